@@ -1,0 +1,181 @@
+package errflow
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// CFG returns the memoised control-flow graph of body.
+func (t *Tracer) CFG(body *ast.BlockStmt) *cfg.CFG {
+	g, ok := t.cfgs[body]
+	if !ok {
+		g = cfg.New(body, t.mayReturn)
+		t.cfgs[body] = g
+		t.CFGsBuilt++
+	}
+	return g
+}
+
+// mayReturn reports whether a call can return; calls that end the program
+// end their path in the graph.
+func (t *Tracer) mayReturn(call *ast.CallExpr) bool {
+	switch fn := typeutil.Callee(t.info, call).(type) {
+	case *types.Builtin:
+		return fn.Name() != "panic"
+	case *types.Func:
+		return !isFatal(fn)
+	}
+	return true
+}
+
+// reachingUses returns the uses of v that the definition def reaches: those
+// on a path from def that does not pass another assignment to v.
+func (t *Tracer) reachingUses(body *ast.BlockStmt, def ast.Node, v *types.Var) map[*ast.Ident]bool {
+	uses := make(map[*ast.Ident]bool)
+	if body == nil {
+		return uses
+	}
+	g := t.CFG(body)
+	start, at := findNode(g, def)
+	if start == nil {
+		return uses
+	}
+	// scan adds the uses in nodes and reports whether v is redefined there.
+	scan := func(nodes []ast.Node) bool {
+		for _, n := range nodes {
+			t.usesIn(n, v, uses)
+			if t.defines(n, v) {
+				return true
+			}
+		}
+		return false
+	}
+	seen := make(map[*cfg.Block]bool)
+	var queue []*cfg.Block
+	if !scan(start.Nodes[at+1:]) {
+		queue = append(queue, start.Succs...)
+	}
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if !scan(b.Nodes) {
+			queue = append(queue, b.Succs...)
+		}
+	}
+	return uses
+}
+
+// findNode locates n among the nodes of g's live blocks.
+func findNode(g *cfg.CFG, n ast.Node) (*cfg.Block, int) {
+	for _, b := range g.Blocks {
+		for i, m := range b.Nodes {
+			if m == n {
+				return b, i
+			}
+		}
+	}
+	return nil, 0
+}
+
+// usesIn adds to uses the identifiers in n that read v. The plain
+// identifiers assigned on the left of an assignment are writes, not reads.
+func (t *Tracer) usesIn(n ast.Node, v *types.Var, uses map[*ast.Ident]bool) {
+	written := make(map[*ast.Ident]bool)
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok {
+					written[id] = true
+				}
+			}
+		case *ast.Ident:
+			if !written[n] && t.info.Uses[n] == v {
+				uses[n] = true
+			}
+		}
+		return true
+	})
+}
+
+// defines reports whether the graph node n assigns v.
+func (t *Tracer) defines(n ast.Node, v *types.Var) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		for _, lhs := range n.Lhs {
+			if id, ok := lhs.(*ast.Ident); ok && t.info.ObjectOf(id) == v {
+				return true
+			}
+		}
+	case *ast.ValueSpec:
+		for _, id := range n.Names {
+			if t.info.Defs[id] == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// enclosingFunc returns the cursor of the innermost function around cur.
+func enclosingFunc(cur inspector.Cursor) inspector.Cursor {
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		return enc
+	}
+	return inspector.Cursor{}
+}
+
+// funcBody returns the body of a *ast.FuncDecl or *ast.FuncLit.
+func funcBody(fn ast.Node) *ast.BlockStmt {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Body
+	case *ast.FuncLit:
+		return fn.Body
+	}
+	return nil
+}
+
+// funcType returns the signature syntax of a *ast.FuncDecl or *ast.FuncLit.
+func funcType(fn ast.Node) *ast.FuncType {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Type
+	case *ast.FuncLit:
+		return fn.Type
+	}
+	return nil
+}
+
+// declaredWithin reports whether v is declared inside fn.
+func declaredWithin(v *types.Var, fn inspector.Cursor) bool {
+	n := fn.Node()
+	return n.Pos() <= v.Pos() && v.Pos() < n.End()
+}
+
+// isResultOfEnclosing reports whether v is a named result of a function
+// around cur (a deferred literal that sets the outer function's retErr).
+func isResultOfEnclosing(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		ft := funcType(enc.Node())
+		if ft == nil || ft.Results == nil {
+			continue
+		}
+		for _, field := range ft.Results.List {
+			for _, name := range field.Names {
+				if info.Defs[name] == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

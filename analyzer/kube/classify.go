@@ -1,0 +1,233 @@
+package kube
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// call is one call expression with its resolved callee.
+type call struct {
+	expr   *ast.CallExpr
+	cursor inspector.Cursor
+	callee *types.Func // Origin of the callee; never nil
+}
+
+// collectCalls returns every call with a statically known function or
+// method, and records conflict checks and func-literal variables on the way.
+func (m *modeler) collectCalls() []call {
+	var calls []call
+	m.funcVars = make(map[*types.Var]*ast.FuncLit)
+	m.conflictTesters = make(map[ast.Node]bool)
+	m.declCursors = make(map[ast.Node]inspector.Cursor)
+	types := []ast.Node{(*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.FuncDecl)(nil)}
+	for c := range m.in.Root().Preorder(types...) {
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl:
+			m.declCursors[n] = c
+		case *ast.AssignStmt:
+			m.noteFuncVar(n)
+		case *ast.CallExpr:
+			fn := calleeFunc(m.pass.TypesInfo, n)
+			if fn == nil {
+				continue
+			}
+			calls = append(calls, call{expr: n, cursor: c, callee: fn})
+			if conflictChecks[funcKeyOf(fn)] {
+				m.res.ConflictChecks = append(m.res.ConflictChecks, n)
+				for enc := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+					m.conflictTesters[enc.Node()] = true
+				}
+			}
+		}
+	}
+	return calls
+}
+
+// noteFuncVar remembers `f := func(...) {...}` so that passing f to a retry
+// helper makes the literal a retry scope.
+func (m *modeler) noteFuncVar(as *ast.AssignStmt) {
+	if len(as.Lhs) != len(as.Rhs) {
+		return
+	}
+	for i, rhs := range as.Rhs {
+		lit, ok := ast.Unparen(rhs).(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		if id, ok := as.Lhs[i].(*ast.Ident); ok {
+			if v, ok := m.pass.TypesInfo.ObjectOf(id).(*types.Var); ok {
+				m.funcVars[v] = lit
+			}
+		}
+	}
+}
+
+// calleeFunc returns the generic origin of the function or method called,
+// or nil for calls of func values, conversions and builtins.
+func calleeFunc(info *types.Info, c *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, c).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+func funcKeyOf(fn *types.Func) funcKey {
+	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return funcKey{}
+	}
+	return funcKey{fn.Pkg().Path(), fn.Name()}
+}
+
+// methodKeyOf names a method by its declaring named type; the zero key for
+// functions and methods of unnamed types.
+func methodKeyOf(fn *types.Func) methodKey {
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Pkg() == nil {
+		return methodKey{}
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return methodKey{}
+	}
+	return methodKey{named.Obj().Pkg().Path(), named.Obj().Name(), fn.Name()}
+}
+
+// classify records c as a write or a read when it is one.
+func (m *modeler) classify(c call) {
+	key := m.interfaceMethodKey(c.callee)
+	args := c.expr.Args
+	if kind, ok := writeMethods[key]; ok {
+		m.addWrite(c, kind, argAt(args, 1), receiver(c.expr))
+		return
+	}
+	if patchMethods[key] {
+		if len(args) > 2 && m.isOptimisticPatch(c, args[2]) {
+			m.addWrite(c, WriteOptimisticPatch, args[1], receiver(c.expr))
+		}
+		return
+	}
+	if i, ok := readMethods[key]; ok {
+		if i < len(args) {
+			m.addRead(c.expr, c.cursor, args[i])
+		}
+		return
+	}
+	if wf, ok := writeFuncs[funcKeyOf(c.callee)]; ok {
+		m.addWrite(c, WriteCreateOrUpdate, argAt(args, wf.objectArg), argAt(args, wf.clientArg))
+		return
+	}
+	if isTypedUpdate(m.pass.TypesInfo, c) {
+		m.addWrite(c, WriteTypedUpdate, argAt(args, 1), receiver(c.expr))
+	}
+}
+
+func argAt(args []ast.Expr, i int) ast.Expr {
+	if i < len(args) {
+		return args[i]
+	}
+	return nil
+}
+
+// receiver returns x in x.Method(...), or nil.
+func receiver(c *ast.CallExpr) ast.Expr {
+	if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+		return sel.X
+	}
+	return nil
+}
+
+func (m *modeler) addWrite(c call, kind WriteKind, obj, client ast.Expr) {
+	if obj == nil {
+		return
+	}
+	results := 1
+	if tup, ok := m.pass.TypesInfo.TypeOf(c.expr).(*types.Tuple); ok {
+		results = tup.Len()
+	}
+	m.res.Writes = append(m.res.Writes, &Write{
+		Call:    c.expr,
+		Cursor:  c.cursor,
+		Kind:    kind,
+		Object:  objectOf(m.pass.TypesInfo, obj),
+		Client:  client,
+		Results: results,
+		Func:    enclosingFunc(c.cursor),
+		Scope:   m.res.ScopeOf(c.cursor),
+	})
+}
+
+func (m *modeler) addRead(n ast.Node, c inspector.Cursor, obj ast.Expr) {
+	o := objectOf(m.pass.TypesInfo, obj)
+	if !o.Valid() {
+		return
+	}
+	m.res.Reads = append(m.res.Reads, &Read{Node: n, Cursor: c, Object: o, Func: enclosingFunc(c)})
+}
+
+// findAssignReads records every assignment to a tracked object as a read:
+// an object assigned from a Get, a lister or any other call is no longer the
+// stale value it was.
+func (m *modeler) findAssignReads() {
+	for c := range m.in.Root().Preorder((*ast.AssignStmt)(nil)) {
+		as := c.Node().(*ast.AssignStmt)
+		if as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+			continue
+		}
+		for _, lhs := range as.Lhs {
+			if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" {
+				continue
+			}
+			m.addRead(as, c, lhs)
+		}
+	}
+}
+
+// enclosingFunc returns the innermost *ast.FuncLit or *ast.FuncDecl around c.
+func enclosingFunc(c inspector.Cursor) ast.Node {
+	for enc := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		return enc.Node()
+	}
+	return nil
+}
+
+// objectOf resolves an object argument (obj, &obj, r.obj) to an Object.
+func objectOf(info *types.Info, e ast.Expr) Object {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	return Object{Expr: e, Root: rootVar(info, e), Path: types.ExprString(e)}
+}
+
+// rootVar returns the variable at the root of a chain of field selections,
+// or nil when e is not such a chain.
+func rootVar(info *types.Info, e ast.Expr) *types.Var {
+	switch e := e.(type) {
+	case *ast.Ident:
+		v, _ := info.ObjectOf(e).(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		if id, ok := e.X.(*ast.Ident); ok {
+			if _, isPkg := info.ObjectOf(id).(*types.PkgName); isPkg {
+				v, _ := info.ObjectOf(e.Sel).(*types.Var)
+				return v
+			}
+		}
+		if sel := info.Selections[e]; sel == nil || sel.Kind() != types.FieldVal {
+			return nil
+		}
+		return rootVar(info, ast.Unparen(e.X))
+	case *ast.StarExpr:
+		return rootVar(info, ast.Unparen(e.X))
+	}
+	return nil
+}

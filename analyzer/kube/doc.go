@@ -1,0 +1,11 @@
+// Package kube is a helper analyzer that reports nothing. It finds, once per
+// package, what the code does with the Kubernetes API: the conflict-prone
+// writes (calls that send an object with its resourceVersion and can fail
+// with 409 Conflict), the reads that refresh an object, the retry scopes that
+// run a function again on Conflict, and the IsConflict checks. Every
+// conflictlint analyzer requires it and works from its Result.
+//
+// Callees are identified by resolved types.Func identity (and, for typed
+// client-go clients, by method shape), never by spelling alone, so embedded
+// clients, wrappers, fakes and generated clientsets all resolve.
+package kube

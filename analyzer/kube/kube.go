@@ -1,0 +1,76 @@
+package kube
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Analyzer computes the package's Result. It reports nothing.
+var Analyzer = &analysis.Analyzer{
+	Name:             "kube",
+	Doc:              "find Kubernetes API writes, reads and retry scopes (helper for the conflictlint analyzers)",
+	URL:              "https://github.com/conflictlint/conflictlint#readme",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	ResultType:       reflect.TypeFor[*Result](),
+	RunDespiteErrors: true,
+	Run:              run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := &Result{}
+	if !reachesKubeAPI(pass.Pkg) {
+		return res, nil
+	}
+	res.Relevant = true
+	m := &modeler{pass: pass, res: res, in: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)}
+	m.collectDecls()
+	calls := m.collectCalls()
+	m.findRetryHelpers(calls)
+	m.findScopes(calls)
+	for _, c := range calls {
+		m.classify(c)
+	}
+	m.findAssignReads()
+	return res, nil
+}
+
+// modeler builds one package's Result.
+type modeler struct {
+	pass *analysis.Pass
+	res  *Result
+	in   *inspector.Inspector
+
+	funcVars        map[*types.Var]*ast.FuncLit   // f := func(...) {...}
+	conflictTesters map[ast.Node]bool             // functions whose body calls IsConflict
+	declCursors     map[ast.Node]inspector.Cursor // *ast.FuncDecl -> its cursor
+	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily
+}
+
+func (m *modeler) collectDecls() {
+	m.res.Decls = make(map[*types.Func]*ast.FuncDecl)
+	for _, f := range m.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if fn, ok := m.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				m.res.Decls[fn] = fd
+			}
+		}
+	}
+}
+
+// hasPrefixPath reports whether path is prefix or lies under it.
+func hasPrefixPath(path, prefix string) bool {
+	if strings.HasSuffix(prefix, "/") {
+		return strings.HasPrefix(path, prefix)
+	}
+	return path == prefix || strings.HasPrefix(path, prefix+"/")
+}

@@ -1,0 +1,136 @@
+package kube
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// WriteKind tells which API a conflict-prone write goes through.
+type WriteKind int
+
+const (
+	WriteUpdate            WriteKind = iota // controller-runtime client.Writer.Update
+	WriteSubResourceUpdate                  // Status().Update, SubResource(name).Update
+	WriteOptimisticPatch                    // Patch with MergeFromWithOptimisticLock
+	WriteCreateOrUpdate                     // controllerutil.CreateOrUpdate
+	WriteTypedUpdate                        // client-go typed or generated clientset Update/UpdateStatus
+	WriteDynamicUpdate                      // dynamic ResourceInterface.Update/UpdateStatus
+)
+
+// RefreshesInPlace reports whether a successful write of this kind updates
+// the object it was given (controller-runtime decodes the response into it),
+// so that the object is fresh afterwards.
+func (k WriteKind) RefreshesInPlace() bool {
+	return k != WriteTypedUpdate && k != WriteDynamicUpdate
+}
+
+// ReturnsObject reports whether the write returns the stored object as its
+// first result (typed and dynamic clients).
+func (k WriteKind) ReturnsObject() bool { return !k.RefreshesInPlace() }
+
+// Object names the Go expression that holds a Kubernetes object: a variable,
+// possibly behind field selections (obj, &cm, r.cache.obj). Two Objects are
+// the same when Root and Path match.
+type Object struct {
+	Expr ast.Expr   // as written, without a leading &
+	Root *types.Var // the variable at the root, or nil when there is none
+	Path string     // types.ExprString(Expr), used to tell fields apart
+}
+
+// Valid reports whether the object is a variable the analyzers can track.
+func (o Object) Valid() bool { return o.Root != nil }
+
+// Same reports whether o and p denote the same storage.
+func (o Object) Same(p Object) bool {
+	return o.Valid() && o.Root == p.Root && o.Path == p.Path
+}
+
+// Name is how messages name the object.
+func (o Object) Name() string { return o.Path }
+
+// Write is a call that sends an object with its resourceVersion and can fail
+// with Conflict.
+type Write struct {
+	Call   *ast.CallExpr
+	Cursor inspector.Cursor // at Call
+	Kind   WriteKind
+	Object Object
+	Client ast.Expr // the client the write goes through
+	// Results is the number of results of the call; the error is the last.
+	Results int
+	Func    ast.Node    // innermost enclosing *ast.FuncDecl or *ast.FuncLit
+	Scope   *RetryScope // innermost retry scope around the write, or nil
+}
+
+// Read is a call or assignment that refreshes an object.
+type Read struct {
+	Node   ast.Node // *ast.CallExpr (Get into the object) or *ast.AssignStmt
+	Cursor inspector.Cursor
+	Object Object
+	Func   ast.Node
+}
+
+// RetryScope is a function that is run again when it fails with Conflict.
+type RetryScope struct {
+	Call   *ast.CallExpr    // the call that retries (retry.RetryOnConflict, a helper)
+	Callee *types.Func      // the retrying function
+	Body   ast.Node         // *ast.FuncLit, or the *ast.FuncDecl of a named function or method value
+	Cursor inspector.Cursor // at Body
+}
+
+// Result is what the kube analyzer knows about one package.
+type Result struct {
+	// Relevant is false for packages that cannot reach the Kubernetes client
+	// APIs; every other field is then empty.
+	Relevant bool
+
+	Writes         []*Write
+	Reads          []*Read
+	Scopes         []*RetryScope
+	ConflictChecks []*ast.CallExpr
+
+	// RetryHelpers maps functions of this package that run their func
+	// parameter inside a conflict retry to that parameter's index.
+	RetryHelpers map[*types.Func]int
+
+	// Decls maps the functions and methods declared in this package to
+	// their declarations.
+	Decls map[*types.Func]*ast.FuncDecl
+
+	scopeByBody map[ast.Node]*RetryScope
+}
+
+// ScopeOf returns the innermost retry scope that encloses the node at c, or
+// nil.
+func (r *Result) ScopeOf(c inspector.Cursor) *RetryScope {
+	for enc := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if s := r.scopeByBody[enc.Node()]; s != nil {
+			return s
+		}
+	}
+	return nil
+}
+
+// IsScopeBody reports whether fn (a *ast.FuncLit or *ast.FuncDecl) is run
+// again on Conflict.
+func (r *Result) IsScopeBody(fn ast.Node) bool { return r.scopeByBody[fn] != nil }
+
+// ReadsOf returns the reads of obj inside the function body fn, in source
+// order, including those in nested function literals.
+func (r *Result) ReadsOf(obj Object, fn ast.Node) []*Read {
+	var out []*Read
+	for _, rd := range r.Reads {
+		if rd.Object.Same(obj) && fn.Pos() <= rd.Node.Pos() && rd.Node.End() <= fn.End() {
+			out = append(out, rd)
+		}
+	}
+	return out
+}
+
+// IsConflictCheck reports whether call is apierrors.IsConflict(...).
+func IsConflictCheck(info *types.Info, call *ast.CallExpr) bool {
+	fn := calleeFunc(info, call)
+	return fn != nil && conflictChecks[funcKeyOf(fn)]
+}

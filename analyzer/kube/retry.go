@@ -1,0 +1,197 @@
+package kube
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// retryArg returns the index of the argument that c runs again on Conflict,
+// or -1. Upstream helpers come from the table; those that retry on a
+// caller-chosen condition count only when that condition tests IsConflict.
+// Helpers of this package found so far count too.
+func (m *modeler) retryArg(c call) int {
+	if i, ok := m.res.RetryHelpers[c.callee]; ok {
+		return i
+	}
+	rf, ok := retryFuncs[funcKeyOf(c.callee)]
+	if !ok || rf.fnArg >= len(c.expr.Args) {
+		return -1
+	}
+	if rf.predArg >= 0 && !m.testsConflict(c.expr.Args[rf.predArg], true) {
+		return -1
+	}
+	if rf.needsConflictCheck && !m.testsConflict(c.expr.Args[rf.fnArg], false) {
+		return -1
+	}
+	return rf.fnArg
+}
+
+// testsConflict reports whether the function value e is IsConflict itself
+// (when direct is allowed) or a function whose body calls IsConflict.
+func (m *modeler) testsConflict(e ast.Expr, direct bool) bool {
+	if direct {
+		if fn, ok := m.funcObject(e); ok && conflictChecks[funcKeyOf(fn)] {
+			return true
+		}
+	}
+	body := m.funcBody(e)
+	return body != nil && m.conflictTesters[body]
+}
+
+// funcObject resolves a function name or method value to its function.
+func (m *modeler) funcObject(e ast.Expr) (*types.Func, bool) {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	default:
+		return nil, false
+	}
+	fn, ok := m.pass.TypesInfo.ObjectOf(id).(*types.Func)
+	if !ok {
+		return nil, false
+	}
+	return fn.Origin(), true
+}
+
+// funcBody returns the body a function value denotes when it is in this
+// package: a literal, a literal bound to a local variable, or a named
+// function or method value. Otherwise nil.
+func (m *modeler) funcBody(e ast.Expr) ast.Node {
+	e = ast.Unparen(e)
+	if lit, ok := e.(*ast.FuncLit); ok {
+		return lit
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		if v, ok := m.pass.TypesInfo.Uses[id].(*types.Var); ok {
+			if lit := m.funcVars[v]; lit != nil {
+				return lit
+			}
+		}
+	}
+	if fn, ok := m.funcObject(e); ok {
+		if decl := m.res.Decls[fn]; decl != nil {
+			return decl
+		}
+	}
+	return nil
+}
+
+// findRetryHelpers finds the functions of this package that pass their func
+// parameter to a retry (directly, or from a literal that calls it), to a
+// fixed point so that helpers of helpers count.
+func (m *modeler) findRetryHelpers(calls []call) {
+	m.res.RetryHelpers = make(map[*types.Func]int)
+	for changed := true; changed; {
+		changed = false
+		for _, c := range calls {
+			idx := m.retryArg(c)
+			if idx < 0 {
+				continue
+			}
+			decl, fn := m.enclosingDecl(c)
+			if decl == nil {
+				continue
+			}
+			if _, known := m.res.RetryHelpers[fn]; known {
+				continue
+			}
+			if p := m.paramPassed(decl, c.expr.Args[idx]); p >= 0 {
+				m.res.RetryHelpers[fn] = p
+				changed = true
+			}
+		}
+	}
+}
+
+// enclosingDecl returns the function declaration around c and its object.
+func (m *modeler) enclosingDecl(c call) (*ast.FuncDecl, *types.Func) {
+	for enc := range c.cursor.Enclosing((*ast.FuncDecl)(nil)) {
+		decl := enc.Node().(*ast.FuncDecl)
+		fn, _ := m.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		return decl, fn
+	}
+	return nil, nil
+}
+
+// paramPassed returns the index of decl's parameter that arg is, or that a
+// literal arg calls, or -1.
+func (m *modeler) paramPassed(decl *ast.FuncDecl, arg ast.Expr) int {
+	params := paramVars(m.pass.TypesInfo, decl)
+	indexOf := func(id *ast.Ident) int {
+		for i, p := range params {
+			if p != nil && m.pass.TypesInfo.Uses[id] == p {
+				return i
+			}
+		}
+		return -1
+	}
+	arg = ast.Unparen(arg)
+	if id, ok := arg.(*ast.Ident); ok {
+		return indexOf(id)
+	}
+	lit, ok := arg.(*ast.FuncLit)
+	if !ok {
+		return -1
+	}
+	found := -1
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok && found < 0 {
+			if id, ok := ast.Unparen(ce.Fun).(*ast.Ident); ok {
+				found = indexOf(id)
+			}
+		}
+		return found < 0
+	})
+	return found
+}
+
+// paramVars lists decl's parameters in order (nil for unnamed ones).
+func paramVars(info *types.Info, decl *ast.FuncDecl) []*types.Var {
+	var vars []*types.Var
+	for _, field := range decl.Type.Params.List {
+		if len(field.Names) == 0 {
+			vars = append(vars, nil)
+		}
+		for _, name := range field.Names {
+			v, _ := info.Defs[name].(*types.Var)
+			vars = append(vars, v)
+		}
+	}
+	return vars
+}
+
+// findScopes records, for each call that retries, the body it retries.
+func (m *modeler) findScopes(calls []call) {
+	m.res.scopeByBody = make(map[ast.Node]*RetryScope)
+	for _, c := range calls {
+		idx := m.retryArg(c)
+		if idx < 0 {
+			continue
+		}
+		body := m.funcBody(c.expr.Args[idx])
+		if body == nil || m.res.scopeByBody[body] != nil {
+			continue
+		}
+		cur, ok := m.cursorOf(c, body)
+		if !ok {
+			continue
+		}
+		s := &RetryScope{Call: c.expr, Callee: c.callee, Body: body, Cursor: cur}
+		m.res.Scopes = append(m.res.Scopes, s)
+		m.res.scopeByBody[body] = s
+	}
+}
+
+// cursorOf finds the cursor of body, a literal inside c's arguments, a
+// literal bound to a variable, or a declaration.
+func (m *modeler) cursorOf(c call, body ast.Node) (inspector.Cursor, bool) {
+	if cur, ok := m.declCursors[body]; ok {
+		return cur, true
+	}
+	return m.in.Root().FindNode(body)
+}

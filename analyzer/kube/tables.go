@@ -1,0 +1,105 @@
+package kube
+
+// Upstream knowledge lives here, apart from the matching logic, so that a new
+// client version or API means a new table row rather than new code.
+
+// Import paths of the upstream packages the model knows.
+const (
+	crClientPath       = "sigs.k8s.io/controller-runtime/pkg/client"
+	crControllerUtil   = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	crReconcilePath    = "sigs.k8s.io/controller-runtime/pkg/reconcile"
+	dynamicPath        = "k8s.io/client-go/dynamic"
+	retryPath          = "k8s.io/client-go/util/retry"
+	waitPath           = "k8s.io/apimachinery/pkg/util/wait"
+	apiErrorsPath      = "k8s.io/apimachinery/pkg/api/errors"
+	metaV1Path         = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	workqueuePath      = "k8s.io/client-go/util/workqueue"
+	clientGoPrefix     = "k8s.io/client-go/"
+	controllerRuntime  = "sigs.k8s.io/controller-runtime"
+	updateOptionsName  = "UpdateOptions"
+	optimisticLockName = "MergeFromWithOptimisticLock"
+)
+
+// relevantImports are the packages whose presence in a package's transitive
+// imports means it may talk to the Kubernetes API. Prefixes end in "/".
+var relevantImports = []string{
+	clientGoPrefix,
+	controllerRuntime,
+	metaV1Path,
+}
+
+// methodKey names a method by the package and type that declare it.
+type methodKey struct{ pkg, typ, name string }
+
+// funcKey names a package-level function.
+type funcKey struct{ pkg, name string }
+
+// writeMethods are interface methods that send an object with its
+// resourceVersion. Patch is listed separately: it is conflict-prone only with
+// an optimistic-lock patch.
+var writeMethods = map[methodKey]WriteKind{
+	{crClientPath, "Writer", "Update"}:                 WriteUpdate,
+	{crClientPath, "SubResourceWriter", "Update"}:      WriteSubResourceUpdate,
+	{crClientPath, "StatusWriter", "Update"}:           WriteSubResourceUpdate, // before v0.14 StatusWriter was its own interface
+	{dynamicPath, "ResourceInterface", "Update"}:       WriteDynamicUpdate,
+	{dynamicPath, "ResourceInterface", "UpdateStatus"}: WriteDynamicUpdate,
+}
+
+// patchMethods are the controller-runtime Patch methods; the patch argument
+// decides whether the call is conflict-prone.
+var patchMethods = map[methodKey]bool{
+	{crClientPath, "Writer", "Patch"}:            true,
+	{crClientPath, "SubResourceWriter", "Patch"}: true,
+	{crClientPath, "StatusWriter", "Patch"}:      true,
+}
+
+// typedWriteNames are the method names that, with the shape
+// (context.Context, *T, metav1.UpdateOptions) (*T, error), make a typed
+// client-go or generated clientset write.
+var typedWriteNames = map[string]bool{"Update": true, "UpdateStatus": true}
+
+// writeFuncs are package-level functions that read, mutate and Update.
+var writeFuncs = map[funcKey]writeFunc{
+	{crControllerUtil, "CreateOrUpdate"}: {clientArg: 1, objectArg: 2},
+}
+
+type writeFunc struct{ clientArg, objectArg int }
+
+// readMethods fill their object argument from the API server or a cache.
+var readMethods = map[methodKey]int{
+	{crClientPath, "Reader", "Get"}: 2,
+}
+
+// optimisticPatchBuilders build a patch that carries the resourceVersion when
+// given a MergeFromWithOptimisticLock option.
+var optimisticPatchBuilders = map[funcKey]bool{
+	{crClientPath, "MergeFromWithOptions"}: true,
+}
+
+// retryFunc describes where a retry helper takes its function and, when it
+// retries on a caller-chosen condition, where that condition is.
+type retryFunc struct {
+	fnArg int
+	// predArg is the index of an error predicate that must test IsConflict
+	// (retry.OnError), or -1.
+	predArg int
+	// needsConflictCheck: the function itself must test IsConflict for the
+	// helper to retry on Conflict (wait's condition functions).
+	needsConflictCheck bool
+}
+
+var retryFuncs = map[funcKey]retryFunc{
+	{retryPath, "RetryOnConflict"}:              {fnArg: 1, predArg: -1},
+	{retryPath, "OnError"}:                      {fnArg: 2, predArg: 1},
+	{waitPath, "ExponentialBackoff"}:            {fnArg: 1, predArg: -1, needsConflictCheck: true},
+	{waitPath, "ExponentialBackoffWithContext"}: {fnArg: 2, predArg: -1, needsConflictCheck: true},
+	{waitPath, "PollUntilContextTimeout"}:       {fnArg: 4, predArg: -1, needsConflictCheck: true},
+	{waitPath, "PollUntilContextCancel"}:        {fnArg: 3, predArg: -1, needsConflictCheck: true},
+	{waitPath, "PollImmediate"}:                 {fnArg: 2, predArg: -1, needsConflictCheck: true},
+	{waitPath, "Poll"}:                          {fnArg: 2, predArg: -1, needsConflictCheck: true},
+}
+
+// conflictChecks are the predicates that recognise a Conflict error.
+var conflictChecks = map[funcKey]bool{
+	{apiErrorsPath, "IsConflict"}: true,
+}

@@ -1,0 +1,13 @@
+package analyzer
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
+)
+
+// Suite lists every conflictlint analyzer. The command, the golangci-lint
+// plugin, the documentation checks and the tests all iterate it.
+var Suite = []*analysis.Analyzer{
+	unretriedupdate.Analyzer,
+}

@@ -1,0 +1,164 @@
+package unretriedupdate
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
+	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+)
+
+//go:embed doc.go
+var docFile string
+
+// Analyzer reports conflict-prone writes whose Conflict error is lost.
+var Analyzer = &analysis.Analyzer{
+	Name:     "unretriedupdate",
+	Doc:      docs.MustExtract(docFile, "unretriedupdate"),
+	URL:      "https://github.com/conflictlint/conflictlint#unretriedupdate",
+	Requires: []*analysis.Analyzer{kube.Analyzer, inspect.Analyzer},
+	Run:      run,
+}
+
+// config holds the flag values; Analyzer.Flags binds them.
+var config = Config{Mode: Propagate}
+
+func init() {
+	Analyzer.Flags.Var(&config.Mode, "mode", "what handles a Conflict: propagate (a returned error counts) or strict (only a retry scope counts)")
+}
+
+// site is a call whose Conflict error is checked: a write, or a call of a
+// helper of this package that returns a write's error.
+type site struct {
+	call   *ast.CallExpr
+	cursor inspector.Cursor
+	object string      // how the message names the object
+	inner  *kube.Write // for a helper call, the write inside it
+}
+
+type checker struct {
+	pass   *analysis.Pass
+	res    *kube.Result
+	tracer *errflow.Tracer
+	mode   Mode
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[kube.Analyzer].(*kube.Result)
+	if len(res.Writes) == 0 {
+		return nil, nil
+	}
+	c := &checker{pass: pass, res: res, tracer: errflow.NewTracer(pass.TypesInfo), mode: config.Mode}
+	c.tracer.IsReRead = c.isReRead
+	for _, w := range res.Writes {
+		if w.Scope == nil {
+			c.check(site{call: w.Call, cursor: w.Cursor, object: w.Object.Name()})
+		}
+	}
+	if c.mode == Propagate {
+		for _, s := range c.helperSites(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)) {
+			c.check(s)
+		}
+	}
+	return nil, nil
+}
+
+// isReRead reports whether call refreshes an object (a Get into it).
+func (c *checker) isReRead(call *ast.CallExpr) bool {
+	for _, r := range c.res.Reads {
+		if r.Node == call {
+			return true
+		}
+	}
+	return false
+}
+
+// check reports s when its Conflict is lost.
+func (c *checker) check(s site) {
+	if c.res.ScopeOf(s.cursor) != nil {
+		return
+	}
+	var related []diag.Related
+	if s.inner != nil {
+		related = []diag.Related{{Node: s.inner.Call, Message: "the conflict-prone write: " + types.ExprString(s.inner.Call)}}
+	}
+	callText := types.ExprString(s.call)
+	if c.mode == Strict {
+		diag.Report(c.pass, s.call, fmt.Sprintf("conflict from %s is not retried: wrap the read-modify-write in retry.RetryOnConflict, re-reading %s inside", callText, s.object), related)
+		return
+	}
+	fate := c.tracer.Trace(s.cursor)
+	if !fate.Lost() {
+		return
+	}
+	diag.Report(c.pass, s.call, c.message(s, fate, callText), related)
+}
+
+// message says what happened to the Conflict and what to do.
+func (c *checker) message(s site, fate errflow.Fate, callText string) string {
+	retry := fmt.Sprintf("retry with retry.RetryOnConflict, re-reading %s inside", s.object)
+	if fate == errflow.Fatal {
+		return fmt.Sprintf("conflict from %s ends the program: %s", callText, retry)
+	}
+	if where := noErrorResult(s.cursor); where != "" {
+		return fmt.Sprintf("conflict from %s is lost in %s, which cannot return it: %s, or requeue the object", callText, where, retry)
+	}
+	if fate == errflow.Logged {
+		return fmt.Sprintf("conflict from %s is only logged: %s, or return the error", callText, retry)
+	}
+	return fmt.Sprintf("conflict from %s is dropped: %s, or return the error", callText, retry)
+}
+
+// noErrorResult describes the innermost function around cur when it has no
+// error result (so nobody can receive the error), or returns "".
+func noErrorResult(cur inspector.Cursor) string {
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		var ft *ast.FuncType
+		name := "a function literal"
+		switch fn := enc.Node().(type) {
+		case *ast.FuncDecl:
+			ft, name = fn.Type, fn.Name.Name
+		case *ast.FuncLit:
+			ft = fn.Type
+			if _, ok := enc.Parent().Parent().Node().(*ast.GoStmt); ok {
+				name = "a goroutine"
+			}
+		}
+		if hasErrorResult(ft) {
+			return ""
+		}
+		return name
+	}
+	return ""
+}
+
+func hasErrorResult(ft *ast.FuncType) bool {
+	if ft.Results == nil {
+		return false
+	}
+	for _, f := range ft.Results.List {
+		if id, ok := f.Type.(*ast.Ident); ok && id.Name == "error" {
+			return true
+		}
+	}
+	return false
+}
+
+// calleeOf returns the function called, when it is a function of this
+// package.
+func (c *checker) calleeOf(call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	return fn.Origin()
+}
