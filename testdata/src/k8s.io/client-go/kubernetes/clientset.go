@@ -1,0 +1,39 @@
+// Package kubernetes is a test stub of k8s.io/client-go/kubernetes.
+package kubernetes
+
+import (
+	appsv1 "k8s.io/client-go/kubernetes/typed/apps/v1"
+	corev1 "k8s.io/client-go/kubernetes/typed/core/v1"
+	"k8s.io/client-go/rest"
+)
+
+// Interface reaches every built-in API group.
+type Interface interface {
+	AppsV1() appsv1.AppsV1Interface
+	CoreV1() corev1.CoreV1Interface
+}
+
+// Clientset is the built-in clientset.
+type Clientset struct {
+	appsV1 *appsv1.AppsV1Client
+	coreV1 *corev1.CoreV1Client
+}
+
+var _ Interface = (*Clientset)(nil)
+
+// AppsV1 returns the apps/v1 client.
+func (c *Clientset) AppsV1() appsv1.AppsV1Interface { return c.appsV1 }
+
+// CoreV1 returns the core/v1 client.
+func (c *Clientset) CoreV1() corev1.CoreV1Interface { return c.coreV1 }
+
+// NewForConfig returns a clientset for c.
+func NewForConfig(c *rest.Config) (*Clientset, error) {
+	return &Clientset{appsV1: &appsv1.AppsV1Client{}, coreV1: &corev1.CoreV1Client{}}, nil
+}
+
+// NewForConfigOrDie returns a clientset for c and panics on error.
+func NewForConfigOrDie(c *rest.Config) *Clientset {
+	cs, _ := NewForConfig(c)
+	return cs
+}

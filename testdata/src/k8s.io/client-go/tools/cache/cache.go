@@ -1,0 +1,91 @@
+// Package cache is a test stub of k8s.io/client-go/tools/cache.
+package cache
+
+import (
+	"context"
+	"time"
+)
+
+// KeyFunc computes an object's store key.
+type KeyFunc func(obj interface{}) (string, error)
+
+// MetaNamespaceKeyFunc returns "namespace/name", or "name" for cluster-scoped objects.
+func MetaNamespaceKeyFunc(obj interface{}) (string, error) { return "", nil }
+
+// DeletionHandlingMetaNamespaceKeyFunc is MetaNamespaceKeyFunc that also
+// understands deleted-object tombstones.
+func DeletionHandlingMetaNamespaceKeyFunc(obj interface{}) (string, error) { return "", nil }
+
+// SplitMetaNamespaceKey splits a key made by MetaNamespaceKeyFunc.
+func SplitMetaNamespaceKey(key string) (namespace, name string, err error) { return "", "", nil }
+
+// Store is a keyed object store.
+type Store interface {
+	Add(obj interface{}) error
+	Update(obj interface{}) error
+	Delete(obj interface{}) error
+	List() []interface{}
+	ListKeys() []string
+	Get(obj interface{}) (item interface{}, exists bool, err error)
+	GetByKey(key string) (item interface{}, exists bool, err error)
+}
+
+// Indexers maps index names to index functions.
+type Indexers map[string]IndexFunc
+
+// IndexFunc computes the index values of an object.
+type IndexFunc func(obj interface{}) ([]string, error)
+
+// Indexer is a Store with secondary indexes.
+type Indexer interface {
+	Store
+	ByIndex(indexName, indexedValue string) ([]interface{}, error)
+}
+
+// ResourceEventHandler receives informer notifications.
+type ResourceEventHandler interface {
+	OnAdd(obj interface{}, isInInitialList bool)
+	OnUpdate(oldObj, newObj interface{})
+	OnDelete(obj interface{})
+}
+
+// ResourceEventHandlerFuncs adapts plain functions to ResourceEventHandler.
+type ResourceEventHandlerFuncs struct {
+	AddFunc    func(obj interface{})
+	UpdateFunc func(oldObj, newObj interface{})
+	DeleteFunc func(obj interface{})
+}
+
+func (r ResourceEventHandlerFuncs) OnAdd(obj interface{}, isInInitialList bool) {}
+func (r ResourceEventHandlerFuncs) OnUpdate(oldObj, newObj interface{})         {}
+func (r ResourceEventHandlerFuncs) OnDelete(obj interface{})                    {}
+
+// ResourceEventHandlerRegistration is the handle of an added handler.
+type ResourceEventHandlerRegistration interface {
+	HasSynced() bool
+}
+
+// SharedInformer watches one resource and fans out notifications.
+type SharedInformer interface {
+	AddEventHandler(handler ResourceEventHandler) (ResourceEventHandlerRegistration, error)
+	AddEventHandlerWithResyncPeriod(handler ResourceEventHandler, resyncPeriod time.Duration) (ResourceEventHandlerRegistration, error)
+	RemoveEventHandler(handle ResourceEventHandlerRegistration) error
+	GetStore() Store
+	Run(stopCh <-chan struct{})
+	RunWithContext(ctx context.Context)
+	HasSynced() bool
+	LastSyncResourceVersion() string
+}
+
+// SharedIndexInformer is a SharedInformer with an Indexer.
+type SharedIndexInformer interface {
+	SharedInformer
+	AddIndexers(indexers Indexers) error
+	GetIndexer() Indexer
+}
+
+// InformerSynced reports whether an informer has synced.
+type InformerSynced func() bool
+
+// WaitForCacheSync waits until every informer has synced or stopCh closes.
+func WaitForCacheSync(stopCh <-chan struct{}, cacheSyncs ...InformerSynced) bool { return true }
