@@ -33,6 +33,9 @@ func (m *modeler) collectCalls() []call {
 		case *ast.CallExpr:
 			fn := calleeFunc(m.pass.TypesInfo, n)
 			if fn == nil {
+				fn = m.aliasedFunc(n)
+			}
+			if fn == nil {
 				continue
 			}
 			calls = append(calls, call{expr: n, cursor: c, callee: fn})
@@ -64,6 +67,25 @@ func (m *modeler) noteFuncVar(as *ast.AssignStmt) {
 			}
 		}
 	}
+}
+
+// aliasedFunc resolves a call through a package-level variable that
+// upstream sets to a tabled function, such as ctrl.CreateOrUpdate.
+func (m *modeler) aliasedFunc(c *ast.CallExpr) *types.Func {
+	v, ok := typeutil.Callee(m.pass.TypesInfo, c).(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return nil
+	}
+	target, ok := funcAliases[funcKey{v.Pkg().Path(), v.Name()}]
+	if !ok {
+		return nil
+	}
+	pkg := findPackage(m.pass.Pkg, target.pkg)
+	if pkg == nil {
+		return nil
+	}
+	fn, _ := pkg.Scope().Lookup(target.name).(*types.Func)
+	return fn
 }
 
 // calleeFunc returns the generic origin of the function or method called,

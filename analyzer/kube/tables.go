@@ -63,6 +63,13 @@ var writeFuncs = map[funcKey]writeFunc{
 	{crControllerUtil, "CreateOrUpdate"}: {clientArg: 1, objectArg: 2},
 }
 
+// funcAliases are package-level variables that upstream sets to a tabled
+// function (controller-runtime's root package re-exports helpers this way);
+// a call through one is a call of the function.
+var funcAliases = map[funcKey]funcKey{
+	{controllerRuntime, "CreateOrUpdate"}: {crControllerUtil, "CreateOrUpdate"},
+}
+
 type writeFunc struct{ clientArg, objectArg int }
 
 // readMethods fill their object argument from the API server or a cache.
