@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -84,7 +85,7 @@ func (c *checker) isReRead(call *ast.CallExpr) bool {
 
 // check reports s when its Conflict is lost.
 func (c *checker) check(s site) {
-	if c.res.ScopeOf(s.cursor) != nil {
+	if c.res.ScopeOf(s.cursor) != nil || c.inTestFile(s.call) {
 		return
 	}
 	var related []diag.Related
@@ -112,8 +113,11 @@ func (c *checker) message(s site, fate errflow.Fate, callText string) string {
 	if where := noErrorResult(s.cursor); where != "" {
 		return fmt.Sprintf("conflict from %s is lost in %s, which cannot return it: %s, or requeue the object", callText, where, retry)
 	}
-	if fate == errflow.Logged {
+	switch fate {
+	case errflow.Logged:
 		return fmt.Sprintf("conflict from %s is only logged: %s, or return the error", callText, retry)
+	case errflow.Swallowed:
+		return fmt.Sprintf("conflict from %s is swallowed: %s, or return the error", callText, retry)
 	}
 	return fmt.Sprintf("conflict from %s is dropped: %s, or return the error", callText, retry)
 }
@@ -151,6 +155,13 @@ func hasErrorResult(ft *ast.FuncType) bool {
 		}
 	}
 	return false
+}
+
+// inTestFile reports whether n is in a _test.go file: a lost Conflict there
+// makes a flaky test, not a controller bug, and test helpers (Expect,
+// require) are out of this analyzer's view.
+func (c *checker) inTestFile(n ast.Node) bool {
+	return strings.HasSuffix(c.pass.Fset.File(n.Pos()).Name(), "_test.go")
 }
 
 // calleeOf returns the function called, when it is a function of this

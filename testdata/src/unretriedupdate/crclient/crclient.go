@@ -46,7 +46,7 @@ func (r *Reconciler) logged(ctx context.Context, req ctrl.Request) (ctrl.Result,
 		log.Printf("status: %v", err)
 		return ctrl.Result{}, nil
 	}
-	if err := r.Update(ctx, &cm); err != nil { // want `is only logged`
+	if err := r.Update(ctx, &cm); err != nil { // want `is swallowed`
 		return ctrl.Result{}, errors.New("update failed") // a new error that does not carry the Conflict
 	}
 	return ctrl.Result{}, nil
@@ -147,7 +147,7 @@ func (r *Reconciler) requeue(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Re
 		_ = r.Get(ctx, client.ObjectKeyFromObject(cm), cm)
 		return ctrl.Result{Requeue: true}, nil
 	}
-	if err := r.Update(ctx, cm); err != nil { // want `is only logged`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is swallowed: retry with retry.RetryOnConflict, re-reading cm inside, or return the error`
 		return ctrl.Result{Requeue: false}, nil
 	}
 	return ctrl.Result{}, nil
