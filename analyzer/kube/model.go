@@ -97,6 +97,9 @@ type Result struct {
 	// APIs; every other field is then empty.
 	Relevant bool
 
+	// Inspector walks the package's files; analyzers share it.
+	Inspector *inspector.Inspector
+
 	Writes         []*Write
 	Reads          []*Read
 	Scopes         []*RetryScope

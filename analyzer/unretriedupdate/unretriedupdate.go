@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -26,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "unretriedupdate",
 	Doc:      docs.MustExtract(docFile, "unretriedupdate"),
 	URL:      "https://github.com/conflictlint/conflictlint#unretriedupdate",
-	Requires: []*analysis.Analyzer{kube.Analyzer, inspect.Analyzer},
+	Requires: []*analysis.Analyzer{kube.Analyzer},
 	Run:      run,
 }
 
@@ -66,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	if c.mode == Propagate {
-		for _, s := range c.helperSites(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)) {
+		for _, s := range c.helperSites(res.Inspector) {
 			c.check(s)
 		}
 	}
