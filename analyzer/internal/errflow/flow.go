@@ -11,6 +11,8 @@ import (
 
 // CFG returns the memoised control-flow graph of body.
 func (t *Tracer) CFG(body *ast.BlockStmt) *cfg.CFG {
+	t.mu.Lock() // analyzers of one package may share the tracer concurrently
+	defer t.mu.Unlock()
 	g, ok := t.cfgs[body]
 	if !ok {
 		g = cfg.New(body, t.mayReturn)
