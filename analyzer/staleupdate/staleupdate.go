@@ -12,8 +12,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
+	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
