@@ -40,8 +40,9 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 		}
 	case !w.Kind.RefreshesInPlace():
 		msg = supersededMessage(w, w2, outs)
-		if len(outs) == 1 && outs[succeeded] && !wr.dirty {
+		if len(outs) == 1 && outs[succeeded] && !wr.dirty && !c.fixed[w] {
 			fix = c.keepResultFix(fg, w)
+			c.fixed[w] = fix != nil // one edit of w, even when it feeds several writes
 		}
 	default:
 		return // a controller-runtime write whose outcome the path does not know

@@ -48,6 +48,7 @@ type checker struct {
 	// parameters they read an object into (a Get helper).
 	paramReaders map[*types.Func][]int
 	reported     map[*kube.Write]bool
+	fixed        map[*kube.Write]bool // first writes already given a keep-the-result fix
 	kubeCallSet  map[*ast.CallExpr]bool
 }
 
@@ -63,6 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 		res:      res,
 		tracer:   errflow.NewTracer(pass.TypesInfo),
 		reported: make(map[*kube.Write]bool),
+		fixed:    make(map[*kube.Write]bool),
 	}
 	for _, fw := range c.candidates() {
 		stats.Candidates++
