@@ -3,6 +3,7 @@ package analyzer
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/conflictlint/conflictlint/analyzer/retryreget"
 	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
 )
 
@@ -10,4 +11,5 @@ import (
 // plugin, the documentation checks and the tests all iterate it.
 var Suite = []*analysis.Analyzer{
 	unretriedupdate.Analyzer,
+	retryreget.Analyzer,
 }

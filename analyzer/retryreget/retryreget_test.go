@@ -1,0 +1,39 @@
+package retryreget_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/conflictlint/conflictlint/analyzer/retryreget"
+)
+
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestFixes checks the findings and that applying every fix gives the
+// .golden files.
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), retryreget.Analyzer,
+		"retryreget/crclient")
+}
+
+// TestNoFix checks findings that must come without a fix: their package has
+// no .golden file, so any fix would fail the comparison.
+func TestNoFix(t *testing.T) {
+	results := analysistest.Run(t, testdata(t), retryreget.Analyzer, "retryreget/nofix")
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) > 0 {
+				t.Errorf("%v: unexpected fix %q", r.Pass.Fset.Position(d.Pos), d.SuggestedFixes[0].Message)
+			}
+		}
+	}
+}
