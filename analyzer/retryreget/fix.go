@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,11 +16,12 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
+// reReadNames are the names the inserted re-read may declare.
+var reReadNames = []string{"latest", "fresh", "err", "getErr"}
+
 const (
 	crClientPath = "sigs.k8s.io/controller-runtime/pkg/client"
 	metaV1Path   = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	// freshName holds the object a typed or dynamic Get returns.
-	freshName = "latest"
 )
 
 // reReadFix builds the fix for a stale write: the re-read at the top of the
@@ -56,7 +58,9 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	for _, m := range moves {
-		if !resolvesSame(c.pass.Pkg, c.pass.TypesInfo, m, at) || usesName(m, freshName) || usesName(m, "err") {
+		// Moved statements follow the re-read, whose names they must not
+		// see in place of their own.
+		if !resolvesSame(c.pass.Pkg, c.pass.TypesInfo, m, at) || slices.ContainsFunc(reReadNames, func(n string) bool { return usesName(m, n) }) {
 			return analysis.SuggestedFix{}, false
 		}
 		text, del, ok := c.statementLines(m)
@@ -120,35 +124,60 @@ func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]str
 		return nil, nil, false
 	}
 	for _, e := range []ast.Expr{w.Client, args[0], args[1]} {
-		if !simpleExpr(info, e) || !resolvesSame(c.pass.Pkg, info, e, at) || usesName(e, "err") || usesName(e, freshName) {
+		if !simpleExpr(info, e) || !resolvesSame(c.pass.Pkg, info, e, at) {
 			return nil, nil, false
 		}
 	}
-	// The new names must not clash with declarations at the closure's top
-	// level, which would become redeclarations.
-	scope := info.Scopes[lit.Type]
-	for _, name := range []string{freshName, "err"} {
-		if o := scope.Lookup(name); o != nil && within(o.Pos(), lit.Body) {
-			return nil, nil, false
-		}
+	fresh, ok1 := c.freeName(lit, "latest", "fresh")
+	errName, ok2 := c.freeName(lit, "err", "getErr")
+	if !ok1 || !ok2 {
+		return nil, nil, false
 	}
 	meta, edits, ok := c.importName(at, metaV1Path, "metav1")
 	if !ok {
 		return nil, nil, false
 	}
 	name := w.Object.Root.Name()
-	assign := fmt.Sprintf("%s = %s", name, freshName)
+	assign := fmt.Sprintf("%s = %s", name, fresh)
 	if u, isAddr := ast.Unparen(args[1]).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
-		assign = fmt.Sprintf("%s = *%s", name, freshName)
+		assign = fmt.Sprintf("%s = *%s", name, fresh)
 	}
 	lines := []string{
-		fmt.Sprintf("%s, err := %s.Get(%s, %s.GetName(), %s.GetOptions{})", freshName, c.source(w.Client), c.source(args[0]), name, meta),
-		"if err != nil {",
-		"\treturn err",
+		fmt.Sprintf("%s, %s := %s.Get(%s, %s.GetName(), %s.GetOptions{})", fresh, errName, c.source(w.Client), c.source(args[0]), name, meta),
+		fmt.Sprintf("if %s != nil {", errName),
+		fmt.Sprintf("\treturn %s", errName),
 		"}",
 		assign,
 	}
 	return lines, edits, true
+}
+
+// freeName returns the first candidate that a declaration at the top of the
+// closure can take: nothing at the closure's top level declares it, and
+// nothing in the closure uses an outer variable of that name (which the new
+// declaration would shadow).
+func (c *checker) freeName(lit *ast.FuncLit, candidates ...string) (string, bool) {
+	scope := c.pass.TypesInfo.Scopes[lit.Type]
+next:
+	for _, name := range candidates {
+		if o := scope.Lookup(name); o != nil {
+			continue
+		}
+		found := false
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == name {
+				if o := c.pass.TypesInfo.Uses[id]; o != nil && !within(o.Pos(), lit) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			continue next
+		}
+		return name, true
+	}
+	return "", false
 }
 
 // baseClient strips Status() and SubResource(name) from a subresource

@@ -22,7 +22,7 @@ func testdata(t *testing.T) string {
 // .golden files.
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), retryreget.Analyzer,
-		"retryreget/crclient")
+		"retryreget/crclient", "retryreget/typed", "retryreget/hidden", "retryreget/named")
 }
 
 // TestNoFix checks findings that must come without a fix: their package has

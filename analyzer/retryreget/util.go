@@ -100,32 +100,31 @@ func resolvesSame(pkg *types.Package, info *types.Info, n ast.Node, pos token.Po
 	if scope == nil {
 		return false
 	}
-	ok := true
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			// Only the operand is a name resolved by scope; the selector
-			// is a field or method, or a package member.
-			ast.Inspect(n.X, func(m ast.Node) bool {
-				if id, isID := m.(*ast.Ident); isID {
-					ok = ok && sameAt(scope, info, id, pos)
-				}
-				return ok
-			})
-			return false
-		case *ast.KeyValueExpr:
-			// A struct literal key is a field name, not a scoped name.
-			if !isFieldVar(info, n.Key) {
-				ok = ok && resolvesSame(pkg, info, n.Key, pos)
+	var check func(n ast.Node) bool
+	check = func(n ast.Node) bool {
+		ok := true
+		ast.Inspect(n, func(n ast.Node) bool {
+			if !ok {
+				return false
 			}
-			ok = ok && resolvesSame(pkg, info, n.Value, pos)
-			return false
-		case *ast.Ident:
-			ok = ok && sameAt(scope, info, n, pos)
-		}
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				// The selector is a field, a method or a package member;
+				// only the operand is resolved by scope.
+				ok = check(n.X)
+				return false
+			case *ast.KeyValueExpr:
+				// A struct literal key is a field name.
+				ok = (isFieldVar(info, n.Key) || check(n.Key)) && check(n.Value)
+				return false
+			case *ast.Ident:
+				ok = sameAt(scope, info, n, pos)
+			}
+			return ok
+		})
 		return ok
-	})
-	return ok
+	}
+	return check(n)
 }
 
 func sameAt(scope *types.Scope, info *types.Info, id *ast.Ident, pos token.Pos) bool {
