@@ -355,11 +355,30 @@ func (c *checker) addImport(f *ast.File, path string) analysis.TextEdit {
 			continue
 		}
 		if gd.Rparen.IsValid() {
+			// After the last import that sorts before it among the
+			// third-party ones, so that it joins their group.
+			var after *ast.ImportSpec
+			for _, spec := range gd.Specs {
+				is := spec.(*ast.ImportSpec)
+				p, _ := strconv.Unquote(is.Path.Value)
+				first, _, _ := strings.Cut(p, "/")
+				if strings.Contains(first, ".") && p < path && (after == nil || p > importPath(after)) {
+					after = is
+				}
+			}
+			if after != nil {
+				return analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte("\n\t" + quoted)}
+			}
 			return analysis.TextEdit{Pos: gd.Rparen, End: gd.Rparen, NewText: []byte("\t" + quoted + "\n")}
 		}
 		return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport " + quoted)}
 	}
 	return analysis.TextEdit{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + quoted)}
+}
+
+func importPath(spec *ast.ImportSpec) string {
+	p, _ := strconv.Unquote(spec.Path.Value)
+	return p
 }
 
 func (c *checker) fileOf(pos token.Pos) *ast.File {
