@@ -1,34 +1,25 @@
 package retryreget_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
 	"github.com/conflictlint/conflictlint/analyzer/retryreget"
 )
-
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // TestFixes checks the findings and that applying every fix gives the
 // .golden files.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), retryreget.Analyzer,
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), retryreget.Analyzer,
 		"retryreget/crclient", "retryreget/typed", "retryreget/hidden", "retryreget/named")
 }
 
 // TestNoFix checks findings that must come without a fix: their package has
 // no .golden file, so any fix would fail the comparison.
 func TestNoFix(t *testing.T) {
-	results := analysistest.Run(t, testdata(t), retryreget.Analyzer, "retryreget/nofix")
+	results := analysistest.Run(t, testdir.Path(t), retryreget.Analyzer, "retryreget/nofix", "nokube")
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
 			if len(d.SuggestedFixes) > 0 {
