@@ -3,6 +3,7 @@ package analyzer
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/conflictlint/conflictlint/analyzer/retryreget"
 	"github.com/conflictlint/conflictlint/analyzer/staleupdate"
 	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
 )
@@ -12,4 +13,5 @@ import (
 var Suite = []*analysis.Analyzer{
 	unretriedupdate.Analyzer,
 	staleupdate.Analyzer,
+	retryreget.Analyzer,
 }
