@@ -19,6 +19,17 @@ const (
 	WriteDynamicUpdate                      // dynamic ResourceInterface.Update/UpdateStatus
 )
 
+var writeKindNames = [...]string{
+	WriteUpdate:            "update",
+	WriteSubResourceUpdate: "subresource-update",
+	WriteOptimisticPatch:   "optimistic-patch",
+	WriteCreateOrUpdate:    "create-or-update",
+	WriteTypedUpdate:       "typed-update",
+	WriteDynamicUpdate:     "dynamic-update",
+}
+
+func (k WriteKind) String() string { return writeKindNames[k] }
+
 // RefreshesInPlace reports whether a successful write of this kind updates
 // the object it was given (controller-runtime decodes the response into it),
 // so that the object is fresh afterwards.
@@ -85,6 +96,9 @@ type Result struct {
 	// Relevant is false for packages that cannot reach the Kubernetes client
 	// APIs; every other field is then empty.
 	Relevant bool
+
+	// Inspector walks the package's files; analyzers share it.
+	Inspector *inspector.Inspector
 
 	Writes         []*Write
 	Reads          []*Read
