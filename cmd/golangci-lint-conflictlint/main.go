@@ -35,7 +35,7 @@ func main() {
 // module's), so that `version` and the configuration version checks see
 // the golangci-lint release this binary is built from.
 func buildInfo() commands.BuildInfo {
-	info := commands.BuildInfo{Version: "(devel)", Commit: "conflictlint plugin", Date: "(unknown)", GoVersion: "unknown"}
+	info := commands.BuildInfo{Version: "(devel)", Commit: "golangci-lint-conflictlint", Date: "(unknown)", GoVersion: "unknown"}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return info
