@@ -39,6 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 		m.classify(c)
 	}
 	m.findAssignReads()
+	res.index()
 	return res, nil
 }
 

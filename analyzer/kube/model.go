@@ -114,6 +114,26 @@ type Result struct {
 	Decls map[*types.Func]*ast.FuncDecl
 
 	scopeByBody map[ast.Node]*RetryScope
+	writeByCall map[*ast.CallExpr]*Write
+	readByNode  map[ast.Node]*Read
+}
+
+// WriteAt returns the write made by call, or nil.
+func (r *Result) WriteAt(call *ast.CallExpr) *Write { return r.writeByCall[call] }
+
+// ReadAt returns the read made by n (a call or an assignment), or nil.
+func (r *Result) ReadAt(n ast.Node) *Read { return r.readByNode[n] }
+
+// index builds the lookup tables once the writes and reads are known.
+func (r *Result) index() {
+	r.writeByCall = make(map[*ast.CallExpr]*Write, len(r.Writes))
+	for _, w := range r.Writes {
+		r.writeByCall[w.Call] = w
+	}
+	r.readByNode = make(map[ast.Node]*Read, len(r.Reads))
+	for _, rd := range r.Reads {
+		r.readByNode[rd.Node] = rd
+	}
 }
 
 // ScopeOf returns the innermost retry scope that encloses the node at c, or

@@ -54,13 +54,9 @@ func (c *checker) helperSites(in *inspector.Inspector) []site {
 			}
 		}
 	}
-	writes := make(map[*ast.CallExpr]bool, len(c.res.Writes))
-	for _, w := range c.res.Writes {
-		writes[w.Call] = true
-	}
 	var sites []site
 	for _, lc := range calls {
-		if h, ok := helpers[lc.callee]; ok && !writes[lc.call] { // a write is checked as such
+		if h, ok := helpers[lc.callee]; ok && c.res.WriteAt(lc.call) == nil { // a write is checked as such
 			sites = append(sites, site{call: lc.call, cursor: lc.cursor, object: objectArg(lc.call, h.param), inner: h.inner})
 		}
 	}

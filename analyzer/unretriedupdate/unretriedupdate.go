@@ -58,7 +58,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, res: res, tracer: errflow.NewTracer(pass.TypesInfo), mode: config.Mode}
-	c.tracer.IsReRead = c.isReRead
+	c.tracer.IsReRead = func(call *ast.CallExpr) bool { return res.ReadAt(call) != nil }
+	c.tracer.IsWrite = func(call *ast.CallExpr) bool { return res.WriteAt(call) != nil }
 	for _, w := range res.Writes {
 		if w.Scope == nil {
 			c.check(site{call: w.Call, cursor: w.Cursor, object: w.Object.Name()})
@@ -70,16 +71,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// isReRead reports whether call refreshes an object (a Get into it).
-func (c *checker) isReRead(call *ast.CallExpr) bool {
-	for _, r := range c.res.Reads {
-		if r.Node == call {
-			return true
-		}
-	}
-	return false
 }
 
 // check reports s when its Conflict is lost.

@@ -42,6 +42,11 @@ type Tracer struct {
 	// IsReRead, when set, reports whether a call re-reads an object; a
 	// Conflict branch that re-reads counts as handling the Conflict.
 	IsReRead func(*ast.CallExpr) bool
+	// IsWrite, when set, reports whether a call is a conflict-prone write.
+	// An error branch that falls back to another write hands the failure
+	// on: that write's own error is traced, and reusing a stale object
+	// there is staleupdate's finding, not a lost Conflict.
+	IsWrite func(*ast.CallExpr) bool
 	// CFGsBuilt counts the graphs built, for the cost report.
 	CFGsBuilt int
 }
@@ -293,6 +298,9 @@ func (t *Tracer) callInBranch(call *ast.CallExpr, conflictBranch bool) Fate {
 		}
 		if isRequeue(fn) || (conflictBranch && t.IsReRead != nil && t.IsReRead(call)) {
 			return Handled
+		}
+		if t.IsWrite != nil && t.IsWrite(call) {
+			return HandedOff
 		}
 	}
 	return Swallowed

@@ -221,3 +221,16 @@ func (r *Reconciler) goroutine(ctx context.Context, cm *corev1.ConfigMap) {
 	}()
 	<-errc
 }
+
+// fallback answers a failed write with another write, whose error is
+// returned: the failure is handed on (reusing the stale object there is
+// staleupdate's finding).
+func (r *Reconciler) fallback(ctx context.Context, cm *corev1.ConfigMap) error {
+	if err := r.Update(ctx, cm); err != nil { // ok: the error branch falls back to another write
+		cm.Labels = map[string]string{"orphaned": "true"}
+		if err := r.Update(ctx, cm); err != nil {
+			return fmt.Errorf("fallback: %w", err)
+		}
+	}
+	return nil
+}
