@@ -109,6 +109,7 @@ func testFixAndNolint(t *testing.T, gcl, example, config string, base lintResult
 	if !ok {
 		t.Fatal("no finding on a line where a //nolint comment can be appended")
 	}
+	t.Logf("silenced %v with //nolint:conflictlint", silenced)
 	before := snapshot(t, dir)
 	fixed := lint(t, gcl, dir, config, "--fix")
 	wantLeft := slices.DeleteFunc(slices.Clone(base.findings), func(f finding) bool {
