@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
 // Config selects the analyzers to run and sets their options. It is the one
@@ -36,13 +38,31 @@ type Config struct {
 	// name (unretriedupdate: {mode: strict}). Values are in the flags'
 	// string syntax.
 	Options map[string]map[string]string
+	// RetryWrappers and ReadHelpers name, by fully-qualified name,
+	// functions analysis cannot see into (see kube.Options); they apply to
+	// every analyzer. Lists keep the names' case, which map keys would not.
+	RetryWrappers []string
+	ReadHelpers   []string
 }
 
-// Reserved settings keys; every other top-level key names an analyzer.
+// Reserved settings keys; every other top-level key names an analyzer. The
+// model's keys are also the names of the command's flags.
 const (
-	keyEnable  = "enable"
-	keyDisable = "disable"
+	keyEnable        = "enable"
+	keyDisable       = "disable"
+	keyRetryWrappers = "retry-wrappers"
+	keyReadHelpers   = "read-helpers"
 )
+
+// RegisterFlags binds the options every analyzer shares (the model's) to
+// command-line flags; vet's -flags handshake lists them, so go vet accepts
+// them too.
+func RegisterFlags(fs *flag.FlagSet) {
+	fs.Var(&kube.Config.RetryWrappers, keyRetryWrappers,
+		"comma-separated functions, by full name (pkg/path.Func or (pkg/path.Type).Method), that run their first func argument in a conflict retry")
+	fs.Var(&kube.Config.ReadHelpers, keyReadHelpers,
+		"comma-separated functions, by full name, that re-read the objects they are given or return")
+}
 
 // UnmarshalJSON decodes settings of the shape
 //
@@ -69,6 +89,10 @@ func (c *Config) UnmarshalJSON(data []byte) error {
 			c.Enable, err = decodeNames(key, raw)
 		case keyDisable:
 			c.Disable, err = decodeNames(key, raw)
+		case keyRetryWrappers:
+			c.RetryWrappers, err = decodeFuncNames(key, raw)
+		case keyReadHelpers:
+			c.ReadHelpers, err = decodeFuncNames(key, raw)
 		default:
 			if !slices.ContainsFunc(Suite, func(a *analysis.Analyzer) bool { return a.Name == key }) {
 				return unknownKey(key, Suite)
@@ -86,6 +110,14 @@ func decodeNames(key string, raw json.RawMessage) ([]string, error) {
 	var names []string
 	if err := json.Unmarshal(raw, &names); err != nil {
 		return nil, fmt.Errorf("%s: want a list of analyzer names", key)
+	}
+	return names, nil
+}
+
+func decodeFuncNames(key string, raw json.RawMessage) ([]string, error) {
+	var names []string
+	if err := json.Unmarshal(raw, &names); err != nil {
+		return nil, fmt.Errorf("%s: want a list of fully-qualified function names", key)
 	}
 	return names, nil
 }
@@ -157,7 +189,33 @@ func (c Config) Args() []string {
 			args = append(args, fmt.Sprintf("-%s.%s=%s", name, opt, opts[opt]))
 		}
 	}
+	if len(c.RetryWrappers) > 0 {
+		args = append(args, "-"+keyRetryWrappers+"="+strings.Join(c.RetryWrappers, ","))
+	}
+	if len(c.ReadHelpers) > 0 {
+		args = append(args, "-"+keyReadHelpers+"="+strings.Join(c.ReadHelpers, ","))
+	}
 	return args
+}
+
+// modelOptions parses the model's lists, checking every name's form.
+func (c Config) modelOptions() (kube.Options, error) {
+	var opts kube.Options
+	for _, list := range []struct {
+		key   string
+		names []string
+		into  *kube.NameList
+	}{{keyRetryWrappers, c.RetryWrappers, &opts.RetryWrappers}, {keyReadHelpers, c.ReadHelpers, &opts.ReadHelpers}} {
+		for _, name := range list.names {
+			if strings.Contains(name, ",") {
+				return opts, fmt.Errorf("%s: %q holds a comma: give one function per list entry", list.key, name)
+			}
+		}
+		if err := list.into.Set(strings.Join(list.names, ",")); err != nil {
+			return opts, fmt.Errorf("%s: %w", list.key, err)
+		}
+	}
+	return opts, nil
 }
 
 func (c Config) validate(suite []*analysis.Analyzer) error {
@@ -180,6 +238,9 @@ func (c Config) validate(suite []*analysis.Analyzer) error {
 		if slices.Contains(c.Disable, name) {
 			return fmt.Errorf("analyzer %q is listed in both %s and %s", name, keyEnable, keyDisable)
 		}
+	}
+	if _, err := c.modelOptions(); err != nil {
+		return err
 	}
 	for _, name := range sortedKeys(c.Options) {
 		a := byName[name]
@@ -225,6 +286,8 @@ func (c Config) apply(suite []*analysis.Analyzer) ([]*analysis.Analyzer, error) 
 	if err := c.validate(suite); err != nil {
 		return nil, err
 	}
+	opts, _ := c.modelOptions() // validated above
+	kube.Config = opts
 	for _, a := range suite {
 		var err error
 		a.Flags.VisitAll(func(f *flag.Flag) {
@@ -250,7 +313,7 @@ func (c Config) apply(suite []*analysis.Analyzer) ([]*analysis.Analyzer, error) 
 }
 
 func unknownKey(key string, suite []*analysis.Analyzer) error {
-	return fmt.Errorf("unknown key %q: want %s, %s or an analyzer name (%s)", key, keyEnable, keyDisable, analyzerNames(suite))
+	return fmt.Errorf("unknown key %q: want %s, %s, %s, %s or an analyzer name (%s)", key, keyEnable, keyDisable, keyRetryWrappers, keyReadHelpers, analyzerNames(suite))
 }
 
 // acceptedOptions says which options a has, for error messages.

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
 // fakeSuite returns two analyzers: "alpha" with a bool and a string-list
@@ -52,7 +54,7 @@ func TestValidate(t *testing.T) {
 		{"unknown enabled", Config{Enable: []string{"gamma"}}, `enable: unknown analyzer "gamma": want one of alpha, beta`},
 		{"unknown disabled", Config{Disable: []string{"Alpha"}}, `disable: unknown analyzer "Alpha": want one of alpha, beta`},
 		{"enabled and disabled", Config{Enable: []string{"beta"}, Disable: []string{"beta"}}, `analyzer "beta" is listed in both enable and disable`},
-		{"unknown options key", Config{Options: map[string]map[string]string{"gamma": {}}}, `unknown key "gamma": want enable, disable or an analyzer name (alpha, beta)`},
+		{"unknown options key", Config{Options: map[string]map[string]string{"gamma": {}}}, `unknown key "gamma": want enable, disable, retry-wrappers, read-helpers or an analyzer name (alpha, beta)`},
 		{"unknown option", Config{Options: map[string]map[string]string{"alpha": {"colour": "red"}}}, `alpha: unknown option "colour": want color, loud`},
 		{"option of an analyzer without options", Config{Options: map[string]map[string]string{"beta": {"x": "1"}}}, `beta: unknown option "x": beta has no options`},
 		{"bad custom value", Config{Options: map[string]map[string]string{"alpha": {"color": "blue"}}}, `alpha.color: unknown color blue: want red, green`},
@@ -140,7 +142,7 @@ func TestUnmarshalJSON(t *testing.T) {
 		{"not a mapping", `[1]`, Config{}, "settings must be a mapping of enable, disable and analyzer names to options"},
 		{"enable not a list", `{"enable": "` + name + `"}`, Config{}, "enable: want a list of analyzer names"},
 		{"disable of numbers", `{"disable": [1]}`, Config{}, "disable: want a list of analyzer names"},
-		{"unknown key", `{"enabled": ["` + name + `"]}`, Config{}, `unknown key "enabled": want enable, disable or an analyzer name (`},
+		{"unknown key", `{"enabled": ["` + name + `"]}`, Config{}, `unknown key "enabled": want enable, disable, retry-wrappers, read-helpers or an analyzer name (`},
 		{"options not a mapping", `{"` + name + `": "strict"}`, Config{}, name + ": want a mapping of option names to values"},
 		{"option value a list", `{"` + name + `": {"` + opt + `": ["a"]}}`, Config{}, name + "." + opt + ": want a string, number or boolean"},
 	} {
@@ -229,5 +231,46 @@ func TestSuiteOptions(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestModelOptions checks the lists every analyzer shares: decoded from
+// settings, validated name by name, applied to the model, rendered as flags.
+func TestModelOptions(t *testing.T) {
+	old := kube.Config
+	t.Cleanup(func() { kube.Config = old })
+
+	var c Config
+	settings := `{"retry-wrappers": ["example.com/kit.Retry"], "read-helpers": ["(*example.com/kit.Store).Latest", "example.com/kit.Load"]}`
+	if err := json.Unmarshal([]byte(settings), &c); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	if got := kube.Config.RetryWrappers.String(); got != "example.com/kit.Retry" {
+		t.Errorf("retry wrappers applied = %q", got)
+	}
+	if got := kube.Config.ReadHelpers.String(); got != "(*example.com/kit.Store).Latest,example.com/kit.Load" {
+		t.Errorf("read helpers applied = %q", got)
+	}
+	wantArgs := []string{"-retry-wrappers=example.com/kit.Retry", "-read-helpers=(*example.com/kit.Store).Latest,example.com/kit.Load"}
+	if got := c.Args(); !slices.Equal(got, wantArgs) {
+		t.Errorf("Args() = %q, want %q", got, wantArgs)
+	}
+
+	for _, tc := range []struct{ settings, want string }{
+		{`{"retry-wrappers": "example.com/kit.Retry"}`, "retry-wrappers: want a list of fully-qualified function names"},
+		{`{"read-helpers": ["Latest"]}`, `read-helpers: "Latest" is not a fully-qualified function name`},
+		{`{"retry-wrappers": ["a/b.F,a/b.G"]}`, "retry-wrappers: \"a/b.F,a/b.G\" holds a comma"},
+	} {
+		var c Config
+		err := json.Unmarshal([]byte(tc.settings), &c)
+		if err == nil {
+			err = c.Validate()
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("settings %s: error %v, want it to contain %q", tc.settings, err, tc.want)
+		}
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/conflictlint/conflictlint/analyzer"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
 func main() {
@@ -23,18 +22,8 @@ func main() {
 		fmt.Println("conflictlint", version())
 		return
 	}
-	registerModelFlags(flag.CommandLine)
+	analyzer.RegisterFlags(flag.CommandLine)
 	multichecker.Main(analyzer.Suite...)
-}
-
-// registerModelFlags binds the options every analyzer shares (the model's)
-// to flags. They are on the command line rather than on one analyzer, and
-// vet's -flags handshake lists them, so go vet accepts them too.
-func registerModelFlags(fs *flag.FlagSet) {
-	fs.Var(&kube.Config.RetryWrappers, "retry-wrappers",
-		"comma-separated functions, by full name (pkg/path.Func or (pkg/path.Type).Method), that run their first func argument in a conflict retry")
-	fs.Var(&kube.Config.ReadHelpers, "read-helpers",
-		"comma-separated functions, by full name, that re-read the objects they are given or return")
 }
 
 // version is the module version the binary was built from, or "(devel)".
