@@ -197,13 +197,3 @@ func (r *Result) ReadsOf(obj Object, fn ast.Node) []*Read {
 	}
 	return out
 }
-
-// IsConflictCheck reports whether call is apierrors.IsConflict(...).
-func IsConflictCheck(info *types.Info, call *ast.CallExpr) bool {
-	fn := calleeFunc(info, call)
-	return fn != nil && conflictChecks[funcKeyOf(fn)]
-}
-
-// ObjectOf resolves an expression naming an object (obj, &obj, r.obj) the
-// way the model does for write and read arguments.
-func ObjectOf(info *types.Info, e ast.Expr) Object { return objectOf(info, e) }

@@ -79,23 +79,15 @@ func (c *checker) isStale(w *kube.Write) bool {
 }
 
 // reReads reports whether the scope body refreshes obj anywhere: a Get into
-// it, an assignment of it (other than from a write's own result), or a call
-// of a function of this package that Gets into the parameter obj is passed
-// as.
+// it, a read helper given it (the model records both), or an assignment of
+// it other than from a write's own result.
 func (c *checker) reReads(obj kube.Object, body ast.Node) bool {
 	for _, rd := range c.res.ReadsOf(obj, body) {
 		if !c.assignedFromWrite(rd.Node) {
 			return true
 		}
 	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found {
-			found = c.callReadsInto(call, obj)
-		}
-		return !found
-	})
-	return found
+	return false
 }
 
 // assignedFromWrite reports whether n is `obj, err = client.Update(...)`:
@@ -109,33 +101,7 @@ func (c *checker) assignedFromWrite(n ast.Node) bool {
 	if !ok {
 		return false
 	}
-	for _, w := range c.res.Writes {
-		if w.Call == call {
-			return true
-		}
-	}
-	return false
-}
-
-// callReadsInto reports whether call passes obj to a function declared in
-// this package that Gets into the corresponding parameter.
-func (c *checker) callReadsInto(call *ast.CallExpr, obj kube.Object) bool {
-	fn, _ := typeutilCallee(c.pass.TypesInfo, call)
-	decl := c.res.Decls[fn]
-	if decl == nil {
-		return false
-	}
-	params := paramVars(c.pass.TypesInfo, decl)
-	for i, arg := range call.Args {
-		if i >= len(params) || params[i] == nil || !objectOf(c.pass.TypesInfo, arg).Same(obj) {
-			continue
-		}
-		p := kube.Object{Root: params[i], Path: params[i].Name()}
-		if len(c.res.ReadsOf(p, decl)) > 0 {
-			return true
-		}
-	}
-	return false
+	return c.res.WriteAt(call) != nil
 }
 
 // reportStale reports the stale write w, with a fix when one is safe.

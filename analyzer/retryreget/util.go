@@ -6,8 +6,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
-
-	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
 // bodyOf returns the body of a *ast.FuncLit or *ast.FuncDecl.
@@ -61,24 +59,6 @@ func isPkgFunc(info *types.Info, call *ast.CallExpr, path, name string) bool {
 	fn, ok := typeutilCallee(info, call)
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
 }
-
-// paramVars lists decl's parameters in order (nil for unnamed ones).
-func paramVars(info *types.Info, decl *ast.FuncDecl) []*types.Var {
-	var vars []*types.Var
-	for _, field := range decl.Type.Params.List {
-		if len(field.Names) == 0 {
-			vars = append(vars, nil)
-		}
-		for _, name := range field.Names {
-			v, _ := info.Defs[name].(*types.Var)
-			vars = append(vars, v)
-		}
-	}
-	return vars
-}
-
-// objectOf resolves an object argument as the kube model does.
-func objectOf(info *types.Info, e ast.Expr) kube.Object { return kube.ObjectOf(info, e) }
 
 // mentions reports whether n uses the object obj anywhere.
 func mentions(info *types.Info, n ast.Node, obj types.Object) bool {

@@ -71,23 +71,13 @@ func (c *checker) newGraph(fw funcWrites) *fnGraph {
 		}
 		return false
 	}
+	// The model's reads include calls of read helpers (this package's and,
+	// through facts, other packages').
 	for _, r := range c.res.Reads {
 		if within(r.Node, fw.fn) && written(r.Object) {
 			fg.addRead(r.Node, r.Object)
 		}
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		for _, arg := range call.Args {
-			if o := objectOfArg(c.pass.TypesInfo, arg); written(o) && c.helperReadsInto(call, o) {
-				fg.addRead(call, o)
-			}
-		}
-		return true
-	})
 	return fg
 }
 

@@ -4,12 +4,10 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
@@ -40,15 +38,12 @@ type Stats struct {
 
 // checker holds one package's state.
 type checker struct {
-	pass   *analysis.Pass
-	res    *kube.Result
-	tracer *errflow.Tracer
-	// paramReaders maps functions of this package to the indices of the
-	// parameters they read an object into (a Get helper).
-	paramReaders map[*types.Func][]int
-	reported     map[*kube.Write]bool
-	fixed        map[*kube.Write]bool // first writes already given a keep-the-result fix
-	kubeCallSet  map[*ast.CallExpr]bool
+	pass        *analysis.Pass
+	res         *kube.Result
+	tracer      *errflow.Tracer
+	reported    map[*kube.Write]bool
+	fixed       map[*kube.Write]bool // first writes already given a keep-the-result fix
+	kubeCallSet map[*ast.CallExpr]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -170,73 +165,4 @@ func usesGoto(fn ast.Node) bool {
 		return !found
 	})
 	return found
-}
-
-// readHelperParams finds, once, the functions of this package that Get into
-// one of their parameters; passing an object to one re-reads it.
-func (c *checker) readHelperParams() map[*types.Func][]int {
-	if c.paramReaders != nil {
-		return c.paramReaders
-	}
-	c.paramReaders = make(map[*types.Func][]int)
-	for _, r := range c.res.Reads {
-		decl, ok := r.Func.(*ast.FuncDecl)
-		if _, isIdent := r.Object.Expr.(*ast.Ident); !ok || !isIdent {
-			continue
-		}
-		if _, isCall := r.Node.(*ast.CallExpr); !isCall {
-			continue // assigning a parameter does not refresh the caller's object
-		}
-		fn, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-		if i := paramIndex(c.pass.TypesInfo, decl, r.Object.Root); fn != nil && i >= 0 {
-			c.paramReaders[fn] = append(c.paramReaders[fn], i)
-		}
-	}
-	return c.paramReaders
-}
-
-// helperReadsInto reports whether call passes obj to a Get helper of this
-// package.
-func (c *checker) helperReadsInto(call *ast.CallExpr, obj kube.Object) bool {
-	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-	if fn == nil || fn.Pkg() != c.pass.Pkg {
-		return false
-	}
-	for _, i := range c.readHelperParams()[fn.Origin()] {
-		if i < len(call.Args) && objectOfArg(c.pass.TypesInfo, call.Args[i]).Same(obj) {
-			return true
-		}
-	}
-	return false
-}
-
-// paramIndex returns the index of decl's parameter v, or -1.
-func paramIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
-	i := 0
-	for _, field := range decl.Type.Params.List {
-		if len(field.Names) == 0 {
-			i++
-		}
-		for _, name := range field.Names {
-			if info.Defs[name] == v {
-				return i
-			}
-			i++
-		}
-	}
-	return -1
-}
-
-// objectOfArg resolves an argument (x, &x) to a plain-variable Object.
-func objectOfArg(info *types.Info, e ast.Expr) kube.Object {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return kube.Object{}
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	return kube.Object{Expr: id, Root: v, Path: id.Name}
 }
