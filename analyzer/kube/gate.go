@@ -32,26 +32,3 @@ func reachesKubeAPI(pkg *types.Package) bool {
 	}
 	return visit(pkg)
 }
-
-// findPackage returns the package with the given path among pkg's
-// transitive imports, or nil.
-func findPackage(pkg *types.Package, path string) *types.Package {
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) *types.Package
-	visit = func(p *types.Package) *types.Package {
-		if seen[p] {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == path {
-			return p
-		}
-		for _, imp := range p.Imports() {
-			if found := visit(imp); found != nil {
-				return found
-			}
-		}
-		return nil
-	}
-	return visit(pkg)
-}

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // Returner is a function that returns the Conflict error of a write it
@@ -37,7 +39,7 @@ func (m *modeler) findReturners(calls []call) {
 			if !ok || m.res.WriteAt(c.expr) != nil {
 				continue
 			}
-			fn, decl := m.declOf(enclosingFunc(c.cursor))
+			fn, decl := m.declOf(syntax.EnclosingFuncNode(c.cursor))
 			if _, known := m.res.Returners[fn]; fn == nil || known || m.res.ScopeOf(c.cursor) != nil {
 				continue
 			}

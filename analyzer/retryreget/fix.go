@@ -11,9 +11,10 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // reReadNames are the names the inserted re-read may declare.
@@ -34,9 +35,9 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	}
 	// The object must be a plain local variable of the function that makes
 	// the retry call, so that every mutation since its last read is in view.
-	outer := enclosingFunc(w.Scope.Cursor.Parent())
+	outer := syntax.EnclosingFuncNode(w.Scope.Cursor.Parent())
 	obj := w.Object
-	if outer == nil || obj.Path != obj.Root.Name() || !within(obj.Root.Pos(), bodyOf(outer)) {
+	if outer == nil || obj.Path != obj.Root.Name() || !within(obj.Root.Pos(), syntax.FuncBody(outer)) {
 		return analysis.SuggestedFix{}, false
 	}
 	at := lit.Body.Lbrace + 1
@@ -196,7 +197,7 @@ func baseClient(e ast.Expr) ast.Expr {
 
 // hasReaderGet reports whether t has controller-runtime's Reader.Get.
 func (c *checker) hasReaderGet(t types.Type) bool {
-	pkg := findPackage(c.pass.Pkg, crClientPath)
+	pkg := syntax.FindPackage(c.pass.Pkg, crClientPath)
 	if pkg == nil || t == nil {
 		return false
 	}
@@ -340,7 +341,7 @@ func (c *checker) importName(pos token.Pos, path, name string) (string, []analys
 	if _, o := scope.LookupParent(name, pos); o != nil {
 		return "", nil, false // the name is taken where the fix needs it
 	}
-	if findPackage(c.pass.Pkg, path) == nil {
+	if syntax.FindPackage(c.pass.Pkg, path) == nil {
 		return "", nil, false
 	}
 	return name, []analysis.TextEdit{c.addImport(f, path)}, true
@@ -463,35 +464,4 @@ func (c *checker) insertLines(lit *ast.FuncLit, at token.Pos, lines []string) an
 
 func leadingSpace(s string) string {
 	return s[:len(s)-len(strings.TrimLeft(s, " \t"))]
-}
-
-// enclosingFunc returns the innermost *ast.FuncLit or *ast.FuncDecl at or
-// around cur.
-func enclosingFunc(cur inspector.Cursor) ast.Node {
-	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		return enc.Node()
-	}
-	return nil
-}
-
-// findPackage returns the package path among pkg's transitive imports.
-func findPackage(pkg *types.Package, path string) *types.Package {
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) *types.Package
-	visit = func(p *types.Package) *types.Package {
-		if seen[p] {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == path {
-			return p
-		}
-		for _, imp := range p.Imports() {
-			if found := visit(imp); found != nil {
-				return found
-			}
-		}
-		return nil
-	}
-	return visit(pkg)
 }

@@ -13,6 +13,8 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // hiding is a construction that returns a write's error in a form
@@ -27,8 +29,8 @@ type hiding struct {
 // closures returning a bare error are checked: that error is what
 // RetryOnConflict and OnError test.
 func (c *checker) checkHidden(w *kube.Write) {
-	body := bodyOf(w.Scope.Body)
-	if body == nil || !returnsOnlyError(c.pass.TypesInfo, typeOfFunc(w.Scope.Body)) || enclosingFunc(w.Cursor) != w.Scope.Body {
+	body := syntax.FuncBody(w.Scope.Body)
+	if body == nil || !returnsOnlyError(c.pass.TypesInfo, syntax.FuncType(w.Scope.Body)) || syntax.EnclosingFuncNode(w.Cursor) != w.Scope.Body {
 		return
 	}
 	for _, cur := range c.errorCarriers(w, body) {
@@ -86,7 +88,7 @@ func (c *checker) errorCarriers(w *kube.Write, body *ast.BlockStmt) []inspector.
 	uses := c.tracer.ReachingUses(body, def, v)
 	var out []inspector.Cursor
 	for cur := range w.Scope.Cursor.Preorder((*ast.Ident)(nil)) {
-		if uses[cur.Node().(*ast.Ident)] && enclosingFunc(cur) == w.Scope.Body {
+		if uses[cur.Node().(*ast.Ident)] && syntax.EnclosingFuncNode(cur) == w.Scope.Body {
 			out = append(out, cur)
 		}
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 //go:embed doc.go
@@ -71,7 +73,7 @@ func (c *checker) isStale(w *kube.Write) bool {
 	if w.Kind == kube.WriteCreateOrUpdate || w.CannotConflict || !w.Object.Valid() {
 		return false // CreateOrUpdate Gets the object itself
 	}
-	body := bodyOf(w.Scope.Body)
+	body := syntax.FuncBody(w.Scope.Body)
 	if body == nil || within(w.Object.Root.Pos(), body) {
 		return false // a fresh object on every attempt
 	}

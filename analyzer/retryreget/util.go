@@ -8,28 +8,6 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// bodyOf returns the body of a *ast.FuncLit or *ast.FuncDecl.
-func bodyOf(fn ast.Node) *ast.BlockStmt {
-	switch fn := fn.(type) {
-	case *ast.FuncLit:
-		return fn.Body
-	case *ast.FuncDecl:
-		return fn.Body
-	}
-	return nil
-}
-
-// typeOfFunc returns the signature syntax of a *ast.FuncLit or *ast.FuncDecl.
-func typeOfFunc(fn ast.Node) *ast.FuncType {
-	switch fn := fn.(type) {
-	case *ast.FuncLit:
-		return fn.Type
-	case *ast.FuncDecl:
-		return fn.Type
-	}
-	return nil
-}
-
 // within reports whether pos lies inside n.
 func within(pos token.Pos, n ast.Node) bool {
 	return n.Pos() <= pos && pos < n.End()

@@ -13,6 +13,8 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 const crClientPath = "sigs.k8s.io/controller-runtime/pkg/client"
@@ -28,7 +30,7 @@ func (c *checker) keepResultFix(fg *fnGraph, w *kube.Write) *analysis.SuggestedF
 	info := c.pass.TypesInfo
 	v := w.Object.Root
 	id, ok := ast.Unparen(w.Call.Args[1]).(*ast.Ident)
-	if !ok || info.Uses[id] != v || !within(varNode(v), fg.body) {
+	if !ok || info.Uses[id] != v || !syntax.Within(varNode(v), fg.body) {
 		return nil
 	}
 	sig, ok := info.TypeOf(w.Call.Fun).(*types.Signature)
@@ -74,7 +76,7 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	}
 	pos, in, ok := c.insertionPoint(entry)
 	loop := innermostLoop(w.Cursor)
-	if !ok || loop == nil || !within(&ast.Ident{NamePos: pos}, loop) || pos < w.Call.End() {
+	if !ok || loop == nil || !syntax.Within(&ast.Ident{NamePos: pos}, loop) || pos < w.Call.End() {
 		return nil
 	}
 	if _, ok := w.Object.Expr.(*ast.Ident); !ok {
@@ -275,7 +277,7 @@ func (c *checker) importedAs(pos token.Pos, path string) (string, *types.Package
 // fails when its last result is not an error or a zero value cannot be
 // written with names valid at pos.
 func (c *checker) zeroReturn(fn ast.Node, pos token.Pos) (string, bool) {
-	ft := funcType(fn)
+	ft := syntax.FuncType(fn)
 	if ft == nil || ft.Results == nil {
 		return "", false
 	}

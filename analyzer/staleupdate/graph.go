@@ -7,6 +7,8 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // loc is the place of a graph node: its block and index.
@@ -32,7 +34,7 @@ type fnGraph struct {
 // newGraph builds (through the shared tracer, which memoises and counts)
 // the graph of fw.fn and places its writes and reads.
 func (c *checker) newGraph(fw funcWrites) *fnGraph {
-	body := funcBody(fw.fn)
+	body := syntax.FuncBody(fw.fn)
 	fg := &fnGraph{
 		fn:     fw.fn,
 		body:   body,
@@ -74,7 +76,7 @@ func (c *checker) newGraph(fw funcWrites) *fnGraph {
 	// The model's reads include calls of read helpers (this package's and,
 	// through facts, other packages').
 	for _, r := range c.res.Reads {
-		if within(r.Node, fw.fn) && written(r.Object) {
+		if syntax.Within(r.Node, fw.fn) && written(r.Object) {
 			fg.addRead(r.Node, r.Object)
 		}
 	}
@@ -149,28 +151,4 @@ func taggedCases(body *ast.BlockStmt) map[ast.Node]bool {
 		return true
 	})
 	return m
-}
-
-func funcBody(fn ast.Node) *ast.BlockStmt {
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		return fn.Body
-	case *ast.FuncLit:
-		return fn.Body
-	}
-	return nil
-}
-
-func funcType(fn ast.Node) *ast.FuncType {
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		return fn.Type
-	case *ast.FuncLit:
-		return fn.Type
-	}
-	return nil
-}
-
-func within(n, outer ast.Node) bool {
-	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
 }

@@ -13,6 +13,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // Fate is where an error ends. Larger is better handled: when an error has
@@ -183,7 +185,7 @@ func (t *Tracer) traceInto(cur inspector.Cursor, def ast.Node, lhs ast.Expr, dep
 	if !ok {
 		return HandedOff
 	}
-	fn := enclosingFunc(cur)
+	fn := syntax.EnclosingFunc(cur)
 	if isResultOfEnclosing(t.info, cur, v) {
 		return Returned
 	}
@@ -199,7 +201,7 @@ func (t *Tracer) traceInto(cur inspector.Cursor, def ast.Node, lhs ast.Expr, dep
 // traceVar follows v from its definition def along the control flow to the
 // next redefinition, and takes the best fate of its uses.
 func (t *Tracer) traceVar(fn inspector.Cursor, defCur inspector.Cursor, def ast.Node, v *types.Var, depth int) Fate {
-	uses := t.reachingUses(funcBody(fn.Node()), def, v)
+	uses := t.reachingUses(syntax.FuncBody(fn.Node()), def, v)
 	if len(uses) == 0 {
 		return Dropped
 	}
