@@ -189,7 +189,7 @@ func (m *modeler) addWrite(c call, kind WriteKind, obj, client ast.Expr) {
 
 func (m *modeler) addRead(n ast.Node, c inspector.Cursor, obj ast.Expr) {
 	o := objectOf(m.pass.TypesInfo, obj)
-	if !o.Valid() {
+	if !o.Valid() || !carriesResourceVersion(o.Root.Type()) && !carriesResourceVersion(m.pass.TypesInfo.TypeOf(o.Expr)) {
 		return
 	}
 	m.res.Reads = append(m.res.Reads, &Read{Node: n, Cursor: c, Object: o, Func: enclosingFunc(c)})
@@ -211,6 +211,17 @@ func (m *modeler) findAssignReads() {
 			m.addRead(as, c, lhs)
 		}
 	}
+}
+
+// carriesResourceVersion reports whether values of type t are Kubernetes
+// objects: they (or pointers to them) have GetResourceVersion.
+func carriesResourceVersion(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "GetResourceVersion")
+	_, isFunc := obj.(*types.Func)
+	return isFunc
 }
 
 // enclosingFunc returns the innermost *ast.FuncLit or *ast.FuncDecl around c.

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -16,7 +15,6 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "kube",
 	Doc:              "find Kubernetes API writes, reads and retry scopes (helper for the conflictlint analyzers)",
 	URL:              "https://github.com/conflictlint/conflictlint#readme",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer},
 	ResultType:       reflect.TypeFor[*Result](),
 	RunDespiteErrors: true,
 	Run:              run,
@@ -27,8 +25,12 @@ func run(pass *analysis.Pass) (any, error) {
 	if !reachesKubeAPI(pass.Pkg) {
 		return res, nil
 	}
+	// The inspector is built here rather than required from
+	// inspect.Analyzer, so that packages that never reach the Kubernetes
+	// API do not pay for it.
 	res.Relevant = true
-	m := &modeler{pass: pass, res: res, in: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)}
+	res.Inspector = inspector.New(pass.Files)
+	m := &modeler{pass: pass, res: res, in: res.Inspector}
 	m.collectDecls()
 	calls := m.collectCalls()
 	m.findRetryHelpers(calls)
@@ -37,6 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 		m.classify(c)
 	}
 	m.findAssignReads()
+	res.index()
 	return res, nil
 }
 

@@ -19,6 +19,17 @@ const (
 	WriteDynamicUpdate                      // dynamic ResourceInterface.Update/UpdateStatus
 )
 
+var writeKindNames = [...]string{
+	WriteUpdate:            "update",
+	WriteSubResourceUpdate: "subresource-update",
+	WriteOptimisticPatch:   "optimistic-patch",
+	WriteCreateOrUpdate:    "create-or-update",
+	WriteTypedUpdate:       "typed-update",
+	WriteDynamicUpdate:     "dynamic-update",
+}
+
+func (k WriteKind) String() string { return writeKindNames[k] }
+
 // RefreshesInPlace reports whether a successful write of this kind updates
 // the object it was given (controller-runtime decodes the response into it),
 // so that the object is fresh afterwards.
@@ -86,6 +97,9 @@ type Result struct {
 	// APIs; every other field is then empty.
 	Relevant bool
 
+	// Inspector walks the package's files; analyzers share it.
+	Inspector *inspector.Inspector
+
 	Writes         []*Write
 	Reads          []*Read
 	Scopes         []*RetryScope
@@ -100,6 +114,26 @@ type Result struct {
 	Decls map[*types.Func]*ast.FuncDecl
 
 	scopeByBody map[ast.Node]*RetryScope
+	writeByCall map[*ast.CallExpr]*Write
+	readByNode  map[ast.Node]*Read
+}
+
+// WriteAt returns the write made by call, or nil.
+func (r *Result) WriteAt(call *ast.CallExpr) *Write { return r.writeByCall[call] }
+
+// ReadAt returns the read made by n (a call or an assignment), or nil.
+func (r *Result) ReadAt(n ast.Node) *Read { return r.readByNode[n] }
+
+// index builds the lookup tables once the writes and reads are known.
+func (r *Result) index() {
+	r.writeByCall = make(map[*ast.CallExpr]*Write, len(r.Writes))
+	for _, w := range r.Writes {
+		r.writeByCall[w.Call] = w
+	}
+	r.readByNode = make(map[ast.Node]*Read, len(r.Reads))
+	for _, rd := range r.Reads {
+		r.readByNode[rd.Node] = rd
+	}
 }
 
 // ScopeOf returns the innermost retry scope that encloses the node at c, or

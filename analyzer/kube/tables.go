@@ -81,6 +81,7 @@ var readMethods = map[methodKey]int{
 // given a MergeFromWithOptimisticLock option.
 var optimisticPatchBuilders = map[funcKey]bool{
 	{crClientPath, "MergeFromWithOptions"}: true,
+	{crClientPath, "StrategicMergeFrom"}:   true,
 }
 
 // retryFunc describes where a retry helper takes its function and, when it

@@ -56,7 +56,7 @@ func (c *checker) helperSites(in *inspector.Inspector) []site {
 	}
 	var sites []site
 	for _, lc := range calls {
-		if h, ok := helpers[lc.callee]; ok {
+		if h, ok := helpers[lc.callee]; ok && c.res.WriteAt(lc.call) == nil { // a write is checked as such
 			sites = append(sites, site{call: lc.call, cursor: lc.cursor, object: objectArg(lc.call, h.param), inner: h.inner})
 		}
 	}

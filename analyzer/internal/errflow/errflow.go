@@ -20,7 +20,8 @@ type Fate int
 
 const (
 	Dropped   Fate = iota // discarded, or assigned and never read
-	Logged                // read (logged, compared, formatted) but not handed on
+	Swallowed             // read (compared, formatted) but neither logged nor handed on
+	Logged                // logged, and not handed on
 	Fatal                 // ends the program
 	HandedOff             // given to code that may act on it: a send, an unknown callee, a captured variable
 	Handled               // a requeue, or a Conflict branch that retries or returns
@@ -41,6 +42,11 @@ type Tracer struct {
 	// IsReRead, when set, reports whether a call re-reads an object; a
 	// Conflict branch that re-reads counts as handling the Conflict.
 	IsReRead func(*ast.CallExpr) bool
+	// IsWrite, when set, reports whether a call is a conflict-prone write.
+	// An error branch that falls back to another write hands the failure
+	// on: that write's own error is traced, and reusing a stale object
+	// there is staleupdate's finding, not a lost Conflict.
+	IsWrite func(*ast.CallExpr) bool
 	// CFGsBuilt counts the graphs built, for the cost report.
 	CFGsBuilt int
 }
@@ -65,7 +71,7 @@ func (t *Tracer) traceValue(cur inspector.Cursor, depth int) Fate {
 			cur = parent // carried inside a larger value
 		case *ast.UnaryExpr:
 			if p.Op != token.AND {
-				return Logged
+				return Swallowed
 			}
 			cur = parent
 		case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
@@ -90,7 +96,7 @@ func (t *Tracer) traceValue(cur inspector.Cursor, depth int) Fate {
 		case *ast.BinaryExpr:
 			return t.traceCheck(parent)
 		case *ast.SelectorExpr, *ast.TypeAssertExpr, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.CaseClause:
-			return Logged // err.Error(), a type test, a comparison
+			return Swallowed // err.Error(), a type test, a comparison
 		default:
 			return HandedOff
 		}
@@ -110,7 +116,7 @@ func (t *Tracer) traceArg(cur inspector.Cursor, call *ast.CallExpr, depth int) (
 		case "append":
 			return 0, true
 		}
-		return Logged, false
+		return Swallowed, false
 	case *types.Func:
 		switch {
 		case isFatal(obj):
@@ -227,13 +233,13 @@ func (t *Tracer) traceCheck(cur inspector.Cursor) Fate {
 			cur = parent
 		case *ast.IfStmt:
 			if p.Cond != cur.Node() {
-				return Logged
+				return Swallowed
 			}
 			return t.branchFate(errorBranch(p), conflict || condTestsConflict(t.info, p.Cond))
 		case *ast.CaseClause:
 			return t.branchFate(p.Body, conflict)
 		default:
-			return Logged
+			return Swallowed
 		}
 	}
 }
@@ -256,7 +262,7 @@ func errorBranch(ifs *ast.IfStmt) []ast.Stmt {
 // branchFate looks, outside nested function literals, for what a branch
 // does about the error.
 func (t *Tracer) branchFate(stmts []ast.Stmt, conflictBranch bool) Fate {
-	best := Logged
+	best := Swallowed
 	for _, s := range stmts {
 		ast.Inspect(s, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -293,8 +299,11 @@ func (t *Tracer) callInBranch(call *ast.CallExpr, conflictBranch bool) Fate {
 		if isRequeue(fn) || (conflictBranch && t.IsReRead != nil && t.IsReRead(call)) {
 			return Handled
 		}
+		if t.IsWrite != nil && t.IsWrite(call) {
+			return HandedOff
+		}
 	}
-	return Logged
+	return Swallowed
 }
 
 // returnsRequeue reports whether ret returns a reconcile.Result literal that

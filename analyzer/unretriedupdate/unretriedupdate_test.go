@@ -1,0 +1,43 @@
+package unretriedupdate_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
+	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
+)
+
+func TestPropagate(t *testing.T) {
+	analysistest.Run(t, testdir.Path(t), unretriedupdate.Analyzer,
+		"unretriedupdate/crclient",
+		"unretriedupdate/clientgo",
+		"unretriedupdate/oneshot",
+		"unretriedupdate/shapes",
+		"nokube",
+	)
+}
+
+func TestStrict(t *testing.T) {
+	setFlag(t, "mode", "strict")
+	analysistest.Run(t, testdir.Path(t), unretriedupdate.Analyzer, "unretriedupdate/strict")
+}
+
+func TestModeRejectsUnknown(t *testing.T) {
+	err := unretriedupdate.Analyzer.Flags.Set("mode", "lenient")
+	if err == nil || err.Error() != `unknown mode "lenient": want one of propagate, strict` {
+		t.Fatalf("Set(mode, lenient) = %v", err)
+	}
+}
+
+// setFlag sets an analyzer flag for the duration of the test.
+func setFlag(t *testing.T, name, value string) {
+	t.Helper()
+	f := unretriedupdate.Analyzer.Flags.Lookup(name)
+	old := f.Value.String()
+	if err := f.Value.Set(value); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.Set(old) })
+}

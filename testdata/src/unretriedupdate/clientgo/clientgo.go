@@ -1,0 +1,118 @@
+// Package clientgo holds unretriedupdate scenarios for client-go typed,
+// generated, generic and dynamic clients, informers and work queues.
+package clientgo
+
+import (
+	"context"
+	"fmt"
+
+	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
+	"example.com/foo-operator/pkg/generated/clientset/versioned"
+	foolisters "example.com/foo-operator/pkg/generated/listers/foo/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
+	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/gentype"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/workqueue"
+	"k8s.io/klog/v2"
+)
+
+type Controller struct {
+	kube    kubernetes.Interface
+	foos    versioned.Interface
+	dyn     dynamic.Interface
+	lister  foolisters.FooLister
+	queue   workqueue.TypedRateLimitingInterface[string]
+	generic *gentype.Client[*corev1.ConfigMap]
+}
+
+var gvr = schema.GroupVersionResource{Group: "example.com", Version: "v1", Resource: "foos"}
+
+func (c *Controller) typed(ctx context.Context, cm *corev1.ConfigMap) error {
+	_, _ = c.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{})                        // want `conflict from c.kube.CoreV1\(\).ConfigMaps\(cm.Namespace\).Update\(ctx, cm, metav1.UpdateOptions{}\) is dropped`
+	if _, err := c.kube.CoreV1().Pods("ns").UpdateStatus(ctx, &corev1.Pod{}, metav1.UpdateOptions{}); err != nil { // ok: returned
+		return err
+	}
+	if _, err := c.kube.CoreV1().ConfigMaps("ns").Create(ctx, cm, metav1.CreateOptions{}); err != nil { // ok: Create
+		klog.Error(err)
+	}
+	return nil
+}
+
+func (c *Controller) generated(ctx context.Context, key string) error {
+	ns, name, _ := cache.SplitMetaNamespaceKey(key)
+	foo, err := c.lister.Foos(ns).Get(name)
+	if err != nil {
+		return err
+	}
+	foo = foo.DeepCopy()
+	foo.Status.Phase = "Ready"
+	if _, err := c.foos.FooV1().Foos(ns).UpdateStatus(ctx, foo, metav1.UpdateOptions{}); err != nil { // want `conflict from c.foos.FooV1\(\).Foos\(ns\).UpdateStatus\(ctx, foo, metav1.UpdateOptions{}\) is only logged`
+		utilruntime.HandleError(fmt.Errorf("status of %s: %w", key, err))
+	}
+	updated, err := c.foos.FooV1().Foos(ns).Update(ctx, foo, metav1.UpdateOptions{}) // ok: returned
+	if err != nil {
+		return err
+	}
+	_ = updated
+	return nil
+}
+
+func (c *Controller) genericClient(ctx context.Context, cm *corev1.ConfigMap) {
+	c.generic.Update(ctx, cm, metav1.UpdateOptions{}) // want `conflict from c.generic.Update\(ctx, cm, metav1.UpdateOptions{}\) is lost in genericClient`
+}
+
+func (c *Controller) dynamicClient(ctx context.Context, u *unstructured.Unstructured) error {
+	if _, err := c.dyn.Resource(gvr).Namespace("ns").Update(ctx, u, metav1.UpdateOptions{}); err != nil { // want `re-reading u inside`
+		klog.Errorf("update %s: %v", u.GetName(), err)
+	}
+	if _, err := c.dyn.Resource(gvr).Namespace("ns").UpdateStatus(ctx, u, metav1.UpdateOptions{}); err != nil { // ok: returned
+		return err
+	}
+	return nil
+}
+
+// Informer event handlers return nothing, so a write there loses its error.
+func (c *Controller) register(inf cache.SharedIndexInformer) {
+	inf.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		UpdateFunc: func(oldObj, newObj any) {
+			foo := newObj.(*foov1.Foo).DeepCopy()
+			foo.Labels = map[string]string{"seen": "true"}
+			if _, err := c.foos.FooV1().Foos(foo.Namespace).Update(context.TODO(), foo, metav1.UpdateOptions{}); err != nil { // want `is lost in a function literal, which cannot return it`
+				klog.ErrorS(err, "label")
+			}
+		},
+		AddFunc: func(obj any) {
+			key, _ := cache.MetaNamespaceKeyFunc(obj)
+			c.queue.Add(key) // ok: no write here
+		},
+	})
+}
+
+// processNext is the usual work-queue loop: a failed sync is requeued.
+func (c *Controller) processNext(ctx context.Context) bool {
+	key, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	defer c.queue.Done(key)
+	ns, name, _ := cache.SplitMetaNamespaceKey(key)
+	foo, err := c.lister.Foos(ns).Get(name)
+	if err != nil {
+		return true
+	}
+	foo = foo.DeepCopy()
+	foo.Spec.Message = "synced"
+	if _, err := c.foos.FooV1().Foos(ns).Update(ctx, foo, metav1.UpdateOptions{}); err != nil { // ok: requeued with rate limiting
+		klog.Error(err)
+		c.queue.AddRateLimited(key)
+		return true
+	}
+	c.queue.Forget(key)
+	return true
+}

@@ -1,0 +1,54 @@
+// Package shapes checks that writes are found through every way of holding
+// a controller-runtime client.
+package shapes
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/client/fake"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+)
+
+// embedded holds the client as kubebuilder scaffolds it.
+type embedded struct {
+	client.Client
+}
+
+// nested embeds a struct that embeds the client.
+type nested struct {
+	embedded
+}
+
+// auditClient wraps a client with its own Update method; it implements
+// client.Writer, so its Update is a write too.
+type auditClient struct {
+	client.Client
+}
+
+func (a *auditClient) Update(ctx context.Context, obj client.Object, opts ...client.UpdateOption) error {
+	return a.Client.Update(ctx, obj, opts...) // ok: returned
+}
+
+// notAClient has an Update method but is no Kubernetes client.
+type notAClient struct{}
+
+func (notAClient) Update(ctx context.Context, obj client.Object, opts ...client.UpdateOption) {}
+
+func shapes(ctx context.Context, mgr manager.Manager, c client.Client, cm *corev1.ConfigMap) {
+	e := embedded{Client: c}
+	e.Update(ctx, cm) // want `conflict from e.Update\(ctx, cm\) is lost in shapes`
+	n := nested{embedded: e}
+	n.Status().Update(ctx, cm)                      // want `conflict from n.Status\(\).Update\(ctx, cm\) is lost`
+	mgr.GetClient().Update(ctx, cm)                 // want `conflict from mgr.GetClient\(\).Update\(ctx, cm\) is lost`
+	client.WithFieldOwner(c, "me").Update(ctx, cm)  // want `conflict from client.WithFieldOwner\(c, "me"\).Update\(ctx, cm\) is lost`
+	fake.NewClientBuilder().Build().Update(ctx, cm) // want `is lost`
+	var w client.Writer = c
+	w.Update(ctx, cm) // want `conflict from w.Update\(ctx, cm\) is lost`
+	var sw client.StatusWriter = c.Status()
+	sw.Update(ctx, cm) // want `conflict from sw.Update\(ctx, cm\) is lost`
+	a := &auditClient{Client: c}
+	a.Update(ctx, cm)            // want `conflict from a.Update\(ctx, cm\) is lost`
+	notAClient{}.Update(ctx, cm) // ok: not a client
+}
