@@ -18,6 +18,7 @@ import (
 // the repository root, the enclosing function named.
 type finding struct {
 	Pkg      string // package ID, for -json
+	PkgPath  string
 	Analyzer *analysis.Analyzer
 	Message  string
 	Pos, End token.Position // Filename is absolute
@@ -92,6 +93,7 @@ func newFinding(act *checker.Action, d analysis.Diagnostic, root string) *findin
 	end := fset.Position(cmp.Or(d.End, d.Pos))
 	f := &finding{
 		Pkg:      act.Package.ID,
+		PkgPath:  act.Package.PkgPath,
 		Analyzer: act.Analyzer,
 		Message:  d.Message,
 		Pos:      pos,

@@ -40,7 +40,9 @@ func sarifReport(analyzers []*analysis.Analyzer, findings []*finding, errs []act
 	}
 	run.WithColumnKind("utf16CodeUnits")
 	if root != "" {
-		run.AddOriginalUriBaseId(srcRoot, *sarif.NewArtifactLocation().WithURI(dirURI(root)))
+		run.WithOriginalUriBaseIds(map[string]sarif.ArtifactLocation{
+			srcRoot: *sarif.NewArtifactLocation().WithURI(dirURI(root)),
+		})
 	}
 	for _, a := range analyzers {
 		title, doc := splitDoc(a.Doc)
@@ -60,10 +62,13 @@ func sarifReport(analyzers []*analysis.Analyzer, findings []*finding, errs []act
 			WithLevel("error").
 			WithMessage(sarif.NewTextMessage(f.Message)).
 			AddLocation(sarif.NewLocationWithPhysicalLocation(physical(src, f.File, f.Pos, f.End))).
-			AddPartialFingerprint(fingerprintKey, fingerprint(k, ordinal[k]))
+			WithPartialFingerprints(map[string]string{fingerprintKey: fingerprint(k, ordinal[k])})
 		ordinal[k]++
 		if f.Func != "" {
-			res.Locations[0].AddLogicalLocation(sarif.NewLogicalLocation().WithKind("function").WithFullyQualifiedName(f.Func))
+			res.Locations[0].AddLogicalLocation(sarif.NewLogicalLocation().
+				WithKind("function").
+				WithName(f.Func).
+				WithFullyQualifiedName(f.PkgPath + "." + f.Func))
 		}
 		for i, r := range f.Related {
 			res.AddRelatedLocation(sarif.NewLocationWithPhysicalLocation(physical(src, r.File, r.Pos, r.End)).
