@@ -121,7 +121,7 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		findings, stale = b.filter(findings)
 		fmt.Fprintf(stderr, "%s: baseline %s hid %d of %d findings\n", progname(), o.baseline, all-len(findings), all)
 		if stale > 0 {
-			fmt.Fprintf(stderr, "%s: %d findings recorded in %s no longer occur: shrink it with -write-baseline\n", progname(), stale, o.baseline)
+			fmt.Fprintf(stderr, "%s: %s records %d findings that no longer occur: shrink it with -write-baseline\n", progname(), o.baseline, stale)
 		}
 	}
 	if err := o.report(analyzers, findings, errs, root, stdout, stderr); err != nil {
