@@ -1,30 +1,21 @@
 package analyzer_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/conflictlint/conflictlint/analyzer"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
 	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
 )
-
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // TestSuppression runs an analyzer of the suite (installed by the analyzer
 // package) over directives on and above findings, without a reason, naming
 // other analyzers, and unused; the fixes remove unused directives.
 func TestSuppression(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), unretriedupdate.Analyzer, "suppress/unretried")
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), unretriedupdate.Analyzer, "suppress/unretried")
 }
 
 // TestSuiteInstalled makes sure every analyzer of the suite, including the

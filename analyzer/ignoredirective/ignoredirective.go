@@ -16,7 +16,7 @@ var docFile string
 var Analyzer = &analysis.Analyzer{
 	Name: "ignoredirective",
 	Doc:  docs.MustExtract(docFile, "ignoredirective"),
-	URL:  "https://github.com/conflictlint/conflictlint#suppressing-a-finding",
+	URL:  "https://github.com/conflictlint/conflictlint#ignoredirective",
 	Run:  run,
 }
 

@@ -1,7 +1,6 @@
 package ignoredirective_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -9,12 +8,9 @@ import (
 	// The suite installs its analyzers, which makes their names known.
 	_ "github.com/conflictlint/conflictlint/analyzer"
 	"github.com/conflictlint/conflictlint/analyzer/ignoredirective"
+	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
 )
 
 func TestMalformedDirectives(t *testing.T) {
-	testdata, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, testdata, ignoredirective.Analyzer, "suppress/malformed")
+	analysistest.Run(t, testdir.Path(t), ignoredirective.Analyzer, "ignoredirective/malformed")
 }
