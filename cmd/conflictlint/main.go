@@ -32,7 +32,17 @@ func main() {
 		os.Args = append([]string{os.Args[0], "help"}, names...)
 		multichecker.Main(analyzer.Suite...)
 	}
+	defer crashed()
 	os.Exit(standalone(analyzer.Suite, args, os.Stdout, os.Stderr, help))
+}
+
+// crashed turns a panic into exit status 1 (an error), so that it is not
+// mistaken for the usage status 2 that the Go runtime would give it.
+func crashed() {
+	if r := recover(); r != nil {
+		fmt.Fprintf(os.Stderr, "conflictlint: internal error: %v\n%s", r, debug.Stack())
+		os.Exit(exitError)
+	}
 }
 
 // delegated reports whether args ask for something the x/tools driver does
