@@ -3,6 +3,7 @@ module github.com/conflictlint/conflictlint
 go 1.26.0
 
 require (
+	github.com/golangci/plugin-module-register v0.1.2
 	github.com/owenrumney/go-sarif/v3 v3.3.1
 	golang.org/x/tools v0.52.0
 )

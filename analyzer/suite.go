@@ -5,6 +5,8 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/ignoredirective"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/retryreget"
+	"github.com/conflictlint/conflictlint/analyzer/staleupdate"
 	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
 )
 
@@ -12,6 +14,8 @@ import (
 // plugin, the documentation checks and the tests all iterate it.
 var Suite = []*analysis.Analyzer{
 	unretriedupdate.Analyzer,
+	staleupdate.Analyzer,
+	retryreget.Analyzer,
 	ignoredirective.Analyzer,
 }
 

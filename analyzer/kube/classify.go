@@ -38,6 +38,7 @@ func (m *modeler) collectCalls() []call {
 			if fn == nil {
 				continue
 			}
+			m.importFacts(fn)
 			calls = append(calls, call{expr: n, cursor: c, callee: fn})
 			if conflictChecks[funcKeyOf(fn)] {
 				m.res.ConflictChecks = append(m.res.ConflictChecks, n)

@@ -6,6 +6,11 @@ import "go/types"
 // is one of the Kubernetes client packages. A package that fails this test
 // cannot call a write, so the analyzers skip it at once.
 func reachesKubeAPI(pkg *types.Package) bool {
+	for _, prefix := range upstreamPrefixes {
+		if hasPrefixPath(pkg.Path(), prefix) {
+			return false
+		}
+	}
 	seen := make(map[*types.Package]bool)
 	var visit func(p *types.Package) bool
 	visit = func(p *types.Package) bool {

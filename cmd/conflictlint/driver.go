@@ -57,6 +57,7 @@ func standalone(suite []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 	fs.StringVar(&o.output, "output", "", "write the report to this `file` instead of standard output (standard error for text)")
 	fs.StringVar(&o.root, "root", "", "`directory` that reported paths are relative to (default: the enclosing git repository, else the current directory)")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
+	registerModelFlags(fs)
 	selection := registerAnalyzerFlags(fs, suite)
 	fs.Usage = func() { usage(fs) }
 	if err := fs.Parse(args); err != nil {

@@ -6,6 +6,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -14,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/conflictlint/conflictlint/analyzer"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
 func main() {
@@ -24,13 +26,17 @@ func main() {
 		fmt.Println("conflictlint", version())
 		return
 	}
-	if delegated(args) {
+	xtools := func() {
+		registerModelFlags(flag.CommandLine)
 		multichecker.Main(analyzer.Suite...)
+	}
+	if delegated(args) {
+		xtools()
 		return
 	}
 	help := func(names []string) {
 		os.Args = append([]string{os.Args[0], "help"}, names...)
-		multichecker.Main(analyzer.Suite...)
+		xtools()
 	}
 	defer crashed()
 	os.Exit(standalone(analyzer.Suite, args, os.Stdout, os.Stderr, help))
@@ -63,6 +69,16 @@ func delegated(args []string) bool {
 		}
 	}
 	return false
+}
+
+// registerModelFlags binds the options every analyzer shares (the model's)
+// to flags. They are on the command line rather than on one analyzer, and
+// vet's -flags handshake lists them, so go vet accepts them too.
+func registerModelFlags(fs *flag.FlagSet) {
+	fs.Var(&kube.Config.RetryWrappers, "retry-wrappers",
+		"comma-separated functions, by full name (pkg/path.Func or (pkg/path.Type).Method), that run their first func argument in a conflict retry")
+	fs.Var(&kube.Config.ReadHelpers, "read-helpers",
+		"comma-separated functions, by full name, that re-read the objects they are given or return")
 }
 
 // version is the module version the binary was built from, or "(devel)".

@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
@@ -37,6 +38,7 @@ const maxDepth = 4
 // Tracer follows errors within one package. Control-flow graphs are built
 // on demand and memoised, so that only functions that contain a write pay.
 type Tracer struct {
+	mu   sync.Mutex
 	info *types.Info
 	cfgs map[*ast.BlockStmt]*cfg.CFG
 	// IsReRead, when set, reports whether a call re-reads an object; a

@@ -11,6 +11,8 @@ import (
 
 // CFG returns the memoised control-flow graph of body.
 func (t *Tracer) CFG(body *ast.BlockStmt) *cfg.CFG {
+	t.mu.Lock() // analyzers of one package may share the tracer concurrently
+	defer t.mu.Unlock()
 	g, ok := t.cfgs[body]
 	if !ok {
 		g = cfg.New(body, t.mayReturn)
@@ -178,4 +180,12 @@ func isResultOfEnclosing(info *types.Info, cur inspector.Cursor, v *types.Var) b
 		}
 	}
 	return false
+}
+
+// ReachingUses returns the identifiers in body that read v on a path from
+// its definition def (an assignment or var spec that is a statement of body,
+// not of a nested function) that passes no other assignment to v. It shares
+// the tracer's memoised control-flow graphs.
+func (t *Tracer) ReachingUses(body *ast.BlockStmt, def ast.Node, v *types.Var) map[*ast.Ident]bool {
+	return t.reachingUses(body, def, v)
 }

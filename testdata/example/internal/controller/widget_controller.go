@@ -67,6 +67,11 @@ func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 		return ctrl.Result{}, err
 	}
 
+	r.touch(ctx, &deploy)
+	if err := r.recordObservedGeneration(ctx, req.NamespacedName); err != nil {
+		return ctrl.Result{}, err
+	}
+
 	// Releases before 0.4 kept the config hash on the Deployment itself.
 	// It is on the pod template now, so drop the old copy.
 	if _, ok := deploy.Annotations[labels.LegacyConfigHash]; ok {

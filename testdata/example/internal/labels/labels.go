@@ -59,4 +59,12 @@ const (
 
 	// FieldManager is the field manager name for server-side apply.
 	FieldManager = "widget-operator"
+
+	// ObservedGeneration records the Deployment generation the controller
+	// last acted on.
+	ObservedGeneration = "widgets.example.com/observed-generation"
+
+	// ControllerVersion records which controller release last touched the
+	// Deployment.
+	ControllerVersion = "widgets.example.com/controller-version"
 )
