@@ -28,10 +28,10 @@ const exampleDir = "../../testdata/example"
 // moduleRoot is the conflictlint module, relative to this package.
 const moduleRoot = "../.."
 
-// Exit statuses of the drivers, from golang.org/x/tools/go/analysis:
-// the standalone checker exits 3 when it printed diagnostics (and 0 with
-// -json), the vet tool exits 1 when it printed diagnostics, and go vet
-// passes that on. With -json, go vet exits 0.
+// Exit statuses: the standalone driver exits 3 when findings remain, in
+// every format (-json included, unlike the x/tools driver); the vet tool
+// exits 1 when it printed diagnostics, and go vet passes that on. With
+// -json, go vet exits 0.
 const (
 	exitStandaloneFindings = 3
 	exitVetFindings        = 1
@@ -41,7 +41,7 @@ func TestStandaloneJSON(t *testing.T) {
 	t.Parallel()
 	bin, dir := setup(t)
 	res := run(t, dir, bin, "-json", "./...")
-	res.wantExit(t, 0)
+	res.wantExit(t, exitStandaloneFindings)
 	got, err := parseJSONStream(res.stdout, dir)
 	if err != nil {
 		t.Fatalf("%s: %v\nstdout:\n%s", res.cmd, err, res.stdout)
