@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // call is one call expression with its resolved callee.
@@ -38,6 +40,7 @@ func (m *modeler) collectCalls() []call {
 			if fn == nil {
 				continue
 			}
+			m.importFacts(fn)
 			calls = append(calls, call{expr: n, cursor: c, callee: fn})
 			if conflictChecks[funcKeyOf(fn)] {
 				m.res.ConflictChecks = append(m.res.ConflictChecks, n)
@@ -80,7 +83,7 @@ func (m *modeler) aliasedFunc(c *ast.CallExpr) *types.Func {
 	if !ok {
 		return nil
 	}
-	pkg := findPackage(m.pass.Pkg, target.pkg)
+	pkg := syntax.FindPackage(m.pass.Pkg, target.pkg)
 	if pkg == nil {
 		return nil
 	}
@@ -182,7 +185,7 @@ func (m *modeler) addWrite(c call, kind WriteKind, obj, client ast.Expr) {
 		Object:  objectOf(m.pass.TypesInfo, obj),
 		Client:  client,
 		Results: results,
-		Func:    enclosingFunc(c.cursor),
+		Func:    syntax.EnclosingFuncNode(c.cursor),
 		Scope:   m.res.ScopeOf(c.cursor),
 	})
 }
@@ -192,7 +195,7 @@ func (m *modeler) addRead(n ast.Node, c inspector.Cursor, obj ast.Expr) {
 	if !o.Valid() || !carriesResourceVersion(o.Root.Type()) && !carriesResourceVersion(m.pass.TypesInfo.TypeOf(o.Expr)) {
 		return
 	}
-	m.res.Reads = append(m.res.Reads, &Read{Node: n, Cursor: c, Object: o, Func: enclosingFunc(c)})
+	m.res.Reads = append(m.res.Reads, &Read{Node: n, Cursor: c, Object: o, Func: syntax.EnclosingFuncNode(c)})
 }
 
 // findAssignReads records every assignment to a tracked object as a read:
@@ -222,14 +225,6 @@ func carriesResourceVersion(t types.Type) bool {
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "GetResourceVersion")
 	_, isFunc := obj.(*types.Func)
 	return isFunc
-}
-
-// enclosingFunc returns the innermost *ast.FuncLit or *ast.FuncDecl around c.
-func enclosingFunc(c inspector.Cursor) ast.Node {
-	for enc := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		return enc.Node()
-	}
-	return nil
 }
 
 // objectOf resolves an object argument (obj, &obj, r.obj) to an Object.

@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
 )
 
 // Analyzer computes the package's Result. It reports nothing.
@@ -16,12 +18,13 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "find Kubernetes API writes, reads and retry scopes (helper for the conflictlint analyzers)",
 	URL:              "https://github.com/conflictlint/conflictlint#readme",
 	ResultType:       reflect.TypeFor[*Result](),
+	FactTypes:        factTypes,
 	RunDespiteErrors: true,
 	Run:              run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{}
+	res := newResult()
 	if !reachesKubeAPI(pass.Pkg) {
 		return res, nil
 	}
@@ -30,16 +33,27 @@ func run(pass *analysis.Pass) (any, error) {
 	// API do not pay for it.
 	res.Relevant = true
 	res.Inspector = inspector.New(pass.Files)
-	m := &modeler{pass: pass, res: res, in: res.Inspector}
+	m := &modeler{pass: pass, res: res, in: res.Inspector, imported: make(map[*types.Func]bool)}
 	m.collectDecls()
 	calls := m.collectCalls()
+	m.applyConfig(calls)
 	m.findRetryHelpers(calls)
 	m.findScopes(calls)
 	for _, c := range calls {
 		m.classify(c)
 	}
 	m.findAssignReads()
+	m.findRefreshers()
+	for _, c := range calls {
+		m.addHelperRead(c)
+	}
 	res.index()
+	m.markUnconditional()
+	res.Tracer = errflow.NewTracer(pass.TypesInfo)
+	res.Tracer.IsReRead = func(call *ast.CallExpr) bool { return res.ReadAt(call) != nil }
+	res.Tracer.IsWrite = func(call *ast.CallExpr) bool { return res.WriteAt(call) != nil }
+	m.findReturners(calls)
+	m.exportFacts()
 	return res, nil
 }
 
@@ -53,6 +67,18 @@ type modeler struct {
 	conflictTesters map[ast.Node]bool             // functions whose body calls IsConflict
 	declCursors     map[ast.Node]inspector.Cursor // *ast.FuncDecl -> its cursor
 	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily
+	imported        map[*types.Func]bool          // foreign callees whose facts were imported
+}
+
+// applyConfig records the configured retry wrappers.
+func (m *modeler) applyConfig(calls []call) {
+	for _, c := range calls {
+		if Config.RetryWrappers.Has(c.callee) {
+			if p := firstFuncParam(c.callee); p >= 0 {
+				m.res.RetryHelpers[c.callee] = p
+			}
+		}
+	}
 }
 
 func (m *modeler) collectDecls() {

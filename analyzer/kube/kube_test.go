@@ -37,7 +37,9 @@ var probe = &analysis.Analyzer{
 			pass.Reportf(s.Body.Pos(), "scope of %s", s.Callee.Name())
 		}
 		for fn, i := range res.RetryHelpers {
-			pass.Reportf(fn.Pos(), "retry helper param %d", i)
+			if fn.Pkg() == pass.Pkg {
+				pass.Reportf(fn.Pos(), "retry helper param %d", i)
+			}
 		}
 		for _, c := range res.ConflictChecks {
 			pass.Reportf(c.Pos(), "conflict check")
@@ -48,6 +50,39 @@ var probe = &analysis.Analyzer{
 
 func TestModel(t *testing.T) {
 	analysistest.Run(t, testdir.Path(t), probe, "kube/model", "kube/nokube")
+}
+
+// TestFacts checks the facts exported for a helper package; the package
+// that uses them is checked by the unretriedupdate tests.
+func TestFacts(t *testing.T) {
+	analysistest.Run(t, testdir.Path(t), kube.Analyzer, "crosspkg/kubeutil")
+}
+
+// TestCrossPackageReads checks that read facts of another package, and
+// configured retry wrappers and read helpers, reach the model.
+func TestCrossPackageReads(t *testing.T) {
+	old := kube.Config
+	t.Cleanup(func() { kube.Config = old })
+	if err := kube.Config.RetryWrappers.Set("crosspkg/opaque.Again"); err != nil {
+		t.Fatal(err)
+	}
+	if err := kube.Config.ReadHelpers.Set("crosspkg/opaque.Load, (*crosspkg/kubeutil.Store).Unused"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdir.Path(t), probe, "crosspkg/reader")
+}
+
+func TestNameListRejectsMalformedNames(t *testing.T) {
+	for _, bad := range []string{"Retry", "pkg.", "(pkg.T.Method", "(T).Method", "pkg/x.(T).M"} {
+		var l kube.NameList
+		if err := l.Set(bad); err == nil {
+			t.Errorf("Set(%q) accepted a malformed name", bad)
+		}
+	}
+	var l kube.NameList
+	if err := l.Set("a/b.F,(a/b.T).M,(*a/b.T).N"); err != nil || len(l) != 3 {
+		t.Errorf("Set of good names: %v, %v", l, err)
+	}
 }
 
 func TestWriteKindString(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
 )
 
 // WriteKind tells which API a conflict-prone write goes through.
@@ -73,6 +75,10 @@ type Write struct {
 	Results int
 	Func    ast.Node    // innermost enclosing *ast.FuncDecl or *ast.FuncLit
 	Scope   *RetryScope // innermost retry scope around the write, or nil
+	// CannotConflict is set for an Update of a built-in object built in the
+	// function without a resourceVersion: the server applies it
+	// unconditionally, so it never fails with Conflict.
+	CannotConflict bool
 }
 
 // Read is a call or assignment that refreshes an object.
@@ -105,9 +111,24 @@ type Result struct {
 	Scopes         []*RetryScope
 	ConflictChecks []*ast.CallExpr
 
-	// RetryHelpers maps functions of this package that run their func
-	// parameter inside a conflict retry to that parameter's index.
+	// RetryHelpers maps functions that run their func parameter inside a
+	// conflict retry to that parameter's index: this package's, those
+	// known from facts, and configured ones.
 	RetryHelpers map[*types.Func]int
+
+	// Returners are the functions that return a write's Conflict error
+	// (this package's, with the write; other packages' from facts), and
+	// ReturnerCalls the calls of them that are not writes themselves.
+	Returners     map[*types.Func]Returner
+	ReturnerCalls []*ReturnerCall
+
+	// Refreshers are the read helpers: this package's and those known
+	// from facts.
+	Refreshers map[*types.Func]ReadsFact
+
+	// Tracer follows errors in this package; its control-flow graphs are
+	// shared by the analyzers.
+	Tracer *errflow.Tracer
 
 	// Decls maps the functions and methods declared in this package to
 	// their declarations.
@@ -116,7 +137,12 @@ type Result struct {
 	scopeByBody map[ast.Node]*RetryScope
 	writeByCall map[*ast.CallExpr]*Write
 	readByNode  map[ast.Node]*Read
+
+	returnerCursor map[*ast.CallExpr]inspector.Cursor
 }
+
+// CursorOf returns the cursor of a returner call.
+func (r *Result) CursorOf(rc *ReturnerCall) inspector.Cursor { return r.returnerCursor[rc.Call] }
 
 // WriteAt returns the write made by call, or nil.
 func (r *Result) WriteAt(call *ast.CallExpr) *Write { return r.writeByCall[call] }
@@ -133,6 +159,15 @@ func (r *Result) index() {
 	r.readByNode = make(map[ast.Node]*Read, len(r.Reads))
 	for _, rd := range r.Reads {
 		r.readByNode[rd.Node] = rd
+	}
+}
+
+func newResult() *Result {
+	return &Result{
+		RetryHelpers:   make(map[*types.Func]int),
+		Returners:      make(map[*types.Func]Returner),
+		Refreshers:     make(map[*types.Func]ReadsFact),
+		returnerCursor: make(map[*ast.CallExpr]inspector.Cursor),
 	}
 }
 
@@ -161,10 +196,4 @@ func (r *Result) ReadsOf(obj Object, fn ast.Node) []*Read {
 		}
 	}
 	return out
-}
-
-// IsConflictCheck reports whether call is apierrors.IsConflict(...).
-func IsConflictCheck(info *types.Info, call *ast.CallExpr) bool {
-	fn := calleeFunc(info, call)
-	return fn != nil && conflictChecks[funcKeyOf(fn)]
 }

@@ -85,7 +85,6 @@ func (m *modeler) funcBody(e ast.Expr) ast.Node {
 // parameter to a retry (directly, or from a literal that calls it), to a
 // fixed point so that helpers of helpers count.
 func (m *modeler) findRetryHelpers(calls []call) {
-	m.res.RetryHelpers = make(map[*types.Func]int)
 	for changed := true; changed; {
 		changed = false
 		for _, c := range calls {

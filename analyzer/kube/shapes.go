@@ -3,6 +3,8 @@ package kube
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // interfaceMethodKey returns the table key of fn. A method of a concrete
@@ -38,7 +40,7 @@ func (m *modeler) interfaceMethodKey(fn *types.Func) methodKey {
 func (m *modeler) crInterface(name string) *types.Interface {
 	if m.crIfaces == nil {
 		m.crIfaces = make(map[string]*types.Interface)
-		if pkg := findPackage(m.pass.Pkg, crClientPath); pkg != nil {
+		if pkg := syntax.FindPackage(m.pass.Pkg, crClientPath); pkg != nil {
 			for _, n := range []string{"Writer", "SubResourceWriter", "Reader"} {
 				if obj := pkg.Scope().Lookup(n); obj != nil {
 					if iface, ok := obj.Type().Underlying().(*types.Interface); ok {
@@ -91,7 +93,7 @@ func (m *modeler) isOptimisticPatch(c call, patch ast.Expr) bool {
 		return false
 	}
 	v, ok := m.pass.TypesInfo.Uses[id].(*types.Var)
-	fn := enclosingFunc(c.cursor)
+	fn := syntax.EnclosingFuncNode(c.cursor)
 	if !ok || fn == nil {
 		return false
 	}

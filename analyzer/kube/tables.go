@@ -21,11 +21,22 @@ const (
 )
 
 // relevantImports are the packages whose presence in a package's transitive
-// imports means it may talk to the Kubernetes API. Prefixes end in "/".
+// imports means it may talk to the Kubernetes API: every write goes through
+// a client built on client-go or controller-runtime. Prefixes end in "/".
 var relevantImports = []string{
 	clientGoPrefix,
 	controllerRuntime,
-	metaV1Path,
+}
+
+// upstreamPrefixes are the Kubernetes modules whose behaviour is known from
+// these tables; their own packages are never modeled (under go vet, that
+// would mean walking all of client-go for facts nobody needs).
+var upstreamPrefixes = []string{
+	"k8s.io/api/",
+	"k8s.io/apimachinery/",
+	clientGoPrefix,
+	controllerRuntime,
+	"k8s.io/klog/",
 }
 
 // methodKey names a method by the package and type that declare it.
@@ -110,4 +121,27 @@ var retryFuncs = map[funcKey]retryFunc{
 // conflictChecks are the predicates that recognise a Conflict error.
 var conflictChecks = map[funcKey]bool{
 	{apiErrorsPath, "IsConflict"}: true,
+}
+
+// kindKey names an API type by package and name.
+type kindKey struct{ pkg, name string }
+
+// unconditionalKinds are built-in kinds whose registry strategy allows an
+// update without a resourceVersion (AllowUnconditionalUpdate). Custom
+// resources never do.
+var unconditionalKinds = map[kindKey]bool{
+	{"k8s.io/api/core/v1", "ConfigMap"}:             true,
+	{"k8s.io/api/core/v1", "Secret"}:                true,
+	{"k8s.io/api/core/v1", "Service"}:               true,
+	{"k8s.io/api/core/v1", "Pod"}:                   true,
+	{"k8s.io/api/core/v1", "ServiceAccount"}:        true,
+	{"k8s.io/api/core/v1", "Endpoints"}:             true,
+	{"k8s.io/api/core/v1", "PersistentVolumeClaim"}: true,
+	{"k8s.io/api/core/v1", "Namespace"}:             true,
+	{"k8s.io/api/apps/v1", "Deployment"}:            true,
+	{"k8s.io/api/apps/v1", "ReplicaSet"}:            true,
+	{"k8s.io/api/apps/v1", "DaemonSet"}:             true,
+	{"k8s.io/api/apps/v1", "StatefulSet"}:           true,
+	{"k8s.io/api/batch/v1", "Job"}:                  true,
+	{"k8s.io/api/batch/v1", "CronJob"}:              true,
 }

@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
@@ -57,16 +56,14 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(res.Writes) == 0 {
 		return nil, nil
 	}
-	c := &checker{pass: pass, res: res, tracer: errflow.NewTracer(pass.TypesInfo), mode: config.Mode}
-	c.tracer.IsReRead = func(call *ast.CallExpr) bool { return res.ReadAt(call) != nil }
-	c.tracer.IsWrite = func(call *ast.CallExpr) bool { return res.WriteAt(call) != nil }
+	c := &checker{pass: pass, res: res, tracer: res.Tracer, mode: config.Mode}
 	for _, w := range res.Writes {
-		if w.Scope == nil {
+		if w.Scope == nil && !w.CannotConflict {
 			c.check(site{call: w.Call, cursor: w.Cursor, object: w.Object.Name()})
 		}
 	}
 	if c.mode == Propagate {
-		for _, s := range c.helperSites(res.Inspector) {
+		for _, s := range c.returnerSites() {
 			c.check(s)
 		}
 	}
@@ -152,14 +149,4 @@ func hasErrorResult(ft *ast.FuncType) bool {
 // require) are out of this analyzer's view.
 func (c *checker) inTestFile(n ast.Node) bool {
 	return strings.HasSuffix(c.pass.Fset.File(n.Pos()).Name(), "_test.go")
-}
-
-// calleeOf returns the function called, when it is a function of this
-// package.
-func (c *checker) calleeOf(call *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-	if fn == nil || fn.Pkg() != c.pass.Pkg {
-		return nil
-	}
-	return fn.Origin()
 }

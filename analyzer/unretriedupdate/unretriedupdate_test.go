@@ -15,6 +15,8 @@ func TestPropagate(t *testing.T) {
 		"unretriedupdate/clientgo",
 		"unretriedupdate/oneshot",
 		"unretriedupdate/shapes",
+		"unretriedupdate/unconditional",
+		"crosspkg/controller",
 		"nokube",
 	)
 }

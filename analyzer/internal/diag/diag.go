@@ -1,6 +1,6 @@
 // Package diag builds conflictlint's diagnostics in one place, so that every
-// analyzer gets the same category, documentation link and handling of
-// generated files.
+// analyzer gets the same category, documentation link, handling of
+// generated files and //conflictlint:ignore suppression.
 package diag
 
 import (
@@ -17,10 +17,11 @@ type Related struct {
 }
 
 // Report reports msg at node, unless node is in a generated file (nobody
-// can act on a finding there). Fixes are attached as given; callers pass at
-// most one.
+// can act on a finding there) or a //conflictlint:ignore directive naming
+// the analyzer covers it (see DirectivePrefix). Fixes are attached as
+// given; callers pass at most one.
 func Report(pass *analysis.Pass, node ast.Node, msg string, related []Related, fixes ...analysis.SuggestedFix) {
-	if InGenerated(pass, node.Pos()) {
+	if InGenerated(pass, node.Pos()) || suppressed(pass, node.Pos()) {
 		return
 	}
 	d := analysis.Diagnostic{

@@ -8,10 +8,13 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // Fate is where an error ends. Larger is better handled: when an error has
@@ -37,6 +40,7 @@ const maxDepth = 4
 // Tracer follows errors within one package. Control-flow graphs are built
 // on demand and memoised, so that only functions that contain a write pay.
 type Tracer struct {
+	mu   sync.Mutex
 	info *types.Info
 	cfgs map[*ast.BlockStmt]*cfg.CFG
 	// IsReRead, when set, reports whether a call re-reads an object; a
@@ -181,7 +185,7 @@ func (t *Tracer) traceInto(cur inspector.Cursor, def ast.Node, lhs ast.Expr, dep
 	if !ok {
 		return HandedOff
 	}
-	fn := enclosingFunc(cur)
+	fn := syntax.EnclosingFunc(cur)
 	if isResultOfEnclosing(t.info, cur, v) {
 		return Returned
 	}
@@ -197,7 +201,7 @@ func (t *Tracer) traceInto(cur inspector.Cursor, def ast.Node, lhs ast.Expr, dep
 // traceVar follows v from its definition def along the control flow to the
 // next redefinition, and takes the best fate of its uses.
 func (t *Tracer) traceVar(fn inspector.Cursor, defCur inspector.Cursor, def ast.Node, v *types.Var, depth int) Fate {
-	uses := t.reachingUses(funcBody(fn.Node()), def, v)
+	uses := t.reachingUses(syntax.FuncBody(fn.Node()), def, v)
 	if len(uses) == 0 {
 		return Dropped
 	}

@@ -8,10 +8,14 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // CFG returns the memoised control-flow graph of body.
 func (t *Tracer) CFG(body *ast.BlockStmt) *cfg.CFG {
+	t.mu.Lock() // analyzers of one package may share the tracer concurrently
+	defer t.mu.Unlock()
 	g, ok := t.cfgs[body]
 	if !ok {
 		g = cfg.New(body, t.mayReturn)
@@ -135,36 +139,6 @@ func (t *Tracer) defines(n ast.Node, v *types.Var) bool {
 	return false
 }
 
-// enclosingFunc returns the cursor of the innermost function around cur.
-func enclosingFunc(cur inspector.Cursor) inspector.Cursor {
-	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		return enc
-	}
-	return inspector.Cursor{}
-}
-
-// funcBody returns the body of a *ast.FuncDecl or *ast.FuncLit.
-func funcBody(fn ast.Node) *ast.BlockStmt {
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		return fn.Body
-	case *ast.FuncLit:
-		return fn.Body
-	}
-	return nil
-}
-
-// funcType returns the signature syntax of a *ast.FuncDecl or *ast.FuncLit.
-func funcType(fn ast.Node) *ast.FuncType {
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		return fn.Type
-	case *ast.FuncLit:
-		return fn.Type
-	}
-	return nil
-}
-
 // declaredWithin reports whether v is declared inside fn.
 func declaredWithin(v *types.Var, fn inspector.Cursor) bool {
 	n := fn.Node()
@@ -175,7 +149,7 @@ func declaredWithin(v *types.Var, fn inspector.Cursor) bool {
 // around cur (a deferred literal that sets the outer function's retErr).
 func isResultOfEnclosing(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		ft := funcType(enc.Node())
+		ft := syntax.FuncType(enc.Node())
 		if ft == nil || ft.Results == nil {
 			continue
 		}
@@ -188,4 +162,12 @@ func isResultOfEnclosing(info *types.Info, cur inspector.Cursor, v *types.Var) b
 		}
 	}
 	return false
+}
+
+// ReachingUses returns the identifiers in body that read v on a path from
+// its definition def (an assignment or var spec that is a statement of body,
+// not of a nested function) that passes no other assignment to v. It shares
+// the tracer's memoised control-flow graphs.
+func (t *Tracer) ReachingUses(body *ast.BlockStmt, def ast.Node, v *types.Var) map[*ast.Ident]bool {
+	return t.reachingUses(body, def, v)
 }

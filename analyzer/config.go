@@ -1,0 +1,339 @@
+package analyzer
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+)
+
+// Config selects the analyzers to run and sets their options. It is the one
+// set of knobs behind every front end:
+//
+//   - the golangci-lint plugin decodes it from the linter's settings
+//     (see UnmarshalJSON for the shape),
+//   - Apply writes it into the analyzers' flags, the same flags that
+//     `conflictlint -unretriedupdate.mode=strict` and go vet set,
+//   - Args renders it as those command-line flags.
+//
+// An analyzer's options are the flags it registers on its own
+// Analyzer.Flags; nothing here names a particular analyzer. Analyzer and
+// option names are lower case (golangci-lint lower-cases map keys), which
+// the registry test checks.
+type Config struct {
+	// Enable, when not empty, runs only the analyzers it names.
+	Enable []string
+	// Disable names analyzers not to run.
+	Disable []string
+	// Options maps an analyzer name to its option values, keyed by flag
+	// name (unretriedupdate: {mode: strict}). Values are in the flags'
+	// string syntax.
+	Options map[string]map[string]string
+	// RetryWrappers and ReadHelpers name, by fully-qualified name,
+	// functions analysis cannot see into (see kube.Options); they apply to
+	// every analyzer. Lists keep the names' case, which map keys would not.
+	RetryWrappers []string
+	ReadHelpers   []string
+}
+
+// Reserved settings keys; every other top-level key names an analyzer. The
+// model's keys are also the names of the command's flags.
+const (
+	keyEnable        = "enable"
+	keyDisable       = "disable"
+	keyRetryWrappers = "retry-wrappers"
+	keyReadHelpers   = "read-helpers"
+)
+
+// RegisterFlags binds the options every analyzer shares (the model's) to
+// command-line flags; vet's -flags handshake lists them, so go vet accepts
+// them too.
+func RegisterFlags(fs *flag.FlagSet) {
+	fs.Var(&kube.Config.RetryWrappers, keyRetryWrappers,
+		"comma-separated functions, by full name (pkg/path.Func or (pkg/path.Type).Method), that run their first func argument in a conflict retry")
+	fs.Var(&kube.Config.ReadHelpers, keyReadHelpers,
+		"comma-separated functions, by full name, that re-read the objects they are given or return")
+}
+
+// UnmarshalJSON decodes settings of the shape
+//
+//	{"enable": ["a"], "disable": ["b"], "<analyzer>": {"<option>": value}}
+//
+// where a value is a string, number or boolean. Errors name the key: a key
+// that is neither enable, disable nor an analyzer of the suite, or a value of
+// the wrong shape. Whether listed names, options and values are accepted is
+// checked by Validate.
+func (c *Config) UnmarshalJSON(data []byte) error {
+	*c = Config{}
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		return nil // no settings at all
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		return fmt.Errorf("settings must be a mapping of %s, %s and analyzer names to options", keyEnable, keyDisable)
+	}
+	for _, key := range sortedKeys(top) {
+		raw := top[key]
+		var err error
+		switch key {
+		case keyEnable:
+			c.Enable, err = decodeNames(key, raw)
+		case keyDisable:
+			c.Disable, err = decodeNames(key, raw)
+		case keyRetryWrappers:
+			c.RetryWrappers, err = decodeFuncNames(key, raw)
+		case keyReadHelpers:
+			c.ReadHelpers, err = decodeFuncNames(key, raw)
+		default:
+			if !slices.ContainsFunc(Suite, func(a *analysis.Analyzer) bool { return a.Name == key }) {
+				return unknownKey(key, Suite)
+			}
+			err = c.decodeOptions(key, raw)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func decodeNames(key string, raw json.RawMessage) ([]string, error) {
+	var names []string
+	if err := json.Unmarshal(raw, &names); err != nil {
+		return nil, fmt.Errorf("%s: want a list of analyzer names", key)
+	}
+	return names, nil
+}
+
+func decodeFuncNames(key string, raw json.RawMessage) ([]string, error) {
+	var names []string
+	if err := json.Unmarshal(raw, &names); err != nil {
+		return nil, fmt.Errorf("%s: want a list of fully-qualified function names", key)
+	}
+	return names, nil
+}
+
+func (c *Config) decodeOptions(analyzer string, raw json.RawMessage) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
+		return fmt.Errorf("%s: want a mapping of option names to values", analyzer)
+	}
+	opts := make(map[string]string, len(fields))
+	for _, name := range sortedKeys(fields) {
+		v, err := scalar(fields[name])
+		if err != nil {
+			return fmt.Errorf("%s.%s: %w", analyzer, name, err)
+		}
+		opts[name] = v
+	}
+	if c.Options == nil {
+		c.Options = map[string]map[string]string{}
+	}
+	c.Options[analyzer] = opts
+	return nil
+}
+
+// scalar renders a JSON string, number or boolean in flag syntax.
+func scalar(raw json.RawMessage) (string, error) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return "", err
+	}
+	switch v := v.(type) {
+	case string:
+		return v, nil
+	case json.Number:
+		return v.String(), nil
+	case bool:
+		return fmt.Sprint(v), nil
+	}
+	return "", errors.New("want a string, number or boolean")
+}
+
+// Validate reports the first problem with c against the suite: an unknown
+// analyzer name, an analyzer both enabled and disabled, an unknown option
+// or a value its flag rejects. Messages name the key and the accepted
+// values.
+func (c Config) Validate() error { return c.validate(Suite) }
+
+// Apply validates c, then writes every option of every analyzer in the
+// suite (the configured value, or the flag's default, so that applying
+// twice does not mix configurations) and returns the enabled analyzers in
+// suite order.
+func (c Config) Apply() ([]*analysis.Analyzer, error) { return c.apply(Suite) }
+
+// Args renders c as the flags of the conflictlint command (and of
+// go vet -vettool), which run the same configuration.
+func (c Config) Args() []string {
+	var args []string
+	for _, name := range c.Enable {
+		args = append(args, "-"+name)
+	}
+	for _, name := range c.Disable {
+		args = append(args, "-"+name+"=false")
+	}
+	for _, name := range sortedKeys(c.Options) {
+		opts := c.Options[name]
+		for _, opt := range sortedKeys(opts) {
+			args = append(args, fmt.Sprintf("-%s.%s=%s", name, opt, opts[opt]))
+		}
+	}
+	if len(c.RetryWrappers) > 0 {
+		args = append(args, "-"+keyRetryWrappers+"="+strings.Join(c.RetryWrappers, ","))
+	}
+	if len(c.ReadHelpers) > 0 {
+		args = append(args, "-"+keyReadHelpers+"="+strings.Join(c.ReadHelpers, ","))
+	}
+	return args
+}
+
+// modelOptions parses the model's lists, checking every name's form.
+func (c Config) modelOptions() (kube.Options, error) {
+	var opts kube.Options
+	for _, list := range []struct {
+		key   string
+		names []string
+		into  *kube.NameList
+	}{{keyRetryWrappers, c.RetryWrappers, &opts.RetryWrappers}, {keyReadHelpers, c.ReadHelpers, &opts.ReadHelpers}} {
+		for _, name := range list.names {
+			if strings.Contains(name, ",") {
+				return opts, fmt.Errorf("%s: %q holds a comma: give one function per list entry", list.key, name)
+			}
+		}
+		if err := list.into.Set(strings.Join(list.names, ",")); err != nil {
+			return opts, fmt.Errorf("%s: %w", list.key, err)
+		}
+	}
+	return opts, nil
+}
+
+func (c Config) validate(suite []*analysis.Analyzer) error {
+	byName := map[string]*analysis.Analyzer{}
+	for _, a := range suite {
+		byName[a.Name] = a
+	}
+	known := analyzerNames(suite)
+	for _, list := range []struct {
+		key   string
+		names []string
+	}{{keyEnable, c.Enable}, {keyDisable, c.Disable}} {
+		for _, name := range list.names {
+			if byName[name] == nil {
+				return fmt.Errorf("%s: unknown analyzer %q: want one of %s", list.key, name, known)
+			}
+		}
+	}
+	for _, name := range c.Enable {
+		if slices.Contains(c.Disable, name) {
+			return fmt.Errorf("analyzer %q is listed in both %s and %s", name, keyEnable, keyDisable)
+		}
+	}
+	if _, err := c.modelOptions(); err != nil {
+		return err
+	}
+	for _, name := range sortedKeys(c.Options) {
+		a := byName[name]
+		if a == nil {
+			return unknownKey(name, suite)
+		}
+		for _, opt := range sortedKeys(c.Options[name]) {
+			if err := checkOption(a, opt, c.Options[name][opt]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkOption reports whether value is acceptable for option opt of a,
+// without changing the analyzer's flag: it is parsed into a fresh value of
+// the flag's type (flag.Values are pointers to their value, as all those
+// of package flag are).
+func checkOption(a *analysis.Analyzer, opt, value string) error {
+	f := a.Flags.Lookup(opt)
+	if f == nil {
+		return fmt.Errorf("%s: unknown option %q: %s", a.Name, opt, acceptedOptions(a))
+	}
+	t := reflect.TypeOf(f.Value)
+	if t.Kind() != reflect.Pointer {
+		return nil // cannot probe; Apply reports a bad value when setting it
+	}
+	probe, ok := reflect.New(t.Elem()).Interface().(flag.Value)
+	if !ok {
+		return nil
+	}
+	if err := probe.Set(value); err != nil {
+		if b, ok := probe.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			return fmt.Errorf("%s.%s: %q is not a boolean: want true or false", a.Name, opt, value)
+		}
+		return fmt.Errorf("%s.%s: %w", a.Name, opt, err)
+	}
+	return nil
+}
+
+func (c Config) apply(suite []*analysis.Analyzer) ([]*analysis.Analyzer, error) {
+	if err := c.validate(suite); err != nil {
+		return nil, err
+	}
+	opts, _ := c.modelOptions() // validated above
+	kube.Config = opts
+	for _, a := range suite {
+		var err error
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			value, ok := c.Options[a.Name][f.Name]
+			if !ok {
+				value = f.DefValue
+			}
+			if setErr := f.Value.Set(value); setErr != nil && err == nil {
+				err = fmt.Errorf("%s.%s: %w", a.Name, f.Name, setErr)
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	var enabled []*analysis.Analyzer
+	for _, a := range suite {
+		if (len(c.Enable) == 0 || slices.Contains(c.Enable, a.Name)) && !slices.Contains(c.Disable, a.Name) {
+			enabled = append(enabled, a)
+		}
+	}
+	return enabled, nil
+}
+
+func unknownKey(key string, suite []*analysis.Analyzer) error {
+	return fmt.Errorf("unknown key %q: want %s, %s, %s, %s or an analyzer name (%s)", key, keyEnable, keyDisable, keyRetryWrappers, keyReadHelpers, analyzerNames(suite))
+}
+
+// acceptedOptions says which options a has, for error messages.
+func acceptedOptions(a *analysis.Analyzer) string {
+	var names []string
+	a.Flags.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	if len(names) == 0 {
+		return a.Name + " has no options"
+	}
+	return "want " + strings.Join(names, ", ")
+}
+
+func analyzerNames(suite []*analysis.Analyzer) string {
+	names := make([]string, len(suite))
+	for i, a := range suite {
+		names[i] = a.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
+}

@@ -1,0 +1,31 @@
+// Package ignoredirective defines an Analyzer that checks the form of
+// //conflictlint:ignore suppression comments.
+//
+// # Analyzer ignoredirective
+//
+// ignoredirective: report malformed conflictlint:ignore directives
+//
+// A finding of a conflictlint analyzer is hidden by a comment on its line,
+// or on the line above:
+//
+//	//conflictlint:ignore unretriedupdate the object is owned by this controller alone
+//
+// The comment names one or more analyzers, separated by commas without
+// spaces, and then says why the finding does not apply. This analyzer
+// reports a directive that names no analyzer, names an analyzer that does
+// not exist (a typo would otherwise silently hide nothing), or gives no
+// reason. Such a directive hides nothing.
+//
+// A well-formed directive that hides no finding is reported by the
+// analyzer it names, so that stale directives do not pile up.
+//
+// Before:
+//
+//	//conflictlint:ignore unretriedupdat
+//	_ = c.Update(ctx, &cm)
+//
+// After:
+//
+//	//conflictlint:ignore unretriedupdate the caller retries the whole sync
+//	_ = c.Update(ctx, &cm)
+package ignoredirective

@@ -1,0 +1,78 @@
+// Package syntax holds the small syntax and package helpers that every
+// conflictlint analyzer needs, so that each is written once.
+package syntax
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// FuncBody returns the body of a *ast.FuncDecl or *ast.FuncLit, or nil.
+func FuncBody(fn ast.Node) *ast.BlockStmt {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Body
+	case *ast.FuncLit:
+		return fn.Body
+	}
+	return nil
+}
+
+// FuncType returns the signature of a *ast.FuncDecl or *ast.FuncLit, or nil.
+func FuncType(fn ast.Node) *ast.FuncType {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Type
+	case *ast.FuncLit:
+		return fn.Type
+	}
+	return nil
+}
+
+// EnclosingFunc returns the cursor of the innermost *ast.FuncLit or
+// *ast.FuncDecl around cur, or the zero Cursor.
+func EnclosingFunc(cur inspector.Cursor) inspector.Cursor {
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		return enc
+	}
+	return inspector.Cursor{}
+}
+
+// Within reports whether n lies inside outer.
+func Within(n, outer ast.Node) bool {
+	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
+}
+
+// FindPackage returns the package with the given path among pkg and its
+// transitive imports, or nil.
+func FindPackage(pkg *types.Package, path string) *types.Package {
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package) *types.Package
+	visit = func(p *types.Package) *types.Package {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == path {
+			return p
+		}
+		for _, imp := range p.Imports() {
+			if found := visit(imp); found != nil {
+				return found
+			}
+		}
+		return nil
+	}
+	return visit(pkg)
+}
+
+// EnclosingFuncNode returns the innermost *ast.FuncLit or *ast.FuncDecl
+// around cur, or nil.
+func EnclosingFuncNode(cur inspector.Cursor) ast.Node {
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		return enc.Node()
+	}
+	return nil
+}

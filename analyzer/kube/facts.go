@@ -1,0 +1,80 @@
+package kube
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Facts carry, across package boundaries, what a function of the analyzed
+// program does with the Kubernetes API. They are tiny, exported only for
+// exported functions and methods of the package being analyzed, and never
+// computed for upstream packages (whose behaviour is in tables.go).
+
+// RetriesFact: the function runs its func parameter Param inside a conflict
+// retry, so a literal passed there is a retry scope.
+type RetriesFact struct{ Param int }
+
+// ReturnsConflictFact: the function returns the Conflict error of a
+// conflict-prone write it makes; Param is the index of the parameter that
+// holds the written object, or -1.
+type ReturnsConflictFact struct{ Param int }
+
+// ReadsFact: the function re-reads an object: it returns a freshly read
+// object as result Result (or -1), or refreshes the object passed as
+// parameter Param in place (or -1).
+type ReadsFact struct{ Param, Result int }
+
+func (*RetriesFact) AFact()         {}
+func (*ReturnsConflictFact) AFact() {}
+func (*ReadsFact) AFact()           {}
+
+func (f *RetriesFact) String() string { return fmt.Sprintf("retries(param %d)", f.Param) }
+func (f *ReturnsConflictFact) String() string {
+	return fmt.Sprintf("returnsConflict(param %d)", f.Param)
+}
+func (f *ReadsFact) String() string {
+	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
+}
+
+var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact)}
+
+// importFacts records what the facts of fn, a function of another package
+// called here, say about it.
+func (m *modeler) importFacts(fn *types.Func) {
+	if fn.Pkg() == nil || fn.Pkg() == m.pass.Pkg || m.imported[fn] {
+		return
+	}
+	m.imported[fn] = true
+	var retries RetriesFact
+	if m.pass.ImportObjectFact(fn, &retries) {
+		m.res.RetryHelpers[fn] = retries.Param
+	}
+	var returns ReturnsConflictFact
+	if m.pass.ImportObjectFact(fn, &returns) {
+		m.res.Returners[fn] = Returner{Param: returns.Param}
+	}
+	var reads ReadsFact
+	if m.pass.ImportObjectFact(fn, &reads) {
+		m.res.Refreshers[fn] = reads
+	}
+}
+
+// exportFacts exports the facts of this package's exported functions.
+func (m *modeler) exportFacts() {
+	for fn := range m.res.Decls {
+		if !fn.Exported() {
+			continue
+		}
+		if p, ok := m.res.RetryHelpers[fn]; ok {
+			m.pass.ExportObjectFact(fn, &RetriesFact{Param: p})
+		}
+		if r, ok := m.res.Returners[fn]; ok {
+			m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param})
+		}
+		if r, ok := m.res.Refreshers[fn]; ok {
+			m.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})
+		}
+	}
+}

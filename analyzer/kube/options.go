@@ -1,0 +1,86 @@
+package kube
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+)
+
+// Options name, by fully-qualified name, functions that analysis cannot
+// see into: retry wrappers (their first func parameter runs inside a
+// conflict retry) and read helpers (they re-read the objects they are
+// given or return). Names are spelled as types.Func.FullName prints them:
+// "example.com/pkg/kubeutil.Retry" or "(example.com/pkg.Store).Latest";
+// a leading * on the receiver is optional.
+type Options struct {
+	RetryWrappers NameList
+	ReadHelpers   NameList
+}
+
+// Config is the model's configuration, shared by every analyzer.
+var Config Options
+
+// NameList is a comma-separated list of fully-qualified function names; it
+// implements flag.Value.
+type NameList []string
+
+func (l *NameList) String() string { return strings.Join(*l, ",") }
+
+// Set parses a comma-separated list, checking each name's form.
+func (l *NameList) Set(s string) error {
+	*l = nil
+	for _, name := range strings.Split(s, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		if err := checkFuncName(name); err != nil {
+			return err
+		}
+		*l = append(*l, name)
+	}
+	return nil
+}
+
+// checkFuncName accepts "pkg/path.Func" and "(pkg/path.Type).Method".
+func checkFuncName(name string) error {
+	bad := fmt.Errorf("%q is not a fully-qualified function name: want pkg/path.Func or (pkg/path.Type).Method", name)
+	if strings.HasPrefix(name, "(") {
+		recv, method, ok := strings.Cut(name[1:], ").")
+		if !ok || method == "" || !strings.Contains(recv, ".") {
+			return bad
+		}
+		return nil
+	}
+	dot := strings.LastIndex(name, ".")
+	if dot <= 0 || dot == len(name)-1 || strings.ContainsAny(name, "() ") {
+		return bad
+	}
+	return nil
+}
+
+// Has reports whether fn is in the list.
+func (l NameList) Has(fn *types.Func) bool {
+	if len(l) == 0 {
+		return false
+	}
+	full := strings.Replace(fn.FullName(), "(*", "(", 1)
+	for _, name := range l {
+		if strings.Replace(name, "(*", "(", 1) == full {
+			return true
+		}
+	}
+	return false
+}
+
+// firstFuncParam returns the index of fn's first parameter of func type,
+// or -1.
+func firstFuncParam(fn *types.Func) int {
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if _, ok := params.At(i).Type().Underlying().(*types.Signature); ok {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,99 @@
+package kube
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+// Returner is a function that returns the Conflict error of a write it
+// makes, so that its callers are where that error may be lost.
+type Returner struct {
+	Inner *Write // the write, when the function is in this package
+	Param int    // the parameter holding the written object, or -1
+}
+
+// ReturnerCall is a call of a Returner that is not itself a write.
+type ReturnerCall struct {
+	Call   *ast.CallExpr
+	Callee *types.Func
+}
+
+// findReturners finds this package's functions that return a write's error
+// (to a fixed point: a function returning a returner's error is one too)
+// and the calls of every returner, local or known from facts.
+func (m *modeler) findReturners(calls []call) {
+	for _, w := range m.res.Writes {
+		fn, decl := m.declOf(w.Func)
+		if fn != nil && w.Scope == nil && m.res.Tracer.Trace(w.Cursor) == errflow.Returned {
+			m.res.Returners[fn] = Returner{Inner: w, Param: paramIndex(m.pass.TypesInfo, decl, w.Object.Root)}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, c := range calls {
+			r, ok := m.res.Returners[c.callee]
+			if !ok || m.res.WriteAt(c.expr) != nil {
+				continue
+			}
+			fn, decl := m.declOf(syntax.EnclosingFuncNode(c.cursor))
+			if _, known := m.res.Returners[fn]; fn == nil || known || m.res.ScopeOf(c.cursor) != nil {
+				continue
+			}
+			if m.res.Tracer.Trace(c.cursor) == errflow.Returned {
+				root := argRoot(m.pass.TypesInfo, c.expr, r.Param)
+				m.res.Returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(m.pass.TypesInfo, decl, root)}
+				changed = true
+			}
+		}
+	}
+	for _, c := range calls {
+		if _, ok := m.res.Returners[c.callee]; ok && m.res.WriteAt(c.expr) == nil {
+			m.res.ReturnerCalls = append(m.res.ReturnerCalls, &ReturnerCall{Call: c.expr, Callee: c.callee})
+			m.res.returnerCursor[c.expr] = c.cursor
+		}
+	}
+}
+
+// declOf returns the function declared by fn when fn is a *ast.FuncDecl.
+func (m *modeler) declOf(fn ast.Node) (*types.Func, *ast.FuncDecl) {
+	decl, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return nil, nil
+	}
+	obj, _ := m.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if obj == nil {
+		return nil, nil
+	}
+	return obj, decl
+}
+
+// paramIndex returns the index of decl's parameter v, or -1.
+func paramIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
+	if v == nil {
+		return -1
+	}
+	for i, p := range paramVars(info, decl) {
+		if p == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// argRoot returns the variable passed (possibly as &v) as argument i of
+// call, or nil.
+func argRoot(info *types.Info, call *ast.CallExpr, i int) *types.Var {
+	if i < 0 || i >= len(call.Args) {
+		return nil
+	}
+	o := objectOf(info, call.Args[i])
+	if id, ok := o.Expr.(*ast.Ident); ok {
+		v, _ := info.Uses[id].(*types.Var)
+		return v
+	}
+	return nil
+}

@@ -1,0 +1,399 @@
+package retryreget
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+)
+
+const crControllerUtil = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+// mover walks back from the statement that makes the retry call to the
+// object's last read, collecting the mutations the re-read would wipe.
+type mover struct {
+	c     *checker
+	w     *kube.Write
+	root  *types.Var
+	outer ast.Node
+
+	moves   []ast.Stmt            // found walking back: reverse source order
+	between map[types.Object]bool // names used by statements that stay, after a move
+	jumps   bool                  // a statement that stays can leave before the retry
+}
+
+// movableMutations returns, in source order, the statements to move into
+// the closure after the re-read. ok is false when the walk cannot show that
+// moving them (and re-reading) keeps the behaviour.
+func (c *checker) movableMutations(w *kube.Write, outer ast.Node) ([]ast.Stmt, bool) {
+	m := &mover{c: c, w: w, root: w.Object.Root, outer: outer, between: make(map[types.Object]bool)}
+	cur, list, idx, ok := stmtOf(w.Scope.Cursor)
+	immediate := true
+	for ok {
+		for i := idx - 1; i >= 0; i-- {
+			done, fine := m.visit(list[i], immediate)
+			if !fine {
+				return nil, false
+			}
+			if done {
+				slices.Reverse(m.moves)
+				return m.moves, true
+			}
+		}
+		// The start of a nested block: look at the statement around it.
+		from := cur.Parent()
+		var header ast.Stmt
+		cur, list, idx, ok = stmtOf(from)
+		if !ok {
+			return nil, false // the function's start, and no read in sight
+		}
+		header = list[idx]
+		done, fine := m.header(header, from.Node())
+		if !fine {
+			return nil, false
+		}
+		if done {
+			slices.Reverse(m.moves)
+			return m.moves, true
+		}
+		immediate = false
+	}
+	return nil, false
+}
+
+// stmtOf finds the statement at or around cur that sits in a statement list,
+// with that list and its index. It stops at function boundaries.
+func stmtOf(cur inspector.Cursor) (inspector.Cursor, []ast.Stmt, int, bool) {
+	for {
+		parent := cur.Parent()
+		if !parent.Valid() {
+			return cur, nil, 0, false
+		}
+		var list []ast.Stmt
+		switch p := parent.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return cur, nil, 0, false
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		}
+		if list != nil {
+			if s, ok := cur.Node().(ast.Stmt); ok {
+				if i := slices.Index(list, s); i >= 0 {
+					return cur, list, i, true
+				}
+			}
+		}
+		cur = parent
+	}
+}
+
+// header checks the statement whose nested block holds the retry: the init
+// of an if or switch may be the read; a loop cannot be crossed.
+func (m *mover) header(s ast.Stmt, from ast.Node) (done, ok bool) {
+	switch s := s.(type) {
+	case *ast.ForStmt, *ast.RangeStmt, *ast.SelectStmt, *ast.LabeledStmt:
+		return false, false
+	case *ast.IfStmt:
+		if s.Init != nil && m.isBoundary(s.Init) {
+			return true, !m.mentionsOutside(s, s.Init, from)
+		}
+	case *ast.SwitchStmt:
+		if s.Init != nil && m.isBoundary(s.Init) {
+			return true, !m.mentionsOutside(s, s.Init, from)
+		}
+	}
+	if m.mentionsOutside(s, nil, from) {
+		return false, false
+	}
+	m.record(s, from)
+	return false, true
+}
+
+// mentionsOutside reports whether s mentions the object outside the
+// subtrees skip1 and skip2.
+func (m *mover) mentionsOutside(s ast.Node, skip1, skip2 ast.Node) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if n == nil || found || n == skip1 || n == skip2 {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && m.c.pass.TypesInfo.ObjectOf(id) == m.root {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// visit classifies one statement before the retry. done means the last
+// read was found; !ok means the fix must be given up.
+func (m *mover) visit(s ast.Stmt, immediate bool) (done, ok bool) {
+	info := m.c.pass.TypesInfo
+	if m.isBoundary(s) {
+		return true, true
+	}
+	if !mentions(info, s, m.root) {
+		m.record(s, nil)
+		return false, true
+	}
+	if immediate && m.movable(s) {
+		if m.jumps || m.between[m.root] {
+			return false, false
+		}
+		for _, o := range usedObjects(info, s) {
+			if o != m.root && m.between[o] {
+				return false, false
+			}
+		}
+		m.moves = append(m.moves, s)
+		return false, true
+	}
+	if m.readOnly(s) {
+		m.record(s, nil)
+		return false, true
+	}
+	return false, false
+}
+
+// record notes what a statement that stays uses, and whether it can leave.
+func (m *mover) record(s ast.Node, skip ast.Node) {
+	for _, o := range usedObjects(m.c.pass.TypesInfo, s) {
+		m.between[o] = true
+	}
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			m.jumps = true
+		}
+		return n != skip
+	})
+}
+
+// isBoundary reports whether s unconditionally reads or declares the
+// object, so that nothing before it matters. A statement that reads it
+// only on some paths is not a boundary; visit then gives up on it.
+func (m *mover) isBoundary(s ast.Stmt) bool {
+	if within(m.root.Pos(), s) {
+		return true // the declaration
+	}
+	f := m.c.fileOf(s.Pos())
+	for _, rd := range m.c.res.ReadsOf(m.w.Object, s) {
+		path, _ := astutil.PathEnclosingInterval(f, rd.Node.Pos(), rd.Node.End())
+		conditional := false
+		for _, n := range path {
+			if n == s {
+				break
+			}
+			switch n.(type) {
+			case *ast.BlockStmt, *ast.FuncLit, *ast.CaseClause, *ast.CommClause:
+				conditional = true
+			case *ast.BinaryExpr:
+				if be := n.(*ast.BinaryExpr); be.Op == token.LAND || be.Op == token.LOR {
+					conditional = true
+				}
+			}
+		}
+		if !conditional {
+			return true
+		}
+	}
+	return false
+}
+
+// movable reports whether s is a plain mutation of the object that can run
+// inside the closure instead: an assignment or ++/-- to its fields, delete
+// from one of its maps, a Set method on it, or controllerutil's finalizer
+// helpers, with operands that call nothing.
+func (m *mover) movable(s ast.Stmt) bool {
+	info := m.c.pass.TypesInfo
+	if !callFreeExceptTop(info, s) {
+		return false
+	}
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if s.Tok == token.DEFINE {
+			return false
+		}
+		for _, lhs := range s.Lhs {
+			if _, bare := ast.Unparen(lhs).(*ast.Ident); bare || lhsRoot(info, lhs) != m.root {
+				return false
+			}
+		}
+		for _, rhs := range s.Rhs {
+			if !callFree(info, rhs) {
+				return false
+			}
+		}
+		return true
+	case *ast.IncDecStmt:
+		return lhsRoot(info, s.X) == m.root
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		return m.mutatingCall(call)
+	}
+	return false
+}
+
+// mutatingCall reports whether call is a known in-place mutation of the
+// object whose other operands call nothing.
+func (m *mover) mutatingCall(call *ast.CallExpr) bool {
+	info := m.c.pass.TypesInfo
+	for _, a := range call.Args {
+		if !callFree(info, a) {
+			return false
+		}
+	}
+	if b, ok := info.Uses[identOfFun(call.Fun)].(*types.Builtin); ok {
+		return b.Name() == "delete" && len(call.Args) == 2 && lhsRoot(info, call.Args[0]) == m.root
+	}
+	for _, name := range []string{"AddFinalizer", "RemoveFinalizer"} {
+		if isPkgFunc(info, call, crControllerUtil, name) && len(call.Args) == 2 {
+			return lhsRoot(info, stripAddr(call.Args[0])) == m.root
+		}
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	selection := info.Selections[sel]
+	return selection != nil && selection.Kind() == types.MethodVal &&
+		strings.HasPrefix(sel.Sel.Name, "Set") && lhsRoot(info, sel.X) == m.root
+}
+
+// callFreeExceptTop reports whether s calls nothing except, for an
+// expression statement, its own top-level call.
+func callFreeExceptTop(info *types.Info, s ast.Stmt) bool {
+	if es, ok := s.(*ast.ExprStmt); ok {
+		if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+			for _, a := range call.Args {
+				if !callFree(info, a) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return callFree(info, s)
+}
+
+func identOfFun(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+func stripAddr(e ast.Expr) ast.Expr {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return u.X
+	}
+	return e
+}
+
+// lhsRoot returns the variable at the root of a chain of field
+// selections, indexes and dereferences, or nil.
+func lhsRoot(info *types.Info, e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := info.ObjectOf(e).(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel == nil || sel.Kind() != types.FieldVal {
+			return nil
+		}
+		return lhsRoot(info, e.X)
+	case *ast.IndexExpr:
+		return lhsRoot(info, e.X)
+	case *ast.StarExpr:
+		return lhsRoot(info, e.X)
+	}
+	return nil
+}
+
+// readOnly reports whether every use of the object in s reads a field of
+// basic type (cm.Name, cm.GetNamespace()), which nothing can mutate through.
+func (m *mover) readOnly(s ast.Stmt) bool {
+	info := m.c.pass.TypesInfo
+	f := m.c.fileOf(s.Pos())
+	ok := true
+	ast.Inspect(s, func(n ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !ok || !isID || info.ObjectOf(id) != m.root {
+			return ok
+		}
+		path, _ := astutil.PathEnclosingInterval(f, id.Pos(), id.End())
+		ok = basicRead(info, path)
+		return ok
+	})
+	return ok
+}
+
+// basicRead reports whether path (from an identifier outwards) selects a
+// value of basic type and uses it as a value.
+func basicRead(info *types.Info, path []ast.Node) bool {
+	i := 0
+	for i+1 < len(path) {
+		sel, ok := path[i+1].(*ast.SelectorExpr)
+		if !ok || sel.X != path[i] {
+			break
+		}
+		s := info.Selections[sel]
+		switch {
+		case s != nil && s.Kind() == types.FieldVal:
+			i++
+		case s != nil && s.Kind() == types.MethodVal && strings.HasPrefix(sel.Sel.Name, "Get") && i+2 < len(path):
+			call, ok := path[i+2].(*ast.CallExpr)
+			if !ok || call.Fun != sel || len(call.Args) != 0 {
+				return false
+			}
+			i += 2
+		default:
+			return false
+		}
+	}
+	e, ok := path[i].(ast.Expr)
+	if !ok || i == 0 {
+		return false
+	}
+	if _, basic := info.TypeOf(e).Underlying().(*types.Basic); !basic {
+		return false
+	}
+	if i+1 < len(path) {
+		switch p := path[i+1].(type) {
+		case *ast.AssignStmt:
+			return !slices.Contains(p.Lhs, e)
+		case *ast.IncDecStmt:
+			return false
+		case *ast.UnaryExpr:
+			return p.Op != token.AND
+		}
+	}
+	return true
+}
+
+// usedObjects lists the variables s refers to.
+func usedObjects(info *types.Info, s ast.Node) []types.Object {
+	var out []types.Object
+	ast.Inspect(s, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.ObjectOf(id).(*types.Var); ok && !v.IsField() {
+				out = append(out, v)
+			}
+		}
+		return true
+	})
+	return out
+}

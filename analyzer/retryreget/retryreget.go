@@ -1,0 +1,149 @@
+package retryreget
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
+	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+//go:embed doc.go
+var docFile string
+
+// Analyzer reports retry closures that resend a stale object or hide the
+// Conflict from the retry.
+var Analyzer = &analysis.Analyzer{
+	Name:     "retryreget",
+	Doc:      docs.MustExtract(docFile, "retryreget"),
+	URL:      "https://github.com/conflictlint/conflictlint#retryreget",
+	Requires: []*analysis.Analyzer{kube.Analyzer},
+	Run:      run,
+}
+
+type checker struct {
+	pass   *analysis.Pass
+	res    *kube.Result
+	tracer *errflow.Tracer
+	// fixed records the scope bodies that already carry a re-read fix, so
+	// that two findings never insert at the same place.
+	fixed map[ast.Node]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[kube.Analyzer].(*kube.Result)
+	if len(res.Writes) == 0 || len(res.Scopes) == 0 {
+		return nil, nil
+	}
+	c := &checker{pass: pass, res: res, tracer: res.Tracer, fixed: make(map[ast.Node]bool)}
+	reported := make(map[staleKey]bool)
+	for _, w := range res.Writes {
+		if w.Scope == nil {
+			continue
+		}
+		c.checkHidden(w)
+		key := staleKey{w.Scope, w.Object.Root, w.Object.Path}
+		if !reported[key] && c.isStale(w) {
+			reported[key] = true
+			c.reportStale(w)
+		}
+	}
+	return nil, nil
+}
+
+// staleKey identifies one object in one retry scope: only its first stale
+// write is reported.
+type staleKey struct {
+	scope *kube.RetryScope
+	root  *types.Var
+	path  string
+}
+
+// isStale reports whether w writes, inside its retry scope, an object the
+// scope neither declares nor re-reads.
+func (c *checker) isStale(w *kube.Write) bool {
+	if w.Kind == kube.WriteCreateOrUpdate || w.CannotConflict || !w.Object.Valid() {
+		return false // CreateOrUpdate Gets the object itself
+	}
+	body := syntax.FuncBody(w.Scope.Body)
+	if body == nil || within(w.Object.Root.Pos(), body) {
+		return false // a fresh object on every attempt
+	}
+	return !c.reReads(w.Object, w.Scope.Body)
+}
+
+// reReads reports whether the scope body refreshes obj anywhere: a Get into
+// it, a read helper given it (the model records both), or an assignment of
+// it other than from a write's own result.
+func (c *checker) reReads(obj kube.Object, body ast.Node) bool {
+	for _, rd := range c.res.ReadsOf(obj, body) {
+		if !c.assignedFromWrite(rd.Node) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignedFromWrite reports whether n is `obj, err = client.Update(...)`:
+// the object returned by a failed write is not a fresh copy.
+func (c *checker) assignedFromWrite(n ast.Node) bool {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	return c.res.WriteAt(call) != nil
+}
+
+// reportStale reports the stale write w, with a fix when one is safe.
+func (c *checker) reportStale(w *kube.Write) {
+	name := w.Object.Name()
+	where := "the closure"
+	if fd, ok := w.Scope.Body.(*ast.FuncDecl); ok {
+		where = fd.Name.Name
+	}
+	msg := fmt.Sprintf("%s is written inside %s without being re-read there, so every attempt resends the same stale resourceVersion; Get %s at the top of %s",
+		name, retryName(w.Scope), name, where)
+	related := []diag.Related{{Node: w.Scope.Call, Message: "the retry: " + retryName(w.Scope)}}
+	var fixes []analysis.SuggestedFix
+	if !c.fixed[w.Scope.Body] {
+		if fix, ok := c.reReadFix(w); ok {
+			c.fixed[w.Scope.Body] = true
+			fixes = append(fixes, fix)
+		}
+	}
+	diag.Report(c.pass, w.Call, msg, related, fixes...)
+}
+
+// retryName names the retrying function as code spells it: retry.OnError,
+// or a helper's name.
+func retryName(s *kube.RetryScope) string {
+	fn := s.Callee
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name()
+		}
+		return fn.Name()
+	}
+	if fn.Pkg() != nil {
+		if _, ok := s.Call.Fun.(*ast.Ident); !ok {
+			return fn.Pkg().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Name()
+}

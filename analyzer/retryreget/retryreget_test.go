@@ -1,0 +1,30 @@
+package retryreget_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
+	"github.com/conflictlint/conflictlint/analyzer/retryreget"
+)
+
+// TestFixes checks the findings and that applying every fix gives the
+// .golden files.
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), retryreget.Analyzer,
+		"retryreget/crclient", "retryreget/typed", "retryreget/hidden", "retryreget/named")
+}
+
+// TestNoFix checks findings that must come without a fix: their package has
+// no .golden file, so any fix would fail the comparison.
+func TestNoFix(t *testing.T) {
+	results := analysistest.Run(t, testdir.Path(t), retryreget.Analyzer, "retryreget/nofix", "nokube")
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) > 0 {
+				t.Errorf("%v: unexpected fix %q", r.Pass.Fset.Position(d.Pos), d.SuggestedFixes[0].Message)
+			}
+		}
+	}
+}

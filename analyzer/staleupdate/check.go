@@ -1,0 +1,82 @@
+package staleupdate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+)
+
+// checkFunc walks from every write of fw and reports the stale rewrites.
+func (c *checker) checkFunc(fw funcWrites) {
+	fg := c.newGraph(fw)
+	for _, w := range fw.writes {
+		if _, ok := fg.at[w]; !ok {
+			continue
+		}
+		wr := c.walk(fg, w)
+		for _, w2 := range fw.writes { // source order, for stable output
+			if outs := wr.hits[w2]; outs != nil && !c.reported[w2] {
+				c.judge(fg, w, w2, outs, wr)
+			}
+		}
+	}
+}
+
+// judge reports w2, reached from w with the given outcomes, when it sends a
+// stale object.
+func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, wr *walkResult) {
+	var msg string
+	var fix *analysis.SuggestedFix
+	switch {
+	case outs[failed]:
+		msg = failedMessage(w, w2)
+		if len(outs) == 1 && w == w2 {
+			fix = c.reReadFix(fg, w, wr)
+		}
+	case !w.Kind.RefreshesInPlace():
+		msg = supersededMessage(w, w2, outs)
+		if len(outs) == 1 && outs[succeeded] && !wr.dirty && !c.fixed[w] {
+			fix = c.keepResultFix(fg, w)
+			c.fixed[w] = fix != nil // one edit of w, even when it feeds several writes
+		}
+	default:
+		return // a controller-runtime write whose outcome the path does not know
+	}
+	c.reported[w2] = true
+	related := []diag.Related{{Node: w.Call, Message: "the earlier write: " + types.ExprString(w.Call)}}
+	if fix != nil {
+		diag.Report(c.pass, w2.Call, msg, related, *fix)
+	} else {
+		diag.Report(c.pass, w2.Call, msg, related)
+	}
+}
+
+func failedMessage(w, w2 *kube.Write) string {
+	name, call := w.Object.Name(), types.ExprString(w.Call)
+	if w == w2 {
+		return fmt.Sprintf("%s is retried after it failed, without re-reading %s: its resourceVersion is stale, so the retry will conflict again; Get %s at the start of each retry or use retry.RetryOnConflict", call, name, name)
+	}
+	return fmt.Sprintf("%s is written again after %s failed, without being re-read: its resourceVersion is stale, so this write will conflict again; Get %s first or use retry.RetryOnConflict", name, call, name)
+}
+
+func supersededMessage(w, w2 *kube.Write, outs map[outcome]bool) string {
+	name, call := w.Object.Name(), types.ExprString(w.Call)
+	method := "the write"
+	if sel, ok := ast.Unparen(w.Call.Fun).(*ast.SelectorExpr); ok {
+		method = sel.Sel.Name
+	}
+	after := call
+	if !outs[unknown] {
+		after += " succeeded"
+	}
+	again := "is written again"
+	if w == w2 {
+		again = "is written again by the next iteration"
+	}
+	return fmt.Sprintf("%s %s after %s, without being re-read: %s returns the stored object and leaves %s at its old resourceVersion, so this write will conflict; write the object %s returned or Get %s first", name, again, after, method, name, method, name)
+}

@@ -1,0 +1,416 @@
+package staleupdate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+const crClientPath = "sigs.k8s.io/controller-runtime/pkg/client"
+
+// keepResultFix turns `_, err = c.Update(ctx, obj, opts)` into
+// `obj, err = c.Update(ctx, obj, opts)`, so that the later write sends the
+// object the server stored. It is offered only when that provably changes
+// nothing else: obj is a local pointer variable of the result's type, the
+// assignment does not declare a new obj, obj is not used where the write may
+// have failed (the result is then an empty object), and no alias of obj or
+// of its parts is taken anywhere in the function.
+func (c *checker) keepResultFix(fg *fnGraph, w *kube.Write) *analysis.SuggestedFix {
+	info := c.pass.TypesInfo
+	v := w.Object.Root
+	id, ok := ast.Unparen(w.Call.Args[1]).(*ast.Ident)
+	if !ok || info.Uses[id] != v || !syntax.Within(varNode(v), fg.body) {
+		return nil
+	}
+	sig, ok := info.TypeOf(w.Call.Fun).(*types.Signature)
+	if !ok || sig.Results().Len() != 2 || !types.Identical(sig.Results().At(0).Type(), v.Type()) {
+		return nil
+	}
+	as, ok := parentStmt(w.Cursor).(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ast.Expr(w.Call) {
+		return nil
+	}
+	if blank, ok := as.Lhs[0].(*ast.Ident); !ok || blank.Name != "_" {
+		return nil
+	}
+	if as.Tok == token.DEFINE && c.pass.Pkg.Scope().Innermost(as.Pos()) != v.Parent() {
+		return nil // := would declare a second variable that shadows obj
+	}
+	for _, u := range c.usesOf(c.funcCursor(w), v) {
+		if u.nested || u.kind == useEscape {
+			return nil
+		}
+	}
+	return &analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Keep the object returned by %s in %s", types.ExprString(w.Call), v.Name()),
+		TextEdits: []analysis.TextEdit{{Pos: as.Lhs[0].Pos(), End: as.Lhs[0].End(), NewText: []byte(v.Name())}},
+	}
+}
+
+// reReadFix inserts a Get of the object at the start of the failure path of
+// a hand-rolled controller-runtime retry loop. It is offered only when the
+// change the loop makes is all made inside the loop before the write (so
+// that it is made again on the fresh object) and nothing mutates the object
+// before the loop (a re-read would discard that), when there is exactly one
+// failure path and it starts at an if or case body (or right after an if)
+// inside the loop, and when the function returns an error whose
+// companions have zero values that can be written.
+func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysis.SuggestedFix {
+	if w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate {
+		return nil // a patch's base would stay stale; CreateOrUpdate re-reads itself
+	}
+	entry := onlyBlock(wr.failEntries)
+	if entry == nil || fg.preds[entry] != 1 {
+		return nil
+	}
+	pos, in, ok := c.insertionPoint(entry)
+	loop := innermostLoop(w.Cursor)
+	if !ok || loop == nil || !syntax.Within(&ast.Ident{NamePos: pos}, loop) || pos < w.Call.End() {
+		return nil
+	}
+	if _, ok := w.Object.Expr.(*ast.Ident); !ok {
+		return nil
+	}
+	mutatedInLoop := false
+	for _, u := range c.usesOf(c.funcCursor(w), w.Object.Root) {
+		mutates := u.kind == useMutate || u.kind == useEscape
+		if mutates && u.pos < loop.Pos() {
+			return nil
+		}
+		if mutates && !u.nested && loopBody(loop).Lbrace < u.pos && u.pos < w.Call.Pos() {
+			mutatedInLoop = true
+		}
+	}
+	if !mutatedInLoop {
+		return nil
+	}
+	get, ok := c.getCall(w, pos)
+	if !ok {
+		return nil
+	}
+	ret, ok := c.zeroReturn(fg.fn, pos)
+	if !ok {
+		return nil
+	}
+	text := fmt.Sprintf("%sif err := %s; err != nil {\n%s\t%s\n%s}\n", in, get, in, ret, in)
+	return &analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Re-read %s before retrying", w.Object.Name()),
+		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(text)}},
+	}
+}
+
+// insertionPoint returns where a statement goes at the start of block b
+// (the line after an opening brace or case colon, or after an if
+// statement) and the indentation it needs.
+func (c *checker) insertionPoint(b *cfg.Block) (pos token.Pos, indent string, ok bool) {
+	switch b.Kind {
+	case cfg.KindIfThen:
+		ifs := b.Stmt.(*ast.IfStmt)
+		pos, ok = c.nextLine(ifs.Body.Lbrace, firstPos(ifs.Body))
+		return pos, c.indentOf(ifs.Pos()) + "\t", ok
+	case cfg.KindIfElse:
+		ifs := b.Stmt.(*ast.IfStmt)
+		if blk, isBlock := ifs.Else.(*ast.BlockStmt); isBlock {
+			pos, ok = c.nextLine(blk.Lbrace, firstPos(blk))
+			return pos, c.indentOf(blk.Lbrace) + "\t", ok
+		}
+	case cfg.KindIfDone:
+		ifs := b.Stmt.(*ast.IfStmt)
+		pos, ok = c.nextLine(ifs.End(), c.followingPos(ifs))
+		return pos, c.indentOf(ifs.Pos()), ok
+	case cfg.KindSwitchCaseBody:
+		if cc, isCase := b.Stmt.(*ast.CaseClause); isCase && len(cc.Body) > 0 {
+			pos, ok = c.nextLine(cc.Colon, cc.Body[0].Pos())
+			return pos, c.indentOf(cc.Pos()) + "\t", ok
+		}
+	}
+	return token.NoPos, "", false
+}
+
+// nextLine returns the start of the line after the one holding pos, when
+// next (the code that follows) starts on a later line.
+func (c *checker) nextLine(pos, next token.Pos) (token.Pos, bool) {
+	tf := c.pass.Fset.File(pos)
+	line := tf.Line(pos)
+	if !next.IsValid() || tf.Line(next) <= line || line+1 > tf.LineCount() {
+		return token.NoPos, false
+	}
+	return tf.LineStart(line + 1), true
+}
+
+// firstPos is where the first statement of blk starts, or its closing brace.
+func firstPos(blk *ast.BlockStmt) token.Pos {
+	if len(blk.List) > 0 {
+		return blk.List[0].Pos()
+	}
+	return blk.Rbrace
+}
+
+// followingPos is where the code after statement s in its block starts.
+func (c *checker) followingPos(s ast.Stmt) token.Pos {
+	var next token.Pos
+	for _, f := range c.pass.Files {
+		if s.Pos() < f.FileStart || s.Pos() >= f.FileEnd {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			var list []ast.Stmt
+			var end token.Pos
+			switch n := n.(type) {
+			case *ast.BlockStmt:
+				list, end = n.List, n.Rbrace
+			case *ast.CaseClause:
+				list, end = n.Body, token.NoPos
+			default:
+				return next == token.NoPos
+			}
+			for i, st := range list {
+				if st == s {
+					next = end
+					if i+1 < len(list) {
+						next = list[i+1].Pos()
+					}
+				}
+			}
+			return next == token.NoPos
+		})
+	}
+	return next
+}
+
+// getCall writes `client.Get(ctx, key, obj)` for w, valid at pos: the
+// client that made the write (the parent client of Status() or
+// SubResource()), the same context and object, and the key taken from the
+// object. Every name must mean at pos what it means at the write.
+func (c *checker) getCall(w *kube.Write, pos token.Pos) (string, bool) {
+	info := c.pass.TypesInfo
+	reader := w.Client
+	if w.Kind == kube.WriteSubResourceUpdate {
+		call, ok := ast.Unparen(reader).(*ast.CallExpr)
+		if !ok {
+			return "", false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return "", false
+		}
+		reader = sel.X
+	}
+	pkgName, clientPkg := c.importedAs(pos, crClientPath)
+	if clientPkg == nil {
+		return "", false
+	}
+	iface, ok := clientPkg.Scope().Lookup("Reader").Type().Underlying().(*types.Interface)
+	if !ok || !types.Implements(info.TypeOf(reader), iface) {
+		return "", false
+	}
+	ctx, obj := w.Call.Args[0], w.Call.Args[1]
+	for _, e := range []ast.Expr{reader, ctx, obj} {
+		if !c.stableAt(e, pos) {
+			return "", false
+		}
+	}
+	o := types.ExprString(obj)
+	return fmt.Sprintf("%s.Get(%s, %s.ObjectKeyFromObject(%s), %s)", types.ExprString(reader), types.ExprString(ctx), pkgName, o, o), true
+}
+
+// stableAt reports whether e is a chain of names and field selections (so
+// that evaluating it again has no effect) whose root means the same at pos.
+func (c *checker) stableAt(e ast.Expr, pos token.Pos) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		obj := c.pass.TypesInfo.Uses[e]
+		return obj != nil && c.lookupAt(e.Name, pos) == obj
+	case *ast.SelectorExpr:
+		if sel := c.pass.TypesInfo.Selections[e]; sel == nil || sel.Kind() != types.FieldVal {
+			return false
+		}
+		return c.stableAt(e.X, pos)
+	case *ast.UnaryExpr:
+		return e.Op == token.AND && c.stableAt(e.X, pos)
+	}
+	return false
+}
+
+func (c *checker) lookupAt(name string, pos token.Pos) types.Object {
+	scope := c.pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return nil
+	}
+	_, obj := scope.LookupParent(name, pos)
+	return obj
+}
+
+// importedAs returns the name under which the file around pos imports
+// path, when that name means the package at pos.
+func (c *checker) importedAs(pos token.Pos, path string) (string, *types.Package) {
+	for _, f := range c.pass.Files {
+		if pos < f.FileStart || pos >= f.FileEnd {
+			continue
+		}
+		for _, spec := range f.Imports {
+			if p, err := strconv.Unquote(spec.Path.Value); err != nil || p != path {
+				continue
+			}
+			pn := c.pass.TypesInfo.PkgNameOf(spec)
+			if pn == nil || pn.Name() == "_" || pn.Name() == "." || c.lookupAt(pn.Name(), pos) != pn {
+				return "", nil
+			}
+			return pn.Name(), pn.Imported()
+		}
+	}
+	return "", nil
+}
+
+// zeroReturn writes `return <zero values>, err` for the function fn, or
+// fails when its last result is not an error or a zero value cannot be
+// written with names valid at pos.
+func (c *checker) zeroReturn(fn ast.Node, pos token.Pos) (string, bool) {
+	ft := syntax.FuncType(fn)
+	if ft == nil || ft.Results == nil {
+		return "", false
+	}
+	var vals []string
+	for _, field := range ft.Results.List {
+		n := max(len(field.Names), 1)
+		for range n {
+			z, ok := c.zeroValue(field.Type, pos)
+			if !ok {
+				return "", false
+			}
+			vals = append(vals, z)
+		}
+	}
+	last := ft.Results.List[len(ft.Results.List)-1].Type
+	if !types.Identical(c.pass.TypesInfo.TypeOf(last), types.Universe.Lookup("error").Type()) {
+		return "", false
+	}
+	vals[len(vals)-1] = "err"
+	return "return " + strings.Join(vals, ", "), true
+}
+
+func (c *checker) zeroValue(te ast.Expr, pos token.Pos) (string, bool) {
+	t := c.pass.TypesInfo.TypeOf(te)
+	if t == nil {
+		return "", false
+	}
+	if _, isParam := t.(*types.TypeParam); isParam {
+		return "", false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false", true
+		case u.Info()&types.IsString != 0:
+			return `""`, true
+		case u.Info()&types.IsNumeric != 0:
+			return "0", true
+		}
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return "nil", true
+	case *types.Struct:
+		if c.typeNameStable(te, pos) {
+			return types.ExprString(te) + "{}", true
+		}
+	}
+	return "", false
+}
+
+// typeNameStable reports whether the type name te (T or pkg.T) means the
+// same at pos.
+func (c *checker) typeNameStable(te ast.Expr, pos token.Pos) bool {
+	switch te := te.(type) {
+	case *ast.Ident:
+		obj := c.pass.TypesInfo.Uses[te]
+		return obj != nil && c.lookupAt(te.Name, pos) == obj
+	case *ast.SelectorExpr:
+		x, ok := te.X.(*ast.Ident)
+		return ok && c.lookupAt(x.Name, pos) == c.pass.TypesInfo.Uses[x]
+	}
+	return false
+}
+
+// indentOf returns the leading white space of the line holding pos.
+func (c *checker) indentOf(pos token.Pos) string {
+	tf := c.pass.Fset.File(pos)
+	if tf == nil {
+		return ""
+	}
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return ""
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	end := start
+	for end < len(content) && (content[end] == '\t' || content[end] == ' ') {
+		end++
+	}
+	return string(content[start:end])
+}
+
+func onlyBlock(bs []*cfg.Block) *cfg.Block {
+	var only *cfg.Block
+	for _, b := range bs {
+		if only != nil && b != only {
+			return nil
+		}
+		only = b
+	}
+	return only
+}
+
+// innermostLoop returns the for or range statement around cur inside its
+// function, or nil.
+func innermostLoop(cur inspector.Cursor) ast.Stmt {
+	for enc := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if s, ok := enc.Node().(ast.Stmt); ok {
+			return s
+		}
+		return nil
+	}
+	return nil
+}
+
+func loopBody(s ast.Stmt) *ast.BlockStmt {
+	switch s := s.(type) {
+	case *ast.ForStmt:
+		return s.Body
+	case *ast.RangeStmt:
+		return s.Body
+	}
+	return nil
+}
+
+// parentStmt returns the node that holds the call at cur, past parentheses.
+func parentStmt(cur inspector.Cursor) ast.Node {
+	for {
+		p := cur.Parent()
+		if _, ok := p.Node().(*ast.ParenExpr); !ok {
+			return p.Node()
+		}
+		cur = p
+	}
+}
+
+// funcCursor returns the cursor of the function around the write.
+func (c *checker) funcCursor(w *kube.Write) inspector.Cursor {
+	for enc := range w.Cursor.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		return enc
+	}
+	return inspector.Cursor{}
+}
+
+// varNode is a node at v's declaration, to test where it was declared.
+func varNode(v *types.Var) ast.Node { return &ast.Ident{NamePos: v.Pos(), Name: v.Name()} }

@@ -1,0 +1,154 @@
+package staleupdate
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+// loc is the place of a graph node: its block and index.
+type loc struct {
+	b *cfg.Block
+	i int
+}
+
+// fnGraph is one function's control-flow graph with the writes and reads
+// of the objects it writes placed on its nodes.
+type fnGraph struct {
+	fn     ast.Node
+	body   *ast.BlockStmt
+	g      *cfg.CFG
+	writes map[ast.Node][]*kube.Write // graph node -> the function's writes in it
+	reads  map[ast.Node][]kube.Object // graph node -> objects it refreshes
+	at     map[*kube.Write]loc
+	tagged map[ast.Node]bool // case values of tagged switches (not conditions)
+	preds  map[*cfg.Block]int
+	nodes  []loc // every node, for lookups by position
+}
+
+// newGraph builds (through the shared tracer, which memoises and counts)
+// the graph of fw.fn and places its writes and reads.
+func (c *checker) newGraph(fw funcWrites) *fnGraph {
+	body := syntax.FuncBody(fw.fn)
+	fg := &fnGraph{
+		fn:     fw.fn,
+		body:   body,
+		g:      c.tracer.CFG(body),
+		writes: make(map[ast.Node][]*kube.Write),
+		reads:  make(map[ast.Node][]kube.Object),
+		at:     make(map[*kube.Write]loc),
+		tagged: taggedCases(body),
+		preds:  make(map[*cfg.Block]int),
+	}
+	for _, b := range fg.g.Blocks {
+		for i := range b.Nodes {
+			fg.nodes = append(fg.nodes, loc{b, i})
+		}
+		if b.Live {
+			for _, s := range b.Succs {
+				fg.preds[s]++
+			}
+		}
+	}
+	for _, w := range fw.writes {
+		if l, ok := fg.locate(w.Call); ok {
+			fg.at[w] = l
+			n := l.b.Nodes[l.i]
+			fg.writes[n] = append(fg.writes[n], w)
+			if w.Kind == kube.WriteCreateOrUpdate {
+				fg.reads[n] = append(fg.reads[n], w.Object) // it Gets the object first
+			}
+		}
+	}
+	written := func(o kube.Object) bool {
+		for _, w := range fw.writes {
+			if w.Object.Same(o) {
+				return true
+			}
+		}
+		return false
+	}
+	// The model's reads include calls of read helpers (this package's and,
+	// through facts, other packages').
+	for _, r := range c.res.Reads {
+		if syntax.Within(r.Node, fw.fn) && written(r.Object) {
+			fg.addRead(r.Node, r.Object)
+		}
+	}
+	return fg
+}
+
+func (fg *fnGraph) addRead(n ast.Node, o kube.Object) {
+	if l, ok := fg.locate(n); ok {
+		gn := l.b.Nodes[l.i]
+		fg.reads[gn] = append(fg.reads[gn], o)
+	}
+}
+
+// locate finds the graph node that contains n.
+func (fg *fnGraph) locate(n ast.Node) (loc, bool) {
+	for _, l := range fg.nodes {
+		m := l.b.Nodes[l.i]
+		if m.Pos() <= n.Pos() && n.End() <= m.End() {
+			return l, true
+		}
+	}
+	return loc{}, false
+}
+
+// writeOf returns the write of obj in graph node n, or nil.
+func (fg *fnGraph) writeOf(n ast.Node, obj kube.Object) *kube.Write {
+	for _, w := range fg.writes[n] {
+		if w.Object.Same(obj) {
+			return w
+		}
+	}
+	return nil
+}
+
+// refreshes reports whether graph node n re-reads obj.
+func (fg *fnGraph) refreshes(n ast.Node, obj kube.Object) bool {
+	for _, o := range fg.reads[n] {
+		if o.Same(obj) {
+			return true
+		}
+	}
+	return false
+}
+
+// condOf returns the boolean condition that ends a two-way block, or nil.
+func (fg *fnGraph) condOf(b *cfg.Block, info *types.Info) ast.Expr {
+	if len(b.Succs) != 2 || len(b.Nodes) == 0 {
+		return nil
+	}
+	e, ok := b.Nodes[len(b.Nodes)-1].(ast.Expr)
+	if !ok || fg.tagged[e] {
+		return nil
+	}
+	if t, ok := info.TypeOf(e).Underlying().(*types.Basic); !ok || t.Info()&types.IsBoolean == 0 {
+		return nil
+	}
+	return e
+}
+
+// taggedCases lists the case values of switches with a tag: the graph
+// holds them as conditions, but they are compared with the tag.
+func taggedCases(body *ast.BlockStmt) map[ast.Node]bool {
+	m := make(map[ast.Node]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if sw, ok := n.(*ast.SwitchStmt); ok && sw.Tag != nil {
+			for _, s := range sw.Body.List {
+				for _, e := range s.(*ast.CaseClause).List {
+					m[e] = true
+				}
+			}
+		}
+		return true
+	})
+	return m
+}

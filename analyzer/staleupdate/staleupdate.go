@@ -1,0 +1,168 @@
+package staleupdate
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
+	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+)
+
+//go:embed doc.go
+var docFile string
+
+// Analyzer reports objects written again after a write that left them stale.
+var Analyzer = &analysis.Analyzer{
+	Name:       "staleupdate",
+	Doc:        docs.MustExtract(docFile, "staleupdate"),
+	URL:        "https://github.com/conflictlint/conflictlint#staleupdate",
+	Requires:   []*analysis.Analyzer{kube.Analyzer},
+	ResultType: reflect.TypeFor[*Stats](),
+	Run:        run,
+}
+
+// Stats is the analyzer's result: what one package cost. Tests and
+// benchmarks read it to check that control flow is built only where a
+// candidate exists; nothing prints it.
+type Stats struct {
+	Funcs      int // function bodies (declarations and literals) in a package that reaches the Kubernetes API; top-level declarations elsewhere
+	Candidates int // functions with two writes of one object or a write in a loop
+	CFGs       int // control-flow graphs built for this analyzer (the model's shared tracer may build others)
+}
+
+// checker holds one package's state.
+type checker struct {
+	pass        *analysis.Pass
+	res         *kube.Result
+	tracer      *errflow.Tracer
+	reported    map[*kube.Write]bool
+	fixed       map[*kube.Write]bool // first writes already given a keep-the-result fix
+	kubeCallSet map[*ast.CallExpr]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[kube.Analyzer].(*kube.Result)
+	if !res.Relevant {
+		return &Stats{Funcs: countTopLevelFuncs(pass.Files)}, nil
+	}
+	stats := &Stats{Funcs: countFuncs(res.Inspector)}
+	if len(res.Writes) == 0 {
+		return stats, nil
+	}
+	c := &checker{
+		pass:     pass,
+		res:      res,
+		tracer:   res.Tracer,
+		reported: make(map[*kube.Write]bool),
+		fixed:    make(map[*kube.Write]bool),
+	}
+	built := c.tracer.CFGsBuilt
+	for _, fw := range c.candidates() {
+		stats.Candidates++
+		c.checkFunc(fw)
+	}
+	stats.CFGs = c.tracer.CFGsBuilt - built
+	return stats, nil
+}
+
+// countTopLevelFuncs counts declared functions without walking bodies, so
+// that packages that never reach the Kubernetes API pay next to nothing.
+func countTopLevelFuncs(files []*ast.File) int {
+	n := 0
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func countFuncs(in *inspector.Inspector) int {
+	n := 0
+	for cur := range in.Root().Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if fd, ok := cur.Node().(*ast.FuncDecl); ok && fd.Body == nil {
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+// funcWrites is a function and its trackable writes outside retry scopes.
+type funcWrites struct {
+	fn     ast.Node // *ast.FuncDecl or *ast.FuncLit
+	writes []*kube.Write
+}
+
+// candidates returns, in source order, the functions worth a control-flow
+// graph: two or more writes of one object, or a write that can run again
+// (inside a loop, or in a function that uses goto).
+func (c *checker) candidates() []funcWrites {
+	var order []ast.Node
+	byFunc := make(map[ast.Node][]*kube.Write)
+	for _, w := range c.res.Writes {
+		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.Func == nil {
+			continue
+		}
+		if byFunc[w.Func] == nil {
+			order = append(order, w.Func)
+		}
+		byFunc[w.Func] = append(byFunc[w.Func], w)
+	}
+	var out []funcWrites
+	for _, fn := range order {
+		ws := byFunc[fn]
+		if repeatsObject(ws) || anyRepeats(ws) {
+			out = append(out, funcWrites{fn: fn, writes: ws})
+		}
+	}
+	return out
+}
+
+func repeatsObject(ws []*kube.Write) bool {
+	for i, w := range ws {
+		for _, v := range ws[i+1:] {
+			if w.Object.Same(v.Object) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyRepeats reports whether one of ws sits in a loop of its own function,
+// or in a function that jumps with goto.
+func anyRepeats(ws []*kube.Write) bool {
+	for _, w := range ws {
+		for enc := range w.Cursor.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+			switch enc.Node().(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				return true
+			}
+			break
+		}
+	}
+	return usesGoto(ws[0].Func)
+}
+
+func usesGoto(fn ast.Node) bool {
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == fn
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.GOTO
+		}
+		return !found
+	})
+	return found
+}

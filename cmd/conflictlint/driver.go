@@ -1,0 +1,361 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/conflictlint/conflictlint/analyzer"
+)
+
+// Exit statuses of the standalone driver, the same for every format.
+const (
+	exitClean    = 0 // no findings left after suppression and baseline
+	exitError    = 1 // packages failed to load or type-check, an analyzer failed, or a file could not be read or written
+	exitUsage    = 2 // bad flags or arguments
+	exitFindings = 3 // findings remain (the x/tools and go vet driver convention)
+)
+
+// formats lists the values of -format.
+var formats = []string{"text", "json", "sarif", "github"}
+
+type options struct {
+	format        string
+	json          bool
+	baseline      string
+	writeBaseline string
+	output        string
+	root          string
+	tests         bool
+}
+
+// actionError is an analyzer that failed on a package.
+type actionError struct {
+	Pkg, Analyzer string
+	Err           error
+}
+
+func (e actionError) String() string { return fmt.Sprintf("%s: %s: %v", e.Pkg, e.Analyzer, e.Err) }
+
+// standalone runs the suite on the package patterns in args and returns
+// the exit status. help shows the documentation of the named analyzers.
+func standalone(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer, help func(names []string)) int {
+	fs := flag.NewFlagSet(progname(), flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	fs.StringVar(&o.format, "format", "text", "output `format`: "+strings.Join(formats, ", "))
+	fs.BoolVar(&o.json, "json", false, "same as -format=json")
+	fs.StringVar(&o.baseline, "baseline", "", "hide the findings recorded in this `file` (see -write-baseline)")
+	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record the current findings in this `file` and exit")
+	fs.StringVar(&o.output, "output", "", "write the report to this `file` instead of standard output (standard error for text)")
+	fs.StringVar(&o.root, "root", "", "`directory` that reported paths are relative to (default: the enclosing git repository, else the current directory)")
+	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
+	analyzer.RegisterFlags(fs)
+	selection := registerAnalyzerFlags(fs, suite)
+	fs.Usage = func() { usage(fs) }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitClean
+		}
+		return exitUsage
+	}
+	if o.json {
+		o.format = "json"
+	}
+	if !validFormat(o.format) {
+		fmt.Fprintf(stderr, "%s: unknown -format %q: want one of %s\n", progname(), o.format, strings.Join(formats, ", "))
+		return exitUsage
+	}
+	patterns := fs.Args()
+	if len(patterns) > 0 && patterns[0] == "help" {
+		help(patterns[1:])
+		return exitClean
+	}
+	if len(patterns) == 0 {
+		usage(fs)
+		return exitUsage
+	}
+	return o.run(selection(), patterns, stdout, stderr)
+}
+
+func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout, stderr io.Writer) int {
+	root, err := o.rootDir()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
+		return exitError
+	}
+	pkgs, loadErrs, err := load(patterns, analyzers, o.tests, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
+		return exitError
+	}
+	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
+		return exitError
+	}
+	errs := actionErrors(graph)
+	for _, e := range errs {
+		fmt.Fprintf(stderr, "%s\n", e)
+	}
+	failed := loadErrs > 0 || len(errs) > 0
+	findings := collect(graph, root)
+
+	if o.writeBaseline != "" {
+		return o.record(findings, failed, stderr)
+	}
+	if o.baseline != "" {
+		b, err := readBaseline(o.baseline)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: reading baseline: %v\n", progname(), err)
+			return exitError
+		}
+		all := len(findings)
+		var stale int
+		findings, stale = b.filter(findings)
+		fmt.Fprintf(stderr, "%s: baseline %s hid %d of %d findings\n", progname(), o.baseline, all-len(findings), all)
+		if stale > 0 {
+			fmt.Fprintf(stderr, "%s: %s records %d findings that no longer occur: shrink it with -write-baseline\n", progname(), o.baseline, stale)
+		}
+	}
+	if err := o.report(analyzers, findings, errs, root, stdout, stderr); err != nil {
+		fmt.Fprintf(stderr, "%s: writing the report: %v\n", progname(), err)
+		return exitError
+	}
+	switch {
+	case failed:
+		return exitError
+	case len(findings) > 0:
+		return exitFindings
+	}
+	return exitClean
+}
+
+// record writes the baseline; an incomplete run would record too little.
+func (o *options) record(findings []*finding, failed bool, stderr io.Writer) int {
+	if failed {
+		fmt.Fprintf(stderr, "%s: not writing %s: the analysis was incomplete\n", progname(), o.writeBaseline)
+		return exitError
+	}
+	if err := writeBaseline(o.writeBaseline, findings); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
+		return exitError
+	}
+	fmt.Fprintf(stderr, "%s: recorded %d findings in %s\n", progname(), len(findings), o.writeBaseline)
+	return exitClean
+}
+
+func (o *options) report(analyzers []*analysis.Analyzer, findings []*finding, errs []actionError, root string, stdout, stderr io.Writer) (err error) {
+	w := stdout
+	if o.format == "text" {
+		w = stderr
+	}
+	if o.output != "" {
+		f, err := os.Create(o.output)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}()
+		w = f
+	}
+	switch o.format {
+	case "json":
+		return writeJSON(w, findings, errs)
+	case "sarif":
+		return writeSARIF(w, sarifReport(analyzers, findings, errs, root))
+	case "github":
+		return writeGitHub(w, findings)
+	}
+	return writeText(w, findings)
+}
+
+func (o *options) rootDir() (string, error) {
+	dir := o.root
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", err
+		}
+		dir = repoRoot(wd)
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	return dir, nil
+}
+
+// load loads the packages matching patterns with syntax and types, and
+// prints their errors; it fails only when nothing could be loaded.
+func load(patterns []string, analyzers []*analysis.Analyzer, tests bool, stderr io.Writer) ([]*packages.Package, int, error) {
+	mode := packages.LoadSyntax | packages.NeedModule
+	if needFacts(analyzers) {
+		mode = packages.LoadAllSyntax | packages.NeedModule
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: mode, Tests: tests}, patterns...)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(pkgs) == 0 {
+		return nil, 0, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	n := 0
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			fmt.Fprintln(stderr, e)
+			n++
+		}
+	})
+	return pkgs, n, nil
+}
+
+// needFacts reports whether an analyzer, or one it requires, uses facts
+// (then dependencies need syntax too).
+func needFacts(analyzers []*analysis.Analyzer) bool {
+	seen := make(map[*analysis.Analyzer]bool)
+	var visit func(a *analysis.Analyzer) bool
+	visit = func(a *analysis.Analyzer) bool {
+		if seen[a] {
+			return false
+		}
+		seen[a] = true
+		if len(a.FactTypes) > 0 {
+			return true
+		}
+		for _, r := range a.Requires {
+			if visit(r) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range analyzers {
+		if visit(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// actionErrors lists the failed actions, each error once.
+func actionErrors(graph *checker.Graph) []actionError {
+	var errs []actionError
+	seen := make(map[string]bool)
+	for act := range graph.All() {
+		if act.Err == nil {
+			continue
+		}
+		e := actionError{Pkg: act.Package.ID, Analyzer: act.Analyzer.Name, Err: act.Err}
+		if !seen[e.String()] {
+			seen[e.String()] = true
+			errs = append(errs, e)
+		}
+	}
+	return errs
+}
+
+func validFormat(f string) bool {
+	for _, known := range formats {
+		if f == known {
+			return true
+		}
+	}
+	return false
+}
+
+// registerAnalyzerFlags adds, like the x/tools drivers, -NAME to enable or
+// disable each analyzer and -NAME.FLAG for its own flags. The returned
+// function gives the selected analyzers: those enabled explicitly, or else
+// all but those disabled.
+func registerAnalyzerFlags(fs *flag.FlagSet, suite []*analysis.Analyzer) func() []*analysis.Analyzer {
+	enabled := make(map[*analysis.Analyzer]*triState)
+	for _, a := range suite {
+		t := new(triState)
+		enabled[a] = t
+		fs.Var(t, a.Name, "enable "+a.Name+" analysis")
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	return func() []*analysis.Analyzer {
+		var only, rest []*analysis.Analyzer
+		for _, a := range suite {
+			switch *enabled[a] {
+			case setTrue:
+				only = append(only, a)
+			case unset:
+				rest = append(rest, a)
+			}
+		}
+		if len(only) > 0 {
+			return only
+		}
+		return rest
+	}
+}
+
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+func (t *triState) IsBoolFlag() bool { return true }
+
+func (t *triState) String() string {
+	switch *t {
+	case setTrue:
+		return "true"
+	case setFalse:
+		return "false"
+	}
+	return "unset"
+}
+
+func (t *triState) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	*t = setFalse
+	if b {
+		*t = setTrue
+	}
+	return nil
+}
+
+func usage(fs *flag.FlagSet) {
+	w := fs.Output()
+	fmt.Fprintf(w, `%[1]s reports lost and mishandled Kubernetes optimistic-concurrency conflicts.
+
+Usage:
+	%[1]s [flags] packages          report (exit 0 clean, 1 errors, 2 usage, 3 findings)
+	%[1]s -fix [-diff] packages     apply (or show) the suggested fixes
+	%[1]s help [analyzer]           documentation of the analyzers
+	go vet -vettool=$(which %[1]s) packages
+	go fix -fixtool=$(which %[1]s) packages
+
+Flags:
+`, progname())
+	fs.PrintDefaults()
+}
+
+func progname() string { return filepath.Base(os.Args[0]) }

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/conflictlint/conflictlint/analyzer"
+)
+
+// These tests run the standalone driver in-process on the package
+// cmdreport/app of the shared stub tree, copied into a temporary GOPATH so
+// that it can be edited (GOPATH mode needs no module proxy).
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+const appFile = "src/cmdreport/app/app.go"
+
+// Absolute, since the tests change directory.
+var (
+	stubTree, _    = filepath.Abs("../../testdata/src")
+	testdataDir, _ = filepath.Abs("testdata")
+)
+
+// gopath copies the stub packages and cmdreport into a temporary GOPATH and
+// points the go command at it.
+func gopath(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	entries, err := os.ReadDir(stubTree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() && (strings.Contains(e.Name(), ".") || e.Name() == "cmdreport") {
+			src := filepath.Join(stubTree, e.Name())
+			if err := os.CopyFS(filepath.Join(dir, "src", e.Name()), os.DirFS(src)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Setenv("GOPATH", dir)
+	t.Setenv("GO111MODULE", "off")
+	t.Setenv("GOFLAGS", "")
+	t.Chdir(dir)
+	return dir
+}
+
+type outcome struct {
+	stdout, stderr string
+	exit           int
+}
+
+// conflictlint runs the standalone driver with args (paths relative to
+// root) and returns what it printed and its exit status.
+func conflictlint(t *testing.T, root string, args ...string) outcome {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	args = append([]string{"-root=" + root}, args...)
+	exit := standalone(analyzer.Suite, args, &stdout, &stderr, func([]string) { t.Fatal("help called") })
+	return outcome{stdout.String(), stderr.String(), exit}
+}
+
+func (o outcome) want(t *testing.T, exit int) {
+	t.Helper()
+	if o.exit != exit {
+		t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", o.exit, exit, o.stdout, o.stderr)
+	}
+}
+
+func TestExitStatuses(t *testing.T) {
+	root := gopath(t)
+	conflictlint(t, root, "cmdreport/...").want(t, exitFindings)
+	conflictlint(t, root, "-format=json", "cmdreport/...").want(t, exitFindings)
+	conflictlint(t, root, "-format=yaml", "cmdreport/...").want(t, exitUsage)
+	conflictlint(t, root, "-nosuchflag", "cmdreport/...").want(t, exitUsage)
+	conflictlint(t, root).want(t, exitUsage)
+
+	// A package that does not type-check: an error, whatever else is found.
+	broken := filepath.Join(root, "src/cmdreport/broken/broken.go")
+	write(t, broken, "package broken\n\nvar x int = \"not an int\"\n")
+	conflictlint(t, root, "cmdreport/...").want(t, exitError)
+	os.RemoveAll(filepath.Dir(broken))
+
+	// Nothing left to report.
+	clean := filepath.Join(root, "src/cmdreport/clean/clean.go")
+	write(t, clean, "package clean\n\nfunc F() {}\n")
+	conflictlint(t, root, "cmdreport/clean").want(t, exitClean)
+}
+
+func TestTextMatchesVetStyle(t *testing.T) {
+	root := gopath(t)
+	o := conflictlint(t, root, "cmdreport/...")
+	o.want(t, exitFindings)
+	if o.stdout != "" {
+		t.Errorf("text goes to standard error, got stdout %q", o.stdout)
+	}
+	abs := filepath.Join(root, appFile)
+	for _, want := range []string{
+		abs + ":19:6: conflict from s.c.Update(ctx, &cm) is lost in dropped",
+		abs + ":23:9: \tthe conflict-prone write: c.Update(ctx, cm)",
+		abs + ":41:2: conflictlint:ignore directive for unretriedupdate suppresses nothing: remove it",
+	} {
+		if !strings.Contains(o.stderr, want) {
+			t.Errorf("missing %q in\n%s", want, o.stderr)
+		}
+	}
+	if strings.Contains(o.stderr, ":36:") {
+		t.Errorf("the suppressed finding on line 36 was reported:\n%s", o.stderr)
+	}
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDelegated(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"./..."}, false},
+		{[]string{"-format=sarif", "./..."}, false},
+		{[]string{"-baseline", "b.json", "./..."}, false},
+		{[]string{"-V=full"}, true},
+		{[]string{"-flags"}, true},
+		{[]string{"-fix", "./..."}, true},
+		{[]string{"-fix", "-diff", "./..."}, true},
+		{[]string{"--diff", "./..."}, true},
+		{[]string{"-unretriedupdate.mode=strict", "/tmp/go-build/vet.cfg"}, true},
+		{[]string{"./...", "-fix"}, false}, // flags end at the first package
+	} {
+		if got := delegated(tc.args); got != tc.want {
+			t.Errorf("delegated(%q) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,299 @@
+// Package main_test runs the conflictlint binary end to end on
+// testdata/example, a small operator module that uses the real client-go
+// and controller-runtime, and checks what it reports against
+// testdata/example/expected.txt: standalone (text and -json) and as
+// go vet -vettool (text and -json).
+//
+// The tests need the go command and the module proxy (or a filled module
+// cache). Without go on PATH they are skipped; any other problem, network
+// errors included, is a failure.
+package main_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// exampleDir is the module under test, relative to this package.
+const exampleDir = "../../testdata/example"
+
+// moduleRoot is the conflictlint module, relative to this package.
+const moduleRoot = "../.."
+
+// Exit statuses: the standalone driver exits 3 when findings remain, in
+// every format (-json included, unlike the x/tools driver); the vet tool
+// exits 1 when it printed diagnostics, and go vet passes that on. With
+// -json, go vet exits 0.
+const (
+	exitStandaloneFindings = 3
+	exitVetFindings        = 1
+)
+
+func TestStandaloneJSON(t *testing.T) {
+	t.Parallel()
+	bin, dir := setup(t)
+	res := run(t, dir, bin, "-json", "./...")
+	res.wantExit(t, exitStandaloneFindings)
+	got, err := parseJSONStream(res.stdout, dir)
+	if err != nil {
+		t.Fatalf("%s: %v\nstdout:\n%s", res.cmd, err, res.stdout)
+	}
+	compare(t, res.cmd, readExpected(t, dir), got)
+}
+
+func TestStandaloneText(t *testing.T) {
+	t.Parallel()
+	bin, dir := setup(t)
+	res := run(t, dir, bin, "./...")
+	res.wantExit(t, exitStandaloneFindings)
+	got, err := parseText(res.stderr, dir)
+	if err != nil {
+		t.Fatalf("%s: %v", res.cmd, err)
+	}
+	compare(t, res.cmd, positionsOnly(readExpected(t, dir)), got)
+}
+
+func TestVetJSON(t *testing.T) {
+	t.Parallel()
+	bin, dir := setup(t)
+	res := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
+	res.wantExit(t, 0)
+	got, err := parseJSONStream(res.stdout, dir)
+	if err != nil {
+		t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", res.cmd, err, res.stdout, res.stderr)
+	}
+	compare(t, res.cmd, readExpected(t, dir), got)
+}
+
+func TestVetText(t *testing.T) {
+	t.Parallel()
+	bin, dir := setup(t)
+	res := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	res.wantExit(t, exitVetFindings)
+	got, err := parseText(res.stderr, dir)
+	if err != nil {
+		t.Fatalf("%s: %v", res.cmd, err)
+	}
+	compare(t, res.cmd, positionsOnly(readExpected(t, dir)), got)
+}
+
+// setup returns the conflictlint binary and the absolute example
+// directory, with the example's dependencies downloaded. It skips the test
+// when the go command is missing and fails it on any other problem.
+func setup(t *testing.T) (bin, dir string) {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skipf("go command not found: %v", err)
+	}
+	dir = examplePath(t)
+	assertModFilesUnchanged(t, dir)
+	bin = buildBinary(t)
+	downloadModules(t, dir)
+	return bin, dir
+}
+
+// examplePath is the absolute, symlink-free path of the example module, so
+// that paths reported by the tools can be made relative to it.
+func examplePath(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(exampleDir)
+	if err == nil {
+		dir, err = filepath.EvalSymlinks(dir)
+	}
+	if err != nil {
+		t.Fatalf("locating the example module: %v", err)
+	}
+	return dir
+}
+
+var (
+	buildOnce sync.Once
+	binDir    string
+	binPath   string
+	buildErr  error
+)
+
+// TestMain removes the binary built by the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// buildBinary builds cmd/conflictlint once per test process.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		if buildErr = noteSourcesForTestCache(moduleRoot); buildErr != nil {
+			return
+		}
+		binDir, buildErr = os.MkdirTemp("", "conflictlint-e2e-")
+		if buildErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "conflictlint")
+		cmd := exec.Command("go", "build", "-o", binPath, "github.com/conflictlint/conflictlint/cmd/conflictlint")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build of cmd/conflictlint: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binPath
+}
+
+// noteSourcesForTestCache stats every source file of the module. The
+// binary is built and run in subprocesses, which go test's result cache
+// does not see; statting the files from this process makes a change to
+// any analyzer, or to the example, invalidate the cached result.
+func noteSourcesForTestCache(root string) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		name := d.Name()
+		if !d.IsDir() && (strings.HasSuffix(name, ".go") || name == "go.mod" || name == "go.sum" || name == "expected.txt") {
+			_, err = os.Stat(path)
+		}
+		return err
+	})
+}
+
+var (
+	downloadOnce sync.Once
+	downloadErr  error
+)
+
+// downloadModules fetches the example's dependencies once, before the
+// tools load it, so that a network problem shows as itself.
+func downloadModules(t *testing.T, dir string) {
+	t.Helper()
+	downloadOnce.Do(func() {
+		cmd := exec.Command("go", "mod", "download")
+		cmd.Dir = dir
+		cmd.Env = exampleEnv()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			downloadErr = fmt.Errorf("go mod download in %s: %v\n%s", dir, err, out)
+		}
+	})
+	if downloadErr != nil {
+		t.Fatal(downloadErr)
+	}
+}
+
+// exampleEnv is the environment for go commands and tools run in the
+// example module: its go.mod and go.sum must be used as committed.
+func exampleEnv() []string {
+	flags := strings.TrimSpace(os.Getenv("GOFLAGS") + " -mod=readonly")
+	return append(os.Environ(), "GOFLAGS="+flags, "GOWORK=off")
+}
+
+// assertModFilesUnchanged fails the test if the example's go.mod or go.sum
+// differ at the end of the test from what they were at its start.
+func assertModFilesUnchanged(t *testing.T, dir string) {
+	t.Helper()
+	for _, name := range []string{"go.mod", "go.sum"} {
+		path := filepath.Join(dir, name)
+		before, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("reading the example's %s: %v", name, err)
+		}
+		t.Cleanup(func() {
+			after, err := os.ReadFile(path)
+			if err != nil || !bytes.Equal(before, after) {
+				t.Errorf("the test changed testdata/example/%s (read error: %v); restore it with git", name, err)
+			}
+		})
+	}
+}
+
+// result is what a finished command produced.
+type result struct {
+	cmd    string // for messages
+	stdout []byte
+	stderr []byte
+	exit   int
+}
+
+// run runs name with args in dir. A command that cannot be started, or
+// that is killed, fails the test; a non-zero exit status is returned.
+func run(t *testing.T, dir, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.CommandContext(t.Context(), name, args...)
+	cmd.Dir = dir
+	cmd.Env = exampleEnv()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	res := result{cmd: filepath.Base(name) + " " + strings.Join(args, " ")}
+	err := cmd.Run()
+	var exitErr *exec.ExitError
+	switch {
+	case errors.As(err, &exitErr) && exitErr.Exited():
+		res.exit = exitErr.ExitCode()
+	case err != nil:
+		t.Fatalf("%s: %v\nstderr:\n%s", res.cmd, err, stderr.Bytes())
+	}
+	res.stdout, res.stderr = stdout.Bytes(), stderr.Bytes()
+	return res
+}
+
+// wantExit fails the test unless the command exited with status want.
+func (r result) wantExit(t *testing.T, want int) {
+	t.Helper()
+	if r.exit != want {
+		t.Fatalf("%s: exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", r.cmd, r.exit, want, r.stdout, r.stderr)
+	}
+}
+
+// readExpected reads the findings listed in the example's expected.txt.
+func readExpected(t *testing.T, dir string) []finding {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "expected.txt"))
+	if err != nil {
+		t.Fatalf("reading expected findings: %v", err)
+	}
+	want, err := parseExpected(data)
+	if err != nil {
+		t.Fatalf("expected.txt: %v", err)
+	}
+	return want
+}
+
+// compare fails the test with a diff unless got and want hold the same
+// findings, counting duplicates.
+func compare(t *testing.T, cmd string, want, got []finding) {
+	t.Helper()
+	missing, unexpected := diff(want, got)
+	if len(missing) == 0 && len(unexpected) == 0 {
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s in testdata/example: findings differ from expected.txt\n", cmd)
+	writeSection(&b, "missing (expected, not reported)", missing)
+	writeSection(&b, "unexpected (reported, not expected)", unexpected)
+	t.Error(b.String())
+}
+
+func writeSection(b *strings.Builder, title string, fs []finding) {
+	if len(fs) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%s:\n", title)
+	for _, f := range fs {
+		fmt.Fprintf(b, "\t%s\n", f)
+	}
+}

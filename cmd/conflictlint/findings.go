@@ -1,0 +1,183 @@
+package main
+
+import (
+	"cmp"
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+)
+
+// A finding is one diagnostic of a root action, in the terms every output
+// format and the baseline need: positions resolved, paths made relative to
+// the repository root, the enclosing function named.
+type finding struct {
+	Pkg      string // package ID, for -json
+	PkgPath  string
+	Analyzer *analysis.Analyzer
+	Message  string
+	Pos, End token.Position // Filename is absolute
+	File     string         // slash path relative to the repository root
+	Func     string         // enclosing function, "" at package level
+	Fixes    []fix
+	Related  []related
+}
+
+type fix struct {
+	Message string
+	Edits   []edit
+}
+
+// An edit replaces the bytes [Start, End) of a file with New.
+type edit struct {
+	Pos, End token.Position
+	File     string // relative, as in finding
+	New      string
+}
+
+type related struct {
+	Pos, End token.Position
+	File     string
+	Message  string
+}
+
+// collect gathers the findings of the root actions of graph, without the
+// duplicates that files shared by a package and its test variant produce,
+// sorted by position.
+func collect(graph *checker.Graph, root string) []*finding {
+	type key struct {
+		pos, end token.Position
+		analyzer *analysis.Analyzer
+		message  string
+	}
+	seen := make(map[key]bool)
+	var out []*finding
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			continue
+		}
+		fset := act.Package.Fset
+		for _, d := range act.Diagnostics {
+			f := newFinding(act, d, root)
+			k := key{f.Pos, f.End, act.Analyzer, d.Message}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			f.Func = enclosingFunc(act.Package.Syntax, fset, d.Pos)
+			out = append(out, f)
+		}
+	}
+	slices.SortFunc(out, compareFindings)
+	return out
+}
+
+func compareFindings(a, b *finding) int {
+	return cmp.Or(
+		strings.Compare(a.File, b.File),
+		cmp.Compare(a.Pos.Line, b.Pos.Line),
+		cmp.Compare(a.Pos.Column, b.Pos.Column),
+		strings.Compare(a.Analyzer.Name, b.Analyzer.Name),
+		strings.Compare(a.Message, b.Message),
+	)
+}
+
+func newFinding(act *checker.Action, d analysis.Diagnostic, root string) *finding {
+	fset := act.Package.Fset
+	pos := fset.Position(d.Pos)
+	end := fset.Position(cmp.Or(d.End, d.Pos))
+	f := &finding{
+		Pkg:      act.Package.ID,
+		PkgPath:  act.Package.PkgPath,
+		Analyzer: act.Analyzer,
+		Message:  d.Message,
+		Pos:      pos,
+		End:      end,
+		File:     relPath(root, pos.Filename),
+	}
+	for _, sf := range d.SuggestedFixes {
+		fx := fix{Message: sf.Message}
+		for _, te := range sf.TextEdits {
+			p, e := fset.Position(te.Pos), fset.Position(cmp.Or(te.End, te.Pos))
+			fx.Edits = append(fx.Edits, edit{Pos: p, End: e, File: relPath(root, p.Filename), New: string(te.NewText)})
+		}
+		f.Fixes = append(f.Fixes, fx)
+	}
+	for _, r := range d.Related {
+		p, e := fset.Position(r.Pos), fset.Position(cmp.Or(r.End, r.Pos))
+		f.Related = append(f.Related, related{Pos: p, End: e, File: relPath(root, p.Filename), Message: r.Message})
+	}
+	return f
+}
+
+// enclosingFunc names the top-level function declaration around pos:
+// "Name", or "(*T).Name" / "T.Name" for methods. Function literals count as
+// part of the declaration they appear in, so that adding a closure does not
+// rename the findings of its neighbours.
+func enclosingFunc(files []*ast.File, fset *token.FileSet, pos token.Pos) string {
+	for _, file := range files {
+		if pos < file.FileStart || pos >= file.FileEnd {
+			continue
+		}
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || pos < fd.Pos() || pos >= fd.End() {
+				continue
+			}
+			if fd.Recv == nil || len(fd.Recv.List) == 0 {
+				return fd.Name.Name
+			}
+			return "(" + recvName(fd.Recv.List[0].Type) + ")." + fd.Name.Name
+		}
+	}
+	return ""
+}
+
+// recvName spells a receiver type without its type parameters: "*T" or "T".
+func recvName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return "*" + recvName(e.X)
+	case *ast.ParenExpr:
+		return recvName(e.X)
+	case *ast.IndexExpr:
+		return recvName(e.X)
+	case *ast.IndexListExpr:
+		return recvName(e.X)
+	case *ast.Ident:
+		return e.Name
+	}
+	return "?"
+}
+
+// relPath is filename relative to root with forward slashes, or filename
+// itself (slashed) when it lies outside root.
+func relPath(root, filename string) string {
+	if root != "" {
+		if rel, err := filepath.Rel(root, filename); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(filename)
+}
+
+// repoRoot is the directory that paths in reports and baselines are
+// relative to: the nearest directory at or above dir holding .git (a
+// directory, or a file in worktrees and submodules), else dir itself.
+func repoRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}

@@ -1,0 +1,134 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestFixBuilds applies every suggested fix to a copy of the example
+// module with `conflictlint -fix`, checks that the copy still builds and
+// vets, and that no finding that came with a fix is reported again.
+func TestFixBuilds(t *testing.T) {
+	t.Parallel()
+	bin, dir := setup(t)
+	work := copyModule(t, dir)
+
+	before := run(t, work, bin, "-json", "./...")
+	before.wantExit(t, exitStandaloneFindings)
+	all, err := fixFindings(before.stdout)
+	if err != nil {
+		t.Fatalf("%s: %v", before.cmd, err)
+	}
+	var fixable []fixFinding
+	for _, f := range all {
+		if f.fixes > 0 {
+			fixable = append(fixable, f)
+		}
+	}
+	if len(fixable) == 0 {
+		t.Fatal("no finding in testdata/example comes with a fix; the test proves nothing")
+	}
+
+	fix := run(t, work, bin, "-fix", "./...")
+	if fix.exit != 0 && fix.exit != exitStandaloneFindings {
+		t.Fatalf("%s: exit status %d\nstderr:\n%s", fix.cmd, fix.exit, fix.stderr)
+	}
+	run(t, work, "go", "build", "./...").wantExit(t, 0)
+	run(t, work, "go", "vet", "./...").wantExit(t, 0)
+
+	after := run(t, work, bin, "-json", "./...")
+	if after.exit != 0 && after.exit != exitStandaloneFindings {
+		t.Fatalf("%s after -fix: exit status %d\nstderr:\n%s", after.cmd, after.exit, after.stderr)
+	}
+	remaining, err := fixFindings(after.stdout)
+	if err != nil {
+		t.Fatalf("%s after -fix: %v", after.cmd, err)
+	}
+	for _, f := range fixable {
+		for _, g := range remaining {
+			if g.analyzer == f.analyzer && g.file == f.file && g.message == f.message {
+				t.Errorf("%s: still reported after -fix: %s", f.file, f.message)
+			}
+		}
+	}
+	t.Logf("%d findings, %d with a fix; the fixed copy builds; %d findings remain", len(all), len(fixable), len(remaining))
+}
+
+// fixFinding is a diagnostic of the -json output, kept by file and message
+// (positions move when fixes are applied).
+type fixFinding struct {
+	analyzer string
+	file     string
+	message  string
+	fixes    int
+}
+
+// fixFindings reads the standalone checker's -json output.
+func fixFindings(data []byte) ([]fixFinding, error) {
+	type diagnostic struct {
+		Posn    string            `json:"posn"`
+		Message string            `json:"message"`
+		Fixes   []json.RawMessage `json:"suggested_fixes"`
+	}
+	var out []fixFinding
+	var errs []error
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("decoding JSON output: %v", err)
+		}
+		for pkg, byAnalyzer := range tree {
+			for analyzer, raw := range byAnalyzer {
+				var diags []diagnostic
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					errs = append(errs, fmt.Errorf("%s: %s: %s", pkg, analyzer, raw))
+					continue
+				}
+				for _, d := range diags {
+					file, _, _ := cutLast(d.Posn, ":")
+					file, _, _ = cutLast(file, ":")
+					out = append(out, fixFinding{analyzer: analyzer, file: filepath.Base(file), message: d.Message, fixes: len(d.Fixes)})
+				}
+			}
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+// copyModule copies the module in dir to a temporary directory.
+func copyModule(t *testing.T, dir string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatalf("copying the example module: %v", err)
+	}
+	return dst
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+
+	"github.com/conflictlint/conflictlint/analyzer"
+)
+
+func TestSARIF(t *testing.T) {
+	root := gopath(t)
+	o := conflictlint(t, root, "-format=sarif", "cmdreport/...")
+	o.want(t, exitFindings)
+
+	rep, err := sarif.FromString(o.stdout)
+	if err != nil {
+		t.Fatalf("parsing the SARIF output: %v\n%s", err, o.stdout)
+	}
+	if err := rep.Validate(); err != nil {
+		t.Fatalf("the SARIF output does not validate against the 2.1.0 schema: %v", err)
+	}
+	run := rep.Runs[0]
+	if got, want := len(run.Tool.Driver.Rules), len(analyzer.Suite); got != want {
+		t.Errorf("%d rules, want one per analyzer (%d)", got, want)
+	}
+	for _, rule := range run.Tool.Driver.Rules {
+		if rule.HelpURI == nil || !strings.HasPrefix(*rule.HelpURI, toolURI+"#") || rule.ShortDescription == nil || rule.FullDescription == nil {
+			t.Errorf("rule %s lacks a helpUri into the README or a description", *rule.ID)
+		}
+	}
+	fingerprints := make(map[string]bool)
+	fixes := 0
+	for _, res := range run.Results {
+		loc := res.Locations[0].PhysicalLocation.ArtifactLocation
+		if *loc.URI != appFile || loc.URIBaseID == nil || *loc.URIBaseID != srcRoot {
+			t.Errorf("result location %s (base %v), want %s relative to %s", *loc.URI, loc.URIBaseID, appFile, srcRoot)
+		}
+		fp := res.PartialFingerprints[fingerprintKey]
+		if fp == "" || fingerprints[fp] {
+			t.Errorf("result %q: fingerprint %q is missing or not unique", *res.Message.Text, fp)
+		}
+		fingerprints[fp] = true
+		fixes += len(res.Fixes)
+	}
+	if fixes != 1 {
+		t.Errorf("%d fixes, want 1 (removing the unused directive)", fixes)
+	}
+
+	// The UTF-16 column of the finding after a non-ASCII comment.
+	for _, res := range run.Results {
+		region := res.Locations[0].PhysicalLocation.Region
+		if *region.StartLine == 31 && *region.StartColumn != 20 {
+			t.Errorf("line 31: start column %d, want 20 (UTF-16 units, not bytes)", *region.StartColumn)
+		}
+	}
+
+	golden(t, filepath.Join(testdataDir, "report.sarif.golden"), strings.ReplaceAll(o.stdout, dirURI(root), "file:///ROOT/"))
+}
+
+// TestFingerprintsSurviveLineShifts: moving findings does not change their
+// fingerprints, so code scanning keeps its alerts' history.
+func TestFingerprintsSurviveLineShifts(t *testing.T) {
+	root := gopath(t)
+	before := fingerprintsOf(t, conflictlint(t, root, "-format=sarif", "cmdreport/..."))
+	shiftLines(t, filepath.Join(root, appFile))
+	o := conflictlint(t, root, "-format=sarif", "cmdreport/...")
+	o.want(t, exitFindings)
+	after := fingerprintsOf(t, o)
+	if strings.Join(before, " ") != strings.Join(after, " ") {
+		t.Errorf("fingerprints changed with line shifts:\nbefore %v\nafter  %v", before, after)
+	}
+}
+
+func fingerprintsOf(t *testing.T, o outcome) []string {
+	t.Helper()
+	rep, err := sarif.FromString(o.stdout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fps []string
+	for _, res := range rep.Runs[0].Results {
+		fps = append(fps, res.PartialFingerprints[fingerprintKey])
+	}
+	return fps
+}
+
+// shiftLines inserts lines at the top of the file and a declaration
+// between the functions, moving every finding.
+func shiftLines(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(data), "package app\n", "package app\n\n// Inserted.\n", 1)
+	src = strings.Replace(src, "type Syncer struct", "var inserted = 1\n\ntype Syncer struct", 1)
+	src = strings.Replace(src, "func twice(", "func unrelated() {\n\t_ = inserted\n}\n\nfunc twice(", 1)
+	write(t, path, src)
+}
+
+var githubLine = regexp.MustCompile(`^::error file=([^,]+),line=(\d+),col=(\d+),endLine=(\d+),endColumn=(\d+),title=([^:]+)::(.*)$`)
+
+func TestGitHub(t *testing.T) {
+	root := gopath(t)
+	o := conflictlint(t, root, "-format=github", "cmdreport/...")
+	o.want(t, exitFindings)
+	type annotation struct {
+		file      string
+		line, col int
+		title     string
+		message   string
+	}
+	var got []annotation
+	for _, l := range strings.Split(strings.TrimSuffix(o.stdout, "\n"), "\n") {
+		m := githubLine.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("not a workflow command: %q", l)
+		}
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		msg := strings.NewReplacer("%0A", "\n", "%0D", "\r", "%25", "%").Replace(m[7])
+		got = append(got, annotation{m[1], line, col, m[6], msg})
+	}
+	if len(got) != 5 {
+		t.Fatalf("%d annotations, want 5:\n%s", len(got), o.stdout)
+	}
+	first := got[0]
+	if first.file != appFile || first.line != 19 || first.col != 6 || first.title != "conflictlint unretriedupdate" ||
+		!strings.HasPrefix(first.message, "conflict from s.c.Update(ctx, &cm) is lost in dropped") {
+		t.Errorf("first annotation %+v", first)
+	}
+	helper := got[1]
+	if !strings.Contains(helper.message, "\n"+appFile+":23:9: the conflict-prone write: c.Update(ctx, cm)") {
+		t.Errorf("the helper's annotation does not name the related write: %q", helper.message)
+	}
+}
+
+func TestEscapeProperty(t *testing.T) {
+	if got, want := escapeProperty("a:b,c%d\ne"), "a%3Ab%2Cc%25d%0Ae"; got != want {
+		t.Errorf("escapeProperty = %q, want %q", got, want)
+	}
+	if got, want := escapeData("50% of a:b,c\r\n"), "50%25 of a:b,c%0D%0A"; got != want {
+		t.Errorf("escapeData = %q, want %q", got, want)
+	}
+}
+
+// golden compares got with the file, or rewrites it with -update.
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		write(t, path, got)
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from the output (run go test -update and review the diff):\n%s", path, got)
+	}
+}

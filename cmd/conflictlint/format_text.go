@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// writeText prints findings the way go vet does: "file:line:col: message",
+// each related location on a line of its own, indented by a tab.
+func writeText(w io.Writer, findings []*finding) error {
+	for _, f := range findings {
+		if _, err := fmt.Fprintf(w, "%s: %s\n", f.Pos, f.Message); err != nil {
+			return err
+		}
+		for _, r := range f.Related {
+			if _, err := fmt.Fprintf(w, "%s: \t%s\n", r.Pos, r.Message); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// The JSON format is the one of go vet -json and the x/tools drivers:
+// package ID -> analyzer name -> list of diagnostics, or {"error": ...}.
+type (
+	jsonDiagnostic struct {
+		Category       string        `json:"category,omitempty"`
+		Posn           string        `json:"posn"`
+		End            string        `json:"end"`
+		Message        string        `json:"message"`
+		SuggestedFixes []jsonFix     `json:"suggested_fixes,omitempty"`
+		Related        []jsonRelated `json:"related,omitempty"`
+	}
+	jsonFix struct {
+		Message string     `json:"message"`
+		Edits   []jsonEdit `json:"edits"`
+	}
+	jsonEdit struct {
+		Filename string `json:"filename"`
+		Start    int    `json:"start"`
+		End      int    `json:"end"`
+		New      string `json:"new"`
+	}
+	jsonRelated struct {
+		Posn    string `json:"posn"`
+		End     string `json:"end"`
+		Message string `json:"message"`
+	}
+	jsonError struct {
+		Error string `json:"error"`
+	}
+)
+
+func writeJSON(w io.Writer, findings []*finding, errs []actionError) error {
+	tree := make(map[string]map[string]any)
+	add := func(pkg, analyzer string, v any) {
+		if tree[pkg] == nil {
+			tree[pkg] = make(map[string]any)
+		}
+		tree[pkg][analyzer] = v
+	}
+	for _, e := range errs {
+		add(e.Pkg, e.Analyzer, jsonError{e.Err.Error()})
+	}
+	for _, f := range findings {
+		list, _ := tree[f.Pkg][f.Analyzer.Name].([]jsonDiagnostic)
+		add(f.Pkg, f.Analyzer.Name, append(list, toJSON(f)))
+	}
+	data, err := json.MarshalIndent(tree, "", "\t")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", data)
+	return err
+}
+
+func toJSON(f *finding) jsonDiagnostic {
+	d := jsonDiagnostic{Category: f.Analyzer.Name, Posn: f.Pos.String(), End: f.End.String(), Message: f.Message}
+	for _, fx := range f.Fixes {
+		jf := jsonFix{Message: fx.Message, Edits: []jsonEdit{}}
+		for _, e := range fx.Edits {
+			jf.Edits = append(jf.Edits, jsonEdit{Filename: e.Pos.Filename, Start: e.Pos.Offset, End: e.End.Offset, New: e.New})
+		}
+		d.SuggestedFixes = append(d.SuggestedFixes, jf)
+	}
+	for _, r := range f.Related {
+		d.Related = append(d.Related, jsonRelated{Posn: r.Pos.String(), End: r.End.String(), Message: r.Message})
+	}
+	return d
+}

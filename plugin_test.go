@@ -1,0 +1,141 @@
+package conflictlint_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint"
+	"github.com/conflictlint/conflictlint/analyzer"
+	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
+)
+
+// build runs the plugin as golangci-lint does: the registered constructor
+// on the settings (decoded YAML: maps with lower-cased keys, []any lists),
+// then BuildAnalyzers. It restores the analyzers' defaults afterwards.
+func build(t *testing.T, settings any) ([]*analysis.Analyzer, error) {
+	t.Helper()
+	t.Cleanup(func() {
+		if _, err := (analyzer.Config{}).Apply(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	newPlugin, err := register.GetPlugin(conflictlint.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(settings)
+	if err != nil {
+		return nil, err
+	}
+	if mode := p.GetLoadMode(); mode != register.LoadModeTypesInfo {
+		t.Errorf("GetLoadMode() = %q, want %q", mode, register.LoadModeTypesInfo)
+	}
+	return p.BuildAnalyzers()
+}
+
+func mode() string {
+	return unretriedupdate.Analyzer.Flags.Lookup("mode").Value.String()
+}
+
+func TestPluginSettings(t *testing.T) {
+	t.Run("no settings", func(t *testing.T) {
+		got, err := build(t, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, analyzer.Suite) {
+			t.Errorf("BuildAnalyzers() = %v, want the whole suite", got)
+		}
+	})
+	t.Run("empty lists", func(t *testing.T) {
+		got, err := build(t, map[string]any{"enable": []any{}, "disable": []any{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(analyzer.Suite) {
+			t.Errorf("BuildAnalyzers() = %v, want the whole suite", got)
+		}
+	})
+	t.Run("mode strict", func(t *testing.T) {
+		_, err := build(t, map[string]any{"unretriedupdate": map[string]any{"mode": "strict"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mode() != "strict" {
+			t.Errorf("unretriedupdate mode = %q after settings mode: strict", mode())
+		}
+	})
+	t.Run("disable", func(t *testing.T) {
+		got, err := build(t, map[string]any{"disable": []any{"unretriedupdate"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(got, unretriedupdate.Analyzer) {
+			t.Errorf("BuildAnalyzers() = %v, still has unretriedupdate", got)
+		}
+	})
+	t.Run("enable", func(t *testing.T) {
+		got, err := build(t, map[string]any{"enable": []any{"unretriedupdate"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, []*analysis.Analyzer{unretriedupdate.Analyzer}) {
+			t.Errorf("BuildAnalyzers() = %v, want only unretriedupdate", got)
+		}
+	})
+}
+
+func TestPluginSettingsErrors(t *testing.T) {
+	names := strings.Join(suiteNames(), ", ")
+	for _, tc := range []struct {
+		name     string
+		settings any
+		want     string
+	}{
+		{"unknown key", map[string]any{"enabled": []any{"unretriedupdate"}},
+			`unknown key "enabled": want enable, disable, retry-wrappers, read-helpers or an analyzer name (` + names + `)`},
+		{"unknown analyzer in enable", map[string]any{"enable": []any{"unretriedupdates"}},
+			`enable: unknown analyzer "unretriedupdates": want one of ` + names},
+		{"unknown analyzer in disable", map[string]any{"disable": []any{"UnretriedUpdate"}},
+			`disable: unknown analyzer "UnretriedUpdate": want one of ` + names},
+		{"enable not a list", map[string]any{"enable": "unretriedupdate"},
+			`enable: want a list of analyzer names`},
+		{"both enabled and disabled", map[string]any{"enable": []any{"unretriedupdate"}, "disable": []any{"unretriedupdate"}},
+			`analyzer "unretriedupdate" is listed in both enable and disable`},
+		{"unknown option", map[string]any{"unretriedupdate": map[string]any{"strict": true}},
+			`unretriedupdate: unknown option "strict": want mode`},
+		{"bad mode", map[string]any{"unretriedupdate": map[string]any{"mode": "lenient"}},
+			`unretriedupdate.mode: unknown mode "lenient": want one of propagate, strict`},
+		{"options not a mapping", map[string]any{"unretriedupdate": "strict"},
+			`unretriedupdate: want a mapping of option names to values`},
+		{"option value not a scalar", map[string]any{"unretriedupdate": map[string]any{"mode": []any{"strict"}}},
+			`unretriedupdate.mode: want a string, number or boolean`},
+		{"settings not a mapping", []any{"unretriedupdate"},
+			`settings must be a mapping of enable, disable and analyzer names to options`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := build(t, tc.settings)
+			if err == nil {
+				t.Fatalf("no error, want %q", tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), conflictlint.Name+" settings: ") {
+				t.Errorf("error %q, want %q prefixed with %q", err, tc.want, conflictlint.Name+" settings: ")
+			}
+			if mode() != string(unretriedupdate.Propagate) {
+				t.Errorf("rejected settings changed the mode to %q", mode())
+			}
+		})
+	}
+}
+
+func suiteNames() []string {
+	var names []string
+	for _, a := range analyzer.Suite {
+		names = append(names, a.Name)
+	}
+	return names
+}

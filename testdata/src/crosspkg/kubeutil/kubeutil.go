@@ -1,0 +1,52 @@
+// Package kubeutil holds shared helpers, the way operators keep them in
+// pkg/util: their behaviour reaches other packages through facts.
+package kubeutil
+
+import (
+	"context"
+
+	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/client-go/util/retry"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// RetryUpdate runs fn again while it fails with Conflict.
+func RetryUpdate(fn func() error) error { // want RetryUpdate:`retries\(param 0\)`
+	return retry.RetryOnConflict(retry.DefaultRetry, fn)
+}
+
+// RetryWithContext wraps another wrapper.
+func RetryWithContext(ctx context.Context, fn func(context.Context) error) error { // want RetryWithContext:`retries\(param 1\)`
+	return retry.OnError(retry.DefaultBackoff, apierrors.IsConflict, func() error { return fn(ctx) })
+}
+
+// SetPhase writes the phase and returns the write's error.
+func SetPhase(ctx context.Context, c client.Client, foo *foov1.Foo, phase string) error { // want SetPhase:`returnsConflict\(param 2\)`
+	foo.Status.Phase = phase
+	return c.Status().Update(ctx, foo)
+}
+
+// Store reads Foos.
+type Store struct{ C client.Client }
+
+// Latest returns a freshly read Foo.
+func (s *Store) Latest(ctx context.Context, key client.ObjectKey) (*foov1.Foo, error) { // want Latest:`reads\(param -1, result 0\)`
+	foo := &foov1.Foo{}
+	if err := s.C.Get(ctx, key, foo); err != nil {
+		return nil, err
+	}
+	return foo, nil
+}
+
+// Refresh reads foo again in place.
+func (s *Store) Refresh(ctx context.Context, foo *foov1.Foo) error { // want Refresh:`reads\(param 1, result -1\)`
+	return s.C.Get(ctx, client.ObjectKeyFromObject(foo), foo)
+}
+
+// retryQuietly is unexported: no fact is exported for it.
+func retryQuietly(fn func() error) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, fn)
+}
+
+var _ = retryQuietly

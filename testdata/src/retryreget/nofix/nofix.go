@@ -1,0 +1,102 @@
+// Package nofix holds stale writes that are reported without a fix, because
+// the fix could not be shown to keep the behaviour or to compile.
+package nofix
+
+import (
+	"context"
+	"log"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/retry"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+)
+
+// The object is a parameter: the caller's changes would be wiped.
+func param(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return c.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+	})
+}
+
+// A mutation through a call the analyzer cannot see into.
+func unknownMutation(ctx context.Context, c client.Client, key types.NamespacedName) error {
+	cm := &corev1.ConfigMap{}
+	if err := c.Get(ctx, key, cm); err != nil {
+		return err
+	}
+	decorate(cm)
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return c.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+	})
+}
+
+func decorate(cm *corev1.ConfigMap) { cm.Labels = map[string]string{"a": "b"} }
+
+// Code between the mutation and the retry reads what the mutation wrote.
+func dependentRead(ctx context.Context, c client.Client, key types.NamespacedName) error {
+	cm := &corev1.ConfigMap{}
+	if err := c.Get(ctx, key, cm); err != nil {
+		return err
+	}
+	cm.Name = "renamed"
+	log.Printf("updating %s", cm.Name)
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return c.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+	})
+}
+
+// A mutation whose value comes from a call would run once per attempt.
+func callInMutation(ctx context.Context, c client.Client, key types.NamespacedName) error {
+	cm := &corev1.ConfigMap{}
+	if err := c.Get(ctx, key, cm); err != nil {
+		return err
+	}
+	cm.Data["id"] = nextID()
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return c.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+	})
+}
+
+func nextID() string { return "x" }
+
+// The last read happens only on some paths.
+func conditionalRead(ctx context.Context, c client.Client, key types.NamespacedName, cm *corev1.ConfigMap, refresh bool) error {
+	local := cm
+	if refresh {
+		if err := c.Get(ctx, key, local); err != nil {
+			return err
+		}
+	}
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return c.Update(ctx, local) // want `local is written inside retry.RetryOnConflict without being re-read there`
+	})
+}
+
+// A mutation in an enclosing block cannot be moved across the branch.
+func outerMutation(ctx context.Context, c client.Client, key types.NamespacedName, on bool) error {
+	cm := &corev1.ConfigMap{}
+	if err := c.Get(ctx, key, cm); err != nil {
+		return err
+	}
+	controllerutil.AddFinalizer(cm, "x")
+	if on {
+		return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+			return c.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		})
+	}
+	return nil
+}
+
+// The client is declared inside the closure, after where the re-read would go.
+func shadowed(ctx context.Context, client2 client.Client, key types.NamespacedName) error {
+	cm := &corev1.ConfigMap{}
+	if err := client2.Get(ctx, key, cm); err != nil {
+		return err
+	}
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		client := client2
+		return client.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+	})
+}

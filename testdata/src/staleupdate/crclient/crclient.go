@@ -1,0 +1,169 @@
+// Package crclient holds staleupdate cases for controller-runtime clients.
+package crclient
+
+import (
+	"context"
+	"log"
+	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/client-go/util/retry"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+)
+
+type Reconciler struct {
+	client.Client
+}
+
+func (r *Reconciler) againInErrorBranch(ctx context.Context, cm *corev1.ConfigMap) error {
+	if err := r.Update(ctx, cm); err != nil {
+		cm.Data["attempt"] = "2"
+		return r.Update(ctx, cm) // want `^cm is written again after r.Update\(ctx, cm\) failed, without being re-read: its resourceVersion is stale, so this write will conflict again; Get cm first or use retry.RetryOnConflict$`
+	}
+	return nil
+}
+
+func (r *Reconciler) onConflict(ctx context.Context, cm *corev1.ConfigMap) error {
+	err := r.Update(ctx, cm)
+	if apierrors.IsConflict(err) {
+		return r.Update(ctx, cm) // want `cm is written again after r.Update\(ctx, cm\) failed`
+	}
+	return err
+}
+
+func (r *Reconciler) loggedThenStatus(ctx context.Context, dep *appsv1.Deployment) error {
+	err := r.Update(ctx, dep)
+	if err != nil {
+		log.Printf("update failed: %v", err)
+	}
+	dep.Status.ReadyReplicas = 1
+	return r.Status().Update(ctx, dep) // want `dep is written again after r.Update\(ctx, dep\) failed`
+}
+
+func (r *Reconciler) mutatedBeforeLoop(ctx context.Context, cm *corev1.ConfigMap) error {
+	cm.Data["k"] = "v"
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = r.Update(ctx, cm); err == nil { // want `^r.Update\(ctx, cm\) is retried after it failed, without re-reading cm: its resourceVersion is stale, so the retry will conflict again; Get cm at the start of each retry or use retry.RetryOnConflict$`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func (r *Reconciler) retryOnlyConflicts(ctx context.Context, cm *corev1.ConfigMap) error {
+	for {
+		err := r.Update(ctx, cm) // want `r.Update\(ctx, cm\) is retried after it failed`
+		if !apierrors.IsConflict(err) {
+			return err
+		}
+	}
+}
+
+func (r *Reconciler) gotoRetry(ctx context.Context, cm *corev1.ConfigMap) error {
+	attempts := 0
+again:
+	attempts++
+	if err := r.Update(ctx, cm); err != nil { // want `r.Update\(ctx, cm\) is retried after it failed`
+		if attempts < 3 {
+			goto again
+		}
+		return err
+	}
+	return nil
+}
+
+func (r *Reconciler) fallbackToPatch(ctx context.Context, cm *corev1.ConfigMap) error {
+	err := r.Update(ctx, cm)
+	switch {
+	case err == nil:
+		return nil
+	case apierrors.IsConflict(err):
+		patch := client.MergeFromWithOptions(cm.DeepCopy(), client.MergeFromWithOptimisticLock{})
+		cm.Data["k"] = "v"
+		return r.Patch(ctx, cm, patch) // want `cm is written again after r.Update\(ctx, cm\) failed`
+	}
+	return err
+}
+
+func (r *Reconciler) loopRereads(ctx context.Context, key client.ObjectKey) error {
+	var cm corev1.ConfigMap
+	for i := 0; i < 3; i++ {
+		if err := r.Get(ctx, key, &cm); err != nil {
+			return err
+		}
+		cm.Data["k"] = "v"
+		err := r.Update(ctx, &cm) // ok: re-read at the top of every attempt
+		if err == nil || !apierrors.IsConflict(err) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
+}
+
+func (r *Reconciler) otherObject(ctx context.Context, cm *corev1.ConfigMap, sec *corev1.Secret) error {
+	if err := r.Update(ctx, cm); err != nil {
+		return r.Update(ctx, sec) // ok: a different object
+	}
+	return nil
+}
+
+func (r *Reconciler) specThenStatus(ctx context.Context, dep *appsv1.Deployment) error {
+	if err := r.Update(ctx, dep); err != nil {
+		return err
+	}
+	dep.Status.ReadyReplicas = 2
+	return r.Status().Update(ctx, dep) // ok: a successful Update refreshed dep in place
+}
+
+func (r *Reconciler) thenCreateOrUpdate(ctx context.Context, cm *corev1.ConfigMap) error {
+	if err := r.Update(ctx, cm); err != nil {
+		_, err = controllerutil.CreateOrUpdate(ctx, r.Client, cm, func() error { return nil }) // ok: CreateOrUpdate Gets cm first
+		return err
+	}
+	return nil
+}
+
+func (r *Reconciler) inRetryScope(ctx context.Context, cm *corev1.ConfigMap) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := r.Update(ctx, cm); err != nil {
+			return r.Update(ctx, cm) // ok: inside a retry scope, retryreget's to report
+		}
+		return nil
+	})
+}
+
+func (r *Reconciler) refresh(ctx context.Context, cm *corev1.ConfigMap) error {
+	return r.Get(ctx, client.ObjectKeyFromObject(cm), cm)
+}
+
+func (r *Reconciler) helperRereads(ctx context.Context, cm *corev1.ConfigMap) error {
+	for i := 0; i < 3; i++ {
+		if err := r.Update(ctx, cm); err == nil { // ok: refresh Gets cm before the next attempt
+			return nil
+		}
+		if err := r.refresh(ctx, cm); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *Reconciler) errorDropped(ctx context.Context, cm *corev1.ConfigMap) {
+	_ = r.Update(ctx, cm)
+	cm.Data["k"] = "v"
+	_ = r.Update(ctx, cm) // ok: not known to have failed (the dropped error is unretriedupdate's)
+}
+
+func (r *Reconciler) reassignedFromCall(ctx context.Context, cm *corev1.ConfigMap, fresh func() *corev1.ConfigMap) error {
+	if err := r.Update(ctx, cm); err != nil {
+		cm = fresh()
+		return r.Update(ctx, cm) // ok: cm was assigned again
+	}
+	return nil
+}

@@ -1,0 +1,49 @@
+package crclient
+
+import (
+	"context"
+	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func (r *Reconciler) retryLoop(ctx context.Context, key client.ObjectKey, owner string) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	var err error
+	for i := 0; i < 3; i++ {
+		cm.Data["owner"] = owner
+		if err = r.Update(ctx, &cm); err == nil { // want `r.Update\(ctx, &cm\) is retried after it failed, without re-reading cm`
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	return ctrl.Result{}, err
+}
+
+func (r *Reconciler) statusRetry(ctx context.Context, dep *appsv1.Deployment, ready int32) error {
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		dep.Status.ReadyReplicas = ready
+		if err = r.Status().Update(ctx, dep); err != nil { // want `r.Status\(\).Update\(ctx, dep\) is retried after it failed`
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		return nil
+	}
+	return err
+}
+
+func (r *Reconciler) noErrorResult(ctx context.Context, dep *appsv1.Deployment) {
+	for attempt := 0; attempt < 5; attempt++ {
+		dep.Status.ReadyReplicas = 3
+		if err := r.Status().Update(ctx, dep); err == nil { // want `r.Status\(\).Update\(ctx, dep\) is retried after it failed`
+			return
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package typed
+
+import (
+	"context"
+	"log"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+func (c *Controller) relabel(ctx context.Context, ns, name string) error {
+	cm, err := c.client.CoreV1().ConfigMaps(ns).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	cm.Labels = map[string]string{"a": "b"}
+	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
+	if err != nil {
+		return err
+	}
+	cm.Annotations = map[string]string{"done": "true"}
+	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after .* succeeded`
+	return err
+}
+
+func (c *Controller) relabelLogsName(ctx context.Context, ns, name string) error {
+	cm, err := c.client.CoreV1().ConfigMaps(ns).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
+	if err != nil {
+		log.Printf("updating %s failed", cm.Name) // no fix: cm is used where the Update failed
+		return err
+	}
+	cm.Annotations = map[string]string{"done": "true"}
+	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after .* succeeded`
+	return err
+}
+
+func (c *Controller) relabelAliased(ctx context.Context, ns, name string) error {
+	cm, err := c.client.CoreV1().ConfigMaps(ns).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	labels := cm.Labels // no fix: an alias into the old object
+	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
+	if err != nil {
+		return err
+	}
+	labels["late"] = "true"
+	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after .* succeeded`
+	return err
+}

@@ -1,0 +1,101 @@
+// Package typed holds staleupdate cases for client-go typed clients.
+package typed
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+)
+
+type Controller struct {
+	client kubernetes.Interface
+}
+
+func (c *Controller) ifInitThenAgain(ctx context.Context, cm *corev1.ConfigMap) error {
+	cms := c.client.CoreV1().ConfigMaps(cm.Namespace)
+	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+		return err
+	}
+	cm.Annotations = map[string]string{"done": "true"}
+	_, err := cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `^cm is written again after cms.Update\(ctx, cm, metav1.UpdateOptions\{\}\) succeeded, without being re-read: Update returns the stored object and leaves cm at its old resourceVersion, so this write will conflict; write the object Update returned or Get cm first$`
+	return err
+}
+
+func (c *Controller) errorIgnored(ctx context.Context, cm *corev1.ConfigMap) {
+	cms := c.client.CoreV1().ConfigMaps(cm.Namespace)
+	cms.Update(ctx, cm, metav1.UpdateOptions{})
+	cm.Data["k"] = "v"
+	cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after cms.Update\(ctx, cm, metav1.UpdateOptions\{\}\), without being re-read`
+}
+
+func (c *Controller) retryTyped(ctx context.Context, pod *corev1.Pod) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if _, err = c.client.CoreV1().Pods(pod.Namespace).UpdateStatus(ctx, pod, metav1.UpdateOptions{}); err == nil { // want `is retried after it failed, without re-reading pod`
+			return nil
+		}
+	}
+	return err
+}
+
+func (c *Controller) perItem(ctx context.Context, cm *corev1.ConfigMap, keys []string) error {
+	for _, k := range keys {
+		cm.Data[k] = "x"
+		if _, err := c.client.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `cm is written again by the next iteration after .* succeeded`
+			return err
+		}
+	}
+	return nil
+}
+
+func (c *Controller) getCM(ctx context.Context, ns, name string) (*corev1.ConfigMap, error) {
+	return c.client.CoreV1().ConfigMaps(ns).Get(ctx, name, metav1.GetOptions{})
+}
+
+func (c *Controller) loopWithReadHelper(ctx context.Context, ns, name string) error {
+	var cm *corev1.ConfigMap
+	var err error
+	for i := 0; i < 3; i++ {
+		if cm, err = c.getCM(ctx, ns, name); err != nil {
+			return err
+		}
+		cm.Data["k"] = "v"
+		if _, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}); err == nil { // ok: getCM re-reads cm on every attempt
+			return nil
+		}
+	}
+	return err
+}
+
+func (c *Controller) usesResult(ctx context.Context, cm *corev1.ConfigMap) error {
+	cms := c.client.CoreV1().ConfigMaps(cm.Namespace)
+	updated, err := cms.Update(ctx, cm, metav1.UpdateOptions{})
+	if err != nil {
+		return err
+	}
+	updated.Annotations = map[string]string{"done": "true"}
+	_, err = cms.Update(ctx, updated, metav1.UpdateOptions{}) // ok: writes the object the first Update returned
+	return err
+}
+
+func (c *Controller) reassignsResult(ctx context.Context, cm *corev1.ConfigMap) error {
+	cms := c.client.CoreV1().ConfigMaps(cm.Namespace)
+	cm, err := cms.Update(ctx, cm, metav1.UpdateOptions{})
+	if err != nil {
+		return err
+	}
+	cm.Annotations = map[string]string{"done": "true"}
+	_, err = cms.Update(ctx, cm, metav1.UpdateOptions{}) // ok: cm holds the returned object
+	return err
+}
+
+func (c *Controller) failedOnly(ctx context.Context, cm *corev1.ConfigMap) error {
+	cms := c.client.CoreV1().ConfigMaps(cm.Namespace)
+	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+		_, err = cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after cms.Update\(ctx, cm, metav1.UpdateOptions\{\}\) failed`
+		return err
+	}
+	return nil
+}

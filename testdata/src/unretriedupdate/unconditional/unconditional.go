@@ -1,0 +1,44 @@
+// Package unconditional: built-in objects built without a resourceVersion
+// are updated unconditionally and cannot conflict; custom resources can.
+package unconditional
+
+import (
+	"context"
+
+	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func fresh(ctx context.Context, c client.Client, cs kubernetes.Interface, key client.ObjectKey) {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "settings", Namespace: "ns"}, Data: map[string]string{"a": "b"}}
+	_ = c.Update(ctx, cm) // ok: a fresh ConfigMap without resourceVersion is updated unconditionally
+
+	var secret corev1.Secret
+	secret.Name = "token"
+	_, _ = cs.CoreV1().Secrets("ns").Update(ctx, &secret, metav1.UpdateOptions{}) // ok: zero value, no resourceVersion
+
+	foo := &foov1.Foo{ObjectMeta: metav1.ObjectMeta{Name: "foo"}}
+	_ = c.Update(ctx, foo) // want `conflict from c.Update\(ctx, foo\) is lost in fresh`
+
+	pinned := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "pinned", ResourceVersion: "42"}}
+	_ = c.Update(ctx, pinned) // want `conflict from c.Update\(ctx, pinned\) is lost`
+
+	read := &corev1.ConfigMap{}
+	_ = c.Get(ctx, key, read)
+	_ = c.Update(ctx, read) // want `conflict from c.Update\(ctx, read\) is lost`
+
+	created := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "created"}}
+	_ = c.Create(ctx, created) // Create fills in the resourceVersion
+	_ = c.Update(ctx, created) // want `conflict from c.Update\(ctx, created\) is lost`
+
+	twice := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "twice"}}
+	_ = c.Update(ctx, twice) // want `conflict from c.Update\(ctx, twice\) is lost`
+	_ = c.Update(ctx, twice) // want `conflict from c.Update\(ctx, twice\) is lost`
+
+	versioned := &corev1.ConfigMap{}
+	versioned.SetResourceVersion("7")
+	_ = c.Update(ctx, versioned) // want `conflict from c.Update\(ctx, versioned\) is lost`
+}
