@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -80,8 +81,9 @@ type Report struct {
 	Packages      int       `json:"packages"` // distinct import paths
 	LoadErrors    []string  `json:"load_errors"`
 	ActionErrors  []string  `json:"action_errors"`
-	Relevant      Cost      `json:"relevant"`   // packages that reach the Kubernetes API
-	Irrelevant    Cost      `json:"irrelevant"` // packages that do not
+	Relevant      Cost      `json:"relevant"`     // root packages that reach the Kubernetes API
+	Irrelevant    Cost      `json:"irrelevant"`   // root packages that do not
+	Dependencies  Cost      `json:"dependencies"` // non-root packages analyzed for facts
 	GraphsBuilt   int64     `json:"graphs_built"`
 	SSAFunctions  int       `json:"ssa_functions"`
 	LoadSeconds   float64   `json:"load_seconds"`
@@ -112,10 +114,14 @@ func main() {
 
 func run(patterns []string, tests bool) (*Report, error) {
 	rep := &Report{Patterns: patterns}
-	cfg := &packages.Config{
-		Mode:  packages.LoadSyntax | packages.NeedModule,
-		Tests: tests,
+	analyzers := append([]*analysis.Analyzer{census}, analyzer.Suite...)
+	// Load as cmd/conflictlint does: dependencies need syntax when an
+	// analyzer uses facts.
+	mode := packages.LoadSyntax | packages.NeedModule
+	if usesFacts(analyzers) {
+		mode = packages.LoadAllSyntax | packages.NeedModule
 	}
+	cfg := &packages.Config{Mode: mode, Tests: tests}
 	t0 := time.Now()
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -131,7 +137,6 @@ func run(patterns []string, tests bool) (*Report, error) {
 	}
 	rep.Packages = len(paths)
 
-	analyzers := append([]*analysis.Analyzer{census}, analyzer.Suite...)
 	t0 = time.Now()
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
@@ -141,6 +146,7 @@ func run(patterns []string, tests bool) (*Report, error) {
 	rep.GraphsBuilt = analyzer.GraphsBuilt()
 	rep.Relevant.Seconds = map[string]float64{}
 	rep.Irrelevant.Seconds = map[string]float64{}
+	rep.Dependencies.Seconds = map[string]float64{}
 
 	// Group the actions by package to tell relevant packages apart.
 	byPkg := map[*packages.Package][]*checker.Action{}
@@ -149,9 +155,10 @@ func run(patterns []string, tests bool) (*Report, error) {
 	}
 	seen := map[string]bool{}
 	for pkg, acts := range byPkg {
-		relevant := false
+		relevant, root := false, false
 		funcs := 0
 		for _, act := range acts {
+			root = root || act.IsRoot
 			switch r := act.Result.(type) {
 			case *kube.Result:
 				relevant = r != nil && r.Relevant
@@ -164,13 +171,16 @@ func run(patterns []string, tests bool) (*Report, error) {
 			}
 		}
 		cost := &rep.Irrelevant
-		if relevant {
+		switch {
+		case !root:
+			cost = &rep.Dependencies
+		case relevant:
 			cost = &rep.Relevant
 		}
 		cost.Units++
 		cost.Functions += funcs
 		for _, act := range acts {
-			if act.Err != nil {
+			if act.Err != nil && act.IsRoot {
 				rep.ActionErrors = append(rep.ActionErrors, fmt.Sprintf("%s: %s: %v", pkg.ID, act.Analyzer.Name, act.Err))
 			}
 			if act.Analyzer != census {
@@ -231,4 +241,21 @@ func modCache() string {
 		modCacheDir = &dir
 	}
 	return *modCacheDir
+}
+
+// usesFacts reports whether an analyzer, or one it requires, uses facts.
+func usesFacts(analyzers []*analysis.Analyzer) bool {
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer) bool
+	visit = func(a *analysis.Analyzer) bool {
+		if seen[a] {
+			return false
+		}
+		seen[a] = true
+		if len(a.FactTypes) > 0 {
+			return true
+		}
+		return slices.ContainsFunc(a.Requires, visit)
+	}
+	return slices.ContainsFunc(analyzers, visit)
 }
