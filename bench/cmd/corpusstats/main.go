@@ -114,7 +114,9 @@ func main() {
 
 func run(patterns []string, tests bool) (*Report, error) {
 	rep := &Report{Patterns: patterns}
-	analyzers := append([]*analysis.Analyzer{census}, analyzer.Suite...)
+	// kube is listed as a root so that the checker keeps its result, which
+	// tells relevant packages apart.
+	analyzers := append([]*analysis.Analyzer{census, kube.Analyzer}, analyzer.Suite...)
 	// Load as cmd/conflictlint does: dependencies need syntax when an
 	// analyzer uses facts.
 	mode := packages.LoadSyntax | packages.NeedModule
