@@ -31,7 +31,7 @@ status=0
 for m in $modules; do
   dir=bench/corpus/$m
   mapfile -t patterns < "$dir/patterns"
-  echo "== $m: ${patterns[*]}"
+  echo "== $m: ${#patterns[@]} packages"
   (cd "$dir" && go mod download)
   rc=0
   (cd "$dir" && "$out/conflictlint" -json "${patterns[@]}" >"$out/$m.json" 2>"$out/$m.stderr") || rc=$?
