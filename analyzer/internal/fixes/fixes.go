@@ -38,8 +38,8 @@ func ImportName(pass *analysis.Pass, pos token.Pos, path, name string) (string, 
 	if _, o := scope.LookupParent(name, pos); o != nil {
 		return "", nil, false // the name is taken where the fix needs it
 	}
-	if syntax.FindPackage(pass.Pkg, path) == nil {
-		return "", nil, false
+	if syntax.FindPackage(pass.Pkg, path) == nil && !reachesModule(pass.Pkg, path) {
+		return "", nil, false // the module may not be in the build: importing could break it
 	}
 	return name, []analysis.TextEdit{AddImport(f, path)}, true
 }
@@ -140,4 +140,43 @@ func StatementLines(pass *analysis.Pass, s ast.Stmt) ([]string, analysis.TextEdi
 // LeadingSpace returns the blanks s starts with.
 func LeadingSpace(s string) string {
 	return s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+}
+
+// reachesModule reports whether pkg imports, transitively, a package of the
+// module that provides path: then the module is in the build, and importing
+// another of its packages compiles. Module roots are taken to be the first
+// two path elements (three on code hosts), which holds for the Kubernetes
+// modules the fixes import.
+func reachesModule(pkg *types.Package, path string) bool {
+	root := moduleRoot(path)
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		if moduleRoot(p.Path()) == root {
+			return true
+		}
+		for _, imp := range p.Imports() {
+			if visit(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(pkg)
+}
+
+func moduleRoot(path string) string {
+	parts := strings.Split(path, "/")
+	n := 2
+	if parts[0] == "github.com" || parts[0] == "gitlab.com" {
+		n = 3
+	}
+	if len(parts) < n {
+		return path
+	}
+	return strings.Join(parts[:n], "/")
 }
