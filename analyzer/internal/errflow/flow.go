@@ -19,7 +19,7 @@ func (t *Tracer) CFG(body *ast.BlockStmt) *cfg.CFG {
 	if !ok {
 		g = cfg.New(body, t.mayReturn)
 		t.cfgs[body] = g
-		t.CFGsBuilt++
+		t.built++
 	}
 	return g
 }
