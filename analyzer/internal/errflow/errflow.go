@@ -51,7 +51,7 @@ type Tracer struct {
 	// on: that write's own error is traced, and reusing a stale object
 	// there is staleupdate's finding, not a lost Conflict.
 	IsWrite func(*ast.CallExpr) bool
-	built int // graphs built, for the cost report
+	built   int // graphs built, for the cost report
 }
 
 // NewTracer returns a Tracer for the package described by info.
