@@ -22,10 +22,47 @@ func (m *modeler) retryArg(c call) int {
 	if rf.predArg >= 0 && !m.testsConflict(c.expr.Args[rf.predArg], true) {
 		return -1
 	}
-	if rf.needsConflictCheck && !m.testsConflict(c.expr.Args[rf.fnArg], false) {
+	if rf.needsConflictCheck && !m.testsConflict(c.expr.Args[rf.fnArg], false) && !m.neverDone(c.expr.Args[rf.fnArg]) {
 		return -1
 	}
 	return rf.fnArg
+}
+
+// neverDone reports whether the condition function e (a wait poll or
+// backoff condition in this package) never reports done: every return
+// statement of its body returns the constant false first. wait then runs it
+// again after every failure, Conflict included, until the context or the
+// backoff ends, which is a retry whatever the error.
+func (m *modeler) neverDone(e ast.Expr) bool {
+	var body *ast.BlockStmt
+	switch fn := m.funcBody(e).(type) {
+	case *ast.FuncLit:
+		body = fn.Body
+	case *ast.FuncDecl:
+		body = fn.Body
+	}
+	if body == nil {
+		return false
+	}
+	returns, allFalse := 0, true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			if len(n.Results) == 0 {
+				allFalse = false // a named result: its value is out of view
+				break
+			}
+			tv, ok := m.pass.TypesInfo.Types[n.Results[0]]
+			if !ok || tv.Value == nil || tv.Value.ExactString() != "false" {
+				allFalse = false
+			}
+		}
+		return allFalse
+	})
+	return returns > 0 && allFalse
 }
 
 // testsConflict reports whether the function value e is IsConflict itself

@@ -16,6 +16,7 @@ func TestPropagate(t *testing.T) {
 		"unretriedupdate/oneshot",
 		"unretriedupdate/shapes",
 		"unretriedupdate/unconditional",
+		"unretriedupdate/loops",
 		"crosspkg/controller",
 		"nokube",
 	)

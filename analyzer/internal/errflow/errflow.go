@@ -245,6 +245,9 @@ func (t *Tracer) traceCheck(cur inspector.Cursor) Fate {
 			if p.Cond != cur.Node() {
 				return Swallowed
 			}
+			if conflict && loopsOnConflict(parent) {
+				return Handled
+			}
 			return t.branchFate(errorBranch(p), conflict || condTestsConflict(t.info, p.Cond))
 		case *ast.CaseClause:
 			return t.branchFate(p.Body, conflict)
@@ -252,6 +255,29 @@ func (t *Tracer) traceCheck(cur inspector.Cursor) Fate {
 			return Swallowed
 		}
 	}
+}
+
+// loopsOnConflict reports whether ifs is `if !IsConflict(err) { ... }`
+// without an else, straight in the body of a loop: a Conflict then falls
+// through to the next iteration, as `if IsConflict(err) { continue }`
+// would send it.
+func loopsOnConflict(cur inspector.Cursor) bool {
+	ifs := cur.Node().(*ast.IfStmt)
+	not, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
+	if !ok || not.Op != token.NOT || ifs.Else != nil {
+		return false
+	}
+	if _, ok := ast.Unparen(not.X).(*ast.CallExpr); !ok {
+		return false
+	}
+	if _, ok := cur.Parent().Node().(*ast.BlockStmt); !ok {
+		return false
+	}
+	switch cur.Parent().Parent().Node().(type) {
+	case *ast.ForStmt, *ast.RangeStmt:
+		return true
+	}
+	return false
 }
 
 // errorBranch returns the statements run when the error is present: the

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Benchmark: conflictlint against (a) the same cmd/conflictlint binary built
+# with a suite of one no-op analyzer (bench/noop/noop.go.in, added with
+# go build -overlay), the floor of loading and type-checking, (a') the same
+# with a no-op analyzer that declares a fact type (bench/noop/noopfacts.go.in:
+# dependencies then load from source, as conflictlint's facts require), and
+# (b) go vet with its default analyzers, on the corpus of bench/corpus.sh,
+# in one run.
+# Not part of `go test ./...`.
+#
+#   bench/bench.sh                       # RUNS=3 rounds over every module
+#   RUNS=5 MODULES="certmanager" P=2 bench/bench.sh
+#
+# Each round runs, for every module and in a rotating order, the three tools
+# under GNU time (wall, user+sys CPU, peak resident set of the largest
+# process) after one warm-up round that fills the build cache for all of
+# them. A tool's figure for a round is the sum over modules (peak memory:
+# the largest); the table reports the median round. corpusstats then gives
+# each analyzer's own time. Output: $OUT/bench.md (default bench/out).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+out=$(mkdir -p "${OUT:-bench/out}" && cd "${OUT:-bench/out}" && pwd)
+modules=${MODULES:-"flux certmanager keda knative clusterapi argorollouts"}
+RUNS=${RUNS:-3}
+P=${P:-2}
+TIME=/usr/bin/time
+if ! "$TIME" -f %e true >/dev/null 2>&1; then
+  echo "bench.sh: needs GNU time at $TIME (Debian package 'time': apt-get install time)" >&2
+  exit 2
+fi
+command -v jq >/dev/null || { echo "bench.sh: needs jq (apt-get install jq)" >&2; exit 2; }
+export GOMAXPROCS=$P GOFLAGS="-p=$P" GOMODCACHE=$(go env GOMODCACHE)
+
+go build -o "$out/conflictlint" ./cmd/conflictlint
+overlay=$(mktemp)
+trap 'rm -f "$overlay"' EXIT
+printf '{"Replace":{"%s":"%s"}}\n' "$root/analyzer/zz_bench_noop.go" "$root/bench/noop/noop.go.in" >"$overlay"
+go build -overlay "$overlay" -o "$out/noop" ./cmd/conflictlint
+printf '{"Replace":{"%s":"%s"}}\n' "$root/analyzer/zz_bench_noop.go" "$root/bench/noop/noopfacts.go.in" >"$overlay"
+go build -overlay "$overlay" -o "$out/noopfacts" ./cmd/conflictlint
+go build -o "$out/corpusstats" ./bench/cmd/corpusstats
+
+# measure TOOL MODULE: appends "tool module wall user sys maxrss_kb".
+measure() {
+  local tool=$1 m=$2 dir=bench/corpus/$2 t
+  mapfile -t pats <"$dir/patterns"
+  t=$(mktemp)
+  case $tool in
+  noop | noopfacts | conflictlint) (cd "$dir" && "$TIME" -o "$t" -f '%e %U %S %M' "$out/$tool" "${pats[@]}" >/dev/null 2>&1) || true ;;
+  govet) (cd "$dir" && "$TIME" -o "$t" -f '%e %U %S %M' go vet "${pats[@]}" >/dev/null 2>&1) || true ;;
+  esac
+  echo "$tool $m $(tail -1 "$t")" >>"$out/bench.raw"
+  rm -f "$t"
+}
+
+tools=(noop noopfacts conflictlint govet)
+: >"$out/bench.raw"
+echo "warm-up round"
+for m in $modules; do for tool in "${tools[@]}"; do measure "$tool" "$m"; done; done
+: >"$out/bench.raw"
+for ((r = 1; r <= RUNS; r++)); do
+  echo "round $r/$RUNS"
+  for m in $modules; do
+    for ((i = 0; i < ${#tools[@]}; i++)); do measure "${tools[(i + r) % ${#tools[@]}]}" "$m"; done
+  done
+  for tool in "${tools[@]}"; do
+    awk -v tool="$tool" -v r="$r" '$1 == tool { w += $3; c += $4 + $5; if ($6 > m) m = $6 } END { print tool, r, w, c, m }' "$out/bench.raw"
+  done >>"$out/bench.rounds"
+  : >"$out/bench.raw"
+done
+
+# Each analyzer's own time, summed over the corpus (one extra run).
+for m in $modules; do
+  mapfile -t pats <"bench/corpus/$m/patterns"
+  (cd "bench/corpus/$m" && "$out/corpusstats" -o "$out/$m.bench-stats.json" "${pats[@]}" 2>/dev/null) || true
+done
+jq -s '{
+  analyzers: (map(.relevant.seconds, .irrelevant.seconds, .dependencies.seconds) | map(to_entries[]) | group_by(.key) | map({(.[0].key): (map(.value) | add)}) | add),
+  irrelevant: (map(.irrelevant.seconds | to_entries[] | .value) | add),
+  dependencies: (map(.dependencies.seconds | to_entries[] | .value) | add),
+  dependency_units: (map(.dependencies.units) | add),
+  irrelevant_units: (map(.irrelevant.units) | add),
+  relevant_units: (map(.relevant.units) | add),
+  functions: (map(.relevant.functions + .irrelevant.functions) | add),
+  relevant_functions: (map(.relevant.functions) | add),
+  graphs: (map(.graphs_built) | add),
+  ssa: (map(.ssa_functions) | add),
+  load: (map(.load_seconds) | add)
+}' "$out"/*.bench-stats.json >"$out/bench-analyzers.json"
+
+# The median round of each tool, and the ratios.
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+declare -A W C M
+for tool in "${tools[@]}"; do
+  W[$tool]=$(awk -v t="$tool" '$1 == t { print $3 }' "$out/bench.rounds" | tail -n "$RUNS" | median)
+  C[$tool]=$(awk -v t="$tool" '$1 == t { print $4 }' "$out/bench.rounds" | tail -n "$RUNS" | median)
+  M[$tool]=$(awk -v t="$tool" '$1 == t { print $5 }' "$out/bench.rounds" | tail -n "$RUNS" | median)
+done
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+{
+  echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(free -g | awk '/Mem:/ { print $2 }') GiB, $(go version | cut -d' ' -f3), GOMAXPROCS=$P, -p=$P, load average at start $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "modules: $modules; $RUNS rounds, median round"
+  echo
+  echo "| tool | wall s | CPU s | peak RSS MiB |"
+  echo "| --- | --- | --- | --- |"
+  for tool in "${tools[@]}"; do
+    printf '| %s | %.1f | %.1f | %d |\n' "$tool" "${W[$tool]}" "${C[$tool]}" $((M[$tool] / 1024))
+  done
+  echo
+  echo "| ratio | wall | CPU | peak RSS |"
+  echo "| --- | --- | --- | --- |"
+  echo "| conflictlint / no-op driver | $(ratio "${W[conflictlint]}" "${W[noop]}") | $(ratio "${C[conflictlint]}" "${C[noop]}") | $(ratio "${M[conflictlint]}" "${M[noop]}") |"
+  echo "| conflictlint / no-op with a fact type | $(ratio "${W[conflictlint]}" "${W[noopfacts]}") | $(ratio "${C[conflictlint]}" "${C[noopfacts]}") | $(ratio "${M[conflictlint]}" "${M[noopfacts]}") |"
+  echo "| conflictlint / go vet | $(ratio "${W[conflictlint]}" "${W[govet]}") | $(ratio "${C[conflictlint]}" "${C[govet]}") | $(ratio "${M[conflictlint]}" "${M[govet]}") |"
+  echo
+  echo "each analyzer's own time, summed over all packages (s):"
+  jq -r '.analyzers | to_entries[] | "- \(.key): \(.value * 1000 | round / 1000)"' "$out/bench-analyzers.json"
+  jq -r '"- in the \(.irrelevant_units) package units that never reach the Kubernetes API, all analyzers together: \(.irrelevant * 1000 | round / 1000) s (\(.relevant_units) units reach it)",
+         "- in the \(.dependency_units) dependency packages analyzed for facts: \(.dependencies * 1000 | round / 1000) s",
+         "- functions: \(.functions) analyzed (\(.relevant_functions) in relevant packages), \(.graphs) got a control-flow graph, \(.ssa) got SSA",
+         "- loading and type-checking (corpusstats): \(.load * 10 | round / 10) s"' "$out/bench-analyzers.json"
+} | tee "$out/bench.md"

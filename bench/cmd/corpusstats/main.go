@@ -1,0 +1,263 @@
+// Command corpusstats runs the conflictlint suite over package patterns
+// and writes, as JSON, what the corpus evaluation needs beyond the findings
+// the real binary prints: every finding with a position that names the
+// module version, analysis errors, each analyzer's own time, how many
+// functions exist against how many got a control-flow graph or SSA, and
+// what packages that never reach the Kubernetes API cost.
+//
+// It is run by bench/corpus.sh from inside a corpus module:
+//
+//	corpusstats -o stats.json github.com/fluxcd/kustomize-controller/...
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/conflictlint/conflictlint/analyzer"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+)
+
+// census counts the functions with a body (declarations and literals) of
+// each analyzed package. It runs beside the suite and is timed apart.
+var census = &analysis.Analyzer{
+	Name:       "census",
+	Doc:        "count the functions of a package (bench only)",
+	ResultType: reflect.TypeFor[int](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		n := 0
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(x ast.Node) bool {
+				switch x := x.(type) {
+				case *ast.FuncDecl:
+					if x.Body != nil {
+						n++
+					}
+				case *ast.FuncLit:
+					n++
+				}
+				return true
+			})
+		}
+		return n, nil
+	},
+}
+
+// Finding is one diagnostic, its position relative to the module cache
+// (module@version/path:line:col).
+type Finding struct {
+	Analyzer string   `json:"analyzer"`
+	Posn     string   `json:"posn"`
+	Message  string   `json:"message"`
+	Related  []string `json:"related,omitempty"`
+	Fixes    int      `json:"fixes"`
+}
+
+// Cost is the analyzers' share of one group of packages.
+type Cost struct {
+	Units     int                `json:"units"` // packages analyzed (test variants count apart)
+	Functions int                `json:"functions"`
+	Seconds   map[string]float64 `json:"seconds"` // per analyzer, summed over actions
+}
+
+// Report is the JSON written by -o.
+type Report struct {
+	Patterns      []string  `json:"patterns"`
+	Packages      int       `json:"packages"` // distinct import paths
+	LoadErrors    []string  `json:"load_errors"`
+	ActionErrors  []string  `json:"action_errors"`
+	Relevant      Cost      `json:"relevant"`     // root packages that reach the Kubernetes API
+	Irrelevant    Cost      `json:"irrelevant"`   // root packages that do not
+	Dependencies  Cost      `json:"dependencies"` // non-root packages analyzed for facts
+	GraphsBuilt   int64     `json:"graphs_built"`
+	SSAFunctions  int       `json:"ssa_functions"`
+	LoadSeconds   float64   `json:"load_seconds"`
+	AnalyzeSecond float64   `json:"analyze_seconds"`
+	Findings      []Finding `json:"findings"`
+}
+
+func main() {
+	out := flag.String("o", "", "write the JSON report to this `file` (default stdout)")
+	tests := flag.Bool("test", true, "analyze test files too")
+	flag.Parse()
+	rep, err := run(flag.Args(), *tests)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "corpusstats:", err)
+		os.Exit(1)
+	}
+	data, _ := json.MarshalIndent(rep, "", "  ")
+	if *out == "" {
+		os.Stdout.Write(append(data, '\n'))
+	} else if err := os.WriteFile(*out, append(data, '\n'), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "corpusstats:", err)
+		os.Exit(1)
+	}
+	if len(rep.LoadErrors)+len(rep.ActionErrors) > 0 {
+		os.Exit(1)
+	}
+}
+
+func run(patterns []string, tests bool) (*Report, error) {
+	rep := &Report{Patterns: patterns}
+	// kube is listed as a root so that the checker keeps its result, which
+	// tells relevant packages apart.
+	analyzers := append([]*analysis.Analyzer{census, kube.Analyzer}, analyzer.Suite...)
+	// Load as cmd/conflictlint does: dependencies need syntax when an
+	// analyzer uses facts.
+	mode := packages.LoadSyntax | packages.NeedModule
+	if usesFacts(analyzers) {
+		mode = packages.LoadAllSyntax | packages.NeedModule
+	}
+	cfg := &packages.Config{Mode: mode, Tests: tests}
+	t0 := time.Now()
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	rep.LoadSeconds = time.Since(t0).Seconds()
+	paths := map[string]bool{}
+	for _, p := range pkgs {
+		paths[p.PkgPath] = true
+		for _, e := range p.Errors {
+			rep.LoadErrors = append(rep.LoadErrors, fmt.Sprintf("%s: %v", p.ID, e))
+		}
+	}
+	rep.Packages = len(paths)
+
+	t0 = time.Now()
+	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	rep.AnalyzeSecond = time.Since(t0).Seconds()
+	rep.GraphsBuilt = analyzer.GraphsBuilt()
+	rep.Relevant.Seconds = map[string]float64{}
+	rep.Irrelevant.Seconds = map[string]float64{}
+	rep.Dependencies.Seconds = map[string]float64{}
+
+	// Group the actions by package to tell relevant packages apart.
+	byPkg := map[*packages.Package][]*checker.Action{}
+	for act := range graph.All() {
+		byPkg[act.Package] = append(byPkg[act.Package], act)
+	}
+	seen := map[string]bool{}
+	for pkg, acts := range byPkg {
+		relevant, root := false, false
+		funcs := 0
+		for _, act := range acts {
+			root = root || act.IsRoot
+			switch r := act.Result.(type) {
+			case *kube.Result:
+				relevant = r != nil && r.Relevant
+			case int:
+				if act.Analyzer == census {
+					funcs = r
+				}
+			case *buildssa.SSA:
+				rep.SSAFunctions += len(r.SrcFuncs)
+			}
+		}
+		cost := &rep.Irrelevant
+		switch {
+		case !root:
+			cost = &rep.Dependencies
+		case relevant:
+			cost = &rep.Relevant
+		}
+		cost.Units++
+		cost.Functions += funcs
+		for _, act := range acts {
+			if act.Err != nil && act.IsRoot {
+				rep.ActionErrors = append(rep.ActionErrors, fmt.Sprintf("%s: %s: %v", pkg.ID, act.Analyzer.Name, act.Err))
+			}
+			if act.Analyzer != census {
+				cost.Seconds[act.Analyzer.Name] += act.Duration.Seconds()
+			}
+			if !act.IsRoot {
+				continue
+			}
+			for _, d := range act.Diagnostics {
+				f := finding(pkg.Fset, act.Analyzer.Name, d)
+				key := f.Analyzer + f.Posn + f.Message
+				if !seen[key] {
+					seen[key] = true
+					rep.Findings = append(rep.Findings, f)
+				}
+			}
+		}
+	}
+	sort.Slice(rep.Findings, func(i, j int) bool { return rep.Findings[i].Posn < rep.Findings[j].Posn })
+	sort.Strings(rep.ActionErrors)
+	sort.Strings(rep.LoadErrors)
+	return rep, nil
+}
+
+func finding(fset *token.FileSet, name string, d analysis.Diagnostic) Finding {
+	f := Finding{Analyzer: name, Posn: position(fset, d.Pos), Message: d.Message, Fixes: len(d.SuggestedFixes)}
+	if d.Category != "" && d.Category != name {
+		f.Analyzer = name + "/" + d.Category
+	}
+	for _, r := range d.Related {
+		f.Related = append(f.Related, position(fset, r.Pos)+": "+r.Message)
+	}
+	return f
+}
+
+// position prints pos relative to the module cache, so that it names the
+// module version and does not depend on the machine.
+func position(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	name := filepath.ToSlash(p.Filename)
+	if cache := modCache(); cache != "" {
+		name = strings.TrimPrefix(name, filepath.ToSlash(cache)+"/")
+	}
+	return fmt.Sprintf("%s:%d:%d", name, p.Line, p.Column)
+}
+
+var modCacheDir *string
+
+func modCache() string {
+	if modCacheDir == nil {
+		dir := os.Getenv("GOMODCACHE")
+		if dir == "" {
+			dir = filepath.Join(os.Getenv("HOME"), "go", "pkg", "mod")
+			if gp := os.Getenv("GOPATH"); gp != "" {
+				dir = filepath.Join(strings.Split(gp, string(os.PathListSeparator))[0], "pkg", "mod")
+			}
+		}
+		modCacheDir = &dir
+	}
+	return *modCacheDir
+}
+
+// usesFacts reports whether an analyzer, or one it requires, uses facts.
+func usesFacts(analyzers []*analysis.Analyzer) bool {
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer) bool
+	visit = func(a *analysis.Analyzer) bool {
+		if seen[a] {
+			return false
+		}
+		seen[a] = true
+		if len(a.FactTypes) > 0 {
+			return true
+		}
+		return slices.ContainsFunc(a.Requires, visit)
+	}
+	return slices.ContainsFunc(analyzers, visit)
+}
