@@ -192,7 +192,7 @@ func (m *modeler) addWrite(c call, kind WriteKind, obj, client ast.Expr) {
 
 func (m *modeler) addRead(n ast.Node, c inspector.Cursor, obj ast.Expr) {
 	o := objectOf(m.pass.TypesInfo, obj)
-	if !o.Valid() || !carriesResourceVersion(o.Root.Type()) && !carriesResourceVersion(m.pass.TypesInfo.TypeOf(o.Expr)) {
+	if !o.Valid() || !m.isObject(o.Root.Type()) && !m.isObject(m.pass.TypesInfo.TypeOf(o.Expr)) {
 		return
 	}
 	m.res.Reads = append(m.res.Reads, &Read{Node: n, Cursor: c, Object: o, Func: syntax.EnclosingFuncNode(c)})
@@ -214,6 +214,23 @@ func (m *modeler) findAssignReads() {
 			m.addRead(as, c, lhs)
 		}
 	}
+}
+
+// isObject is carriesResourceVersion memoised per type: every assignment
+// of the package asks it.
+func (m *modeler) isObject(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if m.objectTypes == nil {
+		m.objectTypes = make(map[types.Type]bool)
+	}
+	is, ok := m.objectTypes[t]
+	if !ok {
+		is = carriesResourceVersion(t)
+		m.objectTypes[t] = is
+	}
+	return is
 }
 
 // carriesResourceVersion reports whether values of type t are Kubernetes

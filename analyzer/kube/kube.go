@@ -68,6 +68,7 @@ type modeler struct {
 	declCursors     map[ast.Node]inspector.Cursor // *ast.FuncDecl -> its cursor
 	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily
 	imported        map[*types.Func]bool          // foreign callees whose facts were imported
+	objectTypes     map[types.Type]bool           // types that carry a resourceVersion, memoised
 }
 
 // applyConfig records the configured retry wrappers.

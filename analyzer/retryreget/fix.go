@@ -7,13 +7,13 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
@@ -61,10 +61,10 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	for _, m := range moves {
 		// Moved statements follow the re-read, whose names they must not
 		// see in place of their own.
-		if !resolvesSame(c.pass.Pkg, c.pass.TypesInfo, m, at) || slices.ContainsFunc(reReadNames, func(n string) bool { return usesName(m, n) }) {
+		if !fixes.ResolvesSame(c.pass.Pkg, c.pass.TypesInfo, m, at) || slices.ContainsFunc(reReadNames, func(n string) bool { return fixes.UsesName(m, n) }) {
 			return analysis.SuggestedFix{}, false
 		}
-		text, del, ok := c.statementLines(m)
+		text, del, ok := fixes.StatementLines(c.pass, m)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
@@ -77,39 +77,6 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		msg += " and move its mutations after the re-read"
 	}
 	return analysis.SuggestedFix{Message: msg, TextEdits: edits}, true
-}
-
-// crGet builds `if err := c.Get(ctx, client.ObjectKeyFromObject(obj), obj)`
-// for a controller-runtime write, with the import it needs.
-func (c *checker) crGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
-	args := w.Call.Args
-	if len(args) < 2 || w.Client == nil {
-		return nil, nil, false
-	}
-	if w.Kind == kube.WriteOptimisticPatch && (len(args) < 3 || !c.builtInside(args[2], lit.Body)) {
-		return nil, nil, false // a patch built outside keeps its stale base
-	}
-	cl := baseClient(w.Client)
-	if cl == nil || !c.hasReaderGet(c.pass.TypesInfo.TypeOf(cl)) {
-		return nil, nil, false
-	}
-	ctx, objArg := args[0], args[1]
-	for _, e := range []ast.Expr{cl, ctx, objArg} {
-		if !simpleExpr(c.pass.TypesInfo, e) || !resolvesSame(c.pass.Pkg, c.pass.TypesInfo, e, at) || usesName(e, "err") {
-			return nil, nil, false
-		}
-	}
-	pkgName, edits, ok := c.importName(at, crClientPath, "client")
-	if !ok {
-		return nil, nil, false
-	}
-	o := c.source(objArg)
-	lines := []string{
-		fmt.Sprintf("if err := %s.Get(%s, %s.ObjectKeyFromObject(%s), %s); err != nil {", c.source(cl), c.source(ctx), pkgName, o, o),
-		"\treturn err",
-		"}",
-	}
-	return lines, edits, true
 }
 
 // typedGet builds the re-read of a typed or dynamic client write: the Get
@@ -125,7 +92,7 @@ func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]str
 		return nil, nil, false
 	}
 	for _, e := range []ast.Expr{w.Client, args[0], args[1]} {
-		if !simpleExpr(info, e) || !resolvesSame(c.pass.Pkg, info, e, at) {
+		if !fixes.SimpleExpr(info, e) || !fixes.ResolvesSame(c.pass.Pkg, info, e, at) {
 			return nil, nil, false
 		}
 	}
@@ -134,7 +101,7 @@ func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]str
 	if !ok1 || !ok2 {
 		return nil, nil, false
 	}
-	meta, edits, ok := c.importName(at, metaV1Path, "metav1")
+	meta, edits, ok := fixes.ImportName(c.pass, at, metaV1Path, "metav1")
 	if !ok {
 		return nil, nil, false
 	}
@@ -144,7 +111,7 @@ func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]str
 		assign = fmt.Sprintf("%s = *%s", name, fresh)
 	}
 	lines := []string{
-		fmt.Sprintf("%s, %s := %s.Get(%s, %s.GetName(), %s.GetOptions{})", fresh, errName, c.source(w.Client), c.source(args[0]), name, meta),
+		fmt.Sprintf("%s, %s := %s.Get(%s, %s.GetName(), %s.GetOptions{})", fresh, errName, fixes.Source(c.pass, w.Client), fixes.Source(c.pass, args[0]), name, meta),
 		fmt.Sprintf("if %s != nil {", errName),
 		fmt.Sprintf("\treturn %s", errName),
 		"}",
@@ -179,37 +146,6 @@ next:
 		return name, true
 	}
 	return "", false
-}
-
-// baseClient strips Status() and SubResource(name) from a subresource
-// write's receiver, leaving the client that can Get.
-func baseClient(e ast.Expr) ast.Expr {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return e
-	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || (sel.Sel.Name != "Status" && sel.Sel.Name != "SubResource") {
-		return nil
-	}
-	return sel.X
-}
-
-// hasReaderGet reports whether t has controller-runtime's Reader.Get.
-func (c *checker) hasReaderGet(t types.Type) bool {
-	pkg := syntax.FindPackage(c.pass.Pkg, crClientPath)
-	if pkg == nil || t == nil {
-		return false
-	}
-	reader, ok := pkg.Scope().Lookup("Reader").(*types.TypeName)
-	if !ok {
-		return false
-	}
-	want, _, _ := types.LookupFieldOrMethod(reader.Type(), false, nil, "Get")
-	got, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, "Get")
-	wf, ok1 := want.(*types.Func)
-	gf, ok2 := got.(*types.Func)
-	return ok1 && ok2 && types.Identical(wf.Signature(), gf.Signature())
 }
 
 // hasTypedGet reports whether t has the typed client Get matching a write
@@ -260,197 +196,18 @@ func (c *checker) builtInside(patch ast.Expr, body *ast.BlockStmt) bool {
 	return false
 }
 
-// simpleExpr reports whether e is safe to evaluate once more: names,
-// selections, &x, and calls of methods without side effects that client
-// chains use (cs.CoreV1().ConfigMaps(ns)), context.Background and TODO.
-func simpleExpr(info *types.Info, e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return true
-	case *ast.SelectorExpr:
-		return simpleExpr(info, e.X)
-	case *ast.UnaryExpr:
-		return e.Op == token.AND && simpleExpr(info, e.X)
-	case *ast.StarExpr:
-		return simpleExpr(info, e.X)
-	case *ast.BasicLit:
-		return true
-	case *ast.CallExpr:
-		if isPkgFunc(info, e, "context", "Background") || isPkgFunc(info, e, "context", "TODO") {
-			return true
-		}
-		fn, ok := typeutilCallee(info, e)
-		sel, isSel := e.Fun.(*ast.SelectorExpr)
-		if !ok || !isSel || fn.Signature().Recv() == nil || !isClientPackage(fn.Pkg()) {
-			return false
-		}
-		for _, a := range e.Args {
-			if !simpleExpr(info, a) {
-				return false
-			}
-		}
-		return simpleExpr(info, sel.X)
-	}
-	return false
-}
-
-// isClientPackage reports whether pkg is client code whose accessor
-// methods (CoreV1(), ConfigMaps(ns), Resource(gvr), Namespace(ns)) only
-// build clients: client-go, its generated CRD clientsets, controller-runtime.
-func isClientPackage(pkg *types.Package) bool {
-	if pkg == nil {
-		return false
-	}
-	p := pkg.Path()
-	return strings.HasPrefix(p, "k8s.io/client-go/") || strings.HasPrefix(p, "sigs.k8s.io/controller-runtime/") ||
-		strings.Contains(p, "/clientset/")
-}
-
-// usesName reports whether n contains an identifier spelled name.
-func usesName(n ast.Node, name string) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// importName returns the name under which the file containing pos can refer
-// to the package path at pos, adding an import when there is none.
-func (c *checker) importName(pos token.Pos, path, name string) (string, []analysis.TextEdit, bool) {
-	f := c.fileOf(pos)
-	if f == nil {
-		return "", nil, false
-	}
-	scope := c.pass.Pkg.Scope().Innermost(pos)
-	for _, spec := range f.Imports {
-		if p, _ := strconv.Unquote(spec.Path.Value); p != path {
-			continue
-		}
-		pn := c.pass.TypesInfo.PkgNameOf(spec)
-		if pn == nil || pn.Name() == "_" || pn.Name() == "." {
-			continue
-		}
-		if _, o := scope.LookupParent(pn.Name(), pos); o == pn {
-			return pn.Name(), nil, true
-		}
-	}
-	if _, o := scope.LookupParent(name, pos); o != nil {
-		return "", nil, false // the name is taken where the fix needs it
-	}
-	if syntax.FindPackage(c.pass.Pkg, path) == nil {
-		return "", nil, false
-	}
-	return name, []analysis.TextEdit{c.addImport(f, path)}, true
-}
-
-// addImport adds path to f's imports.
-func (c *checker) addImport(f *ast.File, path string) analysis.TextEdit {
-	quoted := strconv.Quote(path)
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		if gd.Rparen.IsValid() {
-			// After the last import that sorts before it among the
-			// third-party ones, so that it joins their group.
-			var after *ast.ImportSpec
-			for _, spec := range gd.Specs {
-				is := spec.(*ast.ImportSpec)
-				p, _ := strconv.Unquote(is.Path.Value)
-				first, _, _ := strings.Cut(p, "/")
-				if strings.Contains(first, ".") && p < path && (after == nil || p > importPath(after)) {
-					after = is
-				}
-			}
-			if after != nil {
-				return analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte("\n\t" + quoted)}
-			}
-			return analysis.TextEdit{Pos: gd.Rparen, End: gd.Rparen, NewText: []byte("\t" + quoted + "\n")}
-		}
-		return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport " + quoted)}
-	}
-	return analysis.TextEdit{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + quoted)}
-}
-
-func importPath(spec *ast.ImportSpec) string {
-	p, _ := strconv.Unquote(spec.Path.Value)
-	return p
-}
-
-func (c *checker) fileOf(pos token.Pos) *ast.File {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
-}
-
-// content returns the source of the file holding pos and the offset of pos.
-func (c *checker) content(pos token.Pos) ([]byte, int, bool) {
-	tf := c.pass.Fset.File(pos)
-	if tf == nil {
-		return nil, 0, false
-	}
-	src, err := c.pass.ReadFile(tf.Name())
-	if err != nil {
-		return nil, 0, false
-	}
-	return src, tf.Offset(pos), true
-}
-
-// source returns n as written.
-func (c *checker) source(n ast.Node) string {
-	src, start, ok := c.content(n.Pos())
-	if !ok {
-		return types.ExprString(n.(ast.Expr))
-	}
-	_, end, _ := c.content(n.End())
-	return string(src[start:end])
-}
-
-// statementLines returns the lines of a statement that sits alone on its
-// lines, without their indentation, and the edit that deletes them.
-func (c *checker) statementLines(s ast.Stmt) ([]string, analysis.TextEdit, bool) {
-	src, start, ok := c.content(s.Pos())
-	if !ok {
-		return nil, analysis.TextEdit{}, false
-	}
-	_, end, _ := c.content(s.End())
-	lineStart := bytes.LastIndexByte(src[:start], '\n') + 1
-	indent := src[lineStart:start]
-	nl := bytes.IndexByte(src[end:], '\n')
-	if len(bytes.TrimSpace(indent)) != 0 || nl < 0 || len(bytes.TrimSpace(src[end:end+nl])) != 0 {
-		return nil, analysis.TextEdit{}, false
-	}
-	lines := strings.Split(string(src[start:end]), "\n")
-	for i := 1; i < len(lines); i++ {
-		lines[i] = strings.TrimPrefix(lines[i], string(indent))
-	}
-	del := analysis.TextEdit{
-		Pos: s.Pos() - token.Pos(start-lineStart),
-		End: s.End() + token.Pos(nl+1),
-	}
-	return lines, del, true
-}
-
 // insertLines inserts lines at the top of the closure body, indented like
 // its first statement.
 func (c *checker) insertLines(lit *ast.FuncLit, at token.Pos, lines []string) analysis.TextEdit {
 	indent := "\t"
 	first := lit.Body.List[0]
-	if src, off, ok := c.content(first.Pos()); ok {
+	if src, off, ok := fixes.Content(c.pass, first.Pos()); ok {
 		ls := bytes.LastIndexByte(src[:off], '\n') + 1
 		if prefix := src[ls:off]; len(bytes.TrimSpace(prefix)) == 0 && c.pass.Fset.Position(first.Pos()).Line != c.pass.Fset.Position(lit.Body.Lbrace).Line {
 			indent = string(prefix)
-		} else if _, loff, ok := c.content(lit.Pos()); ok {
+		} else if _, loff, ok := fixes.Content(c.pass, lit.Pos()); ok {
 			lls := bytes.LastIndexByte(src[:loff], '\n') + 1
-			indent = leadingSpace(string(src[lls:loff])) + "\t"
+			indent = fixes.LeadingSpace(string(src[lls:loff])) + "\t"
 		}
 	}
 	var b strings.Builder
@@ -462,6 +219,11 @@ func (c *checker) insertLines(lit *ast.FuncLit, at token.Pos, lines []string) an
 	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(b.String())}
 }
 
-func leadingSpace(s string) string {
-	return s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+// crGet builds the re-read for a controller-runtime write; a patch built
+// outside the closure keeps its stale base, so it gets no fix.
+func (c *checker) crGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
+	if w.Kind == kube.WriteOptimisticPatch && (len(w.Call.Args) < 3 || !c.builtInside(w.Call.Args[2], lit.Body)) {
+		return nil, nil, false
+	}
+	return fixes.ControllerRuntimeReRead(c.pass, w, at)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
@@ -118,16 +119,16 @@ func (c *checker) hiddenAt(cur inspector.Cursor) (hiding, bool) {
 		case *ast.CallExpr:
 			idx := argIndex(p, cur.Node())
 			if idx < 0 || !isReturned(parent) {
-				if idx >= 0 && isPkgFunc(info, p, "fmt", "Sprintf") {
+				if idx >= 0 && fixes.IsPkgFunc(info, p, "fmt", "Sprintf") {
 					cur, stringified = parent, true
 					continue
 				}
 				return hiding{}, false
 			}
 			switch {
-			case isPkgFunc(info, p, "fmt", "Errorf") && idx > 0:
+			case fixes.IsPkgFunc(info, p, "fmt", "Errorf") && idx > 0:
 				return c.errorfHiding(p, idx, errExpr, stringified)
-			case isPkgFunc(info, p, "errors", "New") && stringified:
+			case fixes.IsPkgFunc(info, p, "errors", "New") && stringified:
 				return hiding{call: p, how: "turned into a new error by errors.New", fix: c.errorsNewFix(p, errExpr)}, true
 			}
 			return hiding{}, false
@@ -184,7 +185,7 @@ func (c *checker) errorfHiding(call *ast.CallExpr, idx int, errExpr ast.Expr, st
 		start := lit.Pos() + token.Pos(v.offset)
 		edits := []analysis.TextEdit{{Pos: start, End: start + 2, NewText: []byte("%w")}}
 		if stringified {
-			edits = append(edits, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(c.source(errExpr))})
+			edits = append(edits, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(fixes.Source(c.pass, errExpr))})
 		}
 		h.fix = &analysis.SuggestedFix{Message: "Wrap the error with %w", TextEdits: edits}
 	}
@@ -204,7 +205,7 @@ func (c *checker) errorsNewFix(call *ast.CallExpr, errExpr ast.Expr) *analysis.S
 	}
 	return &analysis.SuggestedFix{
 		Message:   "Return the error itself",
-		TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(c.source(errExpr))}},
+		TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(fixes.Source(c.pass, errExpr))}},
 	}
 }
 
@@ -225,7 +226,7 @@ func identOf(e ast.Expr) *ast.Ident {
 
 // usesInFile counts the uses of obj in the file containing pos.
 func (c *checker) usesInFile(pos token.Pos, obj types.Object) int {
-	f := c.fileOf(pos)
+	f := fixes.FileOf(c.pass, pos)
 	if f == nil {
 		return 0
 	}

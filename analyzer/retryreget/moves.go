@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -188,7 +189,7 @@ func (m *mover) isBoundary(s ast.Stmt) bool {
 	if within(m.root.Pos(), s) {
 		return true // the declaration
 	}
-	f := m.c.fileOf(s.Pos())
+	f := fixes.FileOf(m.c.pass, s.Pos())
 	for _, rd := range m.c.res.ReadsOf(m.w.Object, s) {
 		path, _ := astutil.PathEnclosingInterval(f, rd.Node.Pos(), rd.Node.End())
 		conditional := false
@@ -262,7 +263,7 @@ func (m *mover) mutatingCall(call *ast.CallExpr) bool {
 		return b.Name() == "delete" && len(call.Args) == 2 && lhsRoot(info, call.Args[0]) == m.root
 	}
 	for _, name := range []string{"AddFinalizer", "RemoveFinalizer"} {
-		if isPkgFunc(info, call, crControllerUtil, name) && len(call.Args) == 2 {
+		if fixes.IsPkgFunc(info, call, crControllerUtil, name) && len(call.Args) == 2 {
 			return lhsRoot(info, stripAddr(call.Args[0])) == m.root
 		}
 	}
@@ -327,7 +328,7 @@ func lhsRoot(info *types.Info, e ast.Expr) *types.Var {
 // basic type (cm.Name, cm.GetNamespace()), which nothing can mutate through.
 func (m *mover) readOnly(s ast.Stmt) bool {
 	info := m.c.pass.TypesInfo
-	f := m.c.fileOf(s.Pos())
+	f := fixes.FileOf(m.c.pass, s.Pos())
 	ok := true
 	ast.Inspect(s, func(n ast.Node) bool {
 		id, isID := n.(*ast.Ident)

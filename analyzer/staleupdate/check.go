@@ -30,6 +30,9 @@ func (c *checker) checkFunc(fw funcWrites) {
 // judge reports w2, reached from w with the given outcomes, when it sends a
 // stale object.
 func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, wr *walkResult) {
+	if reboundByRange(c.pass.TypesInfo, w, w2) {
+		return // the next iteration writes another element
+	}
 	var msg string
 	var fix *analysis.SuggestedFix
 	switch {
@@ -54,6 +57,27 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	} else {
 		diag.Report(c.pass, w2.Call, msg, related)
 	}
+}
+
+// reboundByRange reports whether w2 is reached from w only through the back
+// edge of a range loop whose key or value variable holds the object: each
+// iteration binds it to another element, so w2 writes another object.
+func reboundByRange(info *types.Info, w, w2 *kube.Write) bool {
+	if w2.Call.Pos() > w.Call.Pos() {
+		return false // later in the same iteration
+	}
+	for enc := range w.Cursor.Enclosing((*ast.RangeStmt)(nil)) {
+		rs := enc.Node().(*ast.RangeStmt)
+		if w2.Call.Pos() < rs.Body.Pos() {
+			continue // w2 is before this loop's body: not via its back edge
+		}
+		for _, e := range []ast.Expr{rs.Key, rs.Value} {
+			if id, ok := e.(*ast.Ident); ok && info.ObjectOf(id) == types.Object(w.Object.Root) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func failedMessage(w, w2 *kube.Write) string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -32,8 +33,9 @@ var Analyzer = &analysis.Analyzer{
 // candidate exists; nothing prints it.
 type Stats struct {
 	Funcs      int // function bodies (declarations and literals) in a package that reaches the Kubernetes API; top-level declarations elsewhere
+	Writers    int // functions that make a write, or call a helper that returns one's error
 	Candidates int // functions with two writes of one object or a write in a loop
-	CFGs       int // control-flow graphs built for this analyzer (the model's shared tracer may build others)
+	CFGs       int // functions of the package given a control-flow graph so far, by any analyzer (the graphs are shared)
 }
 
 // checker holds one package's state.
@@ -51,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !res.Relevant {
 		return &Stats{Funcs: countTopLevelFuncs(pass.Files)}, nil
 	}
-	stats := &Stats{Funcs: countFuncs(res.Inspector)}
+	stats := &Stats{Funcs: countFuncs(res.Inspector), Writers: countWriters(res)}
 	if len(res.Writes) == 0 {
 		return stats, nil
 	}
@@ -62,13 +64,26 @@ func run(pass *analysis.Pass) (any, error) {
 		reported: make(map[*kube.Write]bool),
 		fixed:    make(map[*kube.Write]bool),
 	}
-	built := c.tracer.CFGsBuilt
 	for _, fw := range c.candidates() {
 		stats.Candidates++
 		c.checkFunc(fw)
 	}
-	stats.CFGs = c.tracer.CFGsBuilt - built
+	stats.CFGs = c.tracer.CFGsBuilt()
 	return stats, nil
+}
+
+// countWriters counts the functions whose writes (or calls of helpers
+// returning a write's error) the model traces: the only ones that may get a
+// control-flow graph.
+func countWriters(res *kube.Result) int {
+	funcs := make(map[ast.Node]bool)
+	for _, w := range res.Writes {
+		funcs[w.Func] = true
+	}
+	for _, rc := range res.ReturnerCalls {
+		funcs[syntax.EnclosingFuncNode(res.CursorOf(rc))] = true
+	}
+	return len(funcs)
 }
 
 // countTopLevelFuncs counts declared functions without walking bodies, so

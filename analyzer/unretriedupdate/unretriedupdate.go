@@ -41,6 +41,7 @@ type site struct {
 	call   *ast.CallExpr
 	cursor inspector.Cursor
 	object string      // how the message names the object
+	write  *kube.Write // the write, when the call is one
 	inner  *kube.Write // for a helper call, the write inside it
 }
 
@@ -59,7 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, res: res, tracer: res.Tracer, mode: config.Mode}
 	for _, w := range res.Writes {
 		if w.Scope == nil && !w.CannotConflict {
-			c.check(site{call: w.Call, cursor: w.Cursor, object: w.Object.Name()})
+			c.check(site{call: w.Call, cursor: w.Cursor, object: w.Object.Name(), write: w})
 		}
 	}
 	if c.mode == Propagate {
@@ -80,15 +81,21 @@ func (c *checker) check(s site) {
 		related = []diag.Related{{Node: s.inner.Call, Message: "the conflict-prone write: " + types.ExprString(s.inner.Call)}}
 	}
 	callText := types.ExprString(s.call)
+	var msg string
 	if c.mode == Strict {
-		diag.Report(c.pass, s.call, fmt.Sprintf("conflict from %s is not retried: wrap the read-modify-write in retry.RetryOnConflict, re-reading %s inside", callText, s.object), related)
+		msg = fmt.Sprintf("conflict from %s is not retried: wrap the read-modify-write in retry.RetryOnConflict, re-reading %s inside", callText, s.object)
+	} else if fate := c.tracer.Trace(s.cursor); fate.Lost() {
+		msg = c.message(s, fate, callText)
+	} else {
 		return
 	}
-	fate := c.tracer.Trace(s.cursor)
-	if !fate.Lost() {
-		return
+	var fixes []analysis.SuggestedFix
+	if s.write != nil {
+		if fix, ok := c.wrapFix(s.write); ok {
+			fixes = append(fixes, fix)
+		}
 	}
-	diag.Report(c.pass, s.call, c.message(s, fate, callText), related)
+	diag.Report(c.pass, s.call, msg, related, fixes...)
 }
 
 // message says what happened to the Conflict and what to do.

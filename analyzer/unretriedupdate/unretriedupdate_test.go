@@ -44,3 +44,9 @@ func setFlag(t *testing.T, name, value string) {
 	}
 	t.Cleanup(func() { f.Value.Set(old) })
 }
+
+// TestWrapFix checks the fix that wraps read, mutations and write in
+// retry.RetryOnConflict, and the shapes that must get no fix.
+func TestWrapFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), unretriedupdate.Analyzer, "unretriedupdate/wrapfix")
+}

@@ -93,7 +93,7 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
 	}
-	pkgs, loadErrs, err := load(patterns, analyzers, o.tests, stderr)
+	pkgs, loadErrs, err := load(patterns, o.tests, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
@@ -203,11 +203,16 @@ func (o *options) rootDir() (string, error) {
 
 // load loads the packages matching patterns with syntax and types, and
 // prints their errors; it fails only when nothing could be loaded.
-func load(patterns []string, analyzers []*analysis.Analyzer, tests bool, stderr io.Writer) ([]*packages.Package, int, error) {
+//
+// Dependencies come from export data, even though the model exports facts:
+// loading all of client-go and k8s.io/api from source would multiply the
+// run's time and memory for nothing, since upstream behaviour is in the
+// model's tables. Facts still flow between the packages analyzed (go/packages
+// type-checks a matched package once, from source, for every matched package
+// that imports it), so `./...` sees its own shared helpers; helpers in
+// other modules are seen under go vet, which analyzes every dependency.
+func load(patterns []string, tests bool, stderr io.Writer) ([]*packages.Package, int, error) {
 	mode := packages.LoadSyntax | packages.NeedModule
-	if needFacts(analyzers) {
-		mode = packages.LoadAllSyntax | packages.NeedModule
-	}
 	pkgs, err := packages.Load(&packages.Config{Mode: mode, Tests: tests}, patterns...)
 	if err != nil {
 		return nil, 0, err
@@ -223,34 +228,6 @@ func load(patterns []string, analyzers []*analysis.Analyzer, tests bool, stderr 
 		}
 	})
 	return pkgs, n, nil
-}
-
-// needFacts reports whether an analyzer, or one it requires, uses facts
-// (then dependencies need syntax too).
-func needFacts(analyzers []*analysis.Analyzer) bool {
-	seen := make(map[*analysis.Analyzer]bool)
-	var visit func(a *analysis.Analyzer) bool
-	visit = func(a *analysis.Analyzer) bool {
-		if seen[a] {
-			return false
-		}
-		seen[a] = true
-		if len(a.FactTypes) > 0 {
-			return true
-		}
-		for _, r := range a.Requires {
-			if visit(r) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, a := range analyzers {
-		if visit(a) {
-			return true
-		}
-	}
-	return false
 }
 
 // actionErrors lists the failed actions, each error once.

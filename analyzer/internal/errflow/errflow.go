@@ -51,13 +51,19 @@ type Tracer struct {
 	// on: that write's own error is traced, and reusing a stale object
 	// there is staleupdate's finding, not a lost Conflict.
 	IsWrite func(*ast.CallExpr) bool
-	// CFGsBuilt counts the graphs built, for the cost report.
-	CFGsBuilt int
+	built   int // graphs built, for the cost report
 }
 
 // NewTracer returns a Tracer for the package described by info.
 func NewTracer(info *types.Info) *Tracer {
 	return &Tracer{info: info, cfgs: make(map[*ast.BlockStmt]*cfg.CFG)}
+}
+
+// CFGsBuilt returns how many control-flow graphs the tracer has built.
+func (t *Tracer) CFGsBuilt() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.built
 }
 
 // Trace returns the fate of the error result of the call at cur.

@@ -20,7 +20,7 @@ func (t *Tracer) CFG(body *ast.BlockStmt) *cfg.CFG {
 	if !ok {
 		g = cfg.New(body, t.mayReturn)
 		t.cfgs[body] = g
-		t.CFGsBuilt++
+		t.built++
 		graphsBuilt.Add(1)
 	}
 	return g

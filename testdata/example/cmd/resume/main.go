@@ -7,8 +7,11 @@ import (
 	"context"
 	"flag"
 	"log"
+	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -27,6 +30,7 @@ func main() {
 	if err := resume(ctx, c, *namespace); err != nil {
 		log.Fatal(err)
 	}
+	recordResume(ctx, c, *namespace, time.Now().UTC().Format(time.RFC3339))
 }
 
 // resume unpauses the Deployments in maintenance, one at a time.
@@ -48,4 +52,19 @@ func resume(ctx context.Context, c client.Client, namespace string) error {
 		log.Printf("resumed %s/%s", d.Namespace, d.Name)
 	}
 	return nil
+}
+
+// recordResume notes on the namespace's maintenance record when the widgets
+// were resumed. The record is informational, so a failure is only logged.
+func recordResume(ctx context.Context, c client.Client, namespace, stamp string) {
+	var record corev1.ConfigMap
+	key := client.ObjectKey{Namespace: namespace, Name: "widget-maintenance"}
+	if err := c.Get(ctx, key, &record); err != nil {
+		log.Printf("no maintenance record to update: %v", err)
+		return
+	}
+	metav1.SetMetaDataAnnotation(&record.ObjectMeta, labels.ResumedAt, stamp)
+	if err := c.Update(ctx, &record); err != nil {
+		log.Printf("recording the resume: %v", err)
+	}
 }

@@ -50,6 +50,9 @@ const (
 	// Maintenance on a Deployment asks the operator to pause its rollout.
 	Maintenance = "widgets.example.com/maintenance"
 
+	// ResumedAt on the maintenance record says when a window last ended.
+	ResumedAt = "widgets.example.com/resumed-at"
+
 	// Finalizer keeps a Deployment around until its widget ConfigMap has
 	// been cleaned up.
 	Finalizer = "widgets.example.com/cleanup"

@@ -167,3 +167,26 @@ func (r *Reconciler) reassignedFromCall(ctx context.Context, cm *corev1.ConfigMa
 	}
 	return nil
 }
+
+// rangeEach writes each element once: the range variable is another object
+// on every iteration, so a failure followed by the next iteration is no
+// reuse.
+func (r *Reconciler) rangeEach(ctx context.Context, cms []*corev1.ConfigMap) {
+	for _, cm := range cms {
+		cm.Labels = map[string]string{"seen": "true"}
+		if err := r.Update(ctx, cm); err != nil { // ok: the next iteration writes another ConfigMap
+			continue
+		}
+	}
+}
+
+// rangeTwice writes the same element twice in one iteration after a
+// failure: that is a reuse.
+func (r *Reconciler) rangeTwice(ctx context.Context, cms []*corev1.ConfigMap) {
+	for _, cm := range cms {
+		if err := r.Update(ctx, cm); err != nil {
+			cm.Labels = map[string]string{"failed": "true"}
+			_ = r.Update(ctx, cm) // want `cm is written again after r.Update\(ctx, cm\) failed`
+		}
+	}
+}

@@ -234,3 +234,27 @@ func (r *Reconciler) fallback(ctx context.Context, cm *corev1.ConfigMap) error {
 	}
 	return nil
 }
+
+// ensureLabels is the level-triggered sync: a retry loop runs it, and the
+// event handlers call it too. A Conflict an event handler only logs is
+// recovered by the loop's next run.
+func (r *Reconciler) ensureLabels(ctx context.Context, key client.ObjectKey) error {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return err
+	}
+	cm.Labels = map[string]string{"managed": "true"}
+	return r.Update(ctx, &cm) // ok: returned
+}
+
+func (r *Reconciler) resyncLoop(ctx context.Context, key client.ObjectKey) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return r.ensureLabels(ctx, key)
+	})
+}
+
+func (r *Reconciler) onAdd(ctx context.Context, key client.ObjectKey) {
+	if err := r.ensureLabels(ctx, key); err != nil { // ok: resyncLoop runs ensureLabels again on Conflict
+		r.Log.Error(err, "ensuring labels")
+	}
+}
