@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark: conflictlint against (a) the same cmd/conflictlint binary built
 # with a suite of one no-op analyzer (bench/noop/noop.go.in, added with
-# go build -overlay), the floor of loading and type-checking, (a') the same
-# with a no-op analyzer that declares a fact type (bench/noop/noopfacts.go.in:
-# dependencies then load from source, as conflictlint's facts require), and
-# (b) go vet with its default analyzers, on the corpus of bench/corpus.sh,
+# go build -overlay), the floor of loading and type-checking, and (b) go vet with its default analyzers, on the corpus of bench/corpus.sh,
 # in one run.
 # Not part of `go test ./...`.
 #
@@ -38,8 +35,6 @@ overlay=$(mktemp)
 trap 'rm -f "$overlay"' EXIT
 printf '{"Replace":{"%s":"%s"}}\n' "$root/analyzer/zz_bench_noop.go" "$root/bench/noop/noop.go.in" >"$overlay"
 go build -overlay "$overlay" -o "$out/noop" ./cmd/conflictlint
-printf '{"Replace":{"%s":"%s"}}\n' "$root/analyzer/zz_bench_noop.go" "$root/bench/noop/noopfacts.go.in" >"$overlay"
-go build -overlay "$overlay" -o "$out/noopfacts" ./cmd/conflictlint
 go build -o "$out/corpusstats" ./bench/cmd/corpusstats
 
 # measure TOOL MODULE: appends "tool module wall user sys maxrss_kb".
@@ -48,7 +43,7 @@ measure() {
   mapfile -t pats <"$dir/patterns"
   t=$(mktemp)
   case $tool in
-  noop | noopfacts | conflictlint) (cd "$dir" && "$TIME" -o "$t" -f '%e %U %S %M' "$out/$tool" "${pats[@]}" >/dev/null 2>&1) || true ;;
+  noop | conflictlint) (cd "$dir" && "$TIME" -o "$t" -f '%e %U %S %M' "$out/$tool" "${pats[@]}" >/dev/null 2>&1) || true ;;
   # go vet caches its results: a -printf.funcs value of its own (a name
   # no code calls) changes vet's cache key, so every run vets again while
   # compiled dependencies stay cached, as they do for the other tools.
@@ -58,8 +53,9 @@ measure() {
   rm -f "$t"
 }
 
-tools=(noop noopfacts conflictlint govet)
+tools=(noop conflictlint govet)
 : >"$out/bench.raw"
+: >"$out/bench.rounds"
 echo "warm-up round"
 for m in $modules; do for tool in "${tools[@]}"; do measure "$tool" "$m"; done; done
 : >"$out/bench.raw"
@@ -115,13 +111,11 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
   echo "| ratio | wall | CPU | peak RSS |"
   echo "| --- | --- | --- | --- |"
   echo "| conflictlint / no-op driver | $(ratio "${W[conflictlint]}" "${W[noop]}") | $(ratio "${C[conflictlint]}" "${C[noop]}") | $(ratio "${M[conflictlint]}" "${M[noop]}") |"
-  echo "| conflictlint / no-op with a fact type | $(ratio "${W[conflictlint]}" "${W[noopfacts]}") | $(ratio "${C[conflictlint]}" "${C[noopfacts]}") | $(ratio "${M[conflictlint]}" "${M[noopfacts]}") |"
   echo "| conflictlint / go vet | $(ratio "${W[conflictlint]}" "${W[govet]}") | $(ratio "${C[conflictlint]}" "${C[govet]}") | $(ratio "${M[conflictlint]}" "${M[govet]}") |"
   echo
   echo "each analyzer's own time, summed over all packages (s):"
   jq -r '.analyzers | to_entries[] | "- \(.key): \(.value * 1000 | round / 1000)"' "$out/bench-analyzers.json"
   jq -r '"- in the \(.irrelevant_units) package units that never reach the Kubernetes API, all analyzers together: \(.irrelevant * 1000 | round / 1000) s (\(.relevant_units) units reach it)",
-         "- in the \(.dependency_units) dependency packages analyzed for facts: \(.dependencies * 1000 | round / 1000) s",
          "- functions: \(.functions) analyzed (\(.relevant_functions) in relevant packages), \(.graphs) got a control-flow graph, \(.ssa) got SSA",
          "- loading and type-checking (corpusstats): \(.load * 10 | round / 10) s"' "$out/bench-analyzers.json"
 } | tee "$out/bench.md"

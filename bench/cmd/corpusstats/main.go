@@ -19,7 +19,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -83,7 +82,7 @@ type Report struct {
 	ActionErrors  []string  `json:"action_errors"`
 	Relevant      Cost      `json:"relevant"`     // root packages that reach the Kubernetes API
 	Irrelevant    Cost      `json:"irrelevant"`   // root packages that do not
-	Dependencies  Cost      `json:"dependencies"` // non-root packages analyzed for facts
+	Dependencies  Cost      `json:"dependencies"` // non-root packages analyzed (none when they come from export data)
 	GraphsBuilt   int64     `json:"graphs_built"`
 	SSAFunctions  int       `json:"ssa_functions"`
 	LoadSeconds   float64   `json:"load_seconds"`
@@ -117,13 +116,9 @@ func run(patterns []string, tests bool) (*Report, error) {
 	// kube is listed as a root so that the checker keeps its result, which
 	// tells relevant packages apart.
 	analyzers := append([]*analysis.Analyzer{census, kube.Analyzer}, analyzer.Suite...)
-	// Load as cmd/conflictlint does: dependencies need syntax when an
-	// analyzer uses facts.
-	mode := packages.LoadSyntax | packages.NeedModule
-	if usesFacts(analyzers) {
-		mode = packages.LoadAllSyntax | packages.NeedModule
-	}
-	cfg := &packages.Config{Mode: mode, Tests: tests}
+	// Load as cmd/conflictlint does: dependencies from export data, so
+	// facts flow only between the packages analyzed.
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
 	t0 := time.Now()
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -243,21 +238,4 @@ func modCache() string {
 		modCacheDir = &dir
 	}
 	return *modCacheDir
-}
-
-// usesFacts reports whether an analyzer, or one it requires, uses facts.
-func usesFacts(analyzers []*analysis.Analyzer) bool {
-	seen := map[*analysis.Analyzer]bool{}
-	var visit func(a *analysis.Analyzer) bool
-	visit = func(a *analysis.Analyzer) bool {
-		if seen[a] {
-			return false
-		}
-		seen[a] = true
-		if len(a.FactTypes) > 0 {
-			return true
-		}
-		return slices.ContainsFunc(a.Requires, visit)
-	}
-	return slices.ContainsFunc(analyzers, visit)
 }
