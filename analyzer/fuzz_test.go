@@ -64,9 +64,10 @@ var fuzzSeeds = []struct {
 
 // generator writes Go statements chosen by the fuzzer's bytes.
 type generator struct {
-	in    []byte
-	buf   bytes.Buffer
-	depth int
+	in       []byte
+	buf      bytes.Buffer
+	depth    int
+	handlers int // handler literals declared so far, to name the next one
 }
 
 // ctx is the kind of function the statements are in, which decides what a
@@ -196,10 +197,12 @@ func (g *generator) stmt(b int, c genCtx, loop bool) {
 		g.branch(c, loop)
 		g.line("}")
 	case 16:
-		g.line("handler := func() {")
+		g.handlers++
+		n := g.handlers
+		g.line("handler%d := func() {", n)
 		g.block(inVoid, false, 2)
 		g.line("}")
-		g.line("handler()")
+		g.line("handler%d()", n)
 	case 17:
 		g.line("obj = *obj.DeepCopy()")
 	case 18:

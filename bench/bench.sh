@@ -47,13 +47,15 @@ measure() {
   # go vet caches its results: a -printf.funcs value of its own (a name
   # no code calls) changes vet's cache key, so every run vets again while
   # compiled dependencies stay cached, as they do for the other tools.
+  # govet-cached is what a second go vet run of unchanged code costs.
   govet) (cd "$dir" && "$TIME" -o "$t" -f '%e %U %S %M' go vet -printf.funcs="benchNoSuchFunc$RANDOM$RANDOM" "${pats[@]}" >/dev/null 2>&1) || true ;;
+  govet-cached) (cd "$dir" && "$TIME" -o "$t" -f '%e %U %S %M' go vet "${pats[@]}" >/dev/null 2>&1) || true ;;
   esac
   echo "$tool $m $(tail -1 "$t")" >>"$out/bench.raw"
   rm -f "$t"
 }
 
-tools=(noop conflictlint govet)
+tools=(noop conflictlint govet govet-cached)
 : >"$out/bench.raw"
 : >"$out/bench.rounds"
 echo "warm-up round"
@@ -112,6 +114,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
   echo "| --- | --- | --- | --- |"
   echo "| conflictlint / no-op driver | $(ratio "${W[conflictlint]}" "${W[noop]}") | $(ratio "${C[conflictlint]}" "${C[noop]}") | $(ratio "${M[conflictlint]}" "${M[noop]}") |"
   echo "| conflictlint / go vet | $(ratio "${W[conflictlint]}" "${W[govet]}") | $(ratio "${C[conflictlint]}" "${C[govet]}") | $(ratio "${M[conflictlint]}" "${M[govet]}") |"
+  echo "| conflictlint / go vet, results cached | $(ratio "${W[conflictlint]}" "${W[govet-cached]}") | $(ratio "${C[conflictlint]}" "${C[govet-cached]}") | $(ratio "${M[conflictlint]}" "${M[govet-cached]}") |"
   echo
   echo "each analyzer's own time, summed over all packages (s):"
   jq -r '.analyzers | to_entries[] | "- \(.key): \(.value * 1000 | round / 1000)"' "$out/bench-analyzers.json"
