@@ -9,14 +9,16 @@ import (
 // Conflict error (found by the model in this package, or known from facts
 // about other packages): the error may be lost there.
 //
-// A returner that the package also runs inside a retry scope is skipped:
-// a Conflict lost at one call (an event handler that only logs) is
-// recovered when the retry loop runs the same function again, the
-// level-triggered resync design.
+// A returner that reads the object it writes itself (no parameter holds
+// it) and that the package also runs inside a retry scope is skipped: a
+// Conflict lost at one call (an event handler that only logs) is recovered
+// when the retry loop runs the same function again, the level-triggered
+// resync design. A helper that writes whatever object it is given is not:
+// retrying one call of it says nothing of another's object.
 func (c *checker) returnerSites() []site {
 	retried := make(map[*types.Func]bool)
 	for _, rc := range c.res.ReturnerCalls {
-		if c.res.ScopeOf(c.res.CursorOf(rc)) != nil {
+		if c.res.Returners[rc.Callee].Param < 0 && c.res.ScopeOf(c.res.CursorOf(rc)) != nil {
 			retried[rc.Callee] = true
 		}
 	}
