@@ -75,16 +75,17 @@ func parseExpected(data []byte) ([]finding, error) {
 
 // jsonDiagnostic is the part of a go/analysis JSON diagnostic we check.
 type jsonDiagnostic struct {
-	Posn    string `json:"posn"`
-	Message string `json:"message"`
+	Posn    string            `json:"posn"`
+	Message string            `json:"message"`
+	Fixes   []json.RawMessage `json:"suggested_fixes"`
 }
 
-// parseJSONStream reads the JSON printed with -json: one object for the
-// standalone checker, one object per package under go vet. Each object maps
-// package ID to analyzer name to either a list of diagnostics or
-// {"error": "..."}; an error entry makes parsing fail.
-func parseJSONStream(data []byte, dir string) ([]finding, error) {
-	var fs []finding
+// forEachResult walks the JSON printed with -json: one object for the
+// standalone checker, one object per package under go vet, each mapping
+// package ID to analyzer name to a list of diagnostics or {"error": "..."}.
+// visit is called for every analyzer's diagnostics on every package; an
+// analysis error is collected and returned at the end.
+func forEachResult(data []byte, visit func(analyzer string, diags []jsonDiagnostic) error) error {
 	var analysisErrs []error
 	dec := json.NewDecoder(bytes.NewReader(data))
 	for {
@@ -92,7 +93,7 @@ func parseJSONStream(data []byte, dir string) ([]finding, error) {
 		if err := dec.Decode(&tree); err == io.EOF {
 			break
 		} else if err != nil {
-			return nil, fmt.Errorf("decoding JSON output: %v", err)
+			return fmt.Errorf("decoding JSON output: %v", err)
 		}
 		for pkg, byAnalyzer := range tree {
 			for analyzer, raw := range byAnalyzer {
@@ -101,18 +102,31 @@ func parseJSONStream(data []byte, dir string) ([]finding, error) {
 					analysisErrs = append(analysisErrs, fmt.Errorf("%s: %s: %v", pkg, analyzer, err))
 					continue
 				}
-				for _, d := range diags {
-					f, err := parsePosn(d.Posn, dir)
-					if err != nil {
-						return nil, err
-					}
-					f.Analyzer = analyzer
-					fs = append(fs, f)
+				if err := visit(analyzer, diags); err != nil {
+					return err
 				}
 			}
 		}
 	}
-	return fs, errors.Join(analysisErrs...)
+	return errors.Join(analysisErrs...)
+}
+
+// parseJSONStream reads the findings of a -json run; an analysis error is
+// returned with them.
+func parseJSONStream(data []byte, dir string) ([]finding, error) {
+	var fs []finding
+	err := forEachResult(data, func(analyzer string, diags []jsonDiagnostic) error {
+		for _, d := range diags {
+			f, err := parsePosn(d.Posn, dir)
+			if err != nil {
+				return err
+			}
+			f.Analyzer = analyzer
+			fs = append(fs, f)
+		}
+		return nil
+	})
+	return fs, err
 }
 
 // decodeResult decodes the result of one analyzer on one package.

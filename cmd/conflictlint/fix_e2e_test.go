@@ -1,11 +1,6 @@
 package main_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -72,37 +67,16 @@ type fixFinding struct {
 
 // fixFindings reads the standalone checker's -json output.
 func fixFindings(data []byte) ([]fixFinding, error) {
-	type diagnostic struct {
-		Posn    string            `json:"posn"`
-		Message string            `json:"message"`
-		Fixes   []json.RawMessage `json:"suggested_fixes"`
-	}
 	var out []fixFinding
-	var errs []error
-	dec := json.NewDecoder(bytes.NewReader(data))
-	for {
-		var tree map[string]map[string]json.RawMessage
-		if err := dec.Decode(&tree); err == io.EOF {
-			break
-		} else if err != nil {
-			return nil, fmt.Errorf("decoding JSON output: %v", err)
+	err := forEachResult(data, func(analyzer string, diags []jsonDiagnostic) error {
+		for _, d := range diags {
+			file, _, _ := cutLast(d.Posn, ":")
+			file, _, _ = cutLast(file, ":")
+			out = append(out, fixFinding{analyzer: analyzer, file: filepath.Base(file), message: d.Message, fixes: len(d.Fixes)})
 		}
-		for pkg, byAnalyzer := range tree {
-			for analyzer, raw := range byAnalyzer {
-				var diags []diagnostic
-				if err := json.Unmarshal(raw, &diags); err != nil {
-					errs = append(errs, fmt.Errorf("%s: %s: %s", pkg, analyzer, raw))
-					continue
-				}
-				for _, d := range diags {
-					file, _, _ := cutLast(d.Posn, ":")
-					file, _, _ = cutLast(file, ":")
-					out = append(out, fixFinding{analyzer: analyzer, file: filepath.Base(file), message: d.Message, fixes: len(d.Fixes)})
-				}
-			}
-		}
-	}
-	return out, errors.Join(errs...)
+		return nil
+	})
+	return out, err
 }
 
 // copyModule copies the module in dir to a temporary directory.
