@@ -23,6 +23,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 const (
@@ -53,7 +55,7 @@ func TestGolangciLintPlugin(t *testing.T) {
 		t.Fatal(err)
 	}
 	example := filepath.Join(root, exampleDir)
-	if err := statSources(root); err != nil {
+	if err := testdir.StatSources(root); err != nil {
 		t.Fatal(err)
 	}
 	config, err := os.ReadFile(filepath.Join(root, pluginConfig))
@@ -392,23 +394,4 @@ func changedFiles(t *testing.T, dir string, before map[string]string) []string {
 	}
 	slices.Sort(changed)
 	return changed
-}
-
-// statSources reads the metadata of every file the subprocesses depend on,
-// so that go test's result cache, which sees only what this process
-// touches, is invalidated by a change to any of them.
-func statSources(root string) error {
-	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == ".git" || d.Name() == "bin") {
-			return filepath.SkipDir
-		}
-		if name := d.Name(); !d.IsDir() && (strings.HasSuffix(name, ".go") || strings.HasSuffix(name, ".yml") ||
-			name == "go.mod" || name == "go.sum" || name == "expected.txt") {
-			_, err = os.Stat(path)
-		}
-		return err
-	})
 }

@@ -20,7 +20,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/conflictlint/conflictlint/analyzer"
-	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
+	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 // FuzzSuite builds a controller function from the fuzzer's bytes (a small

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/conflictlint/conflictlint/analyzer"
-	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
+	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 // TestSuiteIsDocumentedAndTested walks the registry: every analyzer needs a

@@ -7,8 +7,8 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
-	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
 	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
+	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 // TestSuppression runs an analyzer of the suite (installed by the analyzer

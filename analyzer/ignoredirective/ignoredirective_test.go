@@ -8,7 +8,7 @@ import (
 	// The suite installs its analyzers, which makes their names known.
 	_ "github.com/conflictlint/conflictlint/analyzer"
 	"github.com/conflictlint/conflictlint/analyzer/ignoredirective"
-	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
+	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 func TestMalformedDirectives(t *testing.T) {

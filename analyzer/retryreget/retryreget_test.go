@@ -5,8 +5,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
 	"github.com/conflictlint/conflictlint/analyzer/retryreget"
+	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 // TestFixes checks the findings and that applying every fix gives the

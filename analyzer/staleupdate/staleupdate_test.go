@@ -10,8 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
 	"github.com/conflictlint/conflictlint/analyzer/staleupdate"
+	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 func TestAnalyzer(t *testing.T) {

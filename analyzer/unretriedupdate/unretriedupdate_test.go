@@ -5,8 +5,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/conflictlint/conflictlint/analyzer/internal/testdir"
 	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
+	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 func TestPropagate(t *testing.T) {

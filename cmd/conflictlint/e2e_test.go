@@ -13,13 +13,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 // exampleDir is the module under test, relative to this package.
@@ -134,7 +135,7 @@ func TestMain(m *testing.M) {
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	buildOnce.Do(func() {
-		if buildErr = noteSourcesForTestCache(moduleRoot); buildErr != nil {
+		if buildErr = testdir.StatSources(moduleRoot); buildErr != nil {
 			return
 		}
 		binDir, buildErr = os.MkdirTemp("", "conflictlint-e2e-")
@@ -151,26 +152,6 @@ func buildBinary(t *testing.T) string {
 		t.Fatal(buildErr)
 	}
 	return binPath
-}
-
-// noteSourcesForTestCache stats every source file of the module. The
-// binary is built and run in subprocesses, which go test's result cache
-// does not see; statting the files from this process makes a change to
-// any analyzer, or to the example, invalidate the cached result.
-func noteSourcesForTestCache(root string) error {
-	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && d.Name() == ".git" {
-			return filepath.SkipDir
-		}
-		name := d.Name()
-		if !d.IsDir() && (strings.HasSuffix(name, ".go") || name == "go.mod" || name == "go.sum" || name == "expected.txt") {
-			_, err = os.Stat(path)
-		}
-		return err
-	})
 }
 
 var (
