@@ -1,6 +1,10 @@
 package kube
 
-import "go/types"
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
 
 // reachesKubeAPI reports whether pkg, or anything it imports transitively,
 // is one of the Kubernetes client packages. A package that fails this test
@@ -31,4 +35,101 @@ func reachesKubeAPI(pkg *types.Package) bool {
 		return false
 	}
 	return visit(pkg)
+}
+
+// modeledMethodNames are the names of the methods the tables know.
+var modeledMethodNames = func() map[string]bool {
+	names := make(map[string]bool)
+	for k := range writeMethods {
+		names[k.name] = true
+	}
+	for k := range patchMethods {
+		names[k.name] = true
+	}
+	for k := range readMethods {
+		names[k.name] = true
+	}
+	for n := range typedWriteNames {
+		names[n] = true
+	}
+	return names
+}()
+
+// usesModeledAPI reports whether the package refers to anything the model
+// knows: a tabled function, a method that may be a client's write or read,
+// a function that carries one of the model's facts, or a configured retry
+// wrapper or read helper. A package that refers to none cannot write, read
+// or retry through the API, so it is not modeled: no inspector, no walk.
+// The test costs one pass over the package's uses.
+func usesModeledAPI(pass *analysis.Pass) bool {
+	withFacts := make(map[types.Object]bool)
+	for _, f := range pass.AllObjectFacts() {
+		withFacts[f.Object] = true
+	}
+	for _, obj := range pass.TypesInfo.Uses {
+		switch obj := obj.(type) {
+		case *types.Func:
+			if withFacts[obj.Origin()] || isModeledFunc(obj) ||
+				Config.RetryWrappers.Has(obj) || Config.ReadHelpers.Has(obj) {
+				return true
+			}
+		case *types.Var:
+			if obj.Pkg() != nil {
+				if _, ok := funcAliases[funcKey{obj.Pkg().Path(), obj.Name()}]; ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isModeledFunc reports whether fn is a tabled function, or a method with
+// a tabled name whose signature takes a client type: controller-runtime's
+// client.Object and options, an unstructured object of the dynamic client,
+// or metav1.UpdateOptions of the typed clients.
+func isModeledFunc(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() == nil {
+		if fn.Pkg() == nil {
+			return false
+		}
+		k := funcKey{fn.Pkg().Path(), fn.Name()}
+		_, write := writeFuncs[k]
+		_, retry := retryFuncs[k]
+		return write || retry || conflictChecks[k]
+	}
+	if !modeledMethodNames[fn.Name()] {
+		return false
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if isClientType(sig.Params().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// isClientType reports whether t (or what it points to, or its elements)
+// is a type of controller-runtime's client package, of the dynamic client's
+// unstructured objects, or metav1.UpdateOptions.
+func isClientType(t types.Type) bool {
+	for {
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Named:
+			pkg := u.Obj().Pkg()
+			if pkg == nil {
+				return false
+			}
+			return pkg.Path() == crClientPath || pkg.Path() == unstructuredPath ||
+				pkg.Path() == metaV1Path && u.Obj().Name() == updateOptionsName
+		}
+		return false
+	}
 }

@@ -25,7 +25,9 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := newResult()
-	if !reachesKubeAPI(pass.Pkg) {
+	// A dependency loaded from export data comes with no files (and no
+	// type information) and has nothing to model.
+	if len(pass.Files) == 0 || !reachesKubeAPI(pass.Pkg) || !usesModeledAPI(pass) {
 		return res, nil
 	}
 	// The inspector is built here rather than required from
@@ -69,6 +71,7 @@ type modeler struct {
 	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily
 	imported        map[*types.Func]bool          // foreign callees whose facts were imported
 	objectTypes     map[types.Type]bool           // types that carry a resourceVersion, memoised
+	methodKeys      map[*types.Func]methodKey     // interfaceMethodKey of concrete methods, memoised
 }
 
 // applyConfig records the configured retry wrappers.

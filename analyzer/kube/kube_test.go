@@ -49,7 +49,23 @@ var probe = &analysis.Analyzer{
 }
 
 func TestModel(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), probe, "kube/model", "kube/nokube")
+	analysistest.Run(t, testdir.Path(t), probe, "kube/model", "kube/nokube", "kube/quiet")
+}
+
+// TestDependencyWithoutSyntax runs the model as a driver does on a
+// dependency loaded from export data: no files and no type information.
+func TestDependencyWithoutSyntax(t *testing.T) {
+	client := types.NewPackage("sigs.k8s.io/controller-runtime/pkg/client", "client")
+	dep := types.NewPackage("example.com/dep", "dep")
+	dep.SetImports([]*types.Package{client})
+	pass := &analysis.Pass{Analyzer: kube.Analyzer, Pkg: dep}
+	got, err := kube.Analyzer.Run(pass)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := got.(*kube.Result); res.Relevant || len(res.Writes) > 0 {
+		t.Errorf("a package without files was modeled: %+v", res)
+	}
 }
 
 // TestFacts checks the facts exported for a helper package; the package

@@ -9,51 +9,65 @@ import (
 // into an object parameter, or return an object they read. A call of one
 // is a read at its call site.
 func (m *modeler) findRefreshers() {
+	byDecl := m.readsByDecl()
 	for fn, decl := range m.res.Decls {
-		param, result := -1, -1
+		reads := byDecl[decl]
+		if len(reads) == 0 {
+			continue
+		}
+		param := -1
 		params := paramVars(m.pass.TypesInfo, decl)
-		for _, rd := range m.localReads(decl) {
+		for _, rd := range reads {
 			_, isGet := rd.Node.(*ast.CallExpr) // only a Get fills an object in place
 			if i := indexOfVar(params, rd.Object.Root); i >= 0 && isGet && rd.Object.Path == rd.Object.Root.Name() {
 				param = i
 			}
 		}
-		result = m.returnedRead(decl)
+		result := m.returnedRead(decl, reads)
 		if param >= 0 || result >= 0 {
 			m.res.Refreshers[fn] = ReadsFact{Param: param, Result: result}
 		}
 	}
 }
 
-// localReads returns the reads made in decl.
-func (m *modeler) localReads(decl *ast.FuncDecl) []*Read {
-	var out []*Read
+// readsByDecl groups the package's reads by the function declaration they
+// are made in (reads in literals count for the declaration around them).
+func (m *modeler) readsByDecl() map[*ast.FuncDecl][]*Read {
+	out := make(map[*ast.FuncDecl][]*Read)
 	for _, rd := range m.res.Reads {
-		if decl.Pos() <= rd.Node.Pos() && rd.Node.End() <= decl.End() {
-			out = append(out, rd)
+		for c := range rd.Cursor.Enclosing((*ast.FuncDecl)(nil)) {
+			decl := c.Node().(*ast.FuncDecl)
+			out[decl] = append(out[decl], rd)
+			break
 		}
 	}
 	return out
 }
 
 // returnedRead returns the index of a result through which decl returns an
-// object it read, or -1.
-func (m *modeler) returnedRead(decl *ast.FuncDecl) int {
+// object it read (one of reads, the reads made in decl), or -1.
+func (m *modeler) returnedRead(decl *ast.FuncDecl, reads []*Read) int {
+	whole := make(map[*types.Var]bool)
+	for _, rd := range reads {
+		if rd.Object.Root != nil && rd.Object.Path == rd.Object.Root.Name() {
+			whole[rd.Object.Root] = true
+		}
+	}
+	if len(whole) == 0 {
+		return -1
+	}
 	found := -1
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
+		if _, ok := n.(*ast.FuncLit); ok || found >= 0 {
 			return false
 		}
 		ret, ok := n.(*ast.ReturnStmt)
-		if !ok || found >= 0 {
-			return found < 0
+		if !ok {
+			return true
 		}
 		for i, r := range ret.Results {
-			root := objectOf(m.pass.TypesInfo, r).Root
-			for _, rd := range m.localReads(decl) {
-				if root != nil && rd.Object.Root == root && rd.Object.Path == root.Name() {
-					found = i
-				}
+			if root := objectOf(m.pass.TypesInfo, r).Root; root != nil && whole[root] {
+				found = i
 			}
 		}
 		return found < 0

@@ -13,13 +13,28 @@ import (
 // it is matched by what it implements rather than by its name.
 func (m *modeler) interfaceMethodKey(fn *types.Func) methodKey {
 	key := methodKeyOf(fn)
-	if key.name == "" || key.pkg == crClientPath {
+	if key.name == "" || key.pkg == crClientPath || !modeledMethodNames[fn.Name()] {
 		return key
 	}
 	recv := fn.Signature().Recv().Type()
 	if types.IsInterface(recv) {
 		return key
 	}
+	if k, ok := m.methodKeys[fn]; ok {
+		return k
+	}
+	k := m.implementedMethodKey(fn, key)
+	if m.methodKeys == nil {
+		m.methodKeys = make(map[*types.Func]methodKey)
+	}
+	m.methodKeys[fn] = k
+	return k
+}
+
+// implementedMethodKey returns the key of the controller-runtime interface
+// method that fn, a concrete method, implements, or key.
+func (m *modeler) implementedMethodKey(fn *types.Func, key methodKey) methodKey {
+	recv := fn.Signature().Recv().Type()
 	for _, ifaceName := range []string{"Writer", "SubResourceWriter", "Reader"} {
 		iface := m.crInterface(ifaceName)
 		if iface == nil {

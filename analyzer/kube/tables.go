@@ -9,6 +9,7 @@ const (
 	crControllerUtil   = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	crReconcilePath    = "sigs.k8s.io/controller-runtime/pkg/reconcile"
 	dynamicPath        = "k8s.io/client-go/dynamic"
+	unstructuredPath   = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	retryPath          = "k8s.io/client-go/util/retry"
 	waitPath           = "k8s.io/apimachinery/pkg/util/wait"
 	apiErrorsPath      = "k8s.io/apimachinery/pkg/api/errors"

@@ -93,7 +93,10 @@ type Report struct {
 func main() {
 	out := flag.String("o", "", "write the JSON report to this `file` (default stdout)")
 	tests := flag.Bool("test", true, "analyze test files too")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the analysis (not the load) to this `file`")
+	memprofile := flag.String("memprofile", "", "write a heap profile taken after the analysis to this `file`")
 	flag.Parse()
+	prof = profiles{cpu: *cpuprofile, mem: *memprofile}
 	rep, err := run(flag.Args(), *tests)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "corpusstats:", err)
@@ -134,12 +137,19 @@ func run(patterns []string, tests bool) (*Report, error) {
 	}
 	rep.Packages = len(paths)
 
+	stop, err := prof.start()
+	if err != nil {
+		return nil, err
+	}
 	t0 = time.Now()
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
 		return nil, err
 	}
 	rep.AnalyzeSecond = time.Since(t0).Seconds()
+	if err := stop(); err != nil {
+		return nil, err
+	}
 	rep.GraphsBuilt = analyzer.GraphsBuilt()
 	rep.Relevant.Seconds = map[string]float64{}
 	rep.Irrelevant.Seconds = map[string]float64{}
