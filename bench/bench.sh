@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
 # Benchmark: conflictlint against (a) the same cmd/conflictlint binary built
 # with a suite of one no-op analyzer (bench/noop/noop.go.in, added with
-# go build -overlay), the floor of loading and type-checking, and (b) go vet with its default analyzers, on the corpus of bench/corpus.sh,
-# in one run.
+# go build -overlay), the floor of loading and type-checking, and (b) go vet
+# with its default analyzers, on the corpus of bench/corpus.sh, in one run;
+# and conflictlint run as go vet's tool, beside (b).
 # Not part of `go test ./...`.
 #
 #   bench/bench.sh                       # RUNS=3 rounds over every module
 #   RUNS=5 MODULES="certmanager" P=2 bench/bench.sh
+#   WARMUP=0 RUNS=1 bench/bench.sh       # build cache already warm
 #
-# Each round runs, for every module and in a rotating order, the three tools
+# Each round runs, for every module and in a rotating order, every tool
 # under GNU time (wall, user+sys CPU, peak resident set of the largest
-# single process: go vet runs one small vet process per package, the others
-# one process for everything) after one warm-up round that fills the build cache for all of
-# them. A tool's figure for a round is the sum over modules (peak memory:
-# the largest); the table reports the median round. corpusstats then gives
-# each analyzer's own time. Output: $OUT/bench.md (default bench/out).
+# single process: go vet runs one small vet process per package, the
+# standalone driver one process for everything) after one warm-up round
+# that fills the build cache for all of them. A tool's figure for a round is
+# the sum over modules (peak memory: the largest); the table reports the
+# median round. corpusstats then gives each analyzer's own time. Output:
+# $OUT/bench.md (default bench/out).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -50,16 +53,22 @@ measure() {
   # govet-cached is what a second go vet run of unchanged code costs.
   govet) (cd "$dir" && "$TIME" -o "$t" -f '%e %U %S %M' go vet -printf.funcs="benchNoSuchFunc$RANDOM$RANDOM" "${pats[@]}" >/dev/null 2>&1) || true ;;
   govet-cached) (cd "$dir" && "$TIME" -o "$t" -f '%e %U %S %M' go vet "${pats[@]}" >/dev/null 2>&1) || true ;;
+  # conflictlint as go vet's tool: one process per package, as go vet
+  # runs. A retry wrapper of its own (a name no code declares) keeps vet
+  # from reusing the last run's results, as -printf.funcs does above.
+  vettool) (cd "$dir" && "$TIME" -o "$t" -f '%e %U %S %M' go vet -vettool="$out/conflictlint" -retry-wrappers="example.com/bench.NoSuch$RANDOM$RANDOM" "${pats[@]}" >/dev/null 2>&1) || true ;;
   esac
   echo "$tool $m $(tail -1 "$t")" >>"$out/bench.raw"
   rm -f "$t"
 }
 
-tools=(noop conflictlint govet govet-cached)
+tools=(noop conflictlint vettool govet govet-cached)
 : >"$out/bench.raw"
 : >"$out/bench.rounds"
-echo "warm-up round"
-for m in $modules; do for tool in "${tools[@]}"; do measure "$tool" "$m"; done; done
+if [ "${WARMUP:-1}" != 0 ]; then
+  echo "warm-up round"
+  for m in $modules; do for tool in "${tools[@]}"; do measure "$tool" "$m"; done; done
+fi
 : >"$out/bench.raw"
 for ((r = 1; r <= RUNS; r++)); do
   echo "round $r/$RUNS"
@@ -114,6 +123,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
   echo "| --- | --- | --- | --- |"
   echo "| conflictlint / no-op driver | $(ratio "${W[conflictlint]}" "${W[noop]}") | $(ratio "${C[conflictlint]}" "${C[noop]}") | $(ratio "${M[conflictlint]}" "${M[noop]}") |"
   echo "| conflictlint / go vet | $(ratio "${W[conflictlint]}" "${W[govet]}") | $(ratio "${C[conflictlint]}" "${C[govet]}") | $(ratio "${M[conflictlint]}" "${M[govet]}") |"
+  echo "| conflictlint as a vet tool / go vet | $(ratio "${W[vettool]}" "${W[govet]}") | $(ratio "${C[vettool]}" "${C[govet]}") | $(ratio "${M[vettool]}" "${M[govet]}") |"
   echo "| conflictlint / go vet, results cached | $(ratio "${W[conflictlint]}" "${W[govet-cached]}") | $(ratio "${C[conflictlint]}" "${C[govet-cached]}") | $(ratio "${M[conflictlint]}" "${M[govet-cached]}") |"
   echo
   echo "each analyzer's own time, summed over all packages (s):"

@@ -3,6 +3,7 @@ package kube
 import (
 	"go/ast"
 	"go/types"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -139,6 +140,8 @@ type Result struct {
 	readByNode  map[ast.Node]*Read
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
+
+	doneBy atomic.Int32 // consumers that called Done
 }
 
 // CursorOf returns the cursor of a returner call.

@@ -40,6 +40,7 @@ type checker struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kube.Analyzer].(*kube.Result)
+	defer res.Done()
 	if len(res.Writes) == 0 || len(res.Scopes) == 0 {
 		return nil, nil
 	}

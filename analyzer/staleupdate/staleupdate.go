@@ -50,6 +50,7 @@ type checker struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kube.Analyzer].(*kube.Result)
+	defer res.Done()
 	if !res.Relevant {
 		return &Stats{Funcs: countTopLevelFuncs(pass.Files)}, nil
 	}

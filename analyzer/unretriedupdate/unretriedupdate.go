@@ -54,6 +54,7 @@ type checker struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kube.Analyzer].(*kube.Result)
+	defer res.Done()
 	if len(res.Writes) == 0 {
 		return nil, nil
 	}

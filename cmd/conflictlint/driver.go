@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/conflictlint/conflictlint/analyzer"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
 // Exit statuses of the standalone driver, the same for every format.
@@ -98,7 +99,7 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
 	}
-	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	graph, err := analyze(analyzers, pkgs)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
@@ -228,6 +229,16 @@ func load(patterns []string, tests bool, stderr io.Writer) ([]*packages.Package,
 		}
 	})
 	return pkgs, n, nil
+}
+
+// analyze runs the analyzers on pkgs. The checker keeps every result until
+// the end; the kube model of a package, the largest, is freed as soon as
+// the last analyzer that uses it is done, so that what the process retains
+// follows the packages being analyzed rather than the whole program.
+func analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*checker.Graph, error) {
+	kube.ReleaseAfter(kube.Consumers(analyzers))
+	defer kube.ReleaseAfter(0)
+	return checker.Analyze(analyzers, pkgs, nil)
 }
 
 // actionErrors lists the failed actions, each error once.

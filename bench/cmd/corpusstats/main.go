@@ -142,6 +142,9 @@ func run(patterns []string, tests bool) (*Report, error) {
 		return nil, err
 	}
 	t0 = time.Now()
+	// Free each model after its last consumer, as cmd/conflictlint does;
+	// Relevant survives that.
+	kube.ReleaseAfter(kube.Consumers(analyzers))
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
 		return nil, err

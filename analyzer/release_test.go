@@ -1,0 +1,85 @@
+package analyzer_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/conflictlint/conflictlint/analyzer"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/internal/testdir"
+)
+
+// TestReleaseKeepsFindings runs the suite over the scenario packages
+// through the checker, as the standalone driver does, twice: keeping every
+// kube Result, and freeing each once its last consumer is done. The
+// findings must not change, and every Result must have been freed.
+func TestReleaseKeepsFindings(t *testing.T) {
+	gopath := testdir.Path(t)
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  filepath.Join(gopath, "src"),
+		Env:  append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
+	}
+	pkgs, err := packages.Load(cfg, "unretriedupdate/...", "staleupdate/...", "retryreget/...", "crosspkg/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots := append([]*analysis.Analyzer{kube.Analyzer}, analyzer.Suite...)
+	kept, models := runSuite(t, roots, pkgs, 0)
+	if models == 0 {
+		t.Fatal("no package was modeled: the test loads nothing useful")
+	}
+	freed, unfreed := runSuite(t, roots, pkgs, kube.Consumers(analyzer.Suite))
+	if unfreed != 0 {
+		t.Errorf("%d of %d models were not freed", unfreed, models)
+	}
+	if !slices.Equal(kept, freed) {
+		t.Errorf("freeing models changed the findings: %d kept, %d after freeing; lost %q, gained %q",
+			len(kept), len(freed), missing(kept, freed), missing(freed, kept))
+	}
+	if len(kept) == 0 {
+		t.Error("no findings: the comparison proves nothing")
+	}
+}
+
+// runSuite returns the sorted findings and how many kube Results still
+// hold a model afterwards.
+func runSuite(t *testing.T, roots []*analysis.Analyzer, pkgs []*packages.Package, consumers int) (findings []string, models int) {
+	kube.ReleaseAfter(consumers)
+	defer kube.ReleaseAfter(0)
+	graph, err := checker.Analyze(roots, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for act := range graph.All() {
+		if act.Err != nil {
+			t.Fatalf("%s on %s: %v", act.Analyzer.Name, act.Package.ID, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			findings = append(findings, fmt.Sprintf("%s %s: %s", act.Analyzer.Name, act.Package.Fset.Position(d.Pos), d.Message))
+		}
+		if res, ok := act.Result.(*kube.Result); ok && act.IsRoot && res.Inspector != nil {
+			models++
+		}
+	}
+	slices.Sort(findings)
+	return findings, models
+}
+
+// missing returns the elements of want that got lacks.
+func missing(want, got []string) []string {
+	var out []string
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
