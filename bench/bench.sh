@@ -9,6 +9,7 @@
 #   bench/bench.sh                       # RUNS=3 rounds over every module
 #   RUNS=5 MODULES="certmanager" P=2 bench/bench.sh
 #   WARMUP=0 RUNS=1 bench/bench.sh       # build cache already warm
+#   TOOLS="noop conflictlint" RUNS=5 bench/bench.sh   # only the driver ratio
 #
 # Each round runs, for every module and in a rotating order, every tool
 # under GNU time (wall, user+sys CPU, peak resident set of the largest
@@ -62,7 +63,7 @@ measure() {
   rm -f "$t"
 }
 
-tools=(noop conflictlint vettool govet govet-cached)
+read -r -a tools <<<"${TOOLS:-noop conflictlint vettool govet govet-cached}"
 : >"$out/bench.raw"
 : >"$out/bench.rounds"
 if [ "${WARMUP:-1}" != 0 ]; then
@@ -121,10 +122,14 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
   echo
   echo "| ratio | wall | CPU | peak RSS |"
   echo "| --- | --- | --- | --- |"
-  echo "| conflictlint / no-op driver | $(ratio "${W[conflictlint]}" "${W[noop]}") | $(ratio "${C[conflictlint]}" "${C[noop]}") | $(ratio "${M[conflictlint]}" "${M[noop]}") |"
-  echo "| conflictlint / go vet | $(ratio "${W[conflictlint]}" "${W[govet]}") | $(ratio "${C[conflictlint]}" "${C[govet]}") | $(ratio "${M[conflictlint]}" "${M[govet]}") |"
-  echo "| conflictlint as a vet tool / go vet | $(ratio "${W[vettool]}" "${W[govet]}") | $(ratio "${C[vettool]}" "${C[govet]}") | $(ratio "${M[vettool]}" "${M[govet]}") |"
-  echo "| conflictlint / go vet, results cached | $(ratio "${W[conflictlint]}" "${W[govet-cached]}") | $(ratio "${C[conflictlint]}" "${C[govet-cached]}") | $(ratio "${M[conflictlint]}" "${M[govet-cached]}") |"
+  row() { # row LABEL TOOL BASE: one ratio row, when both tools ran
+    [ -n "${W[$2]:-}" ] && [ -n "${W[$3]:-}" ] || return 0
+    echo "| $1 | $(ratio "${W[$2]}" "${W[$3]}") | $(ratio "${C[$2]}" "${C[$3]}") | $(ratio "${M[$2]}" "${M[$3]}") |"
+  }
+  row "conflictlint / no-op driver" conflictlint noop
+  row "conflictlint / go vet" conflictlint govet
+  row "conflictlint as a vet tool / go vet" vettool govet
+  row "conflictlint / go vet, results cached" conflictlint govet-cached
   echo
   echo "each analyzer's own time, summed over all packages (s):"
   jq -r '.analyzers | to_entries[] | "- \(.key): \(.value * 1000 | round / 1000)"' "$out/bench-analyzers.json"

@@ -1,10 +1,6 @@
 package kube
 
-import (
-	"go/types"
-
-	"golang.org/x/tools/go/analysis"
-)
+import "go/types"
 
 // reachesKubeAPI reports whether pkg, or anything it imports transitively,
 // is one of the Kubernetes client packages. A package that fails this test
@@ -55,30 +51,19 @@ var modeledMethodNames = func() map[string]bool {
 	return names
 }()
 
-// usesModeledAPI reports whether the package refers to anything the model
-// knows: a tabled function, a method that may be a client's write or read,
-// a function that carries one of the model's facts, or a configured retry
-// wrapper or read helper. A package that refers to none cannot write, read
-// or retry through the API, so it is not modeled: no inspector, no walk.
-// The test costs one pass over the package's uses.
-func usesModeledAPI(pass *analysis.Pass) bool {
-	withFacts := make(map[types.Object]bool)
-	for _, f := range pass.AllObjectFacts() {
-		withFacts[f.Object] = true
-	}
-	for _, obj := range pass.TypesInfo.Uses {
-		switch obj := obj.(type) {
-		case *types.Func:
-			if withFacts[obj.Origin()] || isModeledFunc(obj) ||
-				Config.RetryWrappers.Has(obj) || Config.ReadHelpers.Has(obj) {
-				return true
-			}
-		case *types.Var:
-			if obj.Pkg() != nil {
-				if _, ok := funcAliases[funcKey{obj.Pkg().Path(), obj.Name()}]; ok {
-					return true
-				}
-			}
+// isModeledUse reports whether obj, used in the package, is something the
+// model knows: a tabled function, a method that may be a client's write or
+// read, a function that carries one of the model's facts (withFacts), or a
+// configured retry wrapper or read helper.
+func isModeledUse(obj types.Object, withFacts map[types.Object]bool) bool {
+	switch obj := obj.(type) {
+	case *types.Func:
+		return withFacts[obj.Origin()] || isModeledFunc(obj) ||
+			Config.RetryWrappers.Has(obj) || Config.ReadHelpers.Has(obj)
+	case *types.Var:
+		if obj.Pkg() != nil {
+			_, ok := funcAliases[funcKey{obj.Pkg().Path(), obj.Name()}]
+			return ok
 		}
 	}
 	return false

@@ -27,14 +27,18 @@ func run(pass *analysis.Pass) (any, error) {
 	res := newResult()
 	// A dependency loaded from export data comes with no files (and no
 	// type information) and has nothing to model.
-	if len(pass.Files) == 0 || !reachesKubeAPI(pass.Pkg) || !usesModeledAPI(pass) {
+	if len(pass.Files) == 0 || !reachesKubeAPI(pass.Pkg) {
+		return res, nil
+	}
+	files := modeledFiles(pass)
+	if files == nil {
 		return res, nil
 	}
 	// The inspector is built here rather than required from
-	// inspect.Analyzer, so that packages that never reach the Kubernetes
-	// API do not pay for it.
+	// inspect.Analyzer, so that packages and files that never use the
+	// Kubernetes API do not pay for it.
 	res.Relevant = true
-	res.Inspector = inspector.New(pass.Files)
+	res.Inspector = inspector.New(files)
 	m := &modeler{pass: pass, res: res, in: res.Inspector, imported: make(map[*types.Func]bool)}
 	m.collectDecls()
 	calls := m.collectCalls()

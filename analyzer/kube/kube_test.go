@@ -2,6 +2,7 @@ package kube_test
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"testing"
 
@@ -50,6 +51,27 @@ var probe = &analysis.Analyzer{
 
 func TestModel(t *testing.T) {
 	analysistest.Run(t, testdir.Path(t), probe, "kube/model", "kube/nokube", "kube/quiet")
+}
+
+// walked reports each file the model walks, at its package clause.
+var walked = &analysis.Analyzer{
+	Name:     "walked",
+	Doc:      "report the files the kube model walks",
+	Requires: []*analysis.Analyzer{kube.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[kube.Analyzer].(*kube.Result)
+		if res.Inspector == nil {
+			return nil, nil
+		}
+		for c := range res.Inspector.Root().Children() {
+			pass.Reportf(c.Node().(*ast.File).Package, "walked")
+		}
+		return nil, nil
+	},
+}
+
+func TestWalkedFiles(t *testing.T) {
+	analysistest.Run(t, testdir.Path(t), walked, "kube/files")
 }
 
 // TestDependencyWithoutSyntax runs the model as a driver does on a

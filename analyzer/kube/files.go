@@ -1,0 +1,90 @@
+package kube
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// modeledFiles returns the files of the package that the model walks, in
+// their original order, or nil when the package never uses the Kubernetes
+// API. A file is walked when it uses something the model knows (see
+// isModeledUse), or calls a function declared in a walked file, to a fixed
+// point: a same-package helper may write, retry or read, and its callers
+// are where its Conflict is lost. The other files (API types, generated
+// code, tests that never reach the code under test) cannot hold a write, a
+// read or a retry that matters, so they cost one pass over the package's
+// uses and nothing more.
+func modeledFiles(pass *analysis.Pass) []*ast.File {
+	withFacts := make(map[types.Object]bool)
+	for _, f := range pass.AllObjectFacts() {
+		withFacts[f.Object] = true
+	}
+	fileOf := fileIndex(pass.Files)
+	walked := make([]bool, len(pass.Files))
+	calls := make([][]*types.Func, len(pass.Files)) // same-package functions each file uses
+	modeled := false
+	for id, obj := range pass.TypesInfo.Uses {
+		i := fileOf(id.Pos())
+		if i < 0 || walked[i] {
+			continue
+		}
+		if isModeledUse(obj, withFacts) {
+			walked[i], modeled = true, true
+		} else if fn, ok := obj.(*types.Func); ok && fn.Pkg() == pass.Pkg {
+			calls[i] = append(calls[i], fn.Origin())
+		}
+	}
+	if !modeled {
+		return nil
+	}
+	declaredIn := make(map[*types.Func]int)
+	for i, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					declaredIn[fn] = i
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, fns := range calls {
+			if !walked[i] && slices.ContainsFunc(fns, func(fn *types.Func) bool {
+				j, ok := declaredIn[fn]
+				return ok && walked[j]
+			}) {
+				walked[i], changed = true, true
+			}
+		}
+	}
+	var files []*ast.File
+	for i, f := range pass.Files {
+		if walked[i] {
+			files = append(files, f)
+		}
+	}
+	return files
+}
+
+// fileIndex returns a function that maps a position to the index in files
+// of the file that holds it, or -1.
+func fileIndex(files []*ast.File) func(token.Pos) int {
+	order := make([]int, len(files)) // indices of files by start position
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return files[order[a]].FileStart < files[order[b]].FileStart })
+	return func(pos token.Pos) int {
+		k := sort.Search(len(order), func(k int) bool { return files[order[k]].FileEnd >= pos })
+		if k < len(order) && files[order[k]].FileStart <= pos {
+			return order[k]
+		}
+		return -1
+	}
+}
