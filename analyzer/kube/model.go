@@ -100,8 +100,9 @@ type RetryScope struct {
 
 // Result is what the kube analyzer knows about one package.
 type Result struct {
-	// Relevant is false for packages that cannot reach the Kubernetes client
-	// APIs; every other field is then empty.
+	// Relevant is false for packages that never use the Kubernetes client
+	// APIs (see modeledFiles); every other field is then empty. Only the
+	// files that use them, or call into those that do, are modeled.
 	Relevant bool
 
 	// Inspector walks the package's files; analyzers share it.

@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 // benchmarks read it to check that control flow is built only where a
 // candidate exists; nothing prints it.
 type Stats struct {
-	Funcs      int // function bodies (declarations and literals) in a package that reaches the Kubernetes API; top-level declarations elsewhere
+	Funcs      int // function bodies (declarations and literals) in the files kube models; top-level declarations in packages it does not
 	Writers    int // functions that make a write, or call a helper that returns one's error
 	Candidates int // functions with two writes of one object or a write in a loop
 	CFGs       int // functions of the package given a control-flow graph so far, by any analyzer (the graphs are shared)
@@ -88,7 +88,7 @@ func countWriters(res *kube.Result) int {
 }
 
 // countTopLevelFuncs counts declared functions without walking bodies, so
-// that packages that never reach the Kubernetes API pay next to nothing.
+// that packages that never use the Kubernetes API pay next to nothing.
 func countTopLevelFuncs(files []*ast.File) int {
 	n := 0
 	for _, f := range files {

@@ -3,7 +3,7 @@
 // the real binary prints: every finding with a position that names the
 // module version, analysis errors, each analyzer's own time, how many
 // functions exist against how many got a control-flow graph or SSA, and
-// what packages that never reach the Kubernetes API cost.
+// what packages that never use the Kubernetes API cost.
 //
 // It is run by bench/corpus.sh from inside a corpus module:
 //
@@ -80,7 +80,7 @@ type Report struct {
 	Packages      int       `json:"packages"` // distinct import paths
 	LoadErrors    []string  `json:"load_errors"`
 	ActionErrors  []string  `json:"action_errors"`
-	Relevant      Cost      `json:"relevant"`     // root packages that reach the Kubernetes API
+	Relevant      Cost      `json:"relevant"`     // root packages that use the Kubernetes API (kube models them)
 	Irrelevant    Cost      `json:"irrelevant"`   // root packages that do not
 	Dependencies  Cost      `json:"dependencies"` // non-root packages analyzed (none when they come from export data)
 	GraphsBuilt   int64     `json:"graphs_built"`
