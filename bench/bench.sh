@@ -63,13 +63,14 @@ measure() {
   rm -f "$t"
 }
 
-# prime MODULE: reads the module's packages and dependencies once, untimed,
-# so that the first tool measured on a module does not pay alone for a page
-# cache that the previous module's runs filled with other files.
+# prime MODULE: runs the no-op driver on the module once, untimed, so that
+# the first tool measured on a module does not pay alone for what the
+# previous module's runs left cold (a go list right after a go vet run is
+# slower; the page cache holds another module's files).
 prime() {
   local dir=bench/corpus/$1
   mapfile -t pats <"$dir/patterns"
-  (cd "$dir" && go list -e -deps -test -export "${pats[@]}" >/dev/null 2>&1) || true
+  (cd "$dir" && "$out/noop" "${pats[@]}" >/dev/null 2>&1) || true
 }
 
 read -r -a tools <<<"${TOOLS:-noop conflictlint vettool govet govet-cached}"
