@@ -216,6 +216,12 @@ func (c *checker) insertLines(lit *ast.FuncLit, at token.Pos, lines []string) an
 		b.WriteString(indent)
 		b.WriteString(l)
 	}
+	// A body written on the brace's line (func() error { return ... })
+	// needs its first statement moved to a line of its own.
+	if c.pass.Fset.Position(first.Pos()).Line == c.pass.Fset.Position(lit.Body.Lbrace).Line {
+		b.WriteString("\n")
+		b.WriteString(indent)
+	}
 	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(b.String())}
 }
 
