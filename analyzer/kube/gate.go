@@ -1,6 +1,11 @@
 package kube
 
-import "go/types"
+import (
+	"go/types"
+	"slices"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
 
 // reachesKubeAPI reports whether pkg, or anything it imports transitively,
 // is one of the Kubernetes client packages. A package that fails this test
@@ -11,26 +16,9 @@ func reachesKubeAPI(pkg *types.Package) bool {
 			return false
 		}
 	}
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		for _, prefix := range relevantImports {
-			if hasPrefixPath(p.Path(), prefix) {
-				return true
-			}
-		}
-		for _, imp := range p.Imports() {
-			if visit(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return visit(pkg)
+	return syntax.FindImport(pkg, func(p *types.Package) bool {
+		return slices.ContainsFunc(relevantImports, func(prefix string) bool { return hasPrefixPath(p.Path(), prefix) })
+	}) != nil
 }
 
 // modeledMethodNames are the names of the methods the tables know.

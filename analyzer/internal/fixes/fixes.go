@@ -149,24 +149,7 @@ func LeadingSpace(s string) string {
 // modules the fixes import.
 func reachesModule(pkg *types.Package, path string) bool {
 	root := moduleRoot(path)
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		if moduleRoot(p.Path()) == root {
-			return true
-		}
-		for _, imp := range p.Imports() {
-			if visit(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return visit(pkg)
+	return syntax.FindImport(pkg, func(p *types.Package) bool { return moduleRoot(p.Path()) == root }) != nil
 }
 
 func moduleRoot(path string) string {

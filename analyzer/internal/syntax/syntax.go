@@ -48,6 +48,12 @@ func Within(n, outer ast.Node) bool {
 // FindPackage returns the package with the given path among pkg and its
 // transitive imports, or nil.
 func FindPackage(pkg *types.Package, path string) *types.Package {
+	return FindImport(pkg, func(p *types.Package) bool { return p.Path() == path })
+}
+
+// FindImport returns the first package, among pkg and its transitive
+// imports in depth-first order, for which match holds, or nil.
+func FindImport(pkg *types.Package, match func(*types.Package) bool) *types.Package {
 	seen := make(map[*types.Package]bool)
 	var visit func(p *types.Package) *types.Package
 	visit = func(p *types.Package) *types.Package {
@@ -55,7 +61,7 @@ func FindPackage(pkg *types.Package, path string) *types.Package {
 			return nil
 		}
 		seen[p] = true
-		if p.Path() == path {
+		if match(p) {
 			return p
 		}
 		for _, imp := range p.Imports() {
