@@ -8,8 +8,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
-
-	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
 )
 
 // Analyzer computes the package's Result. It reports nothing.
@@ -55,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.index()
 	m.markUnconditional()
-	res.Tracer = errflow.NewTracer(pass.TypesInfo)
+	res.Tracer = NewTracer(pass.TypesInfo)
 	res.Tracer.IsReRead = func(call *ast.CallExpr) bool { return res.ReadAt(call) != nil }
 	res.Tracer.IsWrite = func(call *ast.CallExpr) bool { return res.WriteAt(call) != nil }
 	m.findReturners(calls)

@@ -6,8 +6,6 @@ import (
 	"sync/atomic"
 
 	"golang.org/x/tools/go/ast/inspector"
-
-	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
 )
 
 // WriteKind tells which API a conflict-prone write goes through.
@@ -130,7 +128,7 @@ type Result struct {
 
 	// Tracer follows errors in this package; its control-flow graphs are
 	// shared by the analyzers.
-	Tracer *errflow.Tracer
+	Tracer *Tracer
 
 	// Decls maps the functions and methods declared in this package to
 	// their declarations.

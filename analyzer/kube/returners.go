@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
-
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
@@ -28,7 +26,7 @@ type ReturnerCall struct {
 func (m *modeler) findReturners(calls []call) {
 	for _, w := range m.res.Writes {
 		fn, decl := m.declOf(w.Func)
-		if fn != nil && w.Scope == nil && m.res.Tracer.Trace(w.Cursor) == errflow.Returned {
+		if fn != nil && w.Scope == nil && m.res.Tracer.Trace(w.Cursor) == Returned {
 			m.res.Returners[fn] = Returner{Inner: w, Param: paramIndex(m.pass.TypesInfo, decl, w.Object.Root)}
 		}
 	}
@@ -43,7 +41,7 @@ func (m *modeler) findReturners(calls []call) {
 			if _, known := m.res.Returners[fn]; fn == nil || known || m.res.ScopeOf(c.cursor) != nil {
 				continue
 			}
-			if m.res.Tracer.Trace(c.cursor) == errflow.Returned {
+			if m.res.Tracer.Trace(c.cursor) == Returned {
 				root := argRoot(m.pass.TypesInfo, c.expr, r.Param)
 				m.res.Returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(m.pass.TypesInfo, decl, root)}
 				changed = true

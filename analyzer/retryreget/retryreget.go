@@ -10,7 +10,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
-	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
+
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 type checker struct {
 	pass   *analysis.Pass
 	res    *kube.Result
-	tracer *errflow.Tracer
+	tracer *kube.Tracer
 	// fixed records the scope bodies that already carry a re-read fix, so
 	// that two findings never insert at the same place.
 	fixed map[ast.Node]bool

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
-	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
+
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
@@ -42,7 +42,7 @@ type Stats struct {
 type checker struct {
 	pass        *analysis.Pass
 	res         *kube.Result
-	tracer      *errflow.Tracer
+	tracer      *kube.Tracer
 	reported    map[*kube.Write]bool
 	fixed       map[*kube.Write]bool // first writes already given a keep-the-result fix
 	kubeCallSet map[*ast.CallExpr]bool

@@ -12,7 +12,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
-	"github.com/conflictlint/conflictlint/analyzer/internal/errflow"
+
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -48,7 +48,7 @@ type site struct {
 type checker struct {
 	pass   *analysis.Pass
 	res    *kube.Result
-	tracer *errflow.Tracer
+	tracer *kube.Tracer
 	mode   Mode
 }
 
@@ -100,18 +100,18 @@ func (c *checker) check(s site) {
 }
 
 // message says what happened to the Conflict and what to do.
-func (c *checker) message(s site, fate errflow.Fate, callText string) string {
+func (c *checker) message(s site, fate kube.Fate, callText string) string {
 	retry := fmt.Sprintf("retry with retry.RetryOnConflict, re-reading %s inside", s.object)
-	if fate == errflow.Fatal {
+	if fate == kube.Fatal {
 		return fmt.Sprintf("conflict from %s ends the program: %s", callText, retry)
 	}
 	if where := noErrorResult(s.cursor); where != "" {
 		return fmt.Sprintf("conflict from %s is lost in %s, which cannot return it: %s, or requeue the object", callText, where, retry)
 	}
 	switch fate {
-	case errflow.Logged:
+	case kube.Logged:
 		return fmt.Sprintf("conflict from %s is only logged: %s, or return the error", callText, retry)
-	case errflow.Swallowed:
+	case kube.Swallowed:
 		return fmt.Sprintf("conflict from %s is swallowed: %s, or return the error", callText, retry)
 	}
 	return fmt.Sprintf("conflict from %s is dropped: %s, or return the error", callText, retry)

@@ -1,4 +1,4 @@
-package errflow
+package kube
 
 import (
 	"go/ast"

@@ -1,11 +1,9 @@
-package errflow
+package kube
 
 import (
 	"go/ast"
 	"go/types"
 )
-
-const apiErrorsPath = "k8s.io/apimachinery/pkg/api/errors"
 
 func keyOf(fn *types.Func) (funcKey, methodKey, bool) {
 	if fn.Pkg() == nil {

@@ -1,8 +1,10 @@
-// Package errflow follows an error value from the call that produced it to
-// where it ends: returned to the caller, handed on, checked and requeued,
-// only logged, ending the program, or dropped. It works on the syntax tree
-// and builds a control-flow graph only for the functions it is asked about.
-package errflow
+package kube
+
+// The fate of an error: this file follows an error value from the call that
+// produced it to where it ends: returned to the caller, handed on, checked
+// and requeued, only logged, ending the program, or dropped. It works on the
+// syntax tree and builds a control-flow graph only for the functions it is
+// asked about.
 
 import (
 	"go/ast"
@@ -347,7 +349,7 @@ func (t *Tracer) callInBranch(call *ast.CallExpr, conflictBranch bool) Fate {
 func (t *Tracer) returnsRequeue(ret *ast.ReturnStmt) bool {
 	for _, r := range ret.Results {
 		lit, ok := ast.Unparen(r).(*ast.CompositeLit)
-		if !ok || !isNamedType(t.info.TypeOf(lit), reconcilePath, "Result") {
+		if !ok || !isNamedType(t.info.TypeOf(lit), crReconcilePath, "Result") {
 			continue
 		}
 		for _, elt := range lit.Elts {
