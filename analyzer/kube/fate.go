@@ -14,46 +14,44 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
-	"golang.org/x/tools/go/types/typeutil"
-
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
-// Fate is where an error ends. Larger is better handled: when an error has
-// several uses, the best one decides.
+// Fate is where a failure ends. Larger is better handled: a path is judged
+// by the best thing it does with the failure, a call by its worst path.
 type Fate int
 
 const (
-	Dropped   Fate = iota // discarded, or assigned and never read
-	Swallowed             // read (compared, formatted) but neither logged nor handed on
-	Logged                // logged, and not handed on
-	Fatal                 // ends the program
-	HandedOff             // given to code that may act on it: a send, an unknown callee, a captured variable
-	Handled               // a requeue, or a Conflict branch that retries or returns
-	Returned              // returned to the caller, possibly wrapped or aggregated
+	Dropped       Fate = iota // discarded, or assigned and never read
+	Swallowed                 // read (compared, formatted) but neither logged nor handed on
+	Logged                    // logged, and not handed on
+	Fatal                     // ends the program
+	HandedOff                 // given to code out of view: a send, a store, an unknown callee, a captured variable
+	Surfaced                  // given to a test (t.Fatal, require.NoError, gomega's Expect), which fails
+	Handled                   // a requeue, or a Conflict branch that retries or returns
+	Retried                   // written again by a loop or a periodic function, or a Conflict branch that re-reads and writes
+	ReturnedOther             // another error that cannot be nil is returned instead: the caller still retries
+	Returned                  // returned to the caller, possibly wrapped or aggregated
 )
 
 // Lost reports whether no one can retry after an error with this fate.
 func (f Fate) Lost() bool { return f <= Fatal }
 
-// maxDepth bounds how many variables an error is followed through.
-const maxDepth = 4
+// HandsOn reports whether a failure with this fate reaches the caller as an
+// error: the function is then a helper whose callers decide.
+func (f Fate) HandsOn() bool { return f >= ReturnedOther }
 
-// Tracer follows errors within one package. Control-flow graphs are built
-// on demand and memoised, so that only functions that contain a write pay.
+// Tracer follows failures within one package. Control-flow graphs are
+// built on demand and memoised, so that only functions that contain a write
+// pay.
 type Tracer struct {
-	mu   sync.Mutex
-	info *types.Info
-	cfgs map[*ast.BlockStmt]*cfg.CFG
-	// IsReRead, when set, reports whether a call re-reads an object; a
-	// Conflict branch that re-reads counts as handling the Conflict.
-	IsReRead func(*ast.CallExpr) bool
-	// IsWrite, when set, reports whether a call is a conflict-prone write.
-	// An error branch that falls back to another write hands the failure
-	// on: that write's own error is traced, and reusing a stale object
-	// there is staleupdate's finding, not a lost Conflict.
-	IsWrite func(*ast.CallExpr) bool
-	built   int // graphs built, for the cost report
+	mu    sync.Mutex
+	info  *types.Info
+	cfgs  map[*ast.BlockStmt]*cfg.CFG
+	model *Result // the package's writes and reads
+	built int     // graphs built, for the cost report
+
+	neverNil map[*types.Func]bool // functions that never return a nil error, memoised
+	requeuer map[*types.Func]bool // functions that put work back on a queue, memoised
 }
 
 // NewTracer returns a Tracer for the package described by info.
@@ -68,61 +66,101 @@ func (t *Tracer) CFGsBuilt() int {
 	return t.built
 }
 
-// Trace returns the fate of the error result of the call at cur.
+// Trace returns the fate of the failure of the call at cur: a write of the
+// package, or a call of a function that returns a write's failure.
 func (t *Tracer) Trace(cur inspector.Cursor) Fate {
-	return t.traceValue(cur, 0)
+	var obj Object
+	if call, ok := cur.Node().(*ast.CallExpr); ok && t.model != nil {
+		if w := t.model.WriteAt(call); w != nil {
+			obj = w.Object
+		} else if fn := calleeOf(t.info, call); fn != nil {
+			if r, ok := t.model.Returners[fn]; ok && r.Param >= 0 && r.Param < len(call.Args) {
+				obj = objectOf(t.info, call.Args[r.Param])
+			}
+		}
+	}
+	return t.TraceFailure(cur, obj)
 }
 
-// traceValue follows the error-carrying expression at cur upwards to the
-// construct that consumes it.
-func (t *Tracer) traceValue(cur inspector.Cursor, depth int) Fate {
-	for {
+// use is what an expression that carries the failure does with it, found
+// by climbing from the expression to the construct that consumes it.
+type use struct {
+	consumed bool     // the value ends here: logged, tested, dropped...
+	event    Fate     // what that does with the failure, when consumed
+	stmt     ast.Node // otherwise, the statement it reaches: an assignment, a return...
+	value    ast.Node // the outermost expression carried to stmt
+}
+
+// climb follows the value at cur upwards, no further than stop (the graph
+// node being walked), to where it is consumed or stored.
+func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
+	opaque := false // carried through a call whose result is not an error
+	consumed := func(f Fate) use {
+		if opaque && f < Logged {
+			f = HandedOff // an unknown call took it and did not return it as an error
+		}
+		return use{consumed: true, event: f}
+	}
+	for cur.Node() != stop {
 		parent := cur.Parent()
 		switch p := parent.Node().(type) {
-		case *ast.ParenExpr, *ast.CompositeLit, *ast.KeyValueExpr:
+		case *ast.ParenExpr, *ast.CompositeLit, *ast.KeyValueExpr, *ast.StarExpr:
 			cur = parent // carried inside a larger value
 		case *ast.UnaryExpr:
 			if p.Op != token.AND {
-				return Swallowed
+				return consumed(Swallowed)
 			}
 			cur = parent
-		case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
-			return Dropped
-		case *ast.ReturnStmt:
-			return Returned
-		case *ast.SendStmt:
-			return HandedOff
+		case *ast.SelectorExpr:
+			// err.Error() carries the message; any other selection reads it.
+			call, ok := parent.Parent().Node().(*ast.CallExpr)
+			if !ok || call.Fun != p {
+				return consumed(Swallowed)
+			}
+			fate, carried := t.argFate(call, true)
+			if !carried {
+				return consumed(fate)
+			}
+			opaque = opaque || fate == HandedOff
+			cur = parent.Parent()
 		case *ast.CallExpr:
 			if p.Fun == cur.Node() {
-				return HandedOff
+				return consumed(HandedOff)
 			}
-			fate, carried := t.traceArg(parent, p, depth)
+			fate, carried := t.argFate(p, false)
 			if !carried {
-				return fate
+				return consumed(fate)
 			}
+			opaque = opaque || fate == HandedOff
 			cur = parent
-		case *ast.AssignStmt:
-			return t.traceAssign(parent, p, cur.Node(), depth)
-		case *ast.ValueSpec:
-			return t.traceSpec(parent, p, cur.Node(), depth)
-		case *ast.BinaryExpr:
-			return t.traceCheck(parent)
-		case *ast.SelectorExpr, *ast.TypeAssertExpr, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.CaseClause:
-			return Swallowed // err.Error(), a type test, a comparison
+		case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
+			return consumed(Dropped)
+		case *ast.SendStmt:
+			return use{consumed: true, event: HandedOff}
+		case *ast.ReturnStmt, *ast.AssignStmt, *ast.ValueSpec:
+			if opaque {
+				return use{consumed: true, event: HandedOff}
+			}
+			return use{stmt: p, value: cur.Node()}
+		case *ast.BinaryExpr, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.CaseClause, *ast.TypeAssertExpr, *ast.IndexExpr:
+			return use{consumed: true, event: Dropped} // a test: the branches decide
 		default:
-			return HandedOff
+			return use{consumed: true, event: HandedOff}
 		}
 	}
+	return use{stmt: stop, value: cur.Node()}
 }
 
-// traceArg classifies a call that receives the error as an argument. When
-// the call carries the error on in its own result (fmt.Errorf, errors.Join,
-// client.IgnoreNotFound, append), carried is true and the caller follows the
-// call's value instead.
-func (t *Tracer) traceArg(cur inspector.Cursor, call *ast.CallExpr, depth int) (fate Fate, carried bool) {
-	switch obj := typeutil.Callee(t.info, call).(type) {
+// argFate classifies a call that receives the failure, as an argument or
+// (method) as its receiver. When the call carries it on in its own result
+// (fmt.Errorf, errors.Join, client.IgnoreNotFound, append, err.Error()),
+// carried is true; fate is then HandedOff when that result is not an error
+// and the callee is unknown, so that only a logger at the end makes it
+// "only logged".
+func (t *Tracer) argFate(call *ast.CallExpr, receiver bool) (fate Fate, carried bool) {
+	switch fn := calleeObject(t.info, call).(type) {
 	case *types.Builtin:
-		switch obj.Name() {
+		switch fn.Name() {
 		case "panic":
 			return Fatal, false
 		case "append":
@@ -130,218 +168,31 @@ func (t *Tracer) traceArg(cur inspector.Cursor, call *ast.CallExpr, depth int) (
 		}
 		return Swallowed, false
 	case *types.Func:
-		switch {
-		case isFatal(obj):
-			return Fatal, false
-		case isLogging(obj):
-			return Logged, false
-		case isConflictCheck(obj) || returnsOnly(obj, types.Typ[types.Bool]):
-			return t.traceCheck(cur), false
-		case resultsHaveError(obj):
-			return 0, true
-		}
-		return HandedOff, false
+		return t.funcArgFate(fn, call, receiver)
 	}
 	return HandedOff, false // a call through a func value
 }
 
-// traceAssign follows the error into the variable it is assigned to.
-func (t *Tracer) traceAssign(cur inspector.Cursor, as *ast.AssignStmt, value ast.Node, depth int) Fate {
-	var lhs ast.Expr
+func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, receiver bool) (Fate, bool) {
 	switch {
-	case len(as.Lhs) == len(as.Rhs):
-		for i, rhs := range as.Rhs {
-			if rhs == value {
-				lhs = as.Lhs[i]
-			}
-		}
-	case len(as.Rhs) == 1:
-		lhs = as.Lhs[len(as.Lhs)-1] // the error is the last result
+	case isFatal(fn):
+		return Fatal, false
+	case isTestSurface(fn):
+		return Surfaced, false
+	case isLogging(fn):
+		return Logged, false
+	case isConflictCheck(fn) || returnsOnly(fn, types.Typ[types.Bool]):
+		return Dropped, false // a test: the branches decide
+	case resultsHaveError(fn):
+		return 0, true
+	case receiver && fn.Name() == "Error" && returnsOnly(fn, types.Typ[types.String]):
+		return 0, true // err.Error(): the message goes on
+	case !receiver && isLoggerShaped(t.info, fn, call):
+		return Logged, false
+	case fn.Signature().Results().Len() > 0:
+		return HandedOff, true
 	}
-	if lhs == nil {
-		return HandedOff // the error is on the left: err.field = ...
-	}
-	if as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
-		return HandedOff // op-assignment on an error: unusual, stay silent
-	}
-	return t.traceInto(cur, as, lhs, depth)
-}
-
-// traceSpec follows `var err = call()` into err.
-func (t *Tracer) traceSpec(cur inspector.Cursor, vs *ast.ValueSpec, value ast.Node, depth int) Fate {
-	if len(vs.Values) == 1 && len(vs.Names) > 1 {
-		return t.traceInto(cur, vs, vs.Names[len(vs.Names)-1], depth)
-	}
-	for i, v := range vs.Values {
-		if v == value && i < len(vs.Names) {
-			return t.traceInto(cur, vs, vs.Names[i], depth)
-		}
-	}
-	return HandedOff
-}
-
-// traceInto follows an error stored into lhs by the statement def.
-func (t *Tracer) traceInto(cur inspector.Cursor, def ast.Node, lhs ast.Expr, depth int) Fate {
-	id, ok := ast.Unparen(lhs).(*ast.Ident)
-	if !ok {
-		return HandedOff // stored in a field, map or slice element
-	}
-	if id.Name == "_" {
-		return Dropped
-	}
-	v, ok := t.info.ObjectOf(id).(*types.Var)
-	if !ok {
-		return HandedOff
-	}
-	fn := syntax.EnclosingFunc(cur)
-	if isResultOfEnclosing(t.info, cur, v) {
-		return Returned
-	}
-	if !fn.Valid() || !declaredWithin(v, fn) {
-		return HandedOff // captured from an outer function: its uses are out of view
-	}
-	if depth >= maxDepth {
-		return HandedOff
-	}
-	return t.traceVar(fn, cur, def, v, depth+1)
-}
-
-// traceVar follows v from its definition def along the control flow to the
-// next redefinition, and takes the best fate of its uses.
-func (t *Tracer) traceVar(fn inspector.Cursor, defCur inspector.Cursor, def ast.Node, v *types.Var, depth int) Fate {
-	uses := t.reachingUses(syntax.FuncBody(fn.Node()), def, v)
-	if len(uses) == 0 {
-		return Dropped
-	}
-	best := Dropped
-	for c := range fn.Preorder((*ast.Ident)(nil)) {
-		if !uses[c.Node().(*ast.Ident)] {
-			continue
-		}
-		if f := t.traceValue(c, depth); f > best {
-			best = f
-		}
-		if best == Returned {
-			break
-		}
-	}
-	return best
-}
-
-// traceCheck follows a test of the error (err != nil, IsConflict(err)) to
-// the branch it guards and reports whether that branch requeues, retries or
-// ends the program.
-func (t *Tracer) traceCheck(cur inspector.Cursor) Fate {
-	conflict := false
-	for {
-		if call, ok := cur.Node().(*ast.CallExpr); ok {
-			if fn, ok := typeutil.Callee(t.info, call).(*types.Func); ok && isConflictCheck(fn) {
-				conflict = true
-			}
-		}
-		parent := cur.Parent()
-		switch p := parent.Node().(type) {
-		case *ast.BinaryExpr, *ast.UnaryExpr, *ast.ParenExpr:
-			cur = parent
-		case *ast.IfStmt:
-			if p.Cond != cur.Node() {
-				return Swallowed
-			}
-			if conflict && loopsOnConflict(parent) {
-				return Handled
-			}
-			return t.branchFate(errorBranch(p), conflict || condTestsConflict(t.info, p.Cond))
-		case *ast.CaseClause:
-			return t.branchFate(p.Body, conflict)
-		default:
-			return Swallowed
-		}
-	}
-}
-
-// loopsOnConflict reports whether ifs is `if !IsConflict(err) { ... }`
-// without an else, straight in the body of a loop: a Conflict then falls
-// through to the next iteration, as `if IsConflict(err) { continue }`
-// would send it.
-func loopsOnConflict(cur inspector.Cursor) bool {
-	ifs := cur.Node().(*ast.IfStmt)
-	not, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
-	if !ok || not.Op != token.NOT || ifs.Else != nil {
-		return false
-	}
-	if _, ok := ast.Unparen(not.X).(*ast.CallExpr); !ok {
-		return false
-	}
-	if _, ok := cur.Parent().Node().(*ast.BlockStmt); !ok {
-		return false
-	}
-	switch cur.Parent().Parent().Node().(type) {
-	case *ast.ForStmt, *ast.RangeStmt:
-		return true
-	}
-	return false
-}
-
-// errorBranch returns the statements run when the error is present: the
-// else branch of `if err == nil`, the then branch otherwise.
-func errorBranch(ifs *ast.IfStmt) []ast.Stmt {
-	if be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok && be.Op == token.EQL && isNilIdent(be.Y) {
-		switch e := ifs.Else.(type) {
-		case *ast.BlockStmt:
-			return e.List
-		case *ast.IfStmt:
-			return []ast.Stmt{e}
-		}
-		return nil
-	}
-	return ifs.Body.List
-}
-
-// branchFate looks, outside nested function literals, for what a branch
-// does about the error.
-func (t *Tracer) branchFate(stmts []ast.Stmt, conflictBranch bool) Fate {
-	best := Swallowed
-	for _, s := range stmts {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				if conflictBranch || t.returnsRequeue(n) {
-					best = max(best, Handled)
-				}
-			case *ast.BranchStmt:
-				if conflictBranch && (n.Tok == token.CONTINUE || n.Tok == token.GOTO) {
-					best = max(best, Handled)
-				}
-			case *ast.CallExpr:
-				best = max(best, t.callInBranch(n, conflictBranch))
-			}
-			return true
-		})
-	}
-	return best
-}
-
-// callInBranch classifies a call made in an error branch.
-func (t *Tracer) callInBranch(call *ast.CallExpr, conflictBranch bool) Fate {
-	switch fn := typeutil.Callee(t.info, call).(type) {
-	case *types.Builtin:
-		if fn.Name() == "panic" {
-			return Fatal
-		}
-	case *types.Func:
-		if isFatal(fn) {
-			return Fatal
-		}
-		if isRequeue(fn) || (conflictBranch && t.IsReRead != nil && t.IsReRead(call)) {
-			return Handled
-		}
-		if t.IsWrite != nil && t.IsWrite(call) {
-			return HandedOff
-		}
-	}
-	return Swallowed
+	return HandedOff, false
 }
 
 // returnsRequeue reports whether ret returns a reconcile.Result literal that

@@ -2,7 +2,12 @@ package kube
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 func keyOf(fn *types.Func) (funcKey, methodKey, bool) {
@@ -109,4 +114,191 @@ func calleeIdent(call *ast.CallExpr) *ast.Ident {
 		return f.Sel
 	}
 	return nil
+}
+
+// calleeObject returns the function or builtin call calls, or nil.
+func calleeObject(info *types.Info, call *ast.CallExpr) types.Object {
+	obj := typeutil.Callee(info, call)
+	if fn, ok := obj.(*types.Func); ok {
+		return fn.Origin()
+	}
+	return obj
+}
+
+// calleeOf returns the function call calls, or nil.
+func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := calleeObject(info, call).(*types.Func)
+	return fn
+}
+
+// isTestSurface reports whether fn fails a test when given an error:
+// testing's Error and Fatal families, testify's assert and require,
+// gomega's assertions.
+func isTestSurface(fn *types.Func) bool {
+	fk, mk, ok := keyOf(fn)
+	if !ok {
+		return false
+	}
+	if mk.pkg != "" {
+		return testSurfaceTypes[funcKey{mk.pkg, mk.typ}] && !testLogMethods[mk.name]
+	}
+	return testSurfacePackages[fk.pkg] || testSurfaceFuncs[fk]
+}
+
+// isLoggerShaped reports whether call gives its error argument to a
+// logger that the tables do not know, judged by shape: fn has no error
+// result and the error goes into its final ...any parameter (after a format
+// or message, or alone), as in logrus, zap's sugared logger, glog and klog
+// v1.
+func isLoggerShaped(info *types.Info, fn *types.Func, call *ast.CallExpr) bool {
+	sig := fn.Signature()
+	if resultsHaveError(fn) || !sig.Variadic() {
+		return false
+	}
+	params := sig.Params()
+	last := params.At(params.Len() - 1).Type().(*types.Slice)
+	if !isEmptyInterface(last.Elem()) {
+		return false
+	}
+	for i, arg := range call.Args {
+		if i >= params.Len()-1 && isErrorType(info.TypeOf(arg)) {
+			return true
+		}
+	}
+	return false
+}
+
+func isEmptyInterface(t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	return ok && iface.NumMethods() == 0
+}
+
+// endsProgram reports whether the statement n ends the program: a call of
+// panic, os.Exit, log.Fatal and the like as a statement.
+func (t *Tracer) endsProgram(n ast.Node) bool {
+	es, ok := n.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	return ok && !t.mayReturn(call)
+}
+
+// requeues reports whether call puts work back on a work queue: a queue's
+// Add methods, or a function of this package that calls one on every run
+// that reaches its end (checked shallowly: any call of one in its body).
+func (t *Tracer) requeues(call *ast.CallExpr) bool {
+	fn := calleeOf(t.info, call)
+	if fn == nil {
+		return false
+	}
+	if isRequeue(fn) {
+		return true
+	}
+	return t.model != nil && t.isRequeuer(fn, 0)
+}
+
+// isRequeuer reports whether fn, a function of this package, adds to a work
+// queue (directly or through another such function).
+func (t *Tracer) isRequeuer(fn *types.Func, depth int) bool {
+	if r, ok := t.requeuer[fn]; ok {
+		return r
+	}
+	decl := t.model.Decls[fn]
+	if decl == nil || depth > 3 {
+		return false
+	}
+	if t.requeuer == nil {
+		t.requeuer = make(map[*types.Func]bool)
+	}
+	t.requeuer[fn] = false // cycle guard
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			if callee := calleeOf(t.info, call); callee != nil && (isRequeue(callee) || t.isRequeuer(callee, depth+1)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	t.requeuer[fn] = found
+	return found
+}
+
+// nonNilExpr reports whether e is an error that cannot be nil on the path
+// st: a variable known non-nil, fmt.Errorf and errors.New, a wrap of such
+// a value, a composite literal, or a call of a function that never returns
+// a nil error.
+func (t *Tracer) nonNilExpr(e ast.Expr, st pathState) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := t.info.Uses[e].(*types.Var)
+		return ok && st.isNonNil(v)
+	case *ast.CompositeLit:
+		return true
+	case *ast.UnaryExpr:
+		_, lit := ast.Unparen(e.X).(*ast.CompositeLit)
+		return e.Op == token.AND && lit
+	case *ast.CallExpr:
+		return t.nonNilCall(e, st)
+	}
+	return false
+}
+
+func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
+	fn := calleeOf(t.info, call)
+	if fn == nil {
+		return false
+	}
+	fk := funcKeyOf(fn)
+	switch {
+	case neverNilFuncs[fk] || (fk.pkg == apiErrorsPath && strings.HasPrefix(fk.name, "New")):
+		return true
+	case nilPreservingFuncs[fk]:
+		for _, a := range call.Args {
+			if isErrorType(t.info.TypeOf(a)) && t.nonNilExpr(a, st) {
+				return true
+			}
+		}
+		return false
+	}
+	return t.model != nil && t.neverReturnsNil(fn, 0)
+}
+
+// neverReturnsNil reports whether every return statement of fn, a function
+// of this package, returns an error that cannot be nil whatever the path.
+func (t *Tracer) neverReturnsNil(fn *types.Func, depth int) bool {
+	if r, ok := t.neverNil[fn]; ok {
+		return r
+	}
+	decl := t.model.Decls[fn]
+	res := fn.Signature().Results()
+	if decl == nil || depth > 3 || res.Len() == 0 || !isErrorType(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	if t.neverNil == nil {
+		t.neverNil = make(map[*types.Func]bool)
+	}
+	t.neverNil[fn] = false // cycle guard
+	ok, returns := true, 0
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			if len(n.Results) != res.Len() || !t.nonNilExpr(n.Results[res.Len()-1], pathState{}) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	t.neverNil[fn] = ok && returns > 0
+	return t.neverNil[fn]
+}
+
+// isResultOfEnclosing reports whether v is a named result of a function
+// around cur.
+func (t *Tracer) isResultOfEnclosing(cur inspector.Cursor, v *types.Var) bool {
+	return isResultOfEnclosing(t.info, cur, v)
 }

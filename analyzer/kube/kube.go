@@ -54,8 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res.index()
 	m.markUnconditional()
 	res.Tracer = NewTracer(pass.TypesInfo)
-	res.Tracer.IsReRead = func(call *ast.CallExpr) bool { return res.ReadAt(call) != nil }
-	res.Tracer.IsWrite = func(call *ast.CallExpr) bool { return res.WriteAt(call) != nil }
+	res.Tracer.model = res
 	m.findReturners(calls)
 	m.exportFacts()
 	return res, nil

@@ -199,3 +199,13 @@ func (r *Result) ReadsOf(obj Object, fn ast.Node) []*Read {
 	}
 	return out
 }
+
+// definedByRead reports whether v is assigned from a read somewhere.
+func (r *Result) definedByRead(v *types.Var) bool {
+	for _, rd := range r.Reads {
+		if rd.Object.Root == v {
+			return true
+		}
+	}
+	return false
+}

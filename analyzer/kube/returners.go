@@ -26,7 +26,7 @@ type ReturnerCall struct {
 func (m *modeler) findReturners(calls []call) {
 	for _, w := range m.res.Writes {
 		fn, decl := m.declOf(w.Func)
-		if fn != nil && w.Scope == nil && m.res.Tracer.Trace(w.Cursor) == Returned {
+		if fn != nil && w.Scope == nil && m.res.Tracer.Trace(w.Cursor).HandsOn() {
 			m.res.Returners[fn] = Returner{Inner: w, Param: paramIndex(m.pass.TypesInfo, decl, w.Object.Root)}
 		}
 	}
@@ -41,7 +41,7 @@ func (m *modeler) findReturners(calls []call) {
 			if _, known := m.res.Returners[fn]; fn == nil || known || m.res.ScopeOf(c.cursor) != nil {
 				continue
 			}
-			if m.res.Tracer.Trace(c.cursor) == Returned {
+			if m.res.Tracer.Trace(c.cursor).HandsOn() {
 				root := argRoot(m.pass.TypesInfo, c.expr, r.Param)
 				m.res.Returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(m.pass.TypesInfo, decl, root)}
 				changed = true

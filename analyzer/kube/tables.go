@@ -177,8 +177,6 @@ var loggingTypes = map[funcKey]bool{
 	{"go.uber.org/zap", "SugaredLogger"}:               true,
 	{"log/slog", "Logger"}:                             true,
 	{"log", "Logger"}:                                  true,
-	{"testing", "T"}:                                   true,
-	{"testing", "common"}:                              true,
 }
 
 // fatalFuncs end the program.
@@ -207,3 +205,61 @@ var requeueMethodNames = map[string]bool{"AddRateLimited": true, "AddAfter": tru
 // that ask for a requeue.
 
 var requeueFields = map[string]bool{"Requeue": true, "RequeueAfter": true}
+
+// Where an error fails a test: testify's packages (every function is an
+// assertion), gomega's entry points, and testing's types (all but their
+// logging methods).
+var testSurfacePackages = map[string]bool{
+	"github.com/stretchr/testify/assert":  true,
+	"github.com/stretchr/testify/require": true,
+}
+
+var testSurfaceFuncs = map[funcKey]bool{
+	{"github.com/onsi/gomega", "Expect"}: true, {"github.com/onsi/gomega", "Ω"}: true,
+	{"github.com/onsi/gomega", "ExpectWithOffset"}: true, {"github.com/onsi/gomega", "Eventually"}: true,
+	{"github.com/onsi/gomega", "EventuallyWithOffset"}: true, {"github.com/onsi/gomega", "Consistently"}: true,
+}
+
+var testSurfaceTypes = map[funcKey]bool{
+	{"testing", "T"}: true, {"testing", "B"}: true, {"testing", "F"}: true, {"testing", "common"}: true,
+	{"github.com/stretchr/testify/assert", "Assertions"}:  true,
+	{"github.com/stretchr/testify/require", "Assertions"}: true,
+	{"github.com/onsi/gomega/types", "Gomega"}:            true,
+	{"github.com/onsi/gomega", "WithT"}:                   true,
+}
+
+// testLogMethods only log: the test goes on.
+var testLogMethods = map[string]bool{"Log": true, "Logf": true}
+
+// Functions that never return a nil error, and functions that return a
+// non-nil error exactly when one of their error arguments is non-nil.
+var neverNilFuncs = map[funcKey]bool{
+	{"fmt", "Errorf"}: true, {"errors", "New"}: true,
+	{"github.com/pkg/errors", "New"}: true, {"github.com/pkg/errors", "Errorf"}: true,
+}
+
+var nilPreservingFuncs = map[funcKey]bool{
+	{"errors", "Join"}:                true,
+	{"github.com/pkg/errors", "Wrap"}: true, {"github.com/pkg/errors", "Wrapf"}: true,
+	{"github.com/pkg/errors", "WithMessage"}: true, {"github.com/pkg/errors", "WithMessagef"}: true,
+	{"github.com/pkg/errors", "WithStack"}: true,
+}
+
+// periodicFuncs run their func argument again and again on a timer,
+// whatever it does: a function that reads the object afresh each time
+// retries a lost failure on its next turn.
+var periodicFuncs = map[funcKey]bool{
+	{waitPath, "Until"}: true, {waitPath, "UntilWithContext"}: true, {waitPath, "Forever"}: true,
+	{waitPath, "JitterUntil"}: true, {waitPath, "JitterUntilWithContext"}: true,
+	{waitPath, "NonSlidingUntil"}: true, {waitPath, "NonSlidingUntilWithContext"}: true,
+}
+
+// pollFuncs run a condition until it reports done or an error.
+var pollFuncs = map[funcKey]bool{
+	{waitPath, "Poll"}: true, {waitPath, "PollImmediate"}: true, {waitPath, "PollInfinite"}: true,
+	{waitPath, "PollUntil"}: true, {waitPath, "PollImmediateUntil"}: true,
+	{waitPath, "PollWithContext"}: true, {waitPath, "PollImmediateWithContext"}: true,
+	{waitPath, "PollUntilContextTimeout"}: true, {waitPath, "PollUntilContextCancel"}: true,
+	{waitPath, "PollImmediateInfinite"}: true, {waitPath, "ExponentialBackoff"}: true,
+	{waitPath, "ExponentialBackoffWithContext"}: true,
+}

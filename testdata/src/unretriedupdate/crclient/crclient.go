@@ -46,8 +46,8 @@ func (r *Reconciler) logged(ctx context.Context, req ctrl.Request) (ctrl.Result,
 		log.Printf("status: %v", err)
 		return ctrl.Result{}, nil
 	}
-	if err := r.Update(ctx, &cm); err != nil { // want `is swallowed`
-		return ctrl.Result{}, errors.New("update failed") // a new error that does not carry the Conflict
+	if err := r.Update(ctx, &cm); err != nil { // ok: another error, never nil, is returned: the reconcile loop requeues
+		return ctrl.Result{}, errors.New("update failed")
 	}
 	return ctrl.Result{}, nil
 }

@@ -1,0 +1,242 @@
+package kube
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// truth is a condition's value on a path: known true, known false, or
+// unknown (both branches are taken).
+type truth int
+
+const (
+	unknown truth = iota
+	isTrue
+	isFalse_
+)
+
+func (t truth) not() truth {
+	switch t {
+	case isTrue:
+		return isFalse_
+	case isFalse_:
+		return isTrue
+	}
+	return unknown
+}
+
+// isCondition reports whether e, the last node of a two-way block, is a
+// boolean condition (not the value of a tagged switch case).
+func (t *Tracer) isCondition(e ast.Expr) bool {
+	tv, ok := t.info.Types[e]
+	if !ok {
+		return false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// branch continues a path through the two-way block b whose condition is
+// cond: Succs[0] when it holds, Succs[1] when it does not.
+func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
+	if w.caseOfTaggedSwitch(cond) {
+		return []walkItem{{b.Succs[0], 0, st}, {b.Succs[1], 0, st}}
+	}
+	tested := w.mentionsCarrier(cond, st)
+	var out []walkItem
+	for i, want := range []truth{isTrue, isFalse_} {
+		if v := w.eval(cond, st); v != unknown && v != want {
+			continue // this branch is not taken when the write failed
+		}
+		next := st
+		w.refine(cond, want == isTrue, &next)
+		if tested && w.eval(cond, st) != unknown {
+			next.testedIn = branchRegion(b.Succs[i])
+			next.improve(Swallowed) // the code saw the failure
+		}
+		out = append(out, walkItem{b.Succs[i], 0, next})
+	}
+	return out
+}
+
+// caseOfTaggedSwitch reports whether cond is a case value of a switch with
+// a tag, whose truth is `tag == cond`, not cond itself.
+func (w *walker) caseOfTaggedSwitch(cond ast.Expr) bool {
+	cur, ok := w.f.cur.Inspector().Root().FindNode(cond)
+	if !ok {
+		return false
+	}
+	if _, ok := cur.Parent().Node().(*ast.CaseClause); !ok {
+		return false
+	}
+	sw, ok := cur.Parent().Parent().Parent().Node().(*ast.SwitchStmt)
+	return ok && sw.Tag != nil
+}
+
+// eval decides cond on the assumption that the write failed with Conflict.
+func (w *walker) eval(cond ast.Expr, st pathState) truth {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return w.eval(e.X, st).not()
+		}
+	case *ast.BinaryExpr:
+		return w.evalBinary(e, st)
+	case *ast.CallExpr:
+		return w.evalErrorTest(e, st)
+	}
+	return unknown
+}
+
+func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
+	switch e.Op {
+	case token.LAND:
+		x, y := w.eval(e.X, st), w.eval(e.Y, st)
+		switch {
+		case x == isFalse_ || y == isFalse_:
+			return isFalse_
+		case x == isTrue && y == isTrue:
+			return isTrue
+		}
+		return unknown
+	case token.LOR:
+		x, y := w.eval(e.X, st), w.eval(e.Y, st)
+		switch {
+		case x == isTrue || y == isTrue:
+			return isTrue
+		case x == isFalse_ && y == isFalse_:
+			return isFalse_
+		}
+		return unknown
+	case token.NEQ, token.EQL:
+		v := w.evalNilTest(e, st)
+		if e.Op == token.EQL {
+			return v.not()
+		}
+		return v
+	case token.GTR:
+		// len(errs) > 0 where errs collects the failure
+		if call, ok := ast.Unparen(e.X).(*ast.CallExpr); ok && isBuiltin(w.t.info, call, "len") && len(call.Args) == 1 && isZeroLit(e.Y) && w.carries(call.Args[0], st) {
+			return isTrue
+		}
+	}
+	return unknown
+}
+
+// evalNilTest decides `x != nil`.
+func (w *walker) evalNilTest(e *ast.BinaryExpr, st pathState) truth {
+	x := e.X
+	if isNilIdent(x) {
+		x = e.Y
+	} else if !isNilIdent(e.Y) {
+		return unknown
+	}
+	if w.carries(x, st) || w.t.nonNilExpr(x, st) {
+		return isTrue
+	}
+	return unknown
+}
+
+// evalErrorTest decides a test of the failure: IsConflict holds for it;
+// every other apierrors predicate and errors.Is do not.
+func (w *walker) evalErrorTest(call *ast.CallExpr, st pathState) truth {
+	fn := calleeOf(w.t.info, call)
+	if fn == nil || len(call.Args) == 0 || !w.carries(call.Args[0], st) {
+		return unknown
+	}
+	fk := funcKeyOf(fn)
+	switch {
+	case fk == funcKey{apiErrorsPath, "IsConflict"}:
+		return isTrue
+	case fk.pkg == apiErrorsPath && len(fk.name) > 2 && fk.name[:2] == "Is":
+		return isFalse_
+	case fk == funcKey{"errors", "Is"}:
+		return isFalse_
+	}
+	return unknown
+}
+
+// refine records on st what taking the branch where cond is holds (or
+// does not) tells of error variables: x != nil makes x known non-nil.
+func (w *walker) refine(cond ast.Expr, holds bool, st *pathState) {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			w.refine(e.X, !holds, st)
+		}
+	case *ast.BinaryExpr:
+		switch {
+		case e.Op == token.LAND && holds, e.Op == token.LOR && !holds:
+			w.refine(e.X, holds, st)
+			w.refine(e.Y, holds, st)
+		case e.Op == token.NEQ || e.Op == token.EQL:
+			w.refineNil(e, holds == (e.Op == token.NEQ), st)
+		}
+	case *ast.CallExpr:
+		// apierrors.IsNotFound(err) holding means err is not nil.
+		if fn := calleeOf(w.t.info, e); fn != nil && holds && len(e.Args) == 1 && funcKeyOf(fn).pkg == apiErrorsPath {
+			if v := w.errorVar(e.Args[0]); v != nil {
+				st.nonNil = withVar(st.nonNil, v)
+			}
+		}
+	}
+}
+
+// refineNil records that the variable compared with nil is non-nil (or may
+// be nil) on this branch.
+func (w *walker) refineNil(e *ast.BinaryExpr, nonNil bool, st *pathState) {
+	x := e.X
+	if isNilIdent(x) {
+		x = e.Y
+	} else if !isNilIdent(e.Y) {
+		return
+	}
+	v := w.errorVar(x)
+	if v == nil {
+		return
+	}
+	if nonNil {
+		st.nonNil = withVar(st.nonNil, v)
+	} else {
+		st.nonNil = withoutVar(st.nonNil, v)
+	}
+}
+
+// errorVar returns the local error variable e names, or nil.
+func (w *walker) errorVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := w.t.info.Uses[id].(*types.Var)
+	if !ok || !isErrorType(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
+// branchRegion returns the statements a two-way block's successor begins:
+// the then or else branch of an if, a case body; nil for what follows.
+func branchRegion(b *cfg.Block) ast.Node {
+	switch b.Kind {
+	case cfg.KindIfThen:
+		return b.Stmt.(*ast.IfStmt).Body
+	case cfg.KindIfElse:
+		return b.Stmt.(*ast.IfStmt).Else
+	case cfg.KindSwitchCaseBody:
+		return b.Stmt
+	}
+	return nil
+}

@@ -1,0 +1,366 @@
+package kube
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+// apply applies one statement of a path to st and reports whether the path
+// ends there (the program stops).
+func (w *walker) apply(node ast.Node, st *pathState) bool {
+	cur, ok := w.f.cur.Inspector().Root().FindNode(node)
+	if !ok {
+		return false
+	}
+	if w.t.endsProgram(node) {
+		st.improve(Fatal)
+		w.end(st.best, *st)
+		return true
+	}
+	w.noteCalls(cur, st)
+	w.noteUses(cur, node, st)
+	switch s := node.(type) {
+	case *ast.AssignStmt, *ast.ValueSpec:
+		w.assign(s, st, nil)
+	}
+	w.noteRedefinition(node, st)
+	return false
+}
+
+// noteCalls records the calls of a statement that act on the failure
+// whatever their arguments: a requeue, a re-read of the object, and a
+// fallback write made after the error was tested.
+func (w *walker) noteCalls(cur inspector.Cursor, st *pathState) {
+	for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil)) {
+		call, ok := c.Node().(*ast.CallExpr)
+		if !ok {
+			continue // a literal's calls run later, if at all
+		}
+		if w.t.requeues(call) {
+			st.improve(Handled)
+		}
+		if m := w.t.model; m != nil {
+			if rd := m.ReadAt(call); rd != nil && rd.Object.Same(w.f.object) {
+				w.noteRead(call, st)
+			}
+			if wr := m.WriteAt(call); wr != nil && wr.Call != w.f.call && st.testedIn != nil && syntax.Within(call, st.testedIn) {
+				if st.reread && wr.Object.Same(w.f.object) {
+					st.improve(Retried)
+				} else {
+					// A fallback write hands the failure on: its own
+					// error is traced, and reusing a stale object there
+					// is staleupdate's finding.
+					st.improve(HandedOff)
+				}
+			}
+		}
+	}
+}
+
+// noteRead records a re-read of the object: the same object when its key
+// does not change from one turn of the loop around the write to the next.
+func (w *walker) noteRead(read ast.Node, st *pathState) {
+	if w.f.loop != nil && w.mentionsLoopLocal(read) {
+		st.redefined = true
+		return
+	}
+	st.reread, st.redefined = true, false
+}
+
+// mentionsLoopLocal reports whether n uses a variable declared inside the
+// loop around the failing call (other than the object itself).
+func (w *walker) mentionsLoopLocal(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || found {
+			return !found
+		}
+		v, ok := w.t.info.Uses[id].(*types.Var)
+		if ok && v != w.f.object.Root && !v.IsField() && syntax.Within(declNode(v), w.f.loop) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// declNode is a zero-width node at v's declaration, for position tests.
+func declNode(v *types.Var) ast.Node { return &ast.Ident{NamePos: v.Pos()} }
+
+// noteRedefinition records that the object variable was given another
+// value than a fresh read of the same object.
+func (w *walker) noteRedefinition(node ast.Node, st *pathState) {
+	root := w.f.object.Root
+	if root == nil || w.t.model == nil {
+		return
+	}
+	if w.t.model.ReadAt(node) != nil {
+		w.noteRead(node, st)
+		return
+	}
+	if defines(w.t.info, node, root) {
+		st.redefined = true
+	}
+}
+
+// noteUses applies what a statement does with the values that carry the
+// failure.
+func (w *walker) noteUses(cur inspector.Cursor, node ast.Node, st *pathState) {
+	cur.Inspect([]ast.Node{(*ast.Ident)(nil), (*ast.FuncLit)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
+		case *ast.FuncLit:
+			if w.mentionsCarrier(n, *st) {
+				st.improve(HandedOff) // captured: its uses are out of view
+			}
+			return false
+		case *ast.Ident:
+			v, ok := w.t.info.Uses[n].(*types.Var)
+			if !ok || !st.carries(v) {
+				return true
+			}
+			if u := w.t.climb(c, node); u.consumed {
+				st.improve(u.event)
+			}
+		}
+		return true
+	})
+}
+
+func (w *walker) mentionsCarrier(n ast.Node, st pathState) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := w.t.info.Uses[id].(*types.Var); ok && st.carries(v) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// assign applies an assignment or var declaration to the carriers and the
+// known non-nil errors. failing, when set, is the right-hand value that is
+// the failing call itself.
+func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
+	lhs, rhs := assignSides(stmt)
+	for i, l := range lhs {
+		var value ast.Expr
+		switch {
+		case len(rhs) == len(lhs):
+			value = rhs[i]
+		case len(rhs) == 1 && i == len(lhs)-1:
+			value = rhs[0] // the error is the last result
+		}
+		carried := value != nil && (value == failing || w.carries(value, *st))
+		w.assignOne(l, value, carried, st)
+	}
+}
+
+// assignOne applies `l = value` where value carries the failure or not.
+func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathState) {
+	id, ok := ast.Unparen(l).(*ast.Ident)
+	if !ok {
+		if carried {
+			st.improve(HandedOff) // stored in a field, map or slice element
+		}
+		return
+	}
+	v, ok := w.t.info.ObjectOf(id).(*types.Var)
+	if !ok || id.Name == "_" {
+		return
+	}
+	if !syntax.Within(declNode(v), w.f.fn) {
+		if carried {
+			st.improve(w.capturedFate(v))
+		}
+		return
+	}
+	if carried {
+		st.carriers = withVar(st.carriers, v)
+	} else {
+		st.carriers = withoutVar(st.carriers, v)
+	}
+	if value != nil && isErrorType(v.Type()) && (carried || w.t.nonNilExpr(value, *st)) {
+		st.nonNil = withVar(st.nonNil, v)
+	} else {
+		st.nonNil = withoutVar(st.nonNil, v)
+	}
+}
+
+// capturedFate is what storing the failure into v, a variable of an outer
+// function, does with it.
+func (w *walker) capturedFate(v *types.Var) Fate {
+	switch {
+	case w.t.isResultOfEnclosing(w.f.cur, v):
+		return Returned // a deferred literal setting the outer named result
+	case w.f.deferred:
+		return Dropped // the outer function has returned: no one reads it
+	}
+	return HandedOff
+}
+
+func assignSides(stmt ast.Node) (lhs, rhs []ast.Expr) {
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
+			return nil, nil
+		}
+		return s.Lhs, s.Rhs
+	case *ast.ValueSpec:
+		names := make([]ast.Expr, len(s.Names))
+		for i, n := range s.Names {
+			names[i] = n
+		}
+		return names, s.Values
+	}
+	return nil, nil
+}
+
+// carries reports whether e holds the failure: a carrier, or a value built
+// from one (wrapped, joined, appended, put in a struct).
+func (w *walker) carries(e ast.Expr, st pathState) bool {
+	cur, ok := w.f.cur.Inspector().Root().FindNode(e)
+	if !ok {
+		return false
+	}
+	found := false
+	cur.Inspect([]ast.Node{(*ast.Ident)(nil), (*ast.FuncLit)(nil)}, func(c inspector.Cursor) bool {
+		id, ok := c.Node().(*ast.Ident)
+		if !ok || found {
+			return false
+		}
+		if v, ok := w.t.info.Uses[id].(*types.Var); ok && st.carries(v) {
+			u := w.t.climb(c, e)
+			found = !u.consumed
+		}
+		return true
+	})
+	return found
+}
+
+// returnFate judges a return statement reached on a path.
+func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
+	f := st.best
+	if w.t.returnsRequeue(ret) {
+		f = max(f, Handled)
+	}
+	if w.f.pollCall != nil {
+		return max(f, w.pollReturnFate(ret, st))
+	}
+	for i, e := range w.errorResults(ret) {
+		switch {
+		case e == nil:
+			if v := w.namedResult(i); v != nil && st.carries(v) {
+				f = max(f, Returned)
+			} else if v != nil && st.isNonNil(v) {
+				f = max(f, ReturnedOther)
+			}
+		case w.carries(e, st):
+			f = max(f, Returned)
+		case w.t.nonNilExpr(e, st):
+			f = max(f, ReturnedOther)
+		}
+	}
+	return f
+}
+
+// errorResults returns, for each error result of the function, the
+// expression returned there (nil for a bare return with named results).
+func (w *walker) errorResults(ret *ast.ReturnStmt) map[int]ast.Expr {
+	res := w.f.sig.Results()
+	out := make(map[int]ast.Expr)
+	for i := range res.Len() {
+		if !isErrorType(res.At(i).Type()) {
+			continue
+		}
+		switch {
+		case len(ret.Results) == 0:
+			out[i] = nil
+		case len(ret.Results) == res.Len():
+			out[i] = ret.Results[i]
+		case len(ret.Results) == 1:
+			out[i] = ret.Results[0] // return f(): the error rides in the call
+		}
+	}
+	return out
+}
+
+func (w *walker) namedResult(i int) *types.Var {
+	v := w.f.sig.Results().At(i)
+	if v.Name() == "" || v.Name() == "_" {
+		return nil
+	}
+	return v
+}
+
+// returnsFailure reports whether ret hands on value, the failing call
+// itself, as an error result.
+func (w *walker) returnsFailure(ret *ast.ReturnStmt, value ast.Node) bool {
+	for _, e := range w.errorResults(ret) {
+		if e != nil && syntax.Within(value, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// pollReturnFate judges a return of a wait.Poll condition: (false, nil)
+// makes wait run it again, which retries when it re-reads the object; an
+// error stops the poll and shares the fate of the poll's own error.
+func (w *walker) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
+	if len(ret.Results) != 2 {
+		return st.best
+	}
+	done, err := ret.Results[0], ret.Results[1]
+	if isNilIdent(err) {
+		if isFalse(done) && w.f.pollRereads {
+			return Retried
+		}
+		return st.best
+	}
+	if w.carries(err, st) || w.t.nonNilExpr(err, st) {
+		cur, ok := w.f.cur.Inspector().Root().FindNode(w.f.pollCall)
+		if !ok {
+			return HandedOff
+		}
+		return w.t.TraceFailure(cur, Object{})
+	}
+	return st.best
+}
+
+func isFalse(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "false"
+}
+
+// defines reports whether the graph node n assigns v.
+func defines(info *types.Info, n ast.Node, v *types.Var) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		for _, lhs := range n.Lhs {
+			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == v {
+				return true
+			}
+		}
+	case *ast.ValueSpec:
+		for _, id := range n.Names {
+			if info.Defs[id] == v {
+				return true
+			}
+		}
+	case *ast.RangeStmt:
+		for _, e := range []ast.Expr{n.Key, n.Value} {
+			if id, ok := e.(*ast.Ident); ok && info.ObjectOf(id) == v {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,398 @@
+package kube
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+// The fate of a failure, path by path.
+//
+// A write's failure is followed through the control-flow graph of the
+// function that makes it, from the write to every exit, under one
+// assumption: the write failed with Conflict. On that assumption a test of
+// the error is decided where it can be (err != nil holds, IsConflict holds,
+// IsNotFound does not), and each path is judged by the best thing it does
+// with the failure: returns it (or another error that cannot be nil),
+// requeues, goes round a loop that writes the object again, surfaces it to a
+// test, hands it to code out of view, or only logs, swallows or drops it,
+// or ends the program. The verdict is the worst path's.
+
+// walkBudget bounds the graph nodes one walk may visit; a walk that needs
+// more (a huge function with many independent branches) gives up silently.
+const walkBudget = 20000
+
+// failure is the failing call a walk follows, and what the walk needs to
+// know about the function around it.
+type failure struct {
+	call   *ast.CallExpr
+	cur    inspector.Cursor // at call
+	object Object           // the object written, when known
+	fn     ast.Node         // innermost *ast.FuncDecl or *ast.FuncLit around call
+	sig    *types.Signature // fn's signature
+	loop   ast.Node         // innermost loop statement around call inside fn, or nil
+	// deferred is set when fn is a literal run by a defer statement: a
+	// local of the outer function assigned there is read by no one.
+	deferred bool
+	// periodic is set when fn is run again on a timer (wait.Until and
+	// friends) and reads the object itself before the write: a lost
+	// failure is retried on the next turn.
+	periodic bool
+	// pollCall is the wait.Poll call that runs fn as its condition, or nil.
+	pollCall *ast.CallExpr
+	// pollRereads is set when fn is such a condition and reads the object
+	// itself: returning (false, nil) makes wait run it again.
+	pollRereads bool
+}
+
+// pathState is what one path has done with the failure so far.
+type pathState struct {
+	carriers  []*types.Var // variables holding the failure or a value built from it
+	nonNil    []*types.Var // error variables known to be non-nil
+	best      Fate         // the best thing done with the failure so far
+	testedIn  ast.Node     // the branch a test of the error sent the path into, while in it
+	looped    bool         // the path went round the loop around the failing call
+	reread    bool         // the object was read again since the failure
+	redefined bool         // the object variable now holds another object
+}
+
+func (s pathState) key() string {
+	var b strings.Builder
+	var in token.Pos
+	if s.testedIn != nil {
+		in = s.testedIn.Pos()
+	}
+	fmt.Fprintf(&b, "%d/%d/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined)
+	for _, v := range s.carriers {
+		fmt.Fprintf(&b, "c%d", v.Pos())
+	}
+	for _, v := range s.nonNil {
+		fmt.Fprintf(&b, "n%d", v.Pos())
+	}
+	return b.String()
+}
+
+func (s pathState) carries(v *types.Var) bool { return slices.Contains(s.carriers, v) }
+
+func (s pathState) isNonNil(v *types.Var) bool {
+	return slices.Contains(s.nonNil, v) || (s.carries(v) && isErrorType(v.Type()))
+}
+
+func (s *pathState) improve(f Fate) { s.best = max(s.best, f) }
+
+// withVar returns vars with v added (sorted, no duplicates).
+func withVar(vars []*types.Var, v *types.Var) []*types.Var {
+	if slices.Contains(vars, v) {
+		return vars
+	}
+	out := append(slices.Clip(vars), v)
+	slices.SortFunc(out, func(a, b *types.Var) int { return int(a.Pos() - b.Pos()) })
+	return out
+}
+
+// withoutVar returns vars without v.
+func withoutVar(vars []*types.Var, v *types.Var) []*types.Var {
+	i := slices.Index(vars, v)
+	if i < 0 {
+		return vars
+	}
+	return slices.Delete(slices.Clone(vars), i, i+1)
+}
+
+// walker runs one walk.
+type walker struct {
+	t     *Tracer
+	f     *failure
+	g     *cfg.CFG
+	seen  map[string]bool
+	steps int
+	ends  []pathEnd // verdicts of paths that reached an exit
+	stops []Fate    // paths that moved on to another object before an exit
+	// retryLoop is set when a path came back to the failing call with the
+	// same object: the loop around it retries, so leaving it after going
+	// round (the attempts ran out) is the loop's verdict, not a loss.
+	retryLoop bool
+}
+
+type pathEnd struct {
+	fate   Fate
+	looped bool
+}
+
+func (w *walker) end(f Fate, st pathState) {
+	w.ends = append(w.ends, pathEnd{f, st.looped})
+}
+
+type walkItem struct {
+	block *cfg.Block
+	index int
+	state pathState
+}
+
+// TraceFailure returns the fate of the failure of the call at cur: a write,
+// or a call of a function that returns a write's failure (obj, when valid,
+// is the object it writes).
+func (t *Tracer) TraceFailure(cur inspector.Cursor, obj Object) Fate {
+	f := t.newFailure(cur, obj)
+	if f == nil {
+		return HandedOff
+	}
+	body := syntax.FuncBody(f.fn)
+	if body == nil {
+		return HandedOff
+	}
+	w := &walker{t: t, f: f, g: t.CFG(body), seen: make(map[string]bool)}
+	return w.run()
+}
+
+func (t *Tracer) newFailure(cur inspector.Cursor, obj Object) *failure {
+	call, ok := cur.Node().(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fnCur := syntax.EnclosingFunc(cur)
+	if !fnCur.Valid() {
+		return nil
+	}
+	f := &failure{call: call, cur: cur, object: obj, fn: fnCur.Node(), sig: t.signatureOf(fnCur.Node())}
+	if f.sig == nil {
+		return nil
+	}
+	f.loop = innermostLoop(cur, f.fn)
+	if lit, ok := f.fn.(*ast.FuncLit); ok {
+		t.noteLiteralUse(f, fnCur, lit)
+	}
+	return f
+}
+
+// noteLiteralUse records how a function literal that makes the failing
+// call is run: deferred, periodically, or as a poll condition.
+func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.FuncLit) {
+	parent := fnCur.Parent()
+	call, ok := parent.Node().(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	if call.Fun == lit {
+		_, f.deferred = parent.Parent().Node().(*ast.DeferStmt)
+		return
+	}
+	callee := calleeOf(t.info, call)
+	if callee == nil {
+		return
+	}
+	rereads := t.model != nil && f.object.Valid() && t.readsBefore(lit, f.object, f.call)
+	switch {
+	case periodicFuncs[funcKeyOf(callee)]:
+		f.periodic = rereads
+	case pollFuncs[funcKeyOf(callee)]:
+		f.pollCall = call
+		f.pollRereads = rereads
+	}
+}
+
+// readsBefore reports whether fn reads obj before the call at.
+func (t *Tracer) readsBefore(fn ast.Node, obj Object, at ast.Node) bool {
+	for _, rd := range t.model.ReadsOf(obj, fn) {
+		if rd.Node.Pos() < at.Pos() {
+			return true
+		}
+	}
+	return obj.Root != nil && fn.Pos() <= obj.Root.Pos() && obj.Root.Pos() < at.Pos() && t.model.definedByRead(obj.Root)
+}
+
+func (t *Tracer) signatureOf(fn ast.Node) *types.Signature {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		if obj, ok := t.info.Defs[fn.Name].(*types.Func); ok {
+			return obj.Signature()
+		}
+	case *ast.FuncLit:
+		sig, _ := t.info.TypeOf(fn).(*types.Signature)
+		return sig
+	}
+	return nil
+}
+
+// innermostLoop returns the innermost for or range statement around cur
+// inside fn, or nil.
+func innermostLoop(cur inspector.Cursor, fn ast.Node) ast.Node {
+	for enc := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch n := enc.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return n
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// run walks every path from the failing call and returns the worst verdict.
+func (w *walker) run() Fate {
+	start, index := w.t.nodeOf(w.g, w.f.cur)
+	if start == nil {
+		return HandedOff
+	}
+	var st pathState
+	if ended, fate := w.startAt(start.Nodes[index], &st); ended {
+		return fate
+	}
+	stack := []walkItem{{start, index + 1, st}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		k := fmt.Sprintf("%d:%d:%s", it.block.Index, it.index, it.state.key())
+		if w.seen[k] {
+			continue
+		}
+		w.seen[k] = true
+		if w.steps++; w.steps > walkBudget {
+			return HandedOff
+		}
+		stack = append(stack, w.step(it)...)
+	}
+	if len(w.ends) > 0 {
+		worst := Returned
+		for _, e := range w.ends {
+			if e.looped && w.retryLoop {
+				e.fate = max(e.fate, Retried)
+			}
+			worst = min(worst, e.fate)
+		}
+		return worst
+	}
+	if len(w.stops) > 0 {
+		return slices.Min(w.stops)
+	}
+	return HandedOff
+}
+
+// startAt applies the failing call's own statement to st: where its error
+// goes first. It reports whether the path already ends there.
+func (w *walker) startAt(node ast.Node, st *pathState) (bool, Fate) {
+	u := w.t.climb(w.f.cur, node)
+	if u.consumed {
+		st.improve(u.event)
+		if u.event == Fatal {
+			return true, Fatal
+		}
+		return false, 0
+	}
+	switch s := u.stmt.(type) {
+	case *ast.ReturnStmt:
+		if w.returnsFailure(s, u.value) {
+			return true, w.endFate(Returned, *st)
+		}
+	case *ast.AssignStmt, *ast.ValueSpec:
+		w.assign(s, st, u.value)
+	}
+	return false, 0
+}
+
+// step processes the node at it and returns the items to explore next.
+func (w *walker) step(it walkItem) []walkItem {
+	b, st := it.block, it.state
+	if it.index >= len(b.Nodes) {
+		return w.successors(b, st)
+	}
+	node := b.Nodes[it.index]
+	if syntax.Within(w.f.call, node) {
+		w.revisit(st)
+		return nil
+	}
+	if ret, ok := node.(*ast.ReturnStmt); ok {
+		w.end(w.endFate(w.returnFate(ret, st), st), st)
+		return nil
+	}
+	if it.index == len(b.Nodes)-1 && len(b.Succs) == 2 {
+		if cond, ok := node.(ast.Expr); ok && w.t.isCondition(cond) {
+			return w.branch(b, cond, st)
+		}
+	}
+	if ended := w.apply(node, &st); ended {
+		return nil
+	}
+	return []walkItem{{b, it.index + 1, st}}
+}
+
+// successors continues a path past the end of block b.
+func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
+	if len(b.Succs) == 0 {
+		w.end(w.endFate(st.best, st), st)
+		return nil
+	}
+	if b.Kind == cfg.KindRangeLoop && !rangesOverChannel(w.t.info, b.Stmt) {
+		st.redefined = true // the next turn works on the next element
+	}
+	out := make([]walkItem, 0, len(b.Succs))
+	for _, s := range b.Succs {
+		next := st
+		if w.f.loop != nil && s.Stmt == w.f.loop && loopHeads[s.Kind] {
+			next.looped = true
+		}
+		if next.testedIn != nil && !syntax.Within(s.Stmt, next.testedIn) {
+			next.testedIn = nil
+		}
+		out = append(out, walkItem{s, 0, next})
+	}
+	return out
+}
+
+// revisit judges a path that comes back to the failing call: a loop that
+// writes the same object again retries (staleupdate judges whether it is
+// re-read first); one that moved on to another object leaves this failure
+// behind.
+func (w *walker) revisit(st pathState) {
+	if st.redefined || !w.f.object.Valid() {
+		w.stops = append(w.stops, st.best)
+		return
+	}
+	w.retryLoop = true
+	w.end(max(st.best, Retried), st)
+}
+
+// loopHeads are the blocks a path enters when it goes round a loop.
+var loopHeads = map[cfg.BlockKind]bool{
+	cfg.KindForLoop: true, cfg.KindForPost: true, cfg.KindForBody: true, cfg.KindRangeLoop: true,
+}
+
+// endFate adjusts the verdict of a path that leaves the function: a
+// periodic function runs again.
+func (w *walker) endFate(f Fate, st pathState) Fate {
+	if w.f.periodic {
+		return max(f, Retried)
+	}
+	return f
+}
+
+func rangesOverChannel(info *types.Info, stmt ast.Stmt) bool {
+	rs, ok := stmt.(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	_, ok = info.TypeOf(rs.X).Underlying().(*types.Chan)
+	return ok
+}
+
+// nodeOf returns the graph node that contains the node at cur.
+func (t *Tracer) nodeOf(g *cfg.CFG, cur inspector.Cursor) (*cfg.Block, int) {
+	for c := cur; c.Valid(); c = c.Parent() {
+		if b, i := findNode(g, c.Node()); b != nil {
+			return b, i
+		}
+		switch c.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil, 0
+		}
+	}
+	return nil, 0
+}
