@@ -242,7 +242,7 @@ func (w *walker) run() Fate {
 	if start == nil {
 		return HandedOff
 	}
-	var st pathState
+	st := w.knownBefore()
 	if ended, fate := w.startAt(start.Nodes[index], &st); ended {
 		return fate
 	}
@@ -274,6 +274,48 @@ func (w *walker) run() Fate {
 		return slices.Min(w.stops)
 	}
 	return HandedOff
+}
+
+// knownBefore returns what the conditions that lead to the failing call
+// tell of error variables: inside `if err != nil`, err is not nil (unless
+// assigned again before the call).
+func (w *walker) knownBefore() pathState {
+	var st pathState
+	child := w.f.cur
+	for c := w.f.cur.Parent(); c.Valid() && c.Node() != w.f.fn; child, c = c, c.Parent() {
+		switch n := c.Node().(type) {
+		case *ast.IfStmt:
+			if child.Node() == n.Body || (n.Else != nil && child.Node() == n.Else) {
+				w.refine(n.Cond, child.Node() == n.Body, &st)
+			}
+		case *ast.CaseClause:
+			if _, tagless := c.Parent().Parent().Node().(*ast.SwitchStmt); tagless && len(n.List) == 1 && !w.caseOfTaggedSwitch(n.List[0]) {
+				w.refine(n.List[0], true, &st)
+			}
+		}
+	}
+	for _, v := range st.nonNil {
+		if w.assignedBetween(v, w.f.call) {
+			st.nonNil = withoutVar(st.nonNil, v)
+		}
+	}
+	return st
+}
+
+// assignedBetween reports whether v is assigned after its declaration and
+// before the call at, inside the function.
+func (w *walker) assignedBetween(v *types.Var, at ast.Node) bool {
+	found := false
+	ast.Inspect(w.f.fn, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= at.Pos() {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() > v.Pos() && defines(w.t.info, as, v) {
+			found = true
+		}
+		return true
+	})
+	return found
 }
 
 // startAt applies the failing call's own statement to st: where its error

@@ -55,7 +55,7 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kube.Analyzer].(*kube.Result)
 	defer res.Done()
-	if len(res.Writes) == 0 {
+	if len(res.Writes) == 0 && len(res.ReturnerCalls) == 0 {
 		return nil, nil
 	}
 	c := &checker{pass: pass, res: res, tracer: res.Tracer, mode: config.Mode}
@@ -74,7 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // check reports s when its Conflict is lost.
 func (c *checker) check(s site) {
-	if c.res.ScopeOf(s.cursor) != nil || c.inTestFile(s.call) {
+	if c.res.ScopeOf(s.cursor) != nil || (c.mode == Propagate && c.inTestFile(s.call)) {
 		return
 	}
 	var related []diag.Related
@@ -152,9 +152,10 @@ func hasErrorResult(ft *ast.FuncType) bool {
 	return false
 }
 
-// inTestFile reports whether n is in a _test.go file: a lost Conflict there
-// makes a flaky test, not a controller bug, and test helpers (Expect,
-// require) are out of this analyzer's view.
+// inTestFile reports whether n is in a _test.go file. In propagate mode a
+// test's failed write fails the test or is the test's own business; strict
+// mode reports it, since a controller running beside an e2e test writes
+// the same objects and an unretried Conflict makes the test flaky.
 func (c *checker) inTestFile(n ast.Node) bool {
 	return strings.HasSuffix(c.pass.Fset.File(n.Pos()).Name(), "_test.go")
 }

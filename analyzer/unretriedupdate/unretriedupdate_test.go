@@ -17,6 +17,8 @@ func TestPropagate(t *testing.T) {
 		"unretriedupdate/shapes",
 		"unretriedupdate/unconditional",
 		"unretriedupdate/loops",
+		"unretriedupdate/fate",
+		"unretriedupdate/surfacedpropagate",
 		"crosspkg/controller",
 		"nokube",
 	)
@@ -24,7 +26,7 @@ func TestPropagate(t *testing.T) {
 
 func TestStrict(t *testing.T) {
 	setFlag(t, "mode", "strict")
-	analysistest.Run(t, testdir.Path(t), unretriedupdate.Analyzer, "unretriedupdate/strict")
+	analysistest.Run(t, testdir.Path(t), unretriedupdate.Analyzer, "unretriedupdate/strict", "unretriedupdate/surfaced")
 }
 
 func TestModeRejectsUnknown(t *testing.T) {

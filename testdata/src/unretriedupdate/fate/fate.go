@@ -1,0 +1,243 @@
+// Package fate holds unretriedupdate scenarios for the fate of a failure
+// judged path by path: what each path from a failed write does with it,
+// and the worst path decides.
+package fate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"example.com/shapelog"
+	"github.com/go-logr/logr"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/util/workqueue"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Reconciler struct {
+	client.Client
+	Log    logr.Logger
+	logger *shapelog.Logger
+	rec    *shapelog.Recorder
+	queue  workqueue.TypedRateLimitingInterface[string]
+	kube   kubernetes.Interface
+}
+
+// updateError is an error type of the package; newUpdateError never
+// returns nil.
+type updateError struct{ name, msg string }
+
+func (e *updateError) Error() string { return e.name + ": " + e.msg }
+
+func newUpdateError(name, msg string) error { return &updateError{name, msg} }
+
+// maybeError may return nil.
+func maybeError(ok bool) error {
+	if ok {
+		return nil
+	}
+	return errors.New("failed")
+}
+
+// writeStatus returns the Conflict of its write: its callers decide.
+func (r *Reconciler) writeStatus(ctx context.Context, cm *corev1.ConfigMap) error {
+	return r.Status().Update(ctx, cm)
+}
+
+// Another error that cannot be nil is returned on every path after the
+// failure: the reconcile loop requeues on it.
+func (r *Reconciler) otherErrorReturned(ctx context.Context, cm *corev1.ConfigMap, validate func() error) (ctrl.Result, error) {
+	_ = r.writeStatus(ctx, cm) // ok: the same path returns fmt.Errorf, which is never nil
+	return ctrl.Result{}, fmt.Errorf("phase %s is not ready", cm.Name)
+}
+
+func (r *Reconciler) checkedErrorReturned(ctx context.Context, cm *corev1.ConfigMap, validate func() error) (ctrl.Result, error) {
+	if err := validate(); err != nil {
+		if uerr := r.writeStatus(ctx, cm); uerr != nil { // ok: err is known non-nil where it is returned
+			r.Log.Error(uerr, "status")
+		}
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) constructorReturned(ctx context.Context, cm *corev1.ConfigMap) error {
+	if err := r.Update(ctx, cm); err != nil { // ok: newUpdateError never returns nil
+		return newUpdateError(cm.Name, err.Error())
+	}
+	if err := r.Update(ctx, cm); err != nil { // ok: a composite literal of an error type is never nil
+		return &updateError{cm.Name, "update"}
+	}
+	return nil
+}
+
+func (r *Reconciler) maybeNilReturned(ctx context.Context, cm *corev1.ConfigMap, ok bool) error {
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is only logged`
+		r.Log.Error(err, "update")
+		return maybeError(ok)
+	}
+	return nil
+}
+
+func (r *Reconciler) onePathReturnsNil(ctx context.Context, cm *corev1.ConfigMap, strict bool) error {
+	if err := r.writeStatus(ctx, cm); err != nil { // want `conflict from r.writeStatus\(ctx, cm\) is only logged`
+		r.Log.Error(err, "status")
+		if strict {
+			return fmt.Errorf("status of %s: %w", cm.Name, err)
+		}
+	}
+	return nil
+}
+
+// Tests of the error are decided for a Conflict.
+func (r *Reconciler) notFoundIgnored(ctx context.Context, cm *corev1.ConfigMap) error {
+	if err := r.Update(ctx, cm); err != nil { // ok: a Conflict is not NotFound, so it is returned
+		if apierrors.IsNotFound(err) {
+			return nil
+		}
+		return err
+	}
+	if err := r.Update(ctx, cm); err != nil && !errors.Is(err, context.Canceled) { // ok: returned
+		return err
+	}
+	if err := r.Update(ctx, cm); apierrors.IsConflict(err) { // want `conflict from r.Update\(ctx, cm\) is swallowed`
+		return nil
+	}
+	return nil
+}
+
+// Requeues, directly or through a helper of the package.
+func (r *Reconciler) enqueue(key string) { r.queue.AddRateLimited(key) }
+
+func (r *Reconciler) requeuedByHelper(ctx context.Context, cm *corev1.ConfigMap) {
+	if err := r.Update(ctx, cm); err != nil { // ok: the helper puts the key back on the queue
+		r.Log.Error(err, "update")
+		r.enqueue(cm.Name)
+	}
+}
+
+// Loggers known only by their shape.
+func (r *Reconciler) shapeLogged(ctx context.Context, cm *corev1.ConfigMap) {
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is lost in shapeLogged`
+		r.logger.Errorf("update %s: %v", cm.Name, err)
+	}
+	if err := r.Status().Update(ctx, cm); err != nil { // want `is lost in shapeLogged`
+		shapelog.Error("status of ", cm.Name, ": ", err)
+	}
+	if err := r.Update(ctx, cm); err != nil { // ok: kept by a recorder whose use is out of view
+		r.rec.Record(err)
+	}
+}
+
+// Deferred writes: only a named result carries an error out of a defer.
+func (r *Reconciler) deferredToResult(ctx context.Context, cm *corev1.ConfigMap) (retErr error) {
+	defer func() {
+		if err := r.Status().Update(ctx, cm); err != nil { // ok: joined into the named result
+			retErr = errors.Join(retErr, err)
+		}
+	}()
+	return nil
+}
+
+func (r *Reconciler) deferredToLocal(ctx context.Context, cm *corev1.ConfigMap) error {
+	var err error
+	defer func() {
+		err = r.Status().Update(ctx, cm) // want `conflict from r.Status\(\).Update\(ctx, cm\) is lost in a function literal`
+	}()
+	return err
+}
+
+// Loops that retry by construction.
+func (r *Reconciler) periodic(ctx context.Context, key client.ObjectKey, stop <-chan struct{}) {
+	wait.Until(func() {
+		var cm corev1.ConfigMap
+		if err := r.Get(ctx, key, &cm); err != nil {
+			return
+		}
+		cm.Data = map[string]string{"seen": "yes"}
+		if err := r.Update(ctx, &cm); err != nil { // ok: the next turn reads the ConfigMap again
+			r.Log.Error(err, "update")
+		}
+	}, time.Minute, stop)
+}
+
+func (r *Reconciler) periodicStale(cm *corev1.ConfigMap, stop <-chan struct{}) {
+	wait.Until(func() {
+		if err := r.Update(context.Background(), cm); err != nil { // want `is lost in a function literal`
+			r.Log.Error(err, "update")
+		}
+	}, time.Minute, stop)
+}
+
+func (r *Reconciler) ticker(ctx context.Context, name string) {
+	t := time.NewTicker(time.Minute)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			pod, err := r.kube.CoreV1().Pods("ns").Get(ctx, name, metav1.GetOptions{})
+			if err != nil {
+				continue
+			}
+			pod.Labels = map[string]string{"tick": "yes"}
+			if _, err := r.kube.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // ok: the next tick reads the pod again
+				r.Log.Error(err, "update")
+			}
+		}
+	}
+}
+
+func (r *Reconciler) eachItem(ctx context.Context, pods []*corev1.Pod) {
+	for _, pod := range pods {
+		if _, err := r.kube.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `is lost in eachItem`
+			r.Log.Error(err, "update")
+		}
+	}
+}
+
+func (r *Reconciler) eachItemCollected(ctx context.Context, pods []*corev1.Pod) error {
+	var errs []error
+	for _, pod := range pods {
+		if _, err := r.kube.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // ok: collected and returned
+			errs = append(errs, err)
+			continue
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// A poll condition that returns (false, nil) runs again; one that returns
+// the error hands it to the poll's caller.
+func (r *Reconciler) pollRereads(ctx context.Context, name string) error {
+	return wait.PollImmediate(time.Second, time.Minute, func() (bool, error) {
+		pod, err := r.kube.CoreV1().Pods("ns").Get(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			return false, nil
+		}
+		pod.Labels = map[string]string{"a": "b"}
+		if _, err := r.kube.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // ok: returning (false, nil) runs the condition again
+			return false, nil
+		}
+		return true, nil
+	})
+}
+
+func (r *Reconciler) pollErrorLogged(ctx context.Context, pod *corev1.Pod) {
+	err := wait.PollImmediate(time.Second, time.Minute, func() (bool, error) {
+		if _, err := r.kube.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `is only logged`
+			return false, err
+		}
+		return true, nil
+	})
+	if err != nil {
+		r.Log.Error(err, "poll")
+	}
+}
