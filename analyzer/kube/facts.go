@@ -26,6 +26,13 @@ type ReturnsConflictFact struct{ Param int }
 // parameter Param in place (or -1).
 type ReadsFact struct{ Param, Result int }
 
+// NeverNilErrorFact: every return of the function returns a non-nil error
+// (an error constructor), so returning its result hands a failure on.
+type NeverNilErrorFact struct{}
+
+func (*NeverNilErrorFact) AFact()         {}
+func (*NeverNilErrorFact) String() string { return "neverNilError" }
+
 func (*RetriesFact) AFact()         {}
 func (*ReturnsConflictFact) AFact() {}
 func (*ReadsFact) AFact()           {}
@@ -38,7 +45,7 @@ func (f *ReadsFact) String() string {
 	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
 }
 
-var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact)}
+var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact)}
 
 // importFacts records what the facts of fn, a function of another package
 // called here, say about it.
@@ -75,6 +82,9 @@ func (m *modeler) exportFacts() {
 		}
 		if r, ok := m.res.Refreshers[fn]; ok {
 			m.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})
+		}
+		if m.res.Tracer.neverReturnsNil(fn, 0) {
+			m.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"go/types"
 	"sync"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 )
@@ -47,8 +48,9 @@ type Tracer struct {
 	mu    sync.Mutex
 	info  *types.Info
 	cfgs  map[*ast.BlockStmt]*cfg.CFG
-	model *Result // the package's writes and reads
-	built int     // graphs built, for the cost report
+	model *Result        // the package's writes and reads
+	pass  *analysis.Pass // for facts about other packages' functions
+	built int            // graphs built, for the cost report
 
 	neverNil map[*types.Func]bool // functions that never return a nil error, memoised
 	requeuer map[*types.Func]bool // functions that put work back on a queue, memoised

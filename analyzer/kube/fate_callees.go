@@ -262,6 +262,9 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 		}
 		return false
 	}
+	if fn.Pkg() != nil && t.pass != nil && fn.Pkg() != t.pass.Pkg {
+		return t.pass.ImportObjectFact(fn, new(NeverNilErrorFact))
+	}
 	return t.model != nil && t.neverReturnsNil(fn, 0)
 }
 

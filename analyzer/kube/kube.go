@@ -55,6 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 	m.markUnconditional()
 	res.Tracer = NewTracer(pass.TypesInfo)
 	res.Tracer.model = res
+	res.Tracer.pass = pass
 	m.findReturners(calls)
 	m.exportFacts()
 	return res, nil

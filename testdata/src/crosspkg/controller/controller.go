@@ -5,6 +5,7 @@ import (
 	"context"
 
 	"crosspkg/kubeutil"
+	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
 
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -37,4 +38,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) failPhase(ctx context.Context, foo *foov1.Foo) (ctrl.Result, error) {
+	_ = kubeutil.SetPhase(ctx, r.Client, foo, "Failed") // ok: the error built by another package's constructor is never nil (a fact)
+	return ctrl.Result{}, kubeutil.NewPhaseError("Failed")
 }

@@ -50,3 +50,13 @@ func retryQuietly(fn func() error) error {
 }
 
 var _ = retryQuietly
+
+// PhaseError says a phase could not be reached.
+type PhaseError struct{ Phase string }
+
+func (e *PhaseError) Error() string { return "phase " + e.Phase + " not reached" }
+
+// NewPhaseError never returns nil: returning it hands a failure on.
+func NewPhaseError(phase string) error { // want NewPhaseError:`neverNilError`
+	return &PhaseError{Phase: phase}
+}
