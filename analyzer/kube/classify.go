@@ -150,8 +150,8 @@ func (m *modeler) classify(c call) {
 		m.addWrite(c, WriteCreateOrUpdate, argAt(args, wf.objectArg), argAt(args, wf.clientArg))
 		return
 	}
-	if isTypedUpdate(m.pass.TypesInfo, c) {
-		m.addWrite(c, WriteTypedUpdate, argAt(args, 1), receiver(c.expr))
+	if i := m.typedUpdateObject(c); i >= 0 {
+		m.addWrite(c, WriteTypedUpdate, argAt(args, i), receiver(c.expr))
 	}
 }
 

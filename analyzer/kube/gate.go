@@ -75,6 +75,9 @@ func isModeledFunc(fn *types.Func) bool {
 	if !modeledMethodNames[fn.Name()] {
 		return false
 	}
+	if typedWriteNames[fn.Name()] && sig.Params().Len() == 1 && carriesResourceVersion(sig.Params().At(0).Type()) {
+		return true // Update(*T) of client-go before v0.18 and wrangler
+	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		if isClientType(sig.Params().At(i).Type()) {
 			return true

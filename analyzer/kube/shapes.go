@@ -3,6 +3,7 @@ package kube
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
@@ -68,25 +69,100 @@ func (m *modeler) crInterface(name string) *types.Interface {
 	return m.crIfaces[name]
 }
 
-// isTypedUpdate reports whether c calls Update or UpdateStatus with the
-// shape every client-go typed client and generated clientset shares:
-// (context.Context, *T, metav1.UpdateOptions) (*T, error). The signature is
-// the instantiated one, so generic receivers (gentype.Client[T]) match.
-func isTypedUpdate(info *types.Info, c call) bool {
+// typedUpdateObject tells whether c calls Update or UpdateStatus of a typed
+// Kubernetes client, by shape: (context.Context, *T, metav1.UpdateOptions)
+// (*T, error) as every client-go typed client and generated clientset has
+// it, or (*T) (*T, error) as in client-go before v0.18 and wrangler's
+// generic controllers. T must be a Kubernetes object and the receiver a
+// client (see isClientReceiver), so that an in-memory store with a
+// look-alike method is not taken for one. The signature is the
+// instantiated one, so generic receivers (gentype.Client[T]) match.
+//
+// It returns the index of the object argument, or -1.
+func (m *modeler) typedUpdateObject(c call) int {
 	if !typedWriteNames[c.callee.Name()] || c.callee.Signature().Recv() == nil {
+		return -1
+	}
+	sig, ok := m.pass.TypesInfo.TypeOf(c.expr.Fun).(*types.Signature)
+	if !ok || sig.Variadic() || sig.Results().Len() != 2 || !isErrorType(sig.Results().At(1).Type()) {
+		return -1
+	}
+	p := sig.Params()
+	withOptions := p.Len() == 3 && isNamed(p.At(0).Type(), "context", "Context") && isNamed(p.At(2).Type(), metaV1Path, updateOptionsName)
+	objArg := 0
+	switch {
+	case withOptions:
+		objArg = 1
+	case p.Len() != 1:
+		return -1
+	}
+	obj := p.At(objArg).Type()
+	if _, isPtr := obj.(*types.Pointer); !isPtr || !types.Identical(obj, sig.Results().At(0).Type()) || !m.isObject(obj) {
+		return -1
+	}
+	recv := c.callee.Signature().Recv().Type()
+	if (withOptions && isClientReceiver(recv)) || hasTypedGet(recv, obj) {
+		return objArg
+	}
+	return -1
+}
+
+// isClientReceiver reports whether recv, the receiver of a typed write, is
+// a client: an interface, a type of client-go (gentype.Client[T]), or a
+// struct that holds a rest.Interface, as generated clients do.
+func isClientReceiver(recv types.Type) bool {
+	if types.IsInterface(recv) {
+		return true
+	}
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	named, ok := types.Unalias(recv).(*types.Named)
+	if !ok {
 		return false
 	}
-	sig, ok := info.TypeOf(c.expr.Fun).(*types.Signature)
-	if !ok || sig.Variadic() || sig.Params().Len() != 3 || sig.Results().Len() != 2 {
+	if pkg := named.Obj().Pkg(); pkg != nil && hasPrefixPath(pkg.Path(), strings.TrimSuffix(clientGoPrefix, "/")) {
+		return true
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
 		return false
 	}
-	p, r := sig.Params(), sig.Results()
-	_, objIsPtr := p.At(1).Type().(*types.Pointer)
-	return isNamed(p.At(0).Type(), "context", "Context") &&
-		objIsPtr &&
-		isNamed(p.At(2).Type(), metaV1Path, updateOptionsName) &&
-		types.Identical(p.At(1).Type(), r.At(0).Type()) &&
-		types.Identical(r.At(1).Type(), types.Universe.Lookup("error").Type())
+	for i := range st.NumFields() {
+		if isNamed(st.Field(i).Type(), restPath, "Interface") {
+			return true
+		}
+	}
+	return false
+}
+
+// hasTypedGet reports whether recv also has a Get that takes
+// metav1.GetOptions and returns (obj, error): the mark of a client of
+// that resource, old or generic, rather than a store.
+func hasTypedGet(recv types.Type, obj types.Type) bool {
+	get, _, _ := types.LookupFieldOrMethod(recv, true, nil, "Get")
+	fn, ok := get.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Results().Len() != 2 || !isErrorType(sig.Results().At(1).Type()) {
+		return false
+	}
+	if !types.Identical(sig.Results().At(0).Type(), obj) && !isTypeParam(sig.Results().At(0).Type()) {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if isNamed(sig.Params().At(i).Type(), metaV1Path, "GetOptions") {
+			return true
+		}
+	}
+	return false
+}
+
+func isTypeParam(t types.Type) bool {
+	_, ok := t.(*types.TypeParam)
+	return ok
 }
 
 // isNamed reports whether t is the named type pkg.name.

@@ -15,6 +15,7 @@ const (
 	apiErrorsPath      = "k8s.io/apimachinery/pkg/api/errors"
 	metaV1Path         = "k8s.io/apimachinery/pkg/apis/meta/v1"
 	workqueuePath      = "k8s.io/client-go/util/workqueue"
+	restPath           = "k8s.io/client-go/rest"
 	clientGoPrefix     = "k8s.io/client-go/"
 	controllerRuntime  = "sigs.k8s.io/controller-runtime"
 	updateOptionsName  = "UpdateOptions"
@@ -65,9 +66,9 @@ var patchMethods = map[methodKey]bool{
 	{crClientPath, "StatusWriter", "Patch"}:      true,
 }
 
-// typedWriteNames are the method names that, with the shape
-// (context.Context, *T, metav1.UpdateOptions) (*T, error), make a typed
-// client-go or generated clientset write.
+// typedWriteNames are the method names that, with a typed client's shape
+// (see typedUpdateObject), make a typed client-go, generated clientset or
+// generic controller write.
 var typedWriteNames = map[string]bool{"Update": true, "UpdateStatus": true}
 
 // writeFuncs are package-level functions that read, mutate and Update.

@@ -15,6 +15,7 @@ func TestPropagate(t *testing.T) {
 		"unretriedupdate/clientgo",
 		"unretriedupdate/oneshot",
 		"unretriedupdate/shapes",
+		"unretriedupdate/oldshapes",
 		"unretriedupdate/unconditional",
 		"unretriedupdate/loops",
 		"unretriedupdate/fate",
