@@ -47,6 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 		m.classify(c)
 	}
 	m.findAssignReads()
+	m.findVersionCopies()
 	m.findRefreshers()
 	for _, c := range calls {
 		m.addHelperRead(c)

@@ -86,6 +86,10 @@ type Read struct {
 	Cursor inspector.Cursor
 	Object Object
 	Func   ast.Node
+	// InPlace is set for a read that refreshes the object where it is (a
+	// Get into it, or a copy of a live resourceVersion onto it) rather
+	// than by assigning the variable.
+	InPlace bool
 }
 
 // RetryScope is a function that is run again when it fails with Conflict.

@@ -18,8 +18,8 @@ func (m *modeler) findRefreshers() {
 		param := -1
 		params := paramVars(m.pass.TypesInfo, decl)
 		for _, rd := range reads {
-			_, isGet := rd.Node.(*ast.CallExpr) // only a Get fills an object in place
-			if i := indexOfVar(params, rd.Object.Root); i >= 0 && isGet && rd.Object.Path == rd.Object.Root.Name() {
+			_, isGet := rd.Node.(*ast.CallExpr) // only a Get or a version copy fills an object in place
+			if i := indexOfVar(params, rd.Object.Root); i >= 0 && (isGet || rd.InPlace) && rd.Object.Path == rd.Object.Root.Name() {
 				param = i
 			}
 		}

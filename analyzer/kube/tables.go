@@ -125,27 +125,22 @@ var conflictChecks = map[funcKey]bool{
 	{apiErrorsPath, "IsConflict"}: true,
 }
 
-// kindKey names an API type by package and name.
-type kindKey struct{ pkg, name string }
+// versionKeepers fill or decorate an object without giving it a
+// resourceVersion: decoders of manifests, and metadata setters.
+var versionKeepers = map[funcKey]bool{
+	{"encoding/json", "Unmarshal"}: true, {"sigs.k8s.io/yaml", "Unmarshal"}: true,
+	{"sigs.k8s.io/yaml", "UnmarshalStrict"}: true, {"gopkg.in/yaml.v2", "Unmarshal"}: true,
+	{"gopkg.in/yaml.v3", "Unmarshal"}:            true,
+	{crControllerUtil, "SetControllerReference"}: true, {crControllerUtil, "SetOwnerReference"}: true,
+	{crControllerUtil, "AddFinalizer"}: true, {crControllerUtil, "RemoveFinalizer"}: true,
+	{metaV1Path, "SetMetaDataAnnotation"}: true, {metaV1Path, "SetMetaDataLabel"}: true,
+}
 
-// unconditionalKinds are built-in kinds whose registry strategy allows an
-// update without a resourceVersion (AllowUnconditionalUpdate). Custom
-// resources never do.
-var unconditionalKinds = map[kindKey]bool{
-	{"k8s.io/api/core/v1", "ConfigMap"}:             true,
-	{"k8s.io/api/core/v1", "Secret"}:                true,
-	{"k8s.io/api/core/v1", "Service"}:               true,
-	{"k8s.io/api/core/v1", "Pod"}:                   true,
-	{"k8s.io/api/core/v1", "ServiceAccount"}:        true,
-	{"k8s.io/api/core/v1", "Endpoints"}:             true,
-	{"k8s.io/api/core/v1", "PersistentVolumeClaim"}: true,
-	{"k8s.io/api/core/v1", "Namespace"}:             true,
-	{"k8s.io/api/apps/v1", "Deployment"}:            true,
-	{"k8s.io/api/apps/v1", "ReplicaSet"}:            true,
-	{"k8s.io/api/apps/v1", "DaemonSet"}:             true,
-	{"k8s.io/api/apps/v1", "StatefulSet"}:           true,
-	{"k8s.io/api/batch/v1", "Job"}:                  true,
-	{"k8s.io/api/batch/v1", "CronJob"}:              true,
+// versionKeepingDecoders are decoder types whose Decode fills a new object
+// from a manifest.
+var versionKeepingDecoders = map[funcKey]bool{
+	{"k8s.io/apimachinery/pkg/util/yaml", "YAMLOrJSONDecoder"}: true,
+	{"encoding/json", "Decoder"}:                               true,
 }
 
 // Functions and types an error commonly meets (the fate of an error).

@@ -7,12 +7,12 @@ import (
 	"strings"
 )
 
-// markUnconditional finds writes that cannot conflict: an Update of a
-// built-in object built in the function from a literal without a
+// markUnconditional finds writes that cannot conflict: an Update of an
+// object built from a literal (or decoded from a manifest) without a
 // resourceVersion, never read or handed to anything that could fill one in.
-// The API server applies such an update unconditionally for built-in kinds
-// that allow it; custom resources require a resourceVersion, so they stay
-// conflict-prone.
+// The server has no version to compare: a built-in kind that allows it is
+// updated unconditionally, and any other kind is rejected as Invalid, which
+// is another bug than a lost Conflict. Every analyzer skips such writes.
 func (m *modeler) markUnconditional() {
 	for _, w := range m.res.Writes {
 		switch w.Kind {
@@ -21,47 +21,43 @@ func (m *modeler) markUnconditional() {
 			continue
 		}
 		v := w.Object.Root
-		if v == nil || w.Object.Path != v.Name() || !allowsUnconditionalUpdate(v.Type()) {
+		if v == nil || w.Object.Path != v.Name() {
 			continue
 		}
-		w.CannotConflict = m.writesOf(v, w.Func) == 1 && m.builtWithoutVersion(w, v)
+		fn := m.declaringFunc(w, v)
+		w.CannotConflict = fn != nil && m.writesOf(v, fn) == 1 && m.builtWithoutVersion(fn, v)
 	}
 }
 
-// writesOf counts the writes of v in fn: after a first write, the object
-// carries the resourceVersion the server returned.
+// declaringFunc returns the function around the write that declares v (the
+// write's own, or an outer one whose local a closure captures), or nil.
+func (m *modeler) declaringFunc(w *Write, v *types.Var) ast.Node {
+	for enc := range w.Cursor.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if fn := enc.Node(); fn.Pos() <= v.Pos() && v.Pos() < fn.End() {
+			return fn
+		}
+	}
+	return nil
+}
+
+// writesOf counts the writes of v within fn: after a first write, the
+// object carries the resourceVersion the server returned.
 func (m *modeler) writesOf(v *types.Var, fn ast.Node) int {
 	n := 0
 	for _, w := range m.res.Writes {
-		if w.Object.Root == v && w.Func == fn {
+		if w.Object.Root == v && fn.Pos() <= w.Call.Pos() && w.Call.End() <= fn.End() {
 			n++
 		}
 	}
 	return n
 }
 
-// allowsUnconditionalUpdate reports whether t (or *t) is a built-in kind
-// whose API accepts an update without a resourceVersion.
-func allowsUnconditionalUpdate(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	return unconditionalKinds[kindKey{n.Obj().Pkg().Path(), n.Obj().Name()}]
-}
-
-// builtWithoutVersion reports whether v is declared in the write's function
-// from a composite literal (or as a zero value) that sets no resourceVersion,
-// and is never read into, reassigned, passed to a call other than a write,
+// builtWithoutVersion reports whether v is declared in fn from a composite
+// literal (or as a zero value, or decoded from a manifest) that sets no
+// resourceVersion, and is never read into, reassigned, passed to a call
+// other than a write, a decoder or a setter that leaves the version alone,
 // or given a resourceVersion afterwards.
-func (m *modeler) builtWithoutVersion(w *Write, v *types.Var) bool {
-	fn := w.Func
-	if fn == nil || v.Pos() < fn.Pos() || v.Pos() >= fn.End() {
-		return false
-	}
+func (m *modeler) builtWithoutVersion(fn ast.Node, v *types.Var) bool {
 	def := m.definition(fn, v)
 	if def == nil || setsResourceVersion(def) {
 		return false
@@ -77,7 +73,7 @@ func (m *modeler) builtWithoutVersion(w *Write, v *types.Var) bool {
 				clean = false
 			}
 		case *ast.CallExpr:
-			if m.res.WriteAt(n) == nil && m.handsOver(n, v) {
+			if m.res.WriteAt(n) == nil && !m.keepsVersion(n) && m.handsOver(n, v) {
 				clean = false
 			}
 		}
@@ -158,4 +154,19 @@ func (m *modeler) handsOver(call *ast.CallExpr, v *types.Var) bool {
 		return rootVar(m.pass.TypesInfo, ast.Unparen(sel.X)) == v
 	}
 	return false
+}
+
+// keepsVersion reports whether call is known to leave an object's
+// resourceVersion as it is: a decoder filling a new object from a manifest,
+// or a setter of owner references, finalizers, labels and annotations.
+func (m *modeler) keepsVersion(call *ast.CallExpr) bool {
+	fn := calleeOf(m.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	if versionKeepers[funcKeyOf(fn)] {
+		return true
+	}
+	mk := methodKeyOf(fn)
+	return mk.name == "Decode" && versionKeepingDecoders[funcKey{mk.pkg, mk.typ}]
 }

@@ -47,8 +47,8 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, res: res, tracer: res.Tracer, fixed: make(map[ast.Node]bool)}
 	reported := make(map[staleKey]bool)
 	for _, w := range res.Writes {
-		if w.Scope == nil {
-			continue
+		if w.Scope == nil || w.CannotConflict {
+			continue // outside a retry, or sends no resourceVersion to conflict on
 		}
 		c.checkHidden(w)
 		key := staleKey{w.Scope, w.Object.Root, w.Object.Path}

@@ -1,5 +1,6 @@
-// Package unconditional: built-in objects built without a resourceVersion
-// are updated unconditionally and cannot conflict; custom resources can.
+// Package unconditional: objects built without a resourceVersion cannot
+// conflict: built-in kinds are updated unconditionally, custom resources
+// are rejected as Invalid (another bug than a lost Conflict).
 package unconditional
 
 import (
@@ -10,9 +11,11 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/kubernetes"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/yaml"
 )
 
-func fresh(ctx context.Context, c client.Client, cs kubernetes.Interface, key client.ObjectKey) {
+func fresh(ctx context.Context, c client.Client, cs kubernetes.Interface, key client.ObjectKey, manifest []byte, owner *foov1.Foo) {
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "settings", Namespace: "ns"}, Data: map[string]string{"a": "b"}}
 	_ = c.Update(ctx, cm) // ok: a fresh ConfigMap without resourceVersion is updated unconditionally
 
@@ -21,7 +24,7 @@ func fresh(ctx context.Context, c client.Client, cs kubernetes.Interface, key cl
 	_, _ = cs.CoreV1().Secrets("ns").Update(ctx, &secret, metav1.UpdateOptions{}) // ok: zero value, no resourceVersion
 
 	foo := &foov1.Foo{ObjectMeta: metav1.ObjectMeta{Name: "foo"}}
-	_ = c.Update(ctx, foo) // want `conflict from c.Update\(ctx, foo\) is lost in fresh`
+	_ = c.Update(ctx, foo) // ok: no resourceVersion, so no Conflict (the server rejects it as Invalid)
 
 	pinned := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "pinned", ResourceVersion: "42"}}
 	_ = c.Update(ctx, pinned) // want `conflict from c.Update\(ctx, pinned\) is lost`
@@ -37,6 +40,15 @@ func fresh(ctx context.Context, c client.Client, cs kubernetes.Interface, key cl
 	twice := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "twice"}}
 	_ = c.Update(ctx, twice) // want `conflict from c.Update\(ctx, twice\) is lost`
 	_ = c.Update(ctx, twice) // want `conflict from c.Update\(ctx, twice\) is lost`
+
+	var decoded corev1.ConfigMap
+	_ = yaml.Unmarshal(manifest, &decoded)
+	_ = controllerutil.SetControllerReference(owner, &decoded, nil)
+	_ = c.Update(ctx, &decoded) // ok: decoded from a manifest, owned, still no resourceVersion
+
+	copied := &corev1.ConfigMap{}
+	read.DeepCopyInto(copied)
+	_ = c.Update(ctx, copied) // want `conflict from c.Update\(ctx, copied\) is lost`
 
 	versioned := &corev1.ConfigMap{}
 	versioned.SetResourceVersion("7")

@@ -1,0 +1,96 @@
+package kube
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// findVersionCopies records, as reads, the statements that give an object
+// the live resourceVersion of another one: operators that compute the
+// whole desired object each time read the live object into another
+// variable and copy its version over. Any of these refreshes the object in
+// place:
+//
+//	obj.ResourceVersion = live.ResourceVersion
+//	obj.SetResourceVersion(live.GetResourceVersion())
+//	live.DeepCopyInto(obj)
+//	*obj = *live
+func (m *modeler) findVersionCopies() {
+	for c := range m.in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				continue
+			}
+			for i, lhs := range n.Lhs {
+				if obj := m.versionTarget(lhs, n.Rhs[i]); obj != nil {
+					m.addInPlaceRead(n, c, obj)
+				}
+			}
+		case *ast.CallExpr:
+			if obj := m.versionCopyCall(n); obj != nil {
+				m.addInPlaceRead(n, c, obj)
+			}
+		}
+	}
+}
+
+// versionTarget returns obj when `lhs = rhs` is `obj.ResourceVersion = x`
+// (through ObjectMeta or not) or `*obj = *live`, with a value that is not
+// a literal, or nil.
+func (m *modeler) versionTarget(lhs, rhs ast.Expr) ast.Expr {
+	rhs = ast.Unparen(rhs)
+	if _, lit := rhs.(*ast.BasicLit); lit {
+		return nil // clearing or pinning a version is not a refresh
+	}
+	switch l := ast.Unparen(lhs).(type) {
+	case *ast.SelectorExpr:
+		if l.Sel.Name != "ResourceVersion" {
+			return nil
+		}
+		obj := ast.Unparen(l.X)
+		if meta, ok := obj.(*ast.SelectorExpr); ok && meta.Sel.Name == "ObjectMeta" {
+			obj = ast.Unparen(meta.X)
+		}
+		return obj
+	case *ast.StarExpr:
+		if r, ok := rhs.(*ast.StarExpr); ok && rootVar(m.pass.TypesInfo, ast.Unparen(r.X)) != rootVar(m.pass.TypesInfo, ast.Unparen(l.X)) {
+			return ast.Unparen(l.X)
+		}
+	}
+	return nil
+}
+
+// versionCopyCall returns the object refreshed by call when it is
+// obj.SetResourceVersion(x) with x not a literal, or live.DeepCopyInto(obj)
+// from another variable, or nil.
+func (m *modeler) versionCopyCall(call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	arg := ast.Unparen(call.Args[0])
+	switch sel.Sel.Name {
+	case "SetResourceVersion":
+		if _, lit := arg.(*ast.BasicLit); !lit {
+			return ast.Unparen(sel.X)
+		}
+	case "DeepCopyInto":
+		into := objectOf(m.pass.TypesInfo, arg)
+		if into.Root != nil && into.Root != rootVar(m.pass.TypesInfo, ast.Unparen(sel.X)) {
+			return arg
+		}
+	}
+	return nil
+}
+
+// addInPlaceRead records a read that refreshes the object obj in place.
+func (m *modeler) addInPlaceRead(n ast.Node, c inspector.Cursor, obj ast.Expr) {
+	before := len(m.res.Reads)
+	m.addRead(n, c, obj)
+	if len(m.res.Reads) > before {
+		m.res.Reads[before].InPlace = true
+	}
+}
