@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/cfg"
 )
@@ -87,6 +88,16 @@ func (w *walker) eval(cond ast.Expr, st pathState) truth {
 		return w.evalBinary(e, st)
 	case *ast.CallExpr:
 		return w.evalErrorTest(e, st)
+	case *ast.Ident:
+		// a flag set on this path: requeue = true; if requeue {...}
+		if v, ok := w.t.info.Uses[e].(*types.Var); ok {
+			switch {
+			case slices.Contains(st.set, v):
+				return isTrue
+			case slices.Contains(st.unset, v):
+				return isFalse_
+			}
+		}
 	}
 	return unknown
 }

@@ -187,6 +187,13 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	} else {
 		st.carriers = withoutVar(st.carriers, v)
 	}
+	st.set, st.unset = withoutVar(st.set, v), withoutVar(st.unset, v)
+	switch boolConst(value) {
+	case isTrue:
+		st.set = withVar(st.set, v)
+	case isFalse_:
+		st.unset = withVar(st.unset, v)
+	}
 	if value != nil && isErrorType(v.Type()) && (carried || w.t.nonNilExpr(value, *st)) {
 		st.nonNil = withVar(st.nonNil, v)
 	} else {
@@ -363,4 +370,17 @@ func defines(info *types.Info, n ast.Node, v *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// boolConst returns the value of e when it is the constant true or false.
+func boolConst(e ast.Expr) truth {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && e != nil {
+		switch id.Name {
+		case "true":
+			return isTrue
+		case "false":
+			return isFalse_
+		}
+	}
+	return unknown
 }

@@ -57,6 +57,8 @@ type failure struct {
 type pathState struct {
 	carriers  []*types.Var // variables holding the failure or a value built from it
 	nonNil    []*types.Var // error variables known to be non-nil
+	set       []*types.Var // boolean variables set to true on this path (requeue = true)
+	unset     []*types.Var // boolean variables set to false on this path
 	best      Fate         // the best thing done with the failure so far
 	testedIn  ast.Node     // the branch a test of the error sent the path into, while in it
 	looped    bool         // the path went round the loop around the failing call
@@ -76,6 +78,12 @@ func (s pathState) key() string {
 	}
 	for _, v := range s.nonNil {
 		fmt.Fprintf(&b, "n%d", v.Pos())
+	}
+	for _, v := range s.set {
+		fmt.Fprintf(&b, "t%d", v.Pos())
+	}
+	for _, v := range s.unset {
+		fmt.Fprintf(&b, "f%d", v.Pos())
 	}
 	return b.String()
 }
@@ -276,41 +284,86 @@ func (w *walker) run() Fate {
 	return HandedOff
 }
 
-// knownBefore returns what the conditions that lead to the failing call
-// tell of error variables: inside `if err != nil`, err is not nil (unless
-// assigned again before the call).
+// knownBefore returns what the code before the failing call tells of
+// error variables: inside `if err != nil`, err is not nil, and so is err
+// after `err := fmt.Errorf(...)`, unless assigned again before the call.
 func (w *walker) knownBefore() pathState {
 	var st pathState
+	since := make(map[*types.Var]token.Pos) // where each fact was learnt
+	learn := func(cond ast.Expr, holds bool) {
+		before := st.nonNil
+		w.refine(cond, holds, &st)
+		for _, v := range st.nonNil {
+			if !slices.Contains(before, v) {
+				since[v] = cond.End()
+			}
+		}
+	}
 	child := w.f.cur
 	for c := w.f.cur.Parent(); c.Valid() && c.Node() != w.f.fn; child, c = c, c.Parent() {
 		switch n := c.Node().(type) {
 		case *ast.IfStmt:
 			if child.Node() == n.Body || (n.Else != nil && child.Node() == n.Else) {
-				w.refine(n.Cond, child.Node() == n.Body, &st)
+				learn(n.Cond, child.Node() == n.Body)
 			}
 		case *ast.CaseClause:
 			if _, tagless := c.Parent().Parent().Node().(*ast.SwitchStmt); tagless && len(n.List) == 1 && !w.caseOfTaggedSwitch(n.List[0]) {
-				w.refine(n.List[0], true, &st)
+				learn(n.List[0], true)
 			}
+		case *ast.BlockStmt:
+			w.learnAssignments(n.List, child.Node(), &st, since)
 		}
 	}
 	for _, v := range st.nonNil {
-		if w.assignedBetween(v, w.f.call) {
+		if w.assignedBetween(v, since[v], w.f.call.Pos()) {
 			st.nonNil = withoutVar(st.nonNil, v)
 		}
 	}
 	return st
 }
 
-// assignedBetween reports whether v is assigned after its declaration and
-// before the call at, inside the function.
-func (w *walker) assignedBetween(v *types.Var, at ast.Node) bool {
+// learnAssignments records the error variables that the statements of a
+// block before upTo assign a value that cannot be nil.
+func (w *walker) learnAssignments(list []ast.Stmt, upTo ast.Node, st *pathState, since map[*types.Var]token.Pos) {
+	for _, stmt := range list {
+		if stmt == upTo {
+			return
+		}
+		as, ok := stmt.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			if v := w.definedErrorVar(lhs); v != nil && w.t.nonNilExpr(as.Rhs[i], pathState{}) {
+				st.nonNil = withVar(st.nonNil, v)
+				since[v] = as.End()
+			}
+		}
+	}
+}
+
+// definedErrorVar returns the error variable e (the left of an assignment)
+// names, or nil.
+func (w *walker) definedErrorVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := w.t.info.ObjectOf(id).(*types.Var)
+	if !ok || !isErrorType(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// assignedBetween reports whether v is assigned between from and to.
+func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
 	found := false
 	ast.Inspect(w.f.fn, func(n ast.Node) bool {
-		if found || n == nil || n.Pos() >= at.Pos() {
+		if found || n == nil || n.Pos() >= to || n.End() <= from {
 			return false
 		}
-		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() > v.Pos() && defines(w.t.info, as, v) {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.t.info, as, v) {
 			found = true
 		}
 		return true

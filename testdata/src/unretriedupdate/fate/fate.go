@@ -241,3 +241,32 @@ func (r *Reconciler) pollErrorLogged(ctx context.Context, pod *corev1.Pod) {
 		r.Log.Error(err, "poll")
 	}
 }
+
+// An error built before the dropped call is returned after it.
+func (r *Reconciler) builtBeforeReturned(ctx context.Context, cm *corev1.ConfigMap) error {
+	if cm.Data == nil {
+		err := fmt.Errorf("%s has no data", cm.Name)
+		r.writeStatus(ctx, cm) // ok: err, built just before, is never nil
+		return err
+	}
+	var err error
+	if cm.Labels == nil {
+		err = errors.New("no labels")
+	}
+	r.writeStatus(ctx, cm) // want `conflict from r.writeStatus\(ctx, cm\) is dropped`
+	return err
+}
+
+// A flag set on the failure path decides a later requeue.
+func (r *Reconciler) requeueFlag(ctx context.Context, cm *corev1.ConfigMap) {
+	requeue := false
+	if err := r.Update(ctx, cm); err != nil { // ok: the flag sends the failure to AddRateLimited
+		r.Log.Error(err, "update")
+		requeue = true
+	}
+	if requeue {
+		r.queue.AddRateLimited(cm.Name)
+		return
+	}
+	r.queue.Forget(cm.Name)
+}
