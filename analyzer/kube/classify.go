@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -25,6 +26,7 @@ func (m *modeler) collectCalls() []call {
 	m.funcVars = make(map[*types.Var]*ast.FuncLit)
 	m.conflictTesters = make(map[ast.Node]bool)
 	m.declCursors = make(map[ast.Node]inspector.Cursor)
+	m.noteFuncValues()
 	types := []ast.Node{(*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.FuncDecl)(nil)}
 	for c := range m.in.Root().Preorder(types...) {
 		switch n := c.Node().(type) {
@@ -72,11 +74,83 @@ func (m *modeler) noteFuncVar(as *ast.AssignStmt) {
 	}
 }
 
-// aliasedFunc resolves a call through a package-level variable that
-// upstream sets to a tabled function, such as ctrl.CreateOrUpdate.
+// noteFuncValues records, for each variable or struct field of a func
+// type, the functions and methods the package assigns to it
+// (r.promoteFn = r.promote, &T{updateFn: doUpdate}), so that a call
+// through one assigned a single function is a call of that function.
+func (m *modeler) noteFuncValues() {
+	m.funcValues = make(map[*types.Var][]*types.Func)
+	note := func(lhs ast.Expr, rhs ast.Expr) {
+		v, ok := m.pass.TypesInfo.ObjectOf(lhsIdent(lhs)).(*types.Var)
+		if !ok {
+			return
+		}
+		if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+			return
+		}
+		fn := m.funcValue(rhs)
+		if fn == nil || slices.Contains(m.funcValues[v], fn) {
+			if fn == nil {
+				m.funcValues[v] = append(m.funcValues[v], nil) // something else: unknown
+			}
+			return
+		}
+		m.funcValues[v] = append(m.funcValues[v], fn)
+	}
+	for c := range m.in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					note(n.Lhs[i], n.Rhs[i])
+				}
+			}
+		case *ast.KeyValueExpr:
+			if _, ok := n.Key.(*ast.Ident); ok {
+				note(n.Key, n.Value)
+			}
+		}
+	}
+}
+
+// lhsIdent returns the identifier that names what lhs assigns: v, or the
+// field in x.f.
+func lhsIdent(lhs ast.Expr) *ast.Ident {
+	switch e := ast.Unparen(lhs).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
+}
+
+// funcValue returns the function or method e denotes (f, pkg.F, r.method),
+// or nil.
+func (m *modeler) funcValue(e ast.Expr) *types.Func {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		fn, _ := m.pass.TypesInfo.Uses[e].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := m.pass.TypesInfo.Uses[e.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// aliasedFunc resolves a call through a variable or field: one the package
+// assigns exactly one function, or a package-level variable that upstream
+// sets to a tabled function, such as ctrl.CreateOrUpdate.
 func (m *modeler) aliasedFunc(c *ast.CallExpr) *types.Func {
 	v, ok := typeutil.Callee(m.pass.TypesInfo, c).(*types.Var)
-	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+	if !ok {
+		return nil
+	}
+	if fns := m.funcValues[v]; len(fns) == 1 && fns[0] != nil {
+		return fns[0].Origin()
+	}
+	if v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
 		return nil
 	}
 	target, ok := funcAliases[funcKey{v.Pkg().Path(), v.Name()}]

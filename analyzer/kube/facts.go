@@ -68,8 +68,14 @@ func (m *modeler) importFacts(fn *types.Func) {
 	}
 }
 
-// exportFacts exports the facts of this package's exported functions.
+// exportFacts exports the facts of this package's exported functions, and
+// of its interface methods that only write helpers implement.
 func (m *modeler) exportFacts() {
+	for fn, r := range m.res.Returners {
+		if fn.Pkg() == m.pass.Pkg && fn.Exported() && m.res.Decls[fn] == nil {
+			m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param})
+		}
+	}
 	for fn := range m.res.Decls {
 		if !fn.Exported() {
 			continue

@@ -75,7 +75,7 @@ func (t *Tracer) Trace(cur inspector.Cursor) Fate {
 	if call, ok := cur.Node().(*ast.CallExpr); ok && t.model != nil {
 		if w := t.model.WriteAt(call); w != nil {
 			obj = w.Object
-		} else if fn := calleeOf(t.info, call); fn != nil {
+		} else if fn := t.callee(call); fn != nil {
 			if r, ok := t.model.Returners[fn]; ok && r.Param >= 0 && r.Param < len(call.Args) {
 				obj = objectOf(t.info, call.Args[r.Param])
 			}

@@ -188,7 +188,7 @@ func (t *Tracer) endsProgram(n ast.Node) bool {
 // Add methods, or a function of this package that calls one on every run
 // that reaches its end (checked shallowly: any call of one in its body).
 func (t *Tracer) requeues(call *ast.CallExpr) bool {
-	fn := calleeOf(t.info, call)
+	fn := t.callee(call)
 	if fn == nil {
 		return false
 	}
@@ -304,4 +304,20 @@ func (t *Tracer) neverReturnsNil(fn *types.Func, depth int) bool {
 // around cur.
 func (t *Tracer) isResultOfEnclosing(cur inspector.Cursor, v *types.Var) bool {
 	return isResultOfEnclosing(t.info, cur, v)
+}
+
+// callee returns the function call calls, directly or through a variable
+// or field the package assigns exactly one function.
+func (t *Tracer) callee(call *ast.CallExpr) *types.Func {
+	if fn := calleeOf(t.info, call); fn != nil {
+		return fn
+	}
+	v, ok := typeutil.Callee(t.info, call).(*types.Var)
+	if !ok || t.model == nil {
+		return nil
+	}
+	if fns := t.model.funcValues[v]; len(fns) == 1 && fns[0] != nil {
+		return fns[0].Origin()
+	}
+	return nil
 }

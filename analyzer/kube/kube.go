@@ -55,6 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res.index()
 	m.markUnconditional()
 	res.Tracer = NewTracer(pass.TypesInfo)
+	res.funcValues = m.funcValues
 	res.Tracer.model = res
 	res.Tracer.pass = pass
 	m.findReturners(calls)
@@ -69,6 +70,7 @@ type modeler struct {
 	in   *inspector.Inspector
 
 	funcVars        map[*types.Var]*ast.FuncLit   // f := func(...) {...}
+	funcValues      map[*types.Var][]*types.Func  // func-typed variables and fields: the functions assigned (nil: something else)
 	conflictTesters map[ast.Node]bool             // functions whose body calls IsConflict
 	declCursors     map[ast.Node]inspector.Cursor // *ast.FuncDecl -> its cursor
 	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily

@@ -138,6 +138,7 @@ type Result struct {
 	// their declarations.
 	Decls map[*types.Func]*ast.FuncDecl
 
+	funcValues  map[*types.Var][]*types.Func // see modeler.noteFuncValues
 	scopeByBody map[ast.Node]*RetryScope
 	writeByCall map[*ast.CallExpr]*Write
 	readByNode  map[ast.Node]*Read

@@ -31,7 +31,7 @@ func (m *modeler) findReturners(calls []call) {
 		}
 	}
 	for changed := true; changed; {
-		changed = false
+		changed = m.findInterfaceReturners(calls)
 		for _, c := range calls {
 			r, ok := m.res.Returners[c.callee]
 			if !ok || m.res.WriteAt(c.expr) != nil {
@@ -94,4 +94,48 @@ func argRoot(info *types.Info, call *ast.CallExpr, i int) *types.Var {
 		return v
 	}
 	return nil
+}
+
+// findInterfaceReturners marks as returners the interface methods called
+// in the package whose implementations in the package are all returners:
+// a write helper called through an interface. It reports whether it
+// marked any.
+func (m *modeler) findInterfaceReturners(calls []call) bool {
+	marked := false
+	for _, c := range calls {
+		fn := c.callee
+		if _, known := m.res.Returners[fn]; known || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) {
+			continue
+		}
+		if r, ok := m.implementedByReturners(fn); ok {
+			m.res.Returners[fn] = r
+			marked = true
+		}
+	}
+	return marked
+}
+
+// implementedByReturners reports whether every method of this package that
+// implements the interface method im is a returner (and there is one).
+func (m *modeler) implementedByReturners(im *types.Func) (Returner, bool) {
+	iface, ok := im.Signature().Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return Returner{}, false
+	}
+	var found *Returner
+	for fn := range m.res.Decls {
+		recv := fn.Signature().Recv()
+		if recv == nil || fn.Name() != im.Name() || !types.Implements(recv.Type(), iface) {
+			continue
+		}
+		r, ok := m.res.Returners[fn]
+		if !ok {
+			return Returner{}, false
+		}
+		found = &r
+	}
+	if found == nil {
+		return Returner{}, false
+	}
+	return *found, true
 }

@@ -270,3 +270,54 @@ func (r *Reconciler) requeueFlag(ctx context.Context, cm *corev1.ConfigMap) {
 	}
 	r.queue.Forget(cm.Name)
 }
+
+// Helpers called through a func-typed field that the package assigns one
+// function.
+type Promoter struct {
+	client.Client
+	Log       logr.Logger
+	promoteFn func(ctx context.Context, cm *corev1.ConfigMap) error
+	enqueueFn func(key string)
+	queue     workqueue.TypedRateLimitingInterface[string]
+}
+
+func NewPromoter(c client.Client) *Promoter {
+	p := &Promoter{Client: c}
+	p.promoteFn = p.promote
+	p.enqueueFn = p.enqueue
+	return p
+}
+
+func (p *Promoter) promote(ctx context.Context, cm *corev1.ConfigMap) error {
+	cm.Labels = map[string]string{"promoted": "yes"}
+	return p.Update(ctx, cm)
+}
+
+func (p *Promoter) enqueue(key string) { p.queue.AddRateLimited(key) }
+
+func (p *Promoter) onEvent(ctx context.Context, cm *corev1.ConfigMap) {
+	if err := p.promoteFn(ctx, cm); err != nil { // want `conflict from p.promoteFn\(ctx, cm\) is lost in onEvent`
+		p.Log.Error(err, "promote")
+	}
+	if err := p.promoteFn(ctx, cm); err != nil { // ok: requeued through a func field
+		p.enqueueFn(cm.Name)
+	}
+}
+
+// A write helper called through an interface that only write helpers
+// implement.
+type statusWriter interface {
+	WriteStatus(ctx context.Context, cm *corev1.ConfigMap) error
+}
+
+type crStatusWriter struct{ c client.Client }
+
+func (w crStatusWriter) WriteStatus(ctx context.Context, cm *corev1.ConfigMap) error {
+	return w.c.Status().Update(ctx, cm)
+}
+
+func (r *Reconciler) throughInterface(ctx context.Context, sw statusWriter, cm *corev1.ConfigMap) {
+	if err := sw.WriteStatus(ctx, cm); err != nil { // want `conflict from sw.WriteStatus\(ctx, cm\) is lost in throughInterface`
+		r.Log.Error(err, "status")
+	}
+}
