@@ -3,6 +3,10 @@ package kube
 // Upstream knowledge lives here, apart from the matching logic, so that a new
 // client version or API means a new table row rather than new code.
 
+// APIErrorsPath is the import path of apimachinery's API errors, whose
+// constructors build errors that IsConflict and its siblings recognise.
+const APIErrorsPath = apiErrorsPath
+
 // Import paths of the upstream packages the model knows.
 const (
 	crClientPath       = "sigs.k8s.io/controller-runtime/pkg/client"

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
@@ -130,11 +131,22 @@ func (c *checker) hiddenAt(cur inspector.Cursor) (hiding, bool) {
 				return c.errorfHiding(p, idx, errExpr, stringified)
 			case fixes.IsPkgFunc(info, p, "errors", "New") && stringified:
 				return hiding{call: p, how: "turned into a new error by errors.New", fix: c.errorsNewFix(p, errExpr)}, true
+			case stringified && !c.buildsStatusError(p):
+				// Whatever the callee builds from the text, the API
+				// status is gone: newUpdateError(name, err.Error()).
+				return hiding{call: p, how: "turned into text with .Error() and rebuilt by " + types.ExprString(p.Fun)}, true
 			}
 			return hiding{}, false
 		}
 		return hiding{}, false
 	}
+}
+
+// buildsStatusError reports whether call builds an API status error
+// (apierrors.NewConflict and the like), which IsConflict can recognise.
+func (c *checker) buildsStatusError(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == kube.APIErrorsPath
 }
 
 // isReturned reports whether the expression at cur is a result of a return

@@ -100,3 +100,24 @@ func shadowed(ctx context.Context, client2 client.Client, key types.NamespacedNa
 		return client.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
 	})
 }
+
+// updateError keeps only the text of the error it was made from.
+type updateError struct{ name, msg string }
+
+func (e *updateError) Error() string { return e.name + ": " + e.msg }
+
+func newUpdateError(name, msg string) error { return &updateError{name, msg} }
+
+// rebuilt hides the Conflict in a project error built from its text.
+func rebuilt(ctx context.Context, c client.Client, key types.NamespacedName) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		cm := &corev1.ConfigMap{}
+		if err := c.Get(ctx, key, cm); err != nil {
+			return err
+		}
+		if err := c.Update(ctx, cm); err != nil {
+			return newUpdateError(cm.Name, err.Error()) // want `conflict from c.Update\(ctx, cm\) is turned into text with .Error\(\) and rebuilt by newUpdateError, so retry.RetryOnConflict cannot recognise it and never retries`
+		}
+		return nil
+	})
+}
