@@ -318,6 +318,9 @@ func carriesResourceVersion(t types.Type) bool {
 	return isFunc
 }
 
+// ObjectOf resolves an object argument (obj, &obj, r.obj) to an Object.
+func ObjectOf(info *types.Info, e ast.Expr) Object { return objectOf(info, e) }
+
 // objectOf resolves an object argument (obj, &obj, r.obj) to an Object.
 func objectOf(info *types.Info, e ast.Expr) Object {
 	e = ast.Unparen(e)

@@ -57,6 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 			c.reportStale(w)
 		}
 	}
+	c.checkHelpers(reported)
 	return nil, nil
 }
 

@@ -121,3 +121,35 @@ func rebuilt(ctx context.Context, c client.Client, key types.NamespacedName) err
 		return nil
 	})
 }
+
+// Helpers called inside a retry closure are part of every attempt.
+type phaser struct{ c client.Client }
+
+func (p *phaser) setPhase(ctx context.Context, cm *corev1.ConfigMap, phase string) error {
+	cm.Data = map[string]string{"phase": phase}
+	return p.c.Update(ctx, cm) // want `p.setPhase writes cm on every attempt of retry.RetryOnConflict, which does not re-read it`
+}
+
+func (p *phaser) refreshAndSetPhase(ctx context.Context, cm *corev1.ConfigMap, phase string) error {
+	if err := p.c.Get(ctx, client.ObjectKeyFromObject(cm), cm); err != nil {
+		return err
+	}
+	cm.Data = map[string]string{"phase": phase}
+	return p.c.Update(ctx, cm) // ok: the helper re-reads before its write
+}
+
+func (p *phaser) run(ctx context.Context, key types.NamespacedName, cm *corev1.ConfigMap) error {
+	_ = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return p.setPhase(ctx, cm, "Ready")
+	})
+	_ = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return p.refreshAndSetPhase(ctx, cm, "Ready")
+	})
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		fresh := &corev1.ConfigMap{}
+		if err := p.c.Get(ctx, key, fresh); err != nil {
+			return err
+		}
+		return p.setPhase(ctx, fresh, "Done") // ok: the closure re-reads what it passes
+	})
+}

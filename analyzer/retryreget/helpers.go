@@ -1,0 +1,111 @@
+package retryreget
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+)
+
+// checkHelpers follows the functions of the package that a retry closure
+// calls: a helper that writes an object the closure passes it (or a field)
+// is part of every attempt, so the object must be re-read on every
+// attempt too, by the closure or by the helper before its write.
+func (c *checker) checkHelpers(reported map[staleKey]bool) {
+	for _, s := range c.res.Scopes {
+		for cur := range s.Cursor.Preorder((*ast.CallExpr)(nil)) {
+			if syntax.EnclosingFuncNode(cur) != s.Body {
+				continue // a nested literal runs at another time
+			}
+			call := cur.Node().(*ast.CallExpr)
+			fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+			if !ok {
+				continue
+			}
+			decl := c.res.Decls[fn]
+			if decl == nil || c.res.WriteAt(call) != nil {
+				continue
+			}
+			for _, w := range c.helperWrites(decl) {
+				obj, ok := c.objectAtCall(w, decl, call)
+				key := staleKey{s, w.Object.Root, w.Object.Path}
+				if !ok || reported[key] || c.freshEachAttempt(obj, s) || c.reReads(w.Object, decl) {
+					continue
+				}
+				reported[key] = true
+				c.reportHelperWrite(w, s, call, obj)
+			}
+		}
+	}
+}
+
+// helperWrites returns the conflict-prone writes a helper makes outside
+// any retry of its own.
+func (c *checker) helperWrites(decl *ast.FuncDecl) []*kube.Write {
+	var out []*kube.Write
+	for _, w := range c.res.Writes {
+		if w.Func == decl && w.Scope == nil && !w.CannotConflict && w.Kind != kube.WriteCreateOrUpdate && w.Object.Valid() {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// objectAtCall returns, as the closure sees it, the object the helper's
+// write w sends: the argument for a parameter, the object itself for a
+// field or captured variable. ok is false for the helper's own locals.
+func (c *checker) objectAtCall(w *kube.Write, decl *ast.FuncDecl, call *ast.CallExpr) (kube.Object, bool) {
+	if i := paramIndexOf(c.pass.TypesInfo, decl, w.Object.Root); i >= 0 {
+		if i >= len(call.Args) || w.Object.Path != w.Object.Root.Name() {
+			return kube.Object{}, false
+		}
+		return kube.ObjectOf(c.pass.TypesInfo, call.Args[i]), true
+	}
+	if within(w.Object.Root.Pos(), decl) {
+		return kube.Object{}, false // the helper's own object: it reads or builds it
+	}
+	return w.Object, true
+}
+
+// freshEachAttempt reports whether the closure declares obj or re-reads it.
+func (c *checker) freshEachAttempt(obj kube.Object, s *kube.RetryScope) bool {
+	if !obj.Valid() {
+		return true // not a variable the model tracks: stay quiet
+	}
+	body := syntax.FuncBody(s.Body)
+	return body == nil || within(obj.Root.Pos(), body) || c.reReads(obj, s.Body)
+}
+
+// reportHelperWrite reports a helper's write that a retry closure runs
+// with a stale object.
+func (c *checker) reportHelperWrite(w *kube.Write, s *kube.RetryScope, call *ast.CallExpr, obj kube.Object) {
+	msg := fmt.Sprintf("%s writes %s on every attempt of %s, which does not re-read it, so every attempt resends the same stale resourceVersion; Get %s at the top of the closure",
+		types.ExprString(call.Fun), obj.Name(), retryName(s), obj.Name())
+	related := []diag.Related{
+		{Node: call, Message: "called in the retry: " + types.ExprString(call)},
+		{Node: s.Call, Message: "the retry: " + retryName(s)},
+	}
+	diag.Report(c.pass, w.Call, msg, related)
+}
+
+// paramIndexOf returns the index of decl's parameter v, or -1.
+func paramIndexOf(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		for _, name := range field.Names {
+			if info.Defs[name] == v {
+				return i
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return -1
+}
