@@ -36,42 +36,42 @@ type FieldLogger interface {
 }
 
 func (e *Entry) WithField(key string, value interface{}) *Entry { return e }
-func (e *Entry) WithFields(fields Fields) *Entry               { return e }
-func (e *Entry) WithError(err error) *Entry                    { return e }
-func (e *Entry) Debugf(format string, args ...interface{})     {}
-func (e *Entry) Infof(format string, args ...interface{})      {}
-func (e *Entry) Warnf(format string, args ...interface{})      {}
-func (e *Entry) Warningf(format string, args ...interface{})   {}
-func (e *Entry) Errorf(format string, args ...interface{})     {}
-func (e *Entry) Fatalf(format string, args ...interface{})     {}
-func (e *Entry) Error(args ...interface{})                     {}
-func (e *Entry) Warn(args ...interface{})                      {}
-func (e *Entry) Info(args ...interface{})                      {}
+func (e *Entry) WithFields(fields Fields) *Entry                { return e }
+func (e *Entry) WithError(err error) *Entry                     { return e }
+func (e *Entry) Debugf(format string, args ...interface{})      {}
+func (e *Entry) Infof(format string, args ...interface{})       {}
+func (e *Entry) Warnf(format string, args ...interface{})       {}
+func (e *Entry) Warningf(format string, args ...interface{})    {}
+func (e *Entry) Errorf(format string, args ...interface{})      {}
+func (e *Entry) Fatalf(format string, args ...interface{})      {}
+func (e *Entry) Error(args ...interface{})                      {}
+func (e *Entry) Warn(args ...interface{})                       {}
+func (e *Entry) Info(args ...interface{})                       {}
 
 func (l *Logger) WithField(key string, value interface{}) *Entry { return &Entry{Logger: l} }
-func (l *Logger) WithFields(fields Fields) *Entry               { return &Entry{Logger: l} }
-func (l *Logger) WithError(err error) *Entry                    { return &Entry{Logger: l} }
-func (l *Logger) Debugf(format string, args ...interface{})     {}
-func (l *Logger) Infof(format string, args ...interface{})      {}
-func (l *Logger) Warnf(format string, args ...interface{})      {}
-func (l *Logger) Warningf(format string, args ...interface{})   {}
-func (l *Logger) Errorf(format string, args ...interface{})     {}
-func (l *Logger) Fatalf(format string, args ...interface{})     {}
-func (l *Logger) Error(args ...interface{})                     {}
-func (l *Logger) Warn(args ...interface{})                      {}
-func (l *Logger) Info(args ...interface{})                      {}
+func (l *Logger) WithFields(fields Fields) *Entry                { return &Entry{Logger: l} }
+func (l *Logger) WithError(err error) *Entry                     { return &Entry{Logger: l} }
+func (l *Logger) Debugf(format string, args ...interface{})      {}
+func (l *Logger) Infof(format string, args ...interface{})       {}
+func (l *Logger) Warnf(format string, args ...interface{})       {}
+func (l *Logger) Warningf(format string, args ...interface{})    {}
+func (l *Logger) Errorf(format string, args ...interface{})      {}
+func (l *Logger) Fatalf(format string, args ...interface{})      {}
+func (l *Logger) Error(args ...interface{})                      {}
+func (l *Logger) Warn(args ...interface{})                       {}
+func (l *Logger) Info(args ...interface{})                       {}
 
 // The package-level functions log through the standard logger.
 
 func WithField(key string, value interface{}) *Entry { return &Entry{} }
-func WithFields(fields Fields) *Entry               { return &Entry{} }
-func WithError(err error) *Entry                    { return &Entry{} }
-func Debugf(format string, args ...interface{})     {}
-func Infof(format string, args ...interface{})      {}
-func Warnf(format string, args ...interface{})      {}
-func Warningf(format string, args ...interface{})   {}
-func Errorf(format string, args ...interface{})     {}
-func Fatalf(format string, args ...interface{})     {}
-func Error(args ...interface{})                     {}
-func Warn(args ...interface{})                      {}
-func Info(args ...interface{})                      {}
+func WithFields(fields Fields) *Entry                { return &Entry{} }
+func WithError(err error) *Entry                     { return &Entry{} }
+func Debugf(format string, args ...interface{})      {}
+func Infof(format string, args ...interface{})       {}
+func Warnf(format string, args ...interface{})       {}
+func Warningf(format string, args ...interface{})    {}
+func Errorf(format string, args ...interface{})      {}
+func Fatalf(format string, args ...interface{})      {}
+func Error(args ...interface{})                      {}
+func Warn(args ...interface{})                       {}
+func Info(args ...interface{})                       {}
