@@ -87,6 +87,11 @@ func setRealbugMode(t *testing.T, mode string) {
 func loadRealbugs(t *testing.T) []*packages.Package {
 	t.Helper()
 	dir := testdir.Path(t)
+	// go test caches on the files the test process opens; the packages
+	// are read by a go list subprocess, so stat them here.
+	if err := testdir.StatSources(filepath.Join(dir, "src")); err != nil {
+		t.Fatal(err)
+	}
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax,
 		Dir:  filepath.Join(dir, "src"),
