@@ -93,9 +93,10 @@ func loadRealbugs(t *testing.T) []*packages.Package {
 		t.Fatal(err)
 	}
 	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax,
-		Dir:  filepath.Join(dir, "src"),
-		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOPROXY=off"),
+		Mode:  packages.LoadAllSyntax,
+		Tests: true, // some bugs live in tests, and their reductions in _test.go files
+		Dir:   filepath.Join(dir, "src"),
+		Env:   append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOPROXY=off"),
 	}
 	pkgs, err := packages.Load(cfg, "realbugs/...")
 	if err != nil {
