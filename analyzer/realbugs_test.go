@@ -29,9 +29,16 @@ import (
 //	// realbug: <analyzer> [miss=<mode>[,<mode>] "<why the tool misses it>"]
 //
 // and states the tool's current behaviour in each mode: found, or (for the
-// modes listed in miss=) not found. The test fails when the behaviour
-// differs from the marker either way, and on any finding on an unmarked
-// line, so a change of recall shows up as a marker to flip.
+// modes listed in miss=) not found. A line that is not a bug but that the
+// tool reports today (a false alarm, typically in the fixed function) is
+// declared as
+//
+//	// realbug: <analyzer> fp=<mode>[,<mode>] "<why it is reported>"
+//
+// and must be reported in exactly those modes. The test fails when the
+// behaviour differs from a marker either way, and on any finding on an
+// unmarked line, so a change of recall or precision shows up as a marker
+// to flip.
 
 // realbugModes are the names markers use for the modes the set is scored
 // in: "default" is the default mode, propagate.
@@ -39,13 +46,14 @@ var realbugModes = []string{"default", "strict"}
 
 // markerRE matches a marker comment: analyzer name, then an optional miss
 // clause with its quoted reason.
-var markerRE = regexp.MustCompile(`^//\s*realbug:\s*(\w+)(?:\s+miss=([\w,]+)\s+("(?:[^"\\]|\\.)*"))?\s*$`)
+var markerRE = regexp.MustCompile(`^//\s*realbug:\s*(\w+)(?:\s+(miss|fp)=([\w,]+)\s+("(?:[^"\\]|\\.)*"))?\s*$`)
 
 // realbug is one marker: where the finding must (or must not yet) be.
 type realbug struct {
 	pos      token.Position // file and line of the marked statement
 	analyzer string
 	miss     map[string]bool // modes in which the tool does not find it
+	fp       map[string]bool // for a line that is not a bug: modes in which the tool reports it
 	why      string
 }
 
@@ -141,18 +149,22 @@ func parseMarker(t *testing.T, fset *token.FileSet, c *ast.Comment) (realbug, bo
 		t.Errorf("%s: malformed realbug marker %q", pos, c.Text)
 		return realbug{}, false
 	}
-	b := realbug{pos: token.Position{Filename: pos.Filename, Line: pos.Line}, analyzer: m[1], miss: map[string]bool{}}
+	b := realbug{pos: token.Position{Filename: pos.Filename, Line: pos.Line}, analyzer: m[1], miss: map[string]bool{}, fp: map[string]bool{}}
 	if m[2] != "" {
-		why, err := strconv.Unquote(m[3])
+		why, err := strconv.Unquote(m[4])
 		if err != nil || why == "" {
-			t.Errorf("%s: a miss needs a reason: %q", pos, c.Text)
+			t.Errorf("%s: %s= needs a reason: %q", pos, m[2], c.Text)
 		}
 		b.why = why
-		for _, mode := range strings.Split(m[2], ",") {
+		modes := b.miss
+		if m[2] == "fp" {
+			modes = b.fp
+		}
+		for _, mode := range strings.Split(m[3], ",") {
 			if !slices.Contains(realbugModes, mode) {
 				t.Errorf("%s: unknown mode %q in marker", pos, mode)
 			}
-			b.miss[mode] = true
+			modes[mode] = true
 		}
 	}
 	return b, true
@@ -185,9 +197,27 @@ func runRealbugSuite(t *testing.T, pkgs []*packages.Package) map[string]string {
 // recall table of that mode.
 func checkRealbugs(t *testing.T, mode string, bugs map[string]realbug, found map[string]string) {
 	t.Helper()
-	type tally struct{ found, total int }
+	type tally struct{ found, total, falseAlarms int }
 	recall := map[string]*tally{}
 	for k, b := range bugs {
+		if len(b.fp) > 0 {
+			_, got := found[k]
+			switch {
+			case got && !b.fp[mode]:
+				t.Errorf("%s: %s reports this non-bug in %s mode (%q): the marker says it must not", b.pos, b.analyzer, mode, found[k])
+			case !got && b.fp[mode]:
+				t.Errorf("%s: %s no longer reports this non-bug in %s mode: drop %s from the marker's fp=", b.pos, b.analyzer, mode, mode)
+			}
+			if got {
+				r := recall[b.analyzer]
+				if r == nil {
+					r = &tally{}
+					recall[b.analyzer] = r
+				}
+				r.falseAlarms++
+			}
+			continue
+		}
 		r := recall[b.analyzer]
 		if r == nil {
 			r = &tally{}
@@ -217,6 +247,6 @@ func checkRealbugs(t *testing.T, mode string, bugs map[string]realbug, found map
 	sort.Strings(names)
 	for _, name := range names {
 		r := recall[name]
-		t.Logf("recall %-16s %-9s %2d/%2d", name, mode, r.found, r.total)
+		t.Logf("recall %-16s %-9s %2d/%2d  (false alarms: %d)", name, mode, r.found, r.total, r.falseAlarms)
 	}
 }
