@@ -13,6 +13,7 @@
 package ksonnet_upsert
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"time"
@@ -21,6 +22,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/dynamic"
 )
 
 const applyConflictRetryCount = 5
@@ -32,6 +34,25 @@ type ResourceClient interface {
 	Create() (*unstructured.Unstructured, error)
 	Get(options metav1.GetOptions) (*unstructured.Unstructured, error)
 	Patch(pt types.PatchType, data []byte) (*unstructured.Unstructured, error)
+}
+
+// resourceClient is ksonnet's ResourceClient over the dynamic client (the
+// original used the dynamic client of its time, without a context).
+type resourceClient struct {
+	object *unstructured.Unstructured
+	c      dynamic.ResourceInterface
+}
+
+func (c *resourceClient) Create() (*unstructured.Unstructured, error) {
+	return c.c.Create(context.TODO(), c.object, metav1.CreateOptions{})
+}
+
+func (c *resourceClient) Get(options metav1.GetOptions) (*unstructured.Unstructured, error) {
+	return c.c.Get(context.TODO(), c.object.GetName(), options)
+}
+
+func (c *resourceClient) Patch(pt types.PatchType, data []byte) (*unstructured.Unstructured, error) {
+	return c.c.Patch(context.TODO(), c.object.GetName(), pt, data, metav1.PatchOptions{})
 }
 
 type resourceClientFactoryFn func(obj *unstructured.Unstructured) (ResourceClient, error)
