@@ -77,6 +77,15 @@ var mustHave = []string{
 	"sigs.k8s.io/controller-runtime/pkg/client",
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil",
 	"example.com/foo-operator/pkg/generated/clientset/versioned",
+	// The real-bug set (testdata/src/realbugs) needs these as well.
+	"example.com/legacy/client-go/kubernetes",
+	"github.com/rancher/wrangler/v3/pkg/generic",
+	"github.com/sirupsen/logrus",
+	"github.com/golang/glog",
+	"k8s.io/klog",
+	"github.com/stretchr/testify/require",
+	"github.com/onsi/gomega",
+	"github.com/pkg/errors",
 }
 
 func TestStubTreeTypeChecks(t *testing.T) {

@@ -1,22 +1,23 @@
-// Package gomega is a stub of the gomega matcher library.
+// Package gomega is a test stub of github.com/onsi/gomega: the assertions
+// and matchers tests surface errors with.
 package gomega
 
-// Assertion is what Expect returns.
-type Assertion interface {
-	To(matcher OmegaMatcher, optionalDescription ...interface{}) bool
-	NotTo(matcher OmegaMatcher, optionalDescription ...interface{}) bool
-}
+import "github.com/onsi/gomega/types"
 
-// OmegaMatcher matches a value.
-type OmegaMatcher interface {
-	Match(actual interface{}) (success bool, err error)
-}
+// Expect wraps an actual value for an assertion.
+func Expect(actual interface{}, extra ...interface{}) types.Assertion { return nil }
 
-// Expect wraps a value for an assertion.
-func Expect(actual interface{}, extra ...interface{}) Assertion { return nil }
+// Eventually polls actual until the matcher succeeds.
+func Eventually(actualOrCtx interface{}, args ...interface{}) types.AsyncAssertion { return nil }
 
-// HaveOccurred matches a non-nil error.
-func HaveOccurred() OmegaMatcher { return nil }
+// HaveOccurred succeeds if actual is a non-nil error.
+func HaveOccurred() types.GomegaMatcher { return nil }
 
-// Succeed matches a nil error.
-func Succeed() OmegaMatcher { return nil }
+// Succeed succeeds if actual is a nil error.
+func Succeed() types.GomegaMatcher { return nil }
+
+// Equal succeeds if actual equals expected.
+func Equal(expected interface{}) types.GomegaMatcher { return nil }
+
+// BeTrue succeeds if actual is true.
+func BeTrue() types.GomegaMatcher { return nil }

@@ -279,3 +279,37 @@ func (in *ServiceList) DeepCopy() *ServiceList {
 
 // DeepCopyObject returns a copy of the receiver as a runtime.Object.
 func (in *ServiceList) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// Namespace is a cluster-scoped group of resources.
+type Namespace struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Spec   NamespaceSpec
+	Status NamespaceStatus
+}
+
+// NamespaceSpec is the desired state of a namespace.
+type NamespaceSpec struct {
+	Finalizers []string
+}
+
+// NamespaceStatus is the observed state of a namespace.
+type NamespaceStatus struct {
+	Phase string
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *Namespace) DeepCopyInto(out *Namespace) { *out = *in }
+
+// DeepCopy returns a copy of the receiver.
+func (in *Namespace) DeepCopy() *Namespace {
+	if in == nil {
+		return nil
+	}
+	out := new(Namespace)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a copy of the receiver as a runtime.Object.
+func (in *Namespace) DeepCopyObject() runtime.Object { return in.DeepCopy() }

@@ -202,3 +202,17 @@ type PropagationPolicy metav1.DeletionPropagation
 
 func (p PropagationPolicy) ApplyToDelete(opts *DeleteOptions)           {}
 func (p PropagationPolicy) ApplyToDeleteAllOf(opts *DeleteAllOfOptions) {}
+
+// ApplyToUpdate lets a whole *UpdateOptions be passed as an option, as
+// controller-runtime allows (r.Update(ctx, obj, &client.UpdateOptions{})).
+func (o *UpdateOptions) ApplyToUpdate(uo *UpdateOptions) {
+	if o.FieldManager != "" {
+		uo.FieldManager = o.FieldManager
+	}
+}
+
+// ApplyToSubResourceUpdate lets a whole *SubResourceUpdateOptions be passed
+// as an option.
+func (o *SubResourceUpdateOptions) ApplyToSubResourceUpdate(so *SubResourceUpdateOptions) {
+	o.UpdateOptions.ApplyToUpdate(&so.UpdateOptions)
+}

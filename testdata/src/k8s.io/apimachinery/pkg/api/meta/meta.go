@@ -42,3 +42,14 @@ func FindStatusCondition(conditions []metav1.Condition, conditionType string) *m
 
 // IsStatusConditionTrue reports whether the condition of the given type is True.
 func IsStatusConditionTrue(conditions []metav1.Condition, conditionType string) bool { return false }
+
+// IsStatusConditionPresentAndEqual reports whether the condition of
+// conditionType is present with the given status.
+func IsStatusConditionPresentAndEqual(conditions []metav1.Condition, conditionType string, status metav1.ConditionStatus) bool {
+	for _, c := range conditions {
+		if c.Type == conditionType {
+			return c.Status == status
+		}
+	}
+	return false
+}
