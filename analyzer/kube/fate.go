@@ -119,7 +119,7 @@ func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 			if !ok || call.Fun != p {
 				return consumed(Swallowed)
 			}
-			fate, carried := t.argFate(call, true)
+			fate, carried := t.argFate(call, nil)
 			if !carried {
 				return consumed(fate)
 			}
@@ -129,7 +129,7 @@ func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 			if p.Fun == cur.Node() {
 				return consumed(HandedOff)
 			}
-			fate, carried := t.argFate(p, false)
+			fate, carried := t.argFate(p, cur.Node())
 			if !carried {
 				return consumed(fate)
 			}
@@ -159,7 +159,9 @@ func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 // carried is true; fate is then HandedOff when that result is not an error
 // and the callee is unknown, so that only a logger at the end makes it
 // "only logged".
-func (t *Tracer) argFate(call *ast.CallExpr, receiver bool) (fate Fate, carried bool) {
+//
+// arg is the argument that carries the failure, or nil for the receiver.
+func (t *Tracer) argFate(call *ast.CallExpr, arg ast.Node) (fate Fate, carried bool) {
 	switch fn := calleeObject(t.info, call).(type) {
 	case *types.Builtin:
 		switch fn.Name() {
@@ -170,12 +172,13 @@ func (t *Tracer) argFate(call *ast.CallExpr, receiver bool) (fate Fate, carried 
 		}
 		return Swallowed, false
 	case *types.Func:
-		return t.funcArgFate(fn, call, receiver)
+		return t.funcArgFate(fn, call, arg)
 	}
 	return HandedOff, false // a call through a func value
 }
 
-func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, receiver bool) (Fate, bool) {
+func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (Fate, bool) {
+	receiver := arg == nil
 	switch {
 	case isFatal(fn):
 		return Fatal, false
@@ -189,7 +192,7 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, receiver bool) 
 		return 0, true
 	case receiver && fn.Name() == "Error" && returnsOnly(fn, types.Typ[types.String]):
 		return 0, true // err.Error(): the message goes on
-	case !receiver && isLoggerShaped(t.info, fn, call):
+	case !receiver && isLoggerShaped(fn, call, arg):
 		return Logged, false
 	case fn.Signature().Results().Len() > 0:
 		return HandedOff, true

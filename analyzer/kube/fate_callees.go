@@ -149,8 +149,8 @@ func isTestSurface(fn *types.Func) bool {
 // logger that the tables do not know, judged by shape: fn has no error
 // result and the error goes into its final ...any parameter (after a format
 // or message, or alone), as in logrus, zap's sugared logger, glog and klog
-// v1.
-func isLoggerShaped(info *types.Info, fn *types.Func, call *ast.CallExpr) bool {
+// v1. The error may have become its message on the way (err.Error()).
+func isLoggerShaped(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
 	sig := fn.Signature()
 	if resultsHaveError(fn) || !sig.Variadic() {
 		return false
@@ -160,9 +160,9 @@ func isLoggerShaped(info *types.Info, fn *types.Func, call *ast.CallExpr) bool {
 	if !isEmptyInterface(last.Elem()) {
 		return false
 	}
-	for i, arg := range call.Args {
-		if i >= params.Len()-1 && isErrorType(info.TypeOf(arg)) {
-			return true
+	for i, a := range call.Args {
+		if a == arg {
+			return i >= params.Len()-1 && !call.Ellipsis.IsValid()
 		}
 	}
 	return false

@@ -183,6 +183,18 @@ func (w *walker) refine(cond ast.Expr, holds bool, st *pathState) {
 		case e.Op == token.LAND && holds, e.Op == token.LOR && !holds:
 			w.refine(e.X, holds, st)
 			w.refine(e.Y, holds, st)
+		case e.Op == token.LAND || e.Op == token.LOR:
+			// !(x && y) with x known true means !y; (x || y) with x
+			// known false means y.
+			known := isTrue
+			if e.Op == token.LOR {
+				known = isFalse_
+			}
+			if w.eval(e.X, *st) == known {
+				w.refine(e.Y, holds, st)
+			} else if w.eval(e.Y, *st) == known {
+				w.refine(e.X, holds, st)
+			}
 		case e.Op == token.NEQ || e.Op == token.EQL:
 			w.refineNil(e, holds == (e.Op == token.NEQ), st)
 		}

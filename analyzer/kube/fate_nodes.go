@@ -69,7 +69,7 @@ func (w *walker) noteRead(read ast.Node, st *pathState) {
 		st.redefined = true
 		return
 	}
-	st.reread, st.redefined = true, false
+	st.reread = true // a later read keyed by the object itself does not bring the old one back
 }
 
 // mentionsLoopLocal reports whether n uses a variable declared inside the

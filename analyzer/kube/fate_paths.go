@@ -42,6 +42,9 @@ type failure struct {
 	// deferred is set when fn is a literal run by a defer statement: a
 	// local of the outer function assigned there is read by no one.
 	deferred bool
+	// outerErrors are the named error results of the function that defers
+	// fn: what the deferred literal leaves in them is returned.
+	outerErrors []*types.Var
 	// periodic is set when fn is run again on a timer (wait.Until and
 	// friends) and reads the object itself before the write: a lost
 	// failure is retried on the next turn.
@@ -191,6 +194,9 @@ func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.Fun
 	}
 	if call.Fun == lit {
 		_, f.deferred = parent.Parent().Node().(*ast.DeferStmt)
+		if f.deferred {
+			f.outerErrors = t.namedErrorResults(syntax.EnclosingFunc(parent))
+		}
 		return
 	}
 	callee := calleeOf(t.info, call)
@@ -461,12 +467,39 @@ var loopHeads = map[cfg.BlockKind]bool{
 }
 
 // endFate adjusts the verdict of a path that leaves the function: a
-// periodic function runs again.
+// periodic function runs again; a deferred one leaves the outer function's
+// named error results to be returned.
 func (w *walker) endFate(f Fate, st pathState) Fate {
 	if w.f.periodic {
-		return max(f, Retried)
+		f = max(f, Retried)
+	}
+	for _, v := range w.f.outerErrors {
+		switch {
+		case st.carries(v):
+			f = max(f, Returned)
+		case st.isNonNil(v):
+			f = max(f, ReturnedOther)
+		}
 	}
 	return f
+}
+
+// namedErrorResults returns the named error results of the function at fn.
+func (t *Tracer) namedErrorResults(fn inspector.Cursor) []*types.Var {
+	if !fn.Valid() {
+		return nil
+	}
+	sig := t.signatureOf(fn.Node())
+	if sig == nil {
+		return nil
+	}
+	var out []*types.Var
+	for i := range sig.Results().Len() {
+		if v := sig.Results().At(i); v.Name() != "" && isErrorType(v.Type()) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func rangesOverChannel(info *types.Info, stmt ast.Stmt) bool {

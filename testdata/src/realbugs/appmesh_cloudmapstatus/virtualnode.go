@@ -91,7 +91,7 @@ func (c *Controller) handleServiceDiscoveryBuggy(ctx context.Context, vnode *Vir
 		ServiceID:   &cloudmapService.ServiceID,
 	}
 
-	if _, err := c.meshclientset.AppmeshV1beta1().VirtualNodes(copyForUpdate.Namespace).UpdateStatus(copyForUpdate); err != nil { // realbug: unretriedupdate miss=default,strict "old generated clientset UpdateStatus(obj) (*T, error) without context is not a known write shape (the only sink behind it is klog v1 Errorf, not reached)"
+	if _, err := c.meshclientset.AppmeshV1beta1().VirtualNodes(copyForUpdate.Namespace).UpdateStatus(copyForUpdate); err != nil { // realbug: unretriedupdate
 		klog.Errorf("Error updating CloudMapServiceStatus on virtual node %s: %s", copyForUpdate.Name, err)
 	}
 

@@ -52,7 +52,7 @@ func UpdateAuthMap(k kubernetes.Interface, authData AwsAuthData, cm *v1.ConfigMa
 		"mapRoles": authData.MapRoles,
 		"mapUsers": authData.MapUsers,
 	}
-	cm, err := k.CoreV1().ConfigMaps(AwsAuthNamespace).Update(cm)
+	cm, err := k.CoreV1().ConfigMaps(AwsAuthNamespace).Update(cm) // realbug: unretriedupdate fp=strict "strict mode reports the shared helper's own write; both versions call it from a loop that retries"
 	if err != nil {
 		return err
 	}

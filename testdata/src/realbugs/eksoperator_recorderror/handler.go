@@ -86,7 +86,7 @@ func (h *Handler) recordErrorBuggy(onChange func(key string, config *EKSClusterC
 		config.Status.FailureMessage = message
 
 		var recordErr error
-		config, recordErr = h.eksCC.UpdateStatus(config) // realbug: unretriedupdate miss=default,strict "wrangler generic UpdateStatus(T) (T, error) is not a known write shape"
+		config, recordErr = h.eksCC.UpdateStatus(config) // realbug: unretriedupdate
 		if recordErr != nil {
 			logrus.Errorf("Error recording ekscc [%s (id: %s)] failure message: %s", config.Spec.DisplayName, config.Name, recordErr.Error())
 		}

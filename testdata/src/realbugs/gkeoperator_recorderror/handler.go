@@ -89,7 +89,7 @@ func (h *Handler) recordErrorBuggy(onChange func(key string, config *GKEClusterC
 		config.Status.FailureMessage = message
 
 		var recordErr error
-		config, recordErr = h.gkeCC.UpdateStatus(config) // realbug: unretriedupdate miss=default,strict "wrangler generic UpdateStatus(T) (T, error) is not a known write shape"
+		config, recordErr = h.gkeCC.UpdateStatus(config) // realbug: unretriedupdate
 		if recordErr != nil {
 			logrus.Errorf("Error recording gkecc [%s (id: %s)] failure message: %s, original error: %s", config.Spec.ClusterName, config.Name, recordErr, err)
 		}

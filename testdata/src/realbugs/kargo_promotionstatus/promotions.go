@@ -90,7 +90,7 @@ func (r *reconciler) serializedSyncBuggy(ctx context.Context, interval time.Dura
 					promo.Status.Error = ""
 				}
 
-				if err = r.kargoClient.Status().Update(ctx, promo); err != nil { // realbug: unretriedupdate miss=default "the error goes only to a logrus *Entry.Errorf; an unknown callee that receives the error counts as handing it on (with the error dropped instead, default mode reports it)"
+				if err = r.kargoClient.Status().Update(ctx, promo); err != nil { // realbug: unretriedupdate
 					logger.Errorf("error updating Promotion status: %s", err)
 				}
 			}

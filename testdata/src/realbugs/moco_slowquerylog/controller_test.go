@@ -18,7 +18,7 @@ var _ = Describe("MySQLCluster reconciler (before the fix)", func() {
 		err := k8sClient.Get(ctx, client.ObjectKey{Namespace: "test", Name: "test"}, cluster)
 		Expect(err).NotTo(HaveOccurred())
 		cluster.Spec.DisableSlowQueryLogContainer = true
-		err = k8sClient.Update(ctx, cluster) // realbug: unretriedupdate miss=default,strict "writes in _test.go files are skipped (inTestFile), so strict mode does not see the gomega-surfaced error either"
+		err = k8sClient.Update(ctx, cluster) // realbug: unretriedupdate miss=default "writes in _test.go files are skipped (inTestFile), so strict mode does not see the gomega-surfaced error either"
 		Expect(err).NotTo(HaveOccurred())
 	})
 })

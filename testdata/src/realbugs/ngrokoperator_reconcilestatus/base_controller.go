@@ -61,7 +61,7 @@ func (self *BaseController[T]) ReconcileStatusFixed(ctx context.Context, obj T, 
 	log := ctrl.LoggerFrom(ctx).WithValues("originalError", origErr)
 
 	retryErr := retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		err := self.Kube.Status().Update(ctx, obj) // realbug: retryreget fp=default,strict "a re-read made on the IsConflict branch after the write (Get into latest, then obj.SetResourceVersion(latest.GetResourceVersion())) is not seen as refreshing obj for the next attempt; the same happens with a non-generic object"
+		err := self.Kube.Status().Update(ctx, obj)
 		if apierrors.IsConflict(err) {
 			// Status().Update writes only the status subresource, so the
 			// live resourceVersion is all the next attempt needs.

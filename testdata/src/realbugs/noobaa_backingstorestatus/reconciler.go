@@ -70,7 +70,7 @@ func (r *Reconciler) ReconcileBuggy() (reconcile.Result, error) {
 
 // UpdateStatusBuggy is UpdateStatus before the fix.
 func (r *Reconciler) UpdateStatusBuggy() {
-	err := r.Client.Status().Update(r.Ctx, r.BackingStore) // realbug: unretriedupdate miss=default "the error goes only to a logrus *Entry.Errorf in a function without an error result; an unknown callee that receives the error counts as handing it on"
+	err := r.Client.Status().Update(r.Ctx, r.BackingStore) // realbug: unretriedupdate
 	if err != nil {
 		r.Logger.Errorf("UpdateStatus: %s", err)
 	} else {

@@ -70,7 +70,7 @@ func (o *Operator) updateSubscriptionStatusBuggy(namespace string, gen int, subs
 			sub.Status.State = "UpgradePending"
 			sub.Status.InstallPlanGeneration = gen
 		}
-		if _, subErr := o.client.OperatorsV1alpha1().Subscriptions(namespace).UpdateStatus(sub); subErr != nil { // realbug: unretriedupdate miss=default,strict "old generated clientset UpdateStatus(obj) (*T, error) without context is not a known write shape (and the last error is returned, which default mode would count as handled)"
+		if _, subErr := o.client.OperatorsV1alpha1().Subscriptions(namespace).UpdateStatus(sub); subErr != nil { // realbug: unretriedupdate miss=default "old generated clientset UpdateStatus(obj) (*T, error) without context is not a known write shape (and the last error is returned, which default mode would count as handled)"
 			err = subErr
 		}
 	}

@@ -69,7 +69,7 @@ func mutatePVBuggy(clientset Interface, pvName string, mutator func(*PersistentV
 
 	pv = mutator(pv)
 
-	_, err = clientset.CoreV1().PersistentVolumes().Update(context.TODO(), pv, metav1.UpdateOptions{}) // realbug: unretriedupdate miss=default "the error is returned; propagate mode counts that as handled and does not follow it to Migrate, which prints it and calls os.Exit(1)"
+	_, err = clientset.CoreV1().PersistentVolumes().Update(context.TODO(), pv, metav1.UpdateOptions{}) // realbug: unretriedupdate
 	if err != nil {
 		return fmt.Errorf("failed to mutate PV %s: %w", pvName, err)
 	}
@@ -138,20 +138,32 @@ func scaleDownPods(clientset k8sclient.Interface, namespaces []string) error {
 	return nil
 }
 
-// Migrate is the tool's driver (unchanged by the fix): any error ends the
-// process.
-func Migrate(k8s k8sclient.Interface, clientset Interface, namespaces, originalPVNames []string, fixed bool) {
+// MigrateBuggy is the tool's driver (unchanged by the fix) calling the
+// buggy mutatePV: any error ends the process.
+func MigrateBuggy(k8s k8sclient.Interface, clientset Interface, namespaces, originalPVNames []string) {
 	if err := scaleDownPods(k8s, namespaces); err != nil {
 		fmt.Printf("failed to scale down pods: %v\n", err)
 		os.Exit(1)
 	}
-	mutatePV := mutatePVBuggy
-	if fixed {
-		mutatePV = mutatePVFixed
+	for _, pvname := range originalPVNames {
+		fmt.Printf("Marking PV %s as to-be-retained\n", pvname)
+		err := mutatePVBuggy(clientset, pvname, retain, retained) // realbug: unretriedupdate alt "the helper returns the Conflict, and the driver prints it and calls os.Exit(1)"
+		if err != nil {
+			fmt.Printf("failed to set PV reclaim policy: %v\n", err)
+			os.Exit(1)
+		}
+	}
+}
+
+// MigrateFixed is the same driver calling the fixed mutatePV.
+func MigrateFixed(k8s k8sclient.Interface, clientset Interface, namespaces, originalPVNames []string) {
+	if err := scaleDownPods(k8s, namespaces); err != nil {
+		fmt.Printf("failed to scale down pods: %v\n", err)
+		os.Exit(1)
 	}
 	for _, pvname := range originalPVNames {
 		fmt.Printf("Marking PV %s as to-be-retained\n", pvname)
-		err := mutatePV(clientset, pvname, retain, retained)
+		err := mutatePVFixed(clientset, pvname, retain, retained)
 		if err != nil {
 			fmt.Printf("failed to set PV reclaim policy: %v\n", err)
 			os.Exit(1)
