@@ -37,6 +37,7 @@ type options struct {
 	output        string
 	root          string
 	tests         bool
+	newFrom       newFrom
 }
 
 // actionError is an analyzer that failed on a package.
@@ -60,6 +61,7 @@ func standalone(suite []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 	fs.StringVar(&o.output, "output", "", "write the report to this `file` instead of standard output (standard error for text)")
 	fs.StringVar(&o.root, "root", "", "`directory` that reported paths are relative to (default: the enclosing git repository, else the current directory)")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
+	o.newFrom.register(fs)
 	analyzer.RegisterFlags(fs)
 	selection := registerAnalyzerFlags(fs, suite)
 	fs.Usage = func() { usage(fs) }
@@ -71,6 +73,10 @@ func standalone(suite []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 	}
 	if o.json {
 		o.format = "json"
+	}
+	if err := o.newFrom.check(); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
+		return exitUsage
 	}
 	if !validFormat(o.format) {
 		fmt.Fprintf(stderr, "%s: unknown -format %q: want one of %s\n", progname(), o.format, strings.Join(formats, ", "))
@@ -127,6 +133,10 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		if stale > 0 {
 			fmt.Fprintf(stderr, "%s: %s records %d findings that no longer occur: shrink it with -write-baseline\n", progname(), o.baseline, stale)
 		}
+	}
+	findings, ok := o.newFrom.gate(findings, root, stderr)
+	if !ok {
+		return exitError
 	}
 	if err := o.report(analyzers, findings, errs, root, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: writing the report: %v\n", progname(), err)
