@@ -188,7 +188,10 @@ func (o *options) report(analyzers []*analysis.Analyzer, findings []*finding, er
 	case "sarif":
 		return writeSARIF(w, sarifReport(analyzers, findings, errs, root))
 	case "github":
-		return writeGitHub(w, findings)
+		if err := writeGitHub(w, findings); err != nil {
+			return err
+		}
+		return appendStepSummary(findings)
 	}
 	return writeText(w, findings)
 }
