@@ -138,7 +138,7 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	if !ok {
 		return exitError
 	}
-	if err := o.report(analyzers, findings, errs, root, stdout, stderr); err != nil {
+	if err := o.report(analyzers, findings, errs, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: writing the report: %v\n", progname(), err)
 		return exitError
 	}
@@ -165,7 +165,7 @@ func (o *options) record(findings []*finding, failed bool, stderr io.Writer) int
 	return exitClean
 }
 
-func (o *options) report(analyzers []*analysis.Analyzer, findings []*finding, errs []actionError, root string, stdout, stderr io.Writer) (err error) {
+func (o *options) report(analyzers []*analysis.Analyzer, findings []*finding, errs []actionError, stdout, stderr io.Writer) (err error) {
 	w := stdout
 	if o.format == "text" {
 		w = stderr
@@ -186,7 +186,7 @@ func (o *options) report(analyzers []*analysis.Analyzer, findings []*finding, er
 	case "json":
 		return writeJSON(w, findings, errs)
 	case "sarif":
-		return writeSARIF(w, sarifReport(analyzers, findings, errs, root))
+		return writeSARIF(w, sarifReport(analyzers, findings, errs))
 	case "github":
 		if err := writeGitHub(w, findings); err != nil {
 			return err
