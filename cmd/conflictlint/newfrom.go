@@ -27,8 +27,8 @@ type newFrom struct {
 }
 
 func (n *newFrom) register(fs *flag.FlagSet) {
-	fs.StringVar(&n.rev, "new-from-rev", "", "report only findings on lines changed since git `revision` REV (committed or not, untracked files included)")
-	fs.StringVar(&n.mergeBase, "new-from-merge-base", "", "report only findings on lines changed since the merge base of HEAD and git `ref` REF (a pull request's target branch)")
+	fs.StringVar(&n.rev, "new-from-rev", "", "report only findings on lines changed since git `revision` (committed or not; untracked files count as new)")
+	fs.StringVar(&n.mergeBase, "new-from-merge-base", "", "report only findings on lines changed since the merge base of HEAD and git `ref` (a pull request's target branch)")
 	fs.StringVar(&n.patch, "new-from-patch", "", "report only findings on lines this unified diff `file` adds or modifies (paths relative to the repository root, as git diff writes them)")
 }
 
