@@ -166,3 +166,69 @@ func TestNewFromErrors(t *testing.T) {
 	}
 	conflictlint(t, root, "-new-from-patch="+filepath.Join(root, "missing.patch"), "cmdreport/...").want(t, exitError)
 }
+
+// TestParseChanges: the new-side lines a patch adds or modifies, for a
+// modified, an added, a deleted and a renamed file.
+func TestParseChanges(t *testing.T) {
+	const patch = `diff --git a/pkg/a.go b/pkg/a.go
+index 1111111..2222222 100644
+--- a/pkg/a.go
++++ b/pkg/a.go
+@@ -3,2 +3,3 @@ func F() {
+ 	x := 1
+-	_ = c.Update(ctx, &x)
++	_ = c.Update(ctx, &y)
++	_ = c.Status().Update(ctx, &y)
+@@ -20,1 +21,0 @@ func G() {
+-	gone()
+diff --git a/pkg/new.go b/pkg/new.go
+new file mode 100644
+index 0000000..3333333
+--- /dev/null
++++ b/pkg/new.go
+@@ -0,0 +1,2 @@
++package pkg
++var v = 1
+diff --git a/pkg/old.go b/pkg/old.go
+deleted file mode 100644
+index 4444444..0000000
+--- a/pkg/old.go
++++ /dev/null
+@@ -1 +0,0 @@
+-package pkg
+diff --git a/pkg/before.go b/pkg/after.go
+similarity index 90%
+rename from pkg/before.go
+rename to pkg/after.go
+index 5555555..6666666 100644
+--- a/pkg/before.go
++++ b/pkg/after.go
+@@ -7 +7 @@
+-	old()
++	renamed()
+`
+	dir := t.TempDir()
+	changed, err := parseChanges(strings.NewReader(patch), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(name string) string { return filepath.Join(dir, "pkg", name) }
+	want := map[string][]int{at("a.go"): {4, 5}, at("new.go"): {1, 2}, at("after.go"): {7}}
+	if len(changed) != len(want) {
+		t.Errorf("changed files %v, want %v", changed, want)
+	}
+	for file, lines := range want {
+		var got []int
+		for l := range changed[file] {
+			got = append(got, l)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, lines) {
+			t.Errorf("%s: changed lines %v, want %v", file, got, lines)
+		}
+	}
+	// A finding spanning lines 2-4 of a.go is touched; one on line 3 only is not.
+	if !changed.covers(at("a.go"), 2, 4) || changed.covers(at("a.go"), 3, 3) {
+		t.Errorf("covers: want lines 2-4 touched and line 3 not")
+	}
+}
