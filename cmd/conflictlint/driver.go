@@ -365,7 +365,7 @@ Flags:
 `, progname())
 	fs.PrintDefaults()
 	fmt.Fprint(w, `
-Flags that select another mode (given first):
+Flags that switch to fixing or print the version:
   -fix
     	apply the suggested fixes, through the x/tools driver
   -diff
