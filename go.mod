@@ -9,6 +9,7 @@ require (
 )
 
 require (
+	github.com/bluekeyes/go-gitdiff v0.9.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/xeipuuv/gojsonpointer v0.0.0-20180127040702-4e3ac2762d5f // indirect
 	github.com/xeipuuv/gojsonreference v0.0.0-20180127040603-bd5ef7bd5415 // indirect

@@ -54,13 +54,14 @@ func New(settings any) (register.LinterPlugin, error) {
 }
 
 // BuildAnalyzers validates the settings, applies the analyzers' options
-// and returns the enabled analyzers of the suite.
+// and returns the enabled analyzers of the suite, reporting each finding as
+// one issue (see foldingRelated).
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	analyzers, err := p.config.Apply()
 	if err != nil {
 		return nil, fmt.Errorf("%s settings: %w", Name, err)
 	}
-	return analyzers, nil
+	return foldingRelated(analyzers), nil
 }
 
 // GetLoadMode asks for type information: every analyzer needs it.

@@ -66,9 +66,18 @@ func TestGolangciLintPlugin(t *testing.T) {
 	gcl := buildGolangciLint(t, root)
 	goCommand(t, example, "mod", "download")
 
-	// 1. The checked-in configuration reports exactly expected.txt.
+	// 1. The checked-in configuration reports exactly expected.txt, run as
+	// the README says (in the example module: ./... from the repository
+	// root neither enters testdata nor another module), one issue per
+	// finding: related positions are in the issue's text, relative to its
+	// file.
 	base := lint(t, gcl, example, string(config))
 	compare(t, "default settings", want, base.findings)
+	// widget_controller.go:89 calls a helper whose write is in status.go.
+	if i := slices.Index(base.findings, finding{"internal/controller/widget_controller.go", 89, "unretriedupdate"}); i < 0 ||
+		!strings.HasSuffix(base.texts[i], "; the conflict-prone write: r.Status().Update(ctx, deploy) at status.go:18") {
+		t.Errorf("the finding at widget_controller.go:89 does not name its helper's write at status.go:18: %q", base.texts)
+	}
 
 	// 2. mode: strict reports more: writes whose error is only returned.
 	// (It reports such a write in a helper itself rather than the helper's
@@ -96,6 +105,50 @@ func TestGolangciLintPlugin(t *testing.T) {
 	// applies the suggested fixes (a fixed finding is no longer reported)
 	// and leaves a module that builds.
 	testFixAndNolint(t, gcl, example, string(config), base)
+
+	// 6. On another copy: //nolint:conflictlint on each finding's line
+	// silences all of them, related positions included.
+	testNolintEach(t, gcl, example, string(config), base)
+}
+
+func testNolintEach(t *testing.T, gcl, example, config string, base lintResult) {
+	dir := filepath.Join(t.TempDir(), "example")
+	if err := os.CopyFS(dir, os.DirFS(example)); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range base.findings {
+		nolint(t, filepath.Join(dir, filepath.FromSlash(f.path)), f.line)
+	}
+	if left := lint(t, gcl, dir, config); len(left.findings) > 0 {
+		t.Errorf("with //nolint:conflictlint on every finding's line, golangci-lint still reports %v", left.findings)
+	}
+}
+
+// nolint puts //nolint:conflictlint on a line, before the line's own
+// comment if it has one (a directive must start its comment).
+func nolint(t *testing.T, path string, line int) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	l := lines[line-1]
+	if strings.Contains(l, "nolint:conflictlint") {
+		return // two findings on one line
+	}
+	if strings.Contains(l, "`") || strings.Contains(l, "/*") {
+		t.Fatalf("%s:%d: cannot add a //nolint to %q", path, line, l)
+	}
+	if before, comment, ok := strings.Cut(l, "//"); ok {
+		l = before + "//nolint:conflictlint // " + comment
+	} else {
+		l += " //nolint:conflictlint"
+	}
+	lines[line-1] = l
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func testFixAndNolint(t *testing.T, gcl, example, config string, base lintResult) {
@@ -212,6 +265,7 @@ func runLint(t *testing.T, gcl, dir, config string, extra ...string) runResult {
 type lintResult struct {
 	findings []finding
 	fixable  map[finding]bool // findings that carry a suggested fix
+	texts    []string         // the issues' texts, in the order of findings
 }
 
 // lint runs golangci-lint and parses its findings. Exit status 0 (no
@@ -254,7 +308,7 @@ func parseJSON(data []byte, dir string) (lintResult, error) {
 		}
 		analyzer, _, ok := strings.Cut(is.Text, ": ")
 		if strings.HasSuffix(analyzer, "(related information)") {
-			continue
+			return res, fmt.Errorf("a related position became an issue of its own (it should be folded into its finding's text): %s", is.Text)
 		}
 		if !ok || strings.Contains(analyzer, " ") {
 			return res, fmt.Errorf("issue text %q does not start with an analyzer name", is.Text)
@@ -265,6 +319,7 @@ func parseJSON(data []byte, dir string) (lintResult, error) {
 		}
 		f := finding{path: filepath.ToSlash(rel), line: is.Pos.Line, analyzer: analyzer}
 		res.findings = append(res.findings, f)
+		res.texts = append(res.texts, is.Text)
 		if len(is.SuggestedFixes) > 0 {
 			res.fixable[f] = true
 		}

@@ -37,6 +37,16 @@ func build(t *testing.T, settings any) ([]*analysis.Analyzer, error) {
 	return p.BuildAnalyzers()
 }
 
+// names lists the analyzers' names: the plugin returns copies of the
+// suite's analyzers (see plugin_related.go), not the analyzers themselves.
+func names(analyzers []*analysis.Analyzer) []string {
+	var out []string
+	for _, a := range analyzers {
+		out = append(out, a.Name)
+	}
+	return out
+}
+
 func mode() string {
 	return unretriedupdate.Analyzer.Flags.Lookup("mode").Value.String()
 }
@@ -47,7 +57,7 @@ func TestPluginSettings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(got, analyzer.Suite) {
+		if !slices.Equal(names(got), names(analyzer.Suite)) {
 			t.Errorf("BuildAnalyzers() = %v, want the whole suite", got)
 		}
 	})
@@ -74,7 +84,7 @@ func TestPluginSettings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if slices.Contains(got, unretriedupdate.Analyzer) {
+		if slices.Contains(names(got), unretriedupdate.Analyzer.Name) {
 			t.Errorf("BuildAnalyzers() = %v, still has unretriedupdate", got)
 		}
 	})
@@ -83,7 +93,7 @@ func TestPluginSettings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(got, []*analysis.Analyzer{unretriedupdate.Analyzer}) {
+		if !slices.Equal(names(got), []string{unretriedupdate.Analyzer.Name}) {
 			t.Errorf("BuildAnalyzers() = %v, want only unretriedupdate", got)
 		}
 	})

@@ -11,9 +11,11 @@ import (
 )
 
 // A baseline records findings that exist already, so that a run reports
-// only new ones. An entry is keyed by what survives unrelated edits:
-// analyzer, file, enclosing function and message, never line numbers.
-// Count says how many findings share the key.
+// only new ones. An entry is keyed by what survives edits elsewhere in the
+// code and renames inside it: analyzer, package, enclosing function and the
+// shape of the code reported on (local names written "_"), never line
+// numbers, file names or message text. Count says how many findings share
+// the key; more findings than that are new.
 type baseline struct {
 	Comment  string          `json:"comment"`
 	Version  int             `json:"version"`
@@ -22,24 +24,30 @@ type baseline struct {
 
 type baselineEntry struct {
 	Analyzer string `json:"analyzer"`
-	File     string `json:"file"`
+	Package  string `json:"package"`
 	Function string `json:"function,omitempty"`
-	Message  string `json:"message"`
+	Code     string `json:"code"`
 	Count    int    `json:"count,omitempty"` // omitted when 1
 }
+
+// baselineVersion 2 keys on the code's shape; version 1 keyed on file and
+// message, which a rename changes.
+const baselineVersion = 2
 
 const baselineComment = "conflictlint baseline: findings listed here are not reported. Regenerate with conflictlint -write-baseline=FILE; remove entries as the code is fixed."
 
 type baselineKey struct {
-	analyzer, file, function, message string
+	analyzer, pkg, function, code string
 }
 
 func keyOf(f *finding) baselineKey {
-	return baselineKey{f.Analyzer.Name, f.File, f.Func, f.Message}
+	// A diagnostic without a range has no code to key on; its message is
+	// the next best thing.
+	return baselineKey{f.Analyzer.Name, f.PkgPath, f.Func, cmp.Or(f.Shape, f.Message)}
 }
 
 func (e baselineEntry) key() baselineKey {
-	return baselineKey{e.Analyzer, e.File, e.Function, e.Message}
+	return baselineKey{e.Analyzer, e.Package, e.Function, e.Code}
 }
 
 // newBaseline records findings, sorted, one entry per key.
@@ -48,9 +56,9 @@ func newBaseline(findings []*finding) *baseline {
 	for _, f := range findings {
 		counts[keyOf(f)]++
 	}
-	b := &baseline{Comment: baselineComment, Version: 1, Findings: []baselineEntry{}}
+	b := &baseline{Comment: baselineComment, Version: baselineVersion, Findings: []baselineEntry{}}
 	for k, n := range counts {
-		e := baselineEntry{Analyzer: k.analyzer, File: k.file, Function: k.function, Message: k.message}
+		e := baselineEntry{Analyzer: k.analyzer, Package: k.pkg, Function: k.function, Code: k.code}
 		if n > 1 {
 			e.Count = n
 		}
@@ -58,10 +66,10 @@ func newBaseline(findings []*finding) *baseline {
 	}
 	slices.SortFunc(b.Findings, func(x, y baselineEntry) int {
 		return cmp.Or(
-			strings.Compare(x.File, y.File),
+			strings.Compare(x.Package, y.Package),
 			strings.Compare(x.Function, y.Function),
 			strings.Compare(x.Analyzer, y.Analyzer),
-			strings.Compare(x.Message, y.Message),
+			strings.Compare(x.Code, y.Code),
 		)
 	})
 	return b
@@ -88,13 +96,21 @@ func readBaseline(path string) (*baseline, error) {
 		return nil, err
 	}
 	var b baseline
+	// The version first: an older baseline has other fields.
+	if err := json.Unmarshal(data, &struct{ Version *int }{&b.Version}); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	switch b.Version {
+	case baselineVersion:
+	case 1:
+		return nil, fmt.Errorf("%s: a version 1 baseline is keyed on messages, which renames change: record it again with -write-baseline", path)
+	default:
+		return nil, fmt.Errorf("%s: unsupported baseline version %d (want %d)", path, b.Version, baselineVersion)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if b.Version != 1 {
-		return nil, fmt.Errorf("%s: unsupported baseline version %d (want 1)", path, b.Version)
 	}
 	return &b, nil
 }

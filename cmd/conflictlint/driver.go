@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -37,12 +36,15 @@ type options struct {
 	output        string
 	root          string
 	tests         bool
+	verbose       bool
+	newFrom       newFrom
 }
 
 // actionError is an analyzer that failed on a package.
 type actionError struct {
 	Pkg, Analyzer string
 	Err           error
+	skipped       bool // the package did not load or type-check
 }
 
 func (e actionError) String() string { return fmt.Sprintf("%s: %s: %v", e.Pkg, e.Analyzer, e.Err) }
@@ -60,23 +62,30 @@ func standalone(suite []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 	fs.StringVar(&o.output, "output", "", "write the report to this `file` instead of standard output (standard error for text)")
 	fs.StringVar(&o.root, "root", "", "`directory` that reported paths are relative to (default: the enclosing git repository, else the current directory)")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
+	fs.BoolVar(&o.verbose, "v", false, "show progress on standard error (shown anyway when it is a terminal)")
+	o.newFrom.register(fs)
 	analyzer.RegisterFlags(fs)
 	selection := registerAnalyzerFlags(fs, suite)
-	fs.Usage = func() { usage(fs) }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitClean
-		}
-		return exitUsage
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if o.json {
 		o.format = "json"
+	}
+	if err := o.newFrom.check(); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
+		return exitUsage
 	}
 	if !validFormat(o.format) {
 		fmt.Fprintf(stderr, "%s: unknown -format %q: want one of %s\n", progname(), o.format, strings.Join(formats, ", "))
 		return exitUsage
 	}
 	patterns := fs.Args()
+	if len(patterns) == 1 && patterns[0] == "help" {
+		fs.SetOutput(stdout) // asked for: the answer, not a complaint
+		usage(fs)
+		return exitClean
+	}
 	if len(patterns) > 0 && patterns[0] == "help" {
 		help(patterns[1:])
 		return exitClean
@@ -94,11 +103,14 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
 	}
+	progress := newProgress(o.verbose, stderr)
+	progress.printf("loading %s", strings.Join(patterns, " "))
 	pkgs, loadErrs, err := load(patterns, o.tests, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
 	}
+	progress.printf("analyzing %d packages", len(pkgs))
 	graph, err := analyze(analyzers, pkgs)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
@@ -106,10 +118,13 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	}
 	errs := actionErrors(graph)
 	for _, e := range errs {
-		fmt.Fprintf(stderr, "%s\n", e)
+		if !e.skipped { // its package's errors are printed already
+			fmt.Fprintf(stderr, "%s\n", e)
+		}
 	}
 	failed := loadErrs > 0 || len(errs) > 0
 	findings := collect(graph, root)
+	progress.printf("%d findings", len(findings))
 
 	if o.writeBaseline != "" {
 		return o.record(findings, failed, stderr)
@@ -128,7 +143,11 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 			fmt.Fprintf(stderr, "%s: %s records %d findings that no longer occur: shrink it with -write-baseline\n", progname(), o.baseline, stale)
 		}
 	}
-	if err := o.report(analyzers, findings, errs, root, stdout, stderr); err != nil {
+	findings, ok := o.newFrom.gate(findings, root, stderr)
+	if !ok {
+		return exitError
+	}
+	if err := o.report(analyzers, findings, errs, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: writing the report: %v\n", progname(), err)
 		return exitError
 	}
@@ -155,7 +174,7 @@ func (o *options) record(findings []*finding, failed bool, stderr io.Writer) int
 	return exitClean
 }
 
-func (o *options) report(analyzers []*analysis.Analyzer, findings []*finding, errs []actionError, root string, stdout, stderr io.Writer) (err error) {
+func (o *options) report(analyzers []*analysis.Analyzer, findings []*finding, errs []actionError, stdout, stderr io.Writer) (err error) {
 	w := stdout
 	if o.format == "text" {
 		w = stderr
@@ -176,9 +195,12 @@ func (o *options) report(analyzers []*analysis.Analyzer, findings []*finding, er
 	case "json":
 		return writeJSON(w, findings, errs)
 	case "sarif":
-		return writeSARIF(w, sarifReport(analyzers, findings, errs, root))
+		return writeSARIF(w, sarifReport(analyzers, findings, errs))
 	case "github":
-		return writeGitHub(w, findings)
+		if err := writeGitHub(w, findings); err != nil {
+			return err
+		}
+		return appendStepSummary(findings)
 	}
 	return writeText(w, findings)
 }
@@ -219,16 +241,13 @@ func load(patterns []string, tests bool, stderr io.Writer) ([]*packages.Package,
 		return nil, 0, err
 	}
 	if len(pkgs) == 0 {
-		return nil, 0, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+		return nil, 0, noPackages(patterns)
 	}
-	n := 0
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			fmt.Fprintln(stderr, e)
-			n++
-		}
-	})
-	return pkgs, n, nil
+	errs := loadErrors(pkgs)
+	for _, e := range errs {
+		fmt.Fprintln(stderr, e)
+	}
+	return pkgs, len(errs), nil
 }
 
 // analyze runs the analyzers on pkgs. The checker keeps every result until
@@ -249,7 +268,8 @@ func actionErrors(graph *checker.Graph) []actionError {
 		if act.Err == nil {
 			continue
 		}
-		e := actionError{Pkg: act.Package.ID, Analyzer: act.Analyzer.Name, Err: act.Err}
+		skipped := act.Package.IllTyped && !act.Analyzer.RunDespiteErrors
+		e := actionError{Pkg: act.Package.ID, Analyzer: act.Analyzer.Name, Err: act.Err, skipped: skipped}
 		if !seen[e.String()] {
 			seen[e.String()] = true
 			errs = append(errs, e)
@@ -344,6 +364,15 @@ Usage:
 Flags:
 `, progname())
 	fs.PrintDefaults()
+	fmt.Fprint(w, `
+Flags that switch to fixing or print the version:
+  -fix
+    	apply the suggested fixes, through the x/tools driver
+  -diff
+    	with -fix, print the fixes as a unified diff instead of applying them
+  -version
+    	print conflictlint's version and exit
+`)
 }
 
 func progname() string { return filepath.Base(os.Args[0]) }

@@ -24,6 +24,7 @@ type finding struct {
 	Pos, End token.Position // Filename is absolute
 	File     string         // slash path relative to the repository root
 	Func     string         // enclosing function, "" at package level
+	Shape    string         // the code reported on, local names normalised (see shapes)
 	Fixes    []fix
 	Related  []related
 }
@@ -56,6 +57,7 @@ func collect(graph *checker.Graph, root string) []*finding {
 		message  string
 	}
 	seen := make(map[key]bool)
+	shapes := newShapes()
 	var out []*finding
 	for _, act := range graph.Roots {
 		if act.Err != nil {
@@ -70,6 +72,7 @@ func collect(graph *checker.Graph, root string) []*finding {
 			}
 			seen[k] = true
 			f.Func = enclosingFunc(act.Package.Syntax, fset, d.Pos)
+			f.Shape = shapes.of(fset, act.Package.TypesInfo, fileAt(act.Package.Syntax, d.Pos), d.Pos, d.End)
 			out = append(out, f)
 		}
 	}
@@ -120,22 +123,31 @@ func newFinding(act *checker.Action, d analysis.Diagnostic, root string) *findin
 // part of the declaration they appear in, so that adding a closure does not
 // rename the findings of its neighbours.
 func enclosingFunc(files []*ast.File, fset *token.FileSet, pos token.Pos) string {
-	for _, file := range files {
-		if pos < file.FileStart || pos >= file.FileEnd {
+	file := fileAt(files, pos)
+	if file == nil {
+		return ""
+	}
+	for _, decl := range file.Decls {
+		fd, ok := decl.(*ast.FuncDecl)
+		if !ok || pos < fd.Pos() || pos >= fd.End() {
 			continue
 		}
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || pos < fd.Pos() || pos >= fd.End() {
-				continue
-			}
-			if fd.Recv == nil || len(fd.Recv.List) == 0 {
-				return fd.Name.Name
-			}
-			return "(" + recvName(fd.Recv.List[0].Type) + ")." + fd.Name.Name
+		if fd.Recv == nil || len(fd.Recv.List) == 0 {
+			return fd.Name.Name
 		}
+		return "(" + recvName(fd.Recv.List[0].Type) + ")." + fd.Name.Name
 	}
 	return ""
+}
+
+// fileAt is the file of files that holds pos, or nil.
+func fileAt(files []*ast.File, pos token.Pos) *ast.File {
+	for _, file := range files {
+		if pos >= file.FileStart && pos < file.FileEnd {
+			return file
+		}
+	}
+	return nil
 }
 
 // recvName spells a receiver type without its type parameters: "*T" or "T".

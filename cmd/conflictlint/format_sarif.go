@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -27,23 +26,26 @@ const (
 	// fingerprintKey names conflictlint's partial fingerprint: a hash of
 	// the baseline key and the finding's ordinal among equal keys, so it
 	// survives edits that only move the finding.
-	fingerprintKey = "conflictlintFinding/v1"
+	fingerprintKey = "conflictlintFinding/v2"
 )
 
 // sarifReport builds a SARIF 2.1.0 log of one run: a rule per analyzer that
 // ran, a result per finding, and an invocation that records errors.
-func sarifReport(analyzers []*analysis.Analyzer, findings []*finding, errs []actionError, root string) *sarif.Report {
+func sarifReport(analyzers []*analysis.Analyzer, findings []*finding, errs []actionError) *sarif.Report {
 	rep := report.NewV210Report()
 	run := sarif.NewRunWithInformationURI("conflictlint", toolURI)
-	if v := version(); v != "(devel)" {
-		run.Tool.Driver.WithVersion(v)
+	run.Tool.Driver.WithVersion(version())
+	if v, ok := strings.CutPrefix(version(), "v"); ok {
+		run.Tool.Driver.WithSemanticVersion(v)
 	}
 	run.WithColumnKind("utf16CodeUnits")
-	if root != "" {
-		run.WithOriginalUriBaseIds(map[string]sarif.ArtifactLocation{
-			srcRoot: *sarif.NewArtifactLocation().WithURI(dirURI(root)),
-		})
-	}
+	// %SRCROOT% is declared without a URI: the log stays the same on every
+	// machine, and a consumer (code scanning, an editor) resolves it to
+	// its own checkout, as SARIF provides for a base without one.
+	run.WithOriginalUriBaseIds(map[string]sarif.ArtifactLocation{
+		srcRoot: *sarif.NewArtifactLocation().WithDescription(sarif.NewTextMessage(
+			"The root of the repository (or of conflictlint -root) that result paths are relative to.")),
+	})
 	for _, a := range analyzers {
 		title, doc := splitDoc(a.Doc)
 		run.AddRule(a.Name).
@@ -138,19 +140,9 @@ func pathURI(p string) string {
 	return (&url.URL{Path: p}).EscapedPath()
 }
 
-// dirURI is the file: URI of directory dir, with the trailing slash SARIF
-// requires of a base.
-func dirURI(dir string) string {
-	u := url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}
-	if !strings.HasPrefix(u.Path, "/") {
-		u.Path = "/" + u.Path // Windows drive letters
-	}
-	return strings.TrimSuffix(u.String(), "/") + "/"
-}
-
 func fingerprint(k baselineKey, ordinal int) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%d", k.analyzer, k.file, k.function, k.message, ordinal)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%d", k.analyzer, k.pkg, k.function, k.code, ordinal)
 	return hex.EncodeToString(h.Sum(nil))[:32]
 }
 
