@@ -50,6 +50,9 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	default:
 		return // a controller-runtime write whose outcome the path does not know
 	}
+	if c.helperCalls[w] || c.helperCalls[w2] {
+		fix = nil // the re-read would have to know the helper's client
+	}
 	c.reported[w2] = true
 	related := []diag.Related{{Node: w.Call, Message: "the earlier write: " + types.ExprString(w.Call)}}
 	if fix != nil {

@@ -4,7 +4,9 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -46,6 +48,10 @@ type checker struct {
 	reported    map[*kube.Write]bool
 	fixed       map[*kube.Write]bool // first writes already given a keep-the-result fix
 	kubeCallSet map[*ast.CallExpr]bool
+	// helperCalls are calls of this package's (or, by facts, another's)
+	// helpers that write the object passed as a parameter: writes of that
+	// argument, reported without a fix.
+	helperCalls map[*kube.Write]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -124,7 +130,7 @@ type funcWrites struct {
 func (c *checker) candidates() []funcWrites {
 	var order []ast.Node
 	byFunc := make(map[ast.Node][]*kube.Write)
-	for _, w := range c.res.Writes {
+	for _, w := range append(c.res.Writes, c.helperWrites()...) {
 		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.Func == nil {
 			continue
 		}
@@ -132,6 +138,10 @@ func (c *checker) candidates() []funcWrites {
 			order = append(order, w.Func)
 		}
 		byFunc[w.Func] = append(byFunc[w.Func], w)
+	}
+	slices.SortFunc(order, func(a, b ast.Node) int { return int(a.Pos() - b.Pos()) })
+	for _, fn := range order {
+		slices.SortFunc(byFunc[fn], func(a, b *kube.Write) int { return int(a.Call.Pos() - b.Call.Pos()) })
 	}
 	var out []funcWrites
 	for _, fn := range order {
@@ -181,4 +191,38 @@ func usesGoto(fn ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// helperWrites returns, as writes of their arguments, the calls of helpers
+// that write the object passed as one of their parameters: a loop or a
+// fallback that calls one again after it failed resends a stale object
+// just as a direct write would.
+func (c *checker) helperWrites() []*kube.Write {
+	if c.helperCalls == nil {
+		c.helperCalls = make(map[*kube.Write]bool)
+	}
+	var out []*kube.Write
+	for _, rc := range c.res.ReturnerCalls {
+		r := c.res.Returners[rc.Callee]
+		if r.Param < 0 || r.Param >= len(rc.Call.Args) {
+			continue
+		}
+		cur := c.res.CursorOf(rc)
+		kind := kube.WriteUpdate // a foreign helper: assume it refreshes in place, the quieter choice
+		if r.Inner != nil {
+			kind = r.Inner.Kind
+		}
+		results := 1
+		if tup, ok := c.pass.TypesInfo.TypeOf(rc.Call).(*types.Tuple); ok {
+			results = tup.Len()
+		}
+		w := &kube.Write{
+			Call: rc.Call, Cursor: cur, Kind: kind, Results: results,
+			Object: kube.ObjectOf(c.pass.TypesInfo, rc.Call.Args[r.Param]),
+			Func:   syntax.EnclosingFuncNode(cur), Scope: c.res.ScopeOf(cur),
+		}
+		c.helperCalls[w] = true
+		out = append(out, w)
+	}
+	return out
 }

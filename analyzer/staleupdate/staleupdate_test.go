@@ -16,7 +16,7 @@ import (
 
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, testdir.Path(t), staleupdate.Analyzer,
-		"staleupdate/crclient", "staleupdate/typed", "staleupdate/dynamic", "nokube")
+		"staleupdate/crclient", "staleupdate/typed", "staleupdate/dynamic", "staleupdate/helpers", "nokube")
 }
 
 func TestSuggestedFixes(t *testing.T) {

@@ -66,7 +66,7 @@ func UpdateAuthMapWithRetries(k kubernetes.Interface, authData AwsAuthData, cm *
 		if counter >= config.MaxRetryCount {
 			break
 		}
-		if err := UpdateAuthMap(k, authData, cm); err != nil { // realbug: staleupdate miss=default,strict "a loop over a package helper that writes its parameter is not seen as a repeated write; old client-go Update(obj) shape"
+		if err := UpdateAuthMap(k, authData, cm); err != nil { // realbug: staleupdate
 			d := config.MinRetryTime
 			log.Printf("error: %v: will retry after %v", err, d)
 			time.Sleep(d)
