@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/cfg"
 )
@@ -154,6 +155,9 @@ func (w *walker) evalNilTest(e *ast.BinaryExpr, st pathState) truth {
 // evalErrorTest decides a test of the failure: IsConflict holds for it;
 // every other apierrors predicate and errors.Is do not.
 func (w *walker) evalErrorTest(call *ast.CallExpr, st pathState) truth {
+	if TestsMessageAgainstNonConflict(w.t.info, call, func(e ast.Expr) bool { return w.carries(e, st) }) {
+		return isFalse_
+	}
 	fn := calleeOf(w.t.info, call)
 	if fn == nil || len(call.Args) == 0 || !w.carries(call.Args[0], st) {
 		return unknown
@@ -262,4 +266,29 @@ func branchRegion(b *cfg.Block) ast.Node {
 		return b.Stmt
 	}
 	return nil
+}
+
+// IsConflictCheck reports whether fn is apierrors.IsConflict.
+func IsConflictCheck(fn *types.Func) bool { return isConflictCheck(fn) }
+
+// TestsMessageAgainstNonConflict reports whether call is
+// strings.Contains(err.Error(), "lit") (or HasPrefix) for an error isErr
+// accepts and a literal that a Conflict's message cannot hold: it has a
+// "/", which neither the message's fixed text nor a resource or object
+// name contains.
+func TestsMessageAgainstNonConflict(info *types.Info, call *ast.CallExpr, isErr func(ast.Expr) bool) bool {
+	fn := calleeOf(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strings" || (fn.Name() != "Contains" && fn.Name() != "HasPrefix") || len(call.Args) != 2 {
+		return false
+	}
+	msg, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr)
+	if !ok || len(msg.Args) != 0 {
+		return false
+	}
+	sel, ok := msg.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Error" || !isErr(sel.X) {
+		return false
+	}
+	lit, ok := ast.Unparen(call.Args[1]).(*ast.BasicLit)
+	return ok && lit.Kind == token.STRING && strings.Contains(lit.Value, "/")
 }

@@ -18,6 +18,10 @@ const (
 	unknown outcome = iota
 	failed
 	succeeded
+	// otherFailure: the write failed with an error known not to be a
+	// Conflict (IsNotFound, a sentinel, a message no Conflict has): the
+	// server kept the object as it was, so it is not stale.
+	otherFailure
 )
 
 // refine narrows cur by what a branch implies; ok is false when the branch
@@ -26,7 +30,7 @@ func refine(cur, implied outcome) (next outcome, ok bool) {
 	switch {
 	case implied == unknown || cur == implied:
 		return cur, true
-	case cur == unknown:
+	case cur == unknown, implied == otherFailure && cur == failed:
 		return implied, true
 	}
 	return cur, false
@@ -114,7 +118,7 @@ func (c *checker) walk(fg *fnGraph, w *kube.Write) *walkResult {
 				implied = [2]outcome{onTrue, onFalse}[i]
 			}
 			next, ok := refine(out, implied)
-			if !ok || (next == succeeded && w.Kind.RefreshesInPlace()) {
+			if !ok || next == otherFailure || (next == succeeded && w.Kind.RefreshesInPlace()) {
 				continue
 			}
 			if next == failed && out == unknown {
@@ -206,10 +210,22 @@ func (c *checker) eval(cond ast.Expr, errVar *types.Var, call *ast.CallExpr) (on
 			}
 		}
 	case *ast.CallExpr:
-		// apierrors.IsConflict(err), errors.Is(err, ...): true only for an error.
-		if fn, ok := typeutil.Callee(info, e).(*types.Func); ok && fn.Pkg() != nil &&
-			errorPredicatePkgs[fn.Pkg().Path()] && len(e.Args) > 0 && isErr(e.Args[0]) {
+		// apierrors.IsConflict(err): a Conflict; any other apierrors
+		// predicate, errors.Is, or a message no Conflict carries: another
+		// failure.
+		fn, ok := typeutil.Callee(info, e).(*types.Func)
+		if !ok || fn.Pkg() == nil || len(e.Args) == 0 {
+			break
+		}
+		switch {
+		case kube.IsConflictCheck(fn) && isErr(e.Args[0]):
 			return failed, unknown
+		case fn.Pkg().Path() == "errors" && fn.Name() == "As" && isErr(e.Args[0]):
+			return failed, unknown // a *StatusError target matches a Conflict too
+		case errorPredicatePkgs[fn.Pkg().Path()] && isErr(e.Args[0]):
+			return otherFailure, unknown
+		case kube.TestsMessageAgainstNonConflict(info, e, isErr):
+			return otherFailure, unknown
 		}
 	}
 	return unknown, unknown
@@ -218,6 +234,8 @@ func (c *checker) eval(cond ast.Expr, errVar *types.Var, call *ast.CallExpr) (on
 // both is what is known when two facts hold together.
 func both(x, y outcome) outcome {
 	switch {
+	case x == failed && y == otherFailure, x == otherFailure && y == failed:
+		return otherFailure // a failure, and not a Conflict
 	case x == unknown:
 		return y
 	case y == unknown || x == y:
@@ -230,6 +248,9 @@ func both(x, y outcome) outcome {
 func either(x, y outcome) outcome {
 	if x == y {
 		return x
+	}
+	if (x == failed || x == otherFailure) && (y == failed || y == otherFailure) {
+		return failed
 	}
 	return unknown
 }

@@ -101,3 +101,21 @@ func (r *Reconciler) builtOutside(ctx context.Context, name string) error {
 		return err
 	})
 }
+
+// mergeMeta gives want the live metadata's version, as operators that
+// pass ObjectMeta around do.
+func mergeMeta(want *metav1.ObjectMeta, live metav1.ObjectMeta) {
+	want.ResourceVersion = live.ResourceVersion
+}
+
+func (r *Reconciler) mergedMetaByHelper(ctx context.Context, key types.NamespacedName, want *corev1.ConfigMap) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		live, err := r.kube.CoreV1().ConfigMaps(key.Namespace).Get(ctx, key.Name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		mergeMeta(&want.ObjectMeta, live.ObjectMeta)
+		_, err = r.kube.CoreV1().ConfigMaps(key.Namespace).Update(ctx, want, metav1.UpdateOptions{}) // ok: the helper copies the live version into its metadata
+		return err
+	})
+}

@@ -5,6 +5,7 @@ package helpers
 import (
 	"context"
 	"log"
+	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -43,4 +44,20 @@ func saveWithRereads(ctx context.Context, k kubernetes.Interface, name string) e
 		return nil
 	}
 	return nil
+}
+
+// upgradeThenStatus falls back to another write only for a failure whose
+// message no Conflict carries: the object is not stale there. The status
+// write after the typed Update is, since Update leaves pod at its old
+// resourceVersion.
+func upgradeThenStatus(ctx context.Context, k kubernetes.Interface, pod *corev1.Pod) error {
+	_, err := k.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{})
+	if err != nil && strings.Contains(err.Error(), "example.com/v1alpha1") {
+		if _, err := k.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // ok: the first write failed with another error than a Conflict
+			return err
+		}
+		_, err = k.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `pod is written again after k.CoreV1\(\).Pods\("ns"\).Update\(ctx, pod, metav1.UpdateOptions{}\) succeeded`
+		return err
+	}
+	return err
 }
