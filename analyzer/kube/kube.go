@@ -71,6 +71,7 @@ type modeler struct {
 
 	funcVars        map[*types.Var]*ast.FuncLit   // f := func(...) {...}
 	funcValues      map[*types.Var][]*types.Func  // func-typed variables and fields: the functions assigned (nil: something else)
+	freshBuilders   map[*types.Func]bool          // functions that build objects without a resourceVersion, memoised
 	conflictTesters map[ast.Node]bool             // functions whose body calls IsConflict
 	declCursors     map[ast.Node]inspector.Cursor // *ast.FuncDecl -> its cursor
 	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily

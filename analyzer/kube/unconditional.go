@@ -25,7 +25,7 @@ func (m *modeler) markUnconditional() {
 			continue
 		}
 		fn := m.declaringFunc(w, v)
-		w.CannotConflict = fn != nil && m.writesOf(v, fn) == 1 && m.builtWithoutVersion(fn, v)
+		w.CannotConflict = fn != nil && m.refreshingWritesOf(v, fn, w) == 0 && m.builtWithoutVersion(fn, v)
 	}
 }
 
@@ -40,12 +40,14 @@ func (m *modeler) declaringFunc(w *Write, v *types.Var) ast.Node {
 	return nil
 }
 
-// writesOf counts the writes of v within fn: after a first write, the
-// object carries the resourceVersion the server returned.
-func (m *modeler) writesOf(v *types.Var, fn ast.Node) int {
+// refreshingWritesOf counts the writes of v within fn, other than w, that
+// refresh it in place: after a controller-runtime write the object carries
+// the resourceVersion the server returned. Typed and dynamic writes leave
+// their input as it was.
+func (m *modeler) refreshingWritesOf(v *types.Var, fn ast.Node, w *Write) int {
 	n := 0
-	for _, w := range m.res.Writes {
-		if w.Object.Root == v && fn.Pos() <= w.Call.Pos() && w.Call.End() <= fn.End() {
+	for _, o := range m.res.Writes {
+		if o != w && o.Object.Root == v && o.Kind.RefreshesInPlace() && fn.Pos() <= o.Call.Pos() && o.Call.End() <= fn.End() {
 			n++
 		}
 	}
@@ -89,7 +91,7 @@ func (m *modeler) definition(fn ast.Node, v *types.Var) ast.Node {
 	ast.Inspect(fn, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 && m.pass.TypesInfo.Defs[identOf(n.Lhs[0])] == v && isLiteral(n.Rhs[0]) {
+			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 && m.pass.TypesInfo.Defs[identOf(n.Lhs[0])] == v && (isLiteral(n.Rhs[0]) || m.isFreshBuild(n.Rhs[0])) {
 				def = n
 			}
 		case *ast.ValueSpec:
@@ -169,4 +171,55 @@ func (m *modeler) keepsVersion(call *ast.CallExpr) bool {
 	}
 	mk := methodKeyOf(fn)
 	return mk.name == "Decode" && versionKeepingDecoders[funcKey{mk.pkg, mk.typ}]
+}
+
+// isFreshBuild reports whether e calls a function of the package that
+// builds a new object without a resourceVersion: a fixture or a desired
+// state builder whose every return is a composite literal, or a variable
+// declared from one, and whose body never mentions ResourceVersion.
+func (m *modeler) isFreshBuild(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := calleeOf(m.pass.TypesInfo, call)
+	if is, ok := m.freshBuilders[fn]; ok {
+		return is
+	}
+	if m.freshBuilders == nil {
+		m.freshBuilders = make(map[*types.Func]bool)
+	}
+	m.freshBuilders[fn] = false // cycle guard
+	m.freshBuilders[fn] = m.buildsFresh(m.res.Decls[fn])
+	return m.freshBuilders[fn]
+}
+
+// buildsFresh is isFreshBuild for the declaration of the callee.
+func (m *modeler) buildsFresh(decl *ast.FuncDecl) bool {
+	if decl == nil || decl.Type.Results == nil || len(decl.Type.Results.List) != 1 || setsResourceVersion(decl.Body) {
+		return false
+	}
+	fresh, returns := true, 0
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			fresh = fresh && len(n.Results) == 1 && (isLiteral(n.Results[0]) || m.declaredFromLiteral(decl, n.Results[0]))
+		}
+		return fresh
+	})
+	return fresh && returns > 0
+}
+
+// declaredFromLiteral reports whether e names a variable that fn declares
+// from a composite literal and never gives a resourceVersion.
+func (m *modeler) declaredFromLiteral(fn ast.Node, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := m.pass.TypesInfo.Uses[id].(*types.Var)
+	return ok && m.builtWithoutVersion(fn, v)
 }

@@ -54,3 +54,17 @@ func fresh(ctx context.Context, c client.Client, cs kubernetes.Interface, key cl
 	versioned.SetResourceVersion("7")
 	_ = c.Update(ctx, versioned) // want `conflict from c.Update\(ctx, versioned\) is lost`
 }
+
+// newFixture builds a test object the way test fixtures do.
+func newFixture() *corev1.ConfigMap {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "fixture", Namespace: "ns"}}
+	cm.Data = map[string]string{"a": "b"}
+	return cm
+}
+
+func fixtureUpdatedTwice(ctx context.Context, cs kubernetes.Interface) {
+	cm := newFixture()
+	_, _ = cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}) // ok: built by a fixture without resourceVersion; a typed Update leaves it so
+	cm.Data["a"] = "c"
+	_, _ = cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}) // ok: still no resourceVersion
+}
