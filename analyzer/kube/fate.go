@@ -34,6 +34,14 @@ const (
 	Returned                  // returned to the caller, possibly wrapped or aggregated
 )
 
+var fateNames = [...]string{
+	Dropped: "dropped", Swallowed: "swallowed", Logged: "logged", Fatal: "fatal",
+	HandedOff: "handed off", Surfaced: "surfaced", Handled: "handled", Retried: "retried",
+	ReturnedOther: "returned other", Returned: "returned",
+}
+
+func (f Fate) String() string { return fateNames[f] }
+
 // Lost reports whether no one can retry after an error with this fate.
 func (f Fate) Lost() bool { return f <= Fatal }
 

@@ -104,6 +104,9 @@ func (w *walker) noteRedefinition(node ast.Node, st *pathState) {
 		w.noteRead(node, st)
 		return
 	}
+	if vs, ok := node.(*ast.ValueSpec); ok && len(vs.Values) == 0 {
+		return // a zero value: the read that fills it decides which object it is
+	}
 	if defines(w.t.info, node, root) {
 		st.redefined = true
 	}

@@ -1,0 +1,84 @@
+// Package fate pins down the fate of a write's failure, path by path.
+package fate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"os"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/client-go/util/workqueue"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type R struct {
+	client.Client
+	queue workqueue.TypedRateLimitingInterface[string]
+}
+
+func (r *R) paths(ctx context.Context, cm *corev1.ConfigMap, flag bool) (ctrl.Result, error) {
+	r.Update(ctx, cm)                             // want `fate dropped`
+	if err := r.Update(ctx, cm); err != nil { // want `fate swallowed`
+	}
+	if err := r.Update(ctx, cm); err != nil { // want `fate logged`
+		log.Print(err)
+	}
+	if err := r.Update(ctx, cm); err != nil { // want `fate returned`
+		return ctrl.Result{}, fmt.Errorf("update: %w", err)
+	}
+	if err := r.Update(ctx, cm); err != nil { // want `fate returned other`
+		return ctrl.Result{}, errors.New("update failed")
+	}
+	if err := r.Update(ctx, cm); err != nil { // want `fate handled`
+		return ctrl.Result{Requeue: true}, nil
+	}
+	if err := r.Update(ctx, cm); err != nil { // want `fate handled`
+		r.queue.AddRateLimited(cm.Name)
+	}
+	if err := r.Update(ctx, cm); err != nil { // want `fate logged`
+		log.Print(err)
+		if flag { // one path returns it, the other does not: the worst decides
+			return ctrl.Result{}, err
+		}
+	}
+	if err := r.Update(ctx, cm); err != nil && !apierrors.IsNotFound(err) { // want `fate returned`
+		return ctrl.Result{}, err
+	}
+	if err := r.Update(ctx, cm); apierrors.IsNotFound(err) { // want `fate swallowed`
+		return ctrl.Result{}, err // a Conflict never takes this branch
+	}
+	if err := r.Update(ctx, cm); err != nil { // want `fate handed off`
+		go func() { log.Print(err) }()
+	}
+	if err := r.Update(ctx, cm); err != nil { // want `fate fatal`
+		log.Print(err)
+		os.Exit(1)
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *R) loop(ctx context.Context, key client.ObjectKey) {
+	for {
+		var cm corev1.ConfigMap
+		if err := r.Get(ctx, key, &cm); err != nil {
+			return
+		}
+		cm.Data = map[string]string{"a": "b"}
+		if err := r.Update(ctx, &cm); err != nil { // want `fate retried`
+			continue
+		}
+		return
+	}
+}
+
+func (r *R) each(ctx context.Context, cms []corev1.ConfigMap) {
+	for i := range cms {
+		if err := r.Update(ctx, &cms[i]); err != nil { // want `fate logged`
+			log.Print(err)
+		}
+	}
+}
