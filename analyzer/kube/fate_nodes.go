@@ -170,7 +170,10 @@ func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathState) {
 	id, ok := ast.Unparen(l).(*ast.Ident)
 	if !ok {
-		if carried {
+		switch {
+		case carried && isText(w.t.info.TypeOf(value)):
+			st.improve(Logged) // its message recorded (a status field): nobody can retry text
+		case carried:
 			st.improve(HandedOff) // stored in a field, map or slice element
 		}
 		return
@@ -386,4 +389,9 @@ func boolConst(e ast.Expr) truth {
 		}
 	}
 	return unknown
+}
+
+func isText(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

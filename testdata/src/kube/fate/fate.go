@@ -54,6 +54,9 @@ func (r *R) paths(ctx context.Context, cm *corev1.ConfigMap, flag bool) (ctrl.Re
 	if err := r.Update(ctx, cm); err != nil { // want `fate handed off`
 		go func() { log.Print(err) }()
 	}
+	if err := r.Update(ctx, cm); err != nil { // want `fate logged`
+		cm.Annotations["last-error"] = err.Error() // its text recorded: nobody retries text
+	}
 	if err := r.Update(ctx, cm); err != nil { // want `fate fatal`
 		log.Print(err)
 		os.Exit(1)

@@ -54,6 +54,8 @@ type Promotion struct {
 
 func (in *Promotion) DeepCopyObject() runtime.Object { out := *in; return &out }
 
+// reconciler is the reconciler before the fix; fixedReconciler the same
+// after it. Each assigns its promoteFn one function, as the original does.
 type reconciler struct {
 	kargoClient client.Client
 	promoQueue  chan *Promotion
@@ -62,14 +64,36 @@ type reconciler struct {
 	promoteFn func(ctx context.Context, stageName, stageNamespace, stateID string) error
 }
 
-func newReconciler(kargoClient client.Client, buggy bool) *reconciler {
+func newReconciler(kargoClient client.Client) *reconciler {
 	r := &reconciler{kargoClient: kargoClient}
-	if buggy {
-		r.promoteFn = r.promoteBuggy
-	} else {
-		r.promoteFn = r.promoteFixed
-	}
+	r.promoteFn = r.promoteBuggy
 	return r
+}
+
+type fixedReconciler struct {
+	kargoClient client.Client
+	promoQueue  chan *Promotion
+	promoteFn   func(ctx context.Context, stageName, stageNamespace, stateID string) error
+}
+
+func newFixedReconciler(kargoClient client.Client) *fixedReconciler {
+	r := &fixedReconciler{kargoClient: kargoClient}
+	r.promoteFn = r.promoteFixed
+	return r
+}
+
+// serializedSync is the fixed reconciler's copy of the loop below.
+func (r *fixedReconciler) serializedSync(ctx context.Context) {
+	for promo := range r.promoQueue {
+		logger := log.WithFields(log.Fields{"promotion": promo.Name, "namespace": promo.Namespace})
+		if err := r.promoteFn(ctx, promo.Spec.Stage, promo.Namespace, promo.Spec.State); err != nil {
+			promo.Status.Phase = "Failed"
+			promo.Status.Error = err.Error()
+			logger.Errorf("error executing Promotion: %s", err)
+		} else {
+			promo.Status.Phase = "Complete"
+		}
+	}
 }
 
 // serializedSync pops promotions and runs them (unchanged by the fix in the
@@ -88,8 +112,12 @@ func (r *reconciler) serializedSync(ctx context.Context) {
 }
 
 func (r *reconciler) getStage(ctx context.Context, key types.NamespacedName) (*Stage, error) {
+	return getStage(ctx, r.kargoClient, key)
+}
+
+func getStage(ctx context.Context, c client.Client, key types.NamespacedName) (*Stage, error) {
 	stage := &Stage{}
-	if err := r.kargoClient.Get(ctx, key, stage); err != nil {
+	if err := c.Get(ctx, key, stage); err != nil {
 		return nil, err
 	}
 	return stage, nil
@@ -105,7 +133,7 @@ func (r *reconciler) promoteBuggy(ctx context.Context, stageName, stageNamespace
 	stage.Status.CurrentState = &nextState
 	stage.Status.AvailableStates = append(stage.Status.AvailableStates, nextState)
 
-	err = r.kargoClient.Status().Update(ctx, stage) // realbug: unretriedupdate miss=default "the error is returned (pkg/errors.Wrapf) to a caller reached only through a function-typed field (promoteFn), where it becomes a permanent status and a log line; the fate walk stops at the return"
+	err = r.kargoClient.Status().Update(ctx, stage) // realbug: unretriedupdate
 	return errors.Wrapf(err, "error updating status of Stage %q in namespace %q", stageName, stageNamespace)
 }
 
@@ -122,8 +150,8 @@ func patchStageStatus(ctx context.Context, c client.Client, stage *Stage, update
 }
 
 // promoteFixed is promote after the fix.
-func (r *reconciler) promoteFixed(ctx context.Context, stageName, stageNamespace, stateID string) error {
-	stage, err := r.getStage(ctx, types.NamespacedName{Namespace: stageNamespace, Name: stageName})
+func (r *fixedReconciler) promoteFixed(ctx context.Context, stageName, stageNamespace, stateID string) error {
+	stage, err := getStage(ctx, r.kargoClient, types.NamespacedName{Namespace: stageNamespace, Name: stageName})
 	if err != nil {
 		return errors.Wrapf(err, "error finding Stage %q in namespace %q", stageName, stageNamespace)
 	}
