@@ -182,7 +182,7 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	if !ok || id.Name == "_" {
 		return
 	}
-	if !syntax.Within(declNode(v), w.f.fn) {
+	if !syntax.Within(declNode(v), w.f.fn) && !w.concurrentlyCaptured(v) {
 		if carried {
 			st.improve(w.capturedFate(v))
 		}
@@ -205,6 +205,25 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	} else {
 		st.nonNil = withoutVar(st.nonNil, v)
 	}
+}
+
+// concurrentlyCaptured reports whether v, declared outside the function
+// that fails, is captured across a goroutine: the function that declares
+// it runs concurrently and cannot read it in step, so within the literal v
+// is followed like a local.
+func (w *walker) concurrentlyCaptured(v *types.Var) bool {
+	for enc := range w.f.cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		lit, ok := enc.Node().(*ast.FuncLit)
+		if !ok || syntax.Within(declNode(v), lit) {
+			return false
+		}
+		if call, ok := enc.Parent().Node().(*ast.CallExpr); ok && call.Fun == lit {
+			if _, isGo := enc.Parent().Parent().Node().(*ast.GoStmt); isGo {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // capturedFate is what storing the failure into v, a variable of an outer

@@ -85,3 +85,17 @@ func (r *R) each(ctx context.Context, cms []corev1.ConfigMap) {
 		}
 	}
 }
+
+func (r *R) background(ctx context.Context, cm *corev1.ConfigMap) error {
+	var err error
+	go func() {
+		err = r.Update(ctx, cm) // want `fate logged`
+		if err != nil {
+			log.Print(err) // the outer function cannot read err in step with the goroutine
+		}
+	}()
+	func() {
+		err = r.Update(ctx, cm) // want `fate handed off`
+	}()
+	return err
+}

@@ -84,7 +84,7 @@ func (r *QuayRegistryReconciler) ReconcileBuggy(ctx context.Context, req ctrl.Re
 					updatedQuay.Status.CurrentVersion = QuayVersionCurrent
 					r.EventRecorder.Event(updatedQuay, corev1.EventTypeNormal, "HealthChecksPassing", "all registry component healthchecks passing")
 
-					if err = r.Client.Status().Update(ctx, updatedQuay); err != nil { // realbug: unretriedupdate miss=default "the error is stored in err, a variable captured from the enclosing function, and a captured variable counts as handing the error on; it really ends the poll as (true, err) and the goroutine only logs the poll's error"
+					if err = r.Client.Status().Update(ctx, updatedQuay); err != nil { // realbug: unretriedupdate
 						log.Error(err, "could not update QuayRegistry status with current version")
 						return true, err
 					}
