@@ -330,7 +330,33 @@ func objectOf(info *types.Info, e ast.Expr) Object {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
+	if x := copiedFrom(info, e); x != nil {
+		o := objectOf(info, x) // obj.DeepCopy() carries obj's resourceVersion
+		o.Copied = true
+		return o
+	}
 	return Object{Expr: e, Root: rootVar(info, e), Path: types.ExprString(e)}
+}
+
+// copiedFrom returns x when e is x.M() for a method M without arguments
+// that returns a Kubernetes object (DeepCopy, or a wrapper's Unwrap): the
+// copy carries x's resourceVersion, so it is as fresh as x is.
+func copiedFrom(info *types.Info, e ast.Expr) ast.Expr {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s := info.Selections[sel]; s == nil || s.Kind() != types.MethodVal || rootVar(info, ast.Unparen(sel.X)) == nil {
+		return nil
+	}
+	if !carriesResourceVersion(info.TypeOf(call)) {
+		return nil
+	}
+	return ast.Unparen(sel.X)
 }
 
 // rootVar returns the variable at the root of a chain of field selections,

@@ -49,6 +49,10 @@ type Object struct {
 	Expr ast.Expr   // as written, without a leading &
 	Root *types.Var // the variable at the root, or nil when there is none
 	Path string     // types.ExprString(Expr), used to tell fields apart
+	// Copied is set when the code writes a copy of the object (obj.DeepCopy(),
+	// a wrapper's Unwrap()): Expr is then what the copy is made from, which
+	// a fix cannot Get into.
+	Copied bool
 }
 
 // Valid reports whether the object is a variable the analyzers can track.

@@ -29,6 +29,9 @@ const (
 // closure, and the mutations made since the object's last read moved after
 // it. It gives up unless the result provably compiles and keeps meaning.
 func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
+	if w.Object.Copied {
+		return analysis.SuggestedFix{}, false // a copy: nothing to Get into
+	}
 	lit, ok := w.Scope.Body.(*ast.FuncLit)
 	if !ok || !returnsOnlyError(c.pass.TypesInfo, lit.Type) || len(lit.Body.List) == 0 {
 		return analysis.SuggestedFix{}, false

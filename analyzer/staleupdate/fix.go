@@ -27,6 +27,9 @@ const crClientPath = "sigs.k8s.io/controller-runtime/pkg/client"
 // have failed (the result is then an empty object), and no alias of obj or
 // of its parts is taken anywhere in the function.
 func (c *checker) keepResultFix(fg *fnGraph, w *kube.Write) *analysis.SuggestedFix {
+	if w.Object.Copied {
+		return nil // a copy: nothing to Get into
+	}
 	info := c.pass.TypesInfo
 	v := w.Object.Root
 	id, ok := ast.Unparen(w.Call.Args[1]).(*ast.Ident)
@@ -67,6 +70,9 @@ func (c *checker) keepResultFix(fg *fnGraph, w *kube.Write) *analysis.SuggestedF
 // inside the loop, and when the function returns an error whose
 // companions have zero values that can be written.
 func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysis.SuggestedFix {
+	if w.Object.Copied {
+		return nil // a copy: nothing to Get into
+	}
 	if w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate {
 		return nil // a patch's base would stay stale; CreateOrUpdate re-reads itself
 	}

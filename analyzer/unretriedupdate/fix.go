@@ -35,6 +35,9 @@ const (
 // so whatever the statement did with it stays as it was. When the shape is
 // anything else, the finding has no fix.
 func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
+	if w.Object.Copied {
+		return analysis.SuggestedFix{}, false // a copy: nothing to Get into
+	}
 	if (w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate) || w.Results != reconcileResults ||
 		!w.Object.Valid() || w.Object.Path != w.Object.Root.Name() || !declaredIn(w.Object.Root, w.Func) {
 		return analysis.SuggestedFix{}, false

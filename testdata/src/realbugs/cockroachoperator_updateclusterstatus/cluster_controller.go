@@ -59,7 +59,7 @@ type ClusterReconciler struct {
 func (r *ClusterReconciler) updateClusterStatusBuggy(ctx context.Context, log logr.Logger, cluster *Cluster) error {
 	cluster.SetClusterStatus()
 	return retry.RetryOnConflict(retry.DefaultBackoff, func() error {
-		return r.Client.Status().Update(ctx, cluster.Unwrap()) // realbug: retryreget miss=default,strict "the object written is the result of a call made inside the closure (cluster.Unwrap(), a DeepCopy of the wrapper's stale object), and any call that returns the object counts as a re-read"
+		return r.Client.Status().Update(ctx, cluster.Unwrap()) // realbug: retryreget
 	})
 }
 
