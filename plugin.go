@@ -53,10 +53,10 @@ func New(settings any) (register.LinterPlugin, error) {
 	return &Plugin{config: config}, nil
 }
 
-// BuildAnalyzers validates the settings, applies the analyzers' options
-// and returns the enabled analyzers of the suite.
+// BuildAnalyzers builds the suite from the settings, validates them,
+// sets the analyzers' options and returns the enabled analyzers.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	analyzers, err := p.config.Apply()
+	analyzers, err := p.config.Select(p.config.Analyzers())
 	if err != nil {
 		return nil, fmt.Errorf("%s settings: %w", Name, err)
 	}

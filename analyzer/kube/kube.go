@@ -10,25 +10,29 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 )
 
-// Analyzer computes the package's Result. It reports nothing.
-var Analyzer = &analysis.Analyzer{
-	Name:             "kube",
-	Doc:              "find Kubernetes API writes, reads and retry scopes (helper for the conflictlint analyzers)",
-	URL:              "https://github.com/conflictlint/conflictlint#readme",
-	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        factTypes,
-	RunDespiteErrors: true,
-	Run:              run,
+// New returns the analyzer that computes a package's Result, configured by
+// opts, which it reads when it runs. It reports nothing. A suite builds
+// one and gives it to every check, which requires it.
+func New(opts *Options) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "kube",
+		Doc:              "find Kubernetes API writes, reads and retry scopes (helper for the conflictlint analyzers)",
+		URL:              "https://github.com/conflictlint/conflictlint#readme",
+		ResultType:       reflect.TypeFor[*Result](),
+		FactTypes:        factTypes,
+		RunDespiteErrors: true,
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, opts) },
+	}
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, opts *Options) (any, error) {
 	res := newResult()
 	// A dependency loaded from export data comes with no files (and no
 	// type information) and has nothing to model.
 	if len(pass.Files) == 0 || !reachesKubeAPI(pass.Pkg) {
 		return res, nil
 	}
-	files := modeledFiles(pass)
+	files := modeledFiles(pass, opts)
 	if files == nil {
 		return res, nil
 	}
@@ -37,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// Kubernetes API do not pay for it.
 	res.Relevant = true
 	res.Inspector = inspector.New(files)
-	m := &modeler{pass: pass, res: res, in: res.Inspector, imported: make(map[*types.Func]bool)}
+	m := &modeler{pass: pass, opts: opts, res: res, in: res.Inspector, imported: make(map[*types.Func]bool)}
 	m.collectDecls()
 	calls := m.collectCalls()
 	m.applyConfig(calls)
@@ -64,6 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 // modeler builds one package's Result.
 type modeler struct {
 	pass *analysis.Pass
+	opts *Options
 	res  *Result
 	in   *inspector.Inspector
 
@@ -79,7 +84,7 @@ type modeler struct {
 // applyConfig records the configured retry wrappers.
 func (m *modeler) applyConfig(calls []call) {
 	for _, c := range calls {
-		if Config.RetryWrappers.Has(c.callee) {
+		if m.opts.RetryWrappers.Has(c.callee) {
 			if p := firstFuncParam(c.callee); p >= 0 {
 				m.res.RetryHelpers[c.callee] = p
 			}

@@ -3,7 +3,6 @@ package kube
 import (
 	"go/ast"
 	"go/types"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -140,7 +139,7 @@ type Result struct {
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
 
-	doneBy atomic.Int32 // consumers that called Done
+	graphsBuilt int // kept by Release
 }
 
 // CursorOf returns the cursor of a returner call.

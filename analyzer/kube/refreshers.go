@@ -88,7 +88,7 @@ func indexOfVar(vars []*types.Var, v *types.Var) int {
 // object passed as its refreshed parameter.
 // A configured read helper is taken to refresh every object it is given.
 func (m *modeler) addHelperRead(c call) {
-	if Config.ReadHelpers.Has(c.callee) {
+	if m.opts.ReadHelpers.Has(c.callee) {
 		for _, arg := range c.expr.Args {
 			m.addRead(c.expr, c.cursor, arg)
 		}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -18,14 +19,21 @@ import (
 //go:embed doc.go
 var docFile string
 
-// Analyzer reports objects written again after a write that left them stale.
-var Analyzer = &analysis.Analyzer{
-	Name:       "staleupdate",
-	Doc:        docs.MustExtract(docFile, "staleupdate"),
-	URL:        "https://github.com/conflictlint/conflictlint#staleupdate",
-	Requires:   []*analysis.Analyzer{kube.Analyzer},
-	ResultType: reflect.TypeFor[*Stats](),
-	Run:        run,
+// New returns the analyzer that reports objects written again after a
+// write that left them stale. It works from the Result of model (a
+// kube.New analyzer) and honours the directives parsed by directives (a
+// diag.NewDirectives analyzer).
+func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "staleupdate",
+		Doc:        docs.MustExtract(docFile, "staleupdate"),
+		URL:        "https://github.com/conflictlint/conflictlint#staleupdate",
+		Requires:   []*analysis.Analyzer{model, directives},
+		ResultType: reflect.TypeFor[*Stats](),
+		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
+			return run(pass, pass.ResultOf[model].(*kube.Result))
+		}),
+	}
 }
 
 // Stats is the analyzer's result: what one package cost. Tests and
@@ -48,9 +56,7 @@ type checker struct {
 	kubeCallSet map[*ast.CallExpr]bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[kube.Analyzer].(*kube.Result)
-	defer res.Done()
+func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 	if !res.Relevant {
 		return &Stats{Funcs: countTopLevelFuncs(pass.Files)}, nil
 	}

@@ -10,23 +10,27 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/conflictlint/conflictlint/analyzer"
 	"github.com/conflictlint/conflictlint/analyzer/staleupdate"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
+// newAnalyzer builds the analyzer as the suite does.
+func newAnalyzer() *analysis.Analyzer { return analyzer.Lookup(analyzer.Default(), "staleupdate") }
+
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), staleupdate.Analyzer,
+	analysistest.Run(t, testdir.Path(t), newAnalyzer(),
 		"staleupdate/crclient", "staleupdate/typed", "staleupdate/dynamic", "nokube")
 }
 
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), staleupdate.Analyzer,
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(),
 		"staleupdate/crclient", "staleupdate/typed", "staleupdate/dynamic")
 }
 
 // TestCost checks that control flow is built only for candidate functions.
 func TestCost(t *testing.T) {
-	results := analysistest.Run(t, testdir.Path(t), staleupdate.Analyzer, "staleupdate/crclient")
+	results := analysistest.Run(t, testdir.Path(t), newAnalyzer(), "staleupdate/crclient")
 	for _, r := range results {
 		s := r.Result.(*staleupdate.Stats)
 		if s.CFGs > s.Writers || s.Candidates > s.Writers || s.Writers >= s.Funcs {
@@ -54,13 +58,14 @@ func TestCostOnExample(t *testing.T) {
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the example does not load")
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{staleupdate.Analyzer}, pkgs, nil)
+	stale := newAnalyzer()
+	graph, err := checker.Analyze([]*analysis.Analyzer{stale}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var total staleupdate.Stats
 	for act := range graph.All() {
-		if act.Analyzer != staleupdate.Analyzer || act.Err != nil {
+		if act.Analyzer != stale || act.Err != nil {
 			continue
 		}
 		s := act.Result.(*staleupdate.Stats)

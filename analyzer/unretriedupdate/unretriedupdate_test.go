@@ -5,12 +5,17 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
+// newAnalyzer builds the analyzer as the suite does.
+func newAnalyzer() *analysis.Analyzer { return analyzer.Lookup(analyzer.Default(), "unretriedupdate") }
+
 func TestPropagate(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), unretriedupdate.Analyzer,
+	analysistest.Run(t, testdir.Path(t), newAnalyzer(),
 		"unretriedupdate/crclient",
 		"unretriedupdate/clientgo",
 		"unretriedupdate/oneshot",
@@ -23,30 +28,22 @@ func TestPropagate(t *testing.T) {
 }
 
 func TestStrict(t *testing.T) {
-	setFlag(t, "mode", "strict")
-	analysistest.Run(t, testdir.Path(t), unretriedupdate.Analyzer, "unretriedupdate/strict")
+	a := newAnalyzer()
+	if err := a.Flags.Set("mode", "strict"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdir.Path(t), a, "unretriedupdate/strict")
 }
 
 func TestModeRejectsUnknown(t *testing.T) {
-	err := unretriedupdate.Analyzer.Flags.Set("mode", "lenient")
+	err := newAnalyzer().Flags.Set("mode", "lenient")
 	if err == nil || err.Error() != `unknown mode "lenient": want one of propagate, strict` {
 		t.Fatalf("Set(mode, lenient) = %v", err)
 	}
 }
 
-// setFlag sets an analyzer flag for the duration of the test.
-func setFlag(t *testing.T, name, value string) {
-	t.Helper()
-	f := unretriedupdate.Analyzer.Flags.Lookup(name)
-	old := f.Value.String()
-	if err := f.Value.Set(value); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Value.Set(old) })
-}
-
 // TestWrapFix checks the fix that wraps read, mutations and write in
 // retry.RetryOnConflict, and the shapes that must get no fix.
 func TestWrapFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), unretriedupdate.Analyzer, "unretriedupdate/wrapfix")
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(), "unretriedupdate/wrapfix")
 }
