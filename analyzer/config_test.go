@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-
 )
 
 // fakeSuite returns two analyzers: "alpha" with a bool and a string-list

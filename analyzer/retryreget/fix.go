@@ -20,11 +20,6 @@ import (
 // reReadNames are the names the inserted re-read may declare.
 var reReadNames = []string{"latest", "fresh", "err", "getErr"}
 
-const (
-	crClientPath = "sigs.k8s.io/controller-runtime/pkg/client"
-	metaV1Path   = "k8s.io/apimachinery/pkg/apis/meta/v1"
-)
-
 // reReadFix builds the fix for a stale write: the re-read at the top of the
 // closure, and the mutations made since the object's last read moved after
 // it. It gives up unless the result provably compiles and keeps meaning.
@@ -92,7 +87,7 @@ func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]str
 		return nil, nil, false
 	}
 	for _, e := range []ast.Expr{w.Client, args[0], args[1]} {
-		if !fixes.SimpleExpr(info, e) || !fixes.ResolvesSame(c.pass.Pkg, info, e, at) {
+		if !kube.SimpleExpr(info, e) || !fixes.ResolvesSame(c.pass.Pkg, info, e, at) {
 			return nil, nil, false
 		}
 	}
@@ -101,7 +96,7 @@ func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]str
 	if !ok1 || !ok2 {
 		return nil, nil, false
 	}
-	meta, edits, ok := fixes.ImportName(c.pass, at, metaV1Path, "metav1")
+	meta, edits, ok := fixes.ImportName(c.pass, at, kube.MetaV1Path, "metav1")
 	if !ok {
 		return nil, nil, false
 	}
@@ -175,7 +170,7 @@ func (c *checker) hasTypedGet(t types.Type, obj *types.Pointer) bool {
 	}
 	return isNamed(p.At(0).Type(), "context", "Context") &&
 		types.Identical(p.At(1).Type(), types.Typ[types.String]) &&
-		isNamed(p.At(2).Type(), metaV1Path, "GetOptions")
+		isNamed(p.At(2).Type(), kube.MetaV1Path, "GetOptions")
 }
 
 func isNamed(t types.Type, pkg, name string) bool {
@@ -231,5 +226,5 @@ func (c *checker) crGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]string
 	if w.Kind == kube.WriteOptimisticPatch && (len(w.Call.Args) < 3 || !c.builtInside(w.Call.Args[2], lit.Body)) {
 		return nil, nil, false
 	}
-	return fixes.ControllerRuntimeReRead(c.pass, w, at)
+	return kube.ControllerRuntimeReRead(c.pass, w, at)
 }

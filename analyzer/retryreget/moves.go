@@ -14,8 +14,6 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
-const crControllerUtil = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
-
 // mover walks back from the statement that makes the retry call to the
 // object's last read, collecting the mutations the re-read would wipe.
 type mover struct {
@@ -263,7 +261,7 @@ func (m *mover) mutatingCall(call *ast.CallExpr) bool {
 		return b.Name() == "delete" && len(call.Args) == 2 && lhsRoot(info, call.Args[0]) == m.root
 	}
 	for _, name := range []string{"AddFinalizer", "RemoveFinalizer"} {
-		if fixes.IsPkgFunc(info, call, crControllerUtil, name) && len(call.Args) == 2 {
+		if fixes.IsPkgFunc(info, call, kube.ControllerUtilPath, name) && len(call.Args) == 2 {
 			return lhsRoot(info, stripAddr(call.Args[0])) == m.root
 		}
 	}

@@ -17,8 +17,6 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
-const crClientPath = "sigs.k8s.io/controller-runtime/pkg/client"
-
 // keepResultFix turns `_, err = c.Update(ctx, obj, opts)` into
 // `obj, err = c.Update(ctx, obj, opts)`, so that the later write sends the
 // object the server stored. It is offered only when that provably changes
@@ -207,7 +205,7 @@ func (c *checker) getCall(w *kube.Write, pos token.Pos) (string, bool) {
 		}
 		reader = sel.X
 	}
-	pkgName, clientPkg := c.importedAs(pos, crClientPath)
+	pkgName, clientPkg := c.importedAs(pos, kube.ClientPath)
 	if clientPkg == nil {
 		return "", false
 	}

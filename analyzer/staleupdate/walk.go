@@ -208,7 +208,7 @@ func (c *checker) eval(cond ast.Expr, errVar *types.Var, call *ast.CallExpr) (on
 	case *ast.CallExpr:
 		// apierrors.IsConflict(err), errors.Is(err, ...): true only for an error.
 		if fn, ok := typeutil.Callee(info, e).(*types.Func); ok && fn.Pkg() != nil &&
-			errorPredicatePkgs[fn.Pkg().Path()] && len(e.Args) > 0 && isErr(e.Args[0]) {
+			kube.IsErrorPredicatePkg(fn.Pkg().Path()) && len(e.Args) > 0 && isErr(e.Args[0]) {
 			return failed, unknown
 		}
 	}
@@ -232,12 +232,6 @@ func either(x, y outcome) outcome {
 		return x
 	}
 	return unknown
-}
-
-// errorPredicatePkgs hold predicates that are false for a nil error.
-var errorPredicatePkgs = map[string]bool{
-	"k8s.io/apimachinery/pkg/api/errors": true,
-	"errors":                             true,
 }
 
 // isErrFilter reports whether x is a call with a single error result whose

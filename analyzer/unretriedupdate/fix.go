@@ -15,10 +15,6 @@ import (
 )
 
 const (
-	retryPath        = "k8s.io/client-go/util/retry"
-	controllerUtil   = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
-	metaV1Path       = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	apiMetaPath      = "k8s.io/apimachinery/pkg/api/meta"
 	reconcileResults = 1 // controller-runtime writes return only an error
 )
 
@@ -47,11 +43,11 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	reRead, edits, ok := fixes.ControllerRuntimeReRead(c.pass, w, stmt.Pos())
+	reRead, edits, ok := kube.ControllerRuntimeReRead(c.pass, w, stmt.Pos())
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	retryName, imp, ok := fixes.ImportName(c.pass, stmt.Pos(), retryPath, "retry")
+	retryName, imp, ok := fixes.ImportName(c.pass, stmt.Pos(), kube.RetryPath, "retry")
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -209,9 +205,9 @@ func (c *checker) mutatingCall(call *ast.CallExpr, v *types.Var) bool {
 		return false
 	}
 	switch fn.Pkg().Path() + "." + fn.Name() {
-	case controllerUtil + ".AddFinalizer", controllerUtil + ".RemoveFinalizer",
-		metaV1Path + ".SetMetaDataLabel", metaV1Path + ".SetMetaDataAnnotation",
-		apiMetaPath + ".SetStatusCondition", apiMetaPath + ".RemoveStatusCondition":
+	case kube.ControllerUtilPath + ".AddFinalizer", kube.ControllerUtilPath + ".RemoveFinalizer",
+		kube.MetaV1Path + ".SetMetaDataLabel", kube.MetaV1Path + ".SetMetaDataAnnotation",
+		kube.APIMetaPath + ".SetStatusCondition", kube.APIMetaPath + ".RemoveStatusCondition":
 		return true
 	}
 	return false
