@@ -49,31 +49,31 @@ func (m *modeler) importFacts(fn *types.Func) {
 	m.imported[fn] = true
 	var retries RetriesFact
 	if m.pass.ImportObjectFact(fn, &retries) {
-		m.res.RetryHelpers[fn] = retries.Param
+		m.res.retryHelpers[fn] = retries.Param
 	}
 	var returns ReturnsConflictFact
 	if m.pass.ImportObjectFact(fn, &returns) {
-		m.res.Returners[fn] = Returner{Param: returns.Param}
+		m.res.returners[fn] = Returner{Param: returns.Param}
 	}
 	var reads ReadsFact
 	if m.pass.ImportObjectFact(fn, &reads) {
-		m.res.Refreshers[fn] = reads
+		m.res.refreshers[fn] = reads
 	}
 }
 
 // exportFacts exports the facts of this package's exported functions.
 func (m *modeler) exportFacts() {
-	for fn := range m.res.Decls {
+	for fn := range m.res.decls {
 		if !fn.Exported() {
 			continue
 		}
-		if p, ok := m.res.RetryHelpers[fn]; ok {
+		if p, ok := m.res.retryHelpers[fn]; ok {
 			m.pass.ExportObjectFact(fn, &RetriesFact{Param: p})
 		}
-		if r, ok := m.res.Returners[fn]; ok {
+		if r, ok := m.res.returners[fn]; ok {
 			m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param})
 		}
-		if r, ok := m.res.Refreshers[fn]; ok {
+		if r, ok := m.res.refreshers[fn]; ok {
 			m.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})
 		}
 	}

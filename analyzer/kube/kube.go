@@ -39,9 +39,9 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 	// The inspector is built here rather than required from
 	// inspect.Analyzer, so that packages and files that never use the
 	// Kubernetes API do not pay for it.
-	res.Relevant = true
-	res.Inspector = inspector.New(files)
-	m := &modeler{pass: pass, opts: opts, res: res, in: res.Inspector, imported: make(map[*types.Func]bool)}
+	res.relevant = true
+	res.inspector = inspector.New(files)
+	m := &modeler{pass: pass, opts: opts, res: res, in: res.inspector, imported: make(map[*types.Func]bool)}
 	m.collectDecls()
 	calls := m.collectCalls()
 	m.applyConfig(calls)
@@ -57,9 +57,9 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 	}
 	res.index()
 	m.markUnconditional()
-	res.Tracer = NewTracer(pass.TypesInfo)
-	res.Tracer.IsReRead = func(call *ast.CallExpr) bool { return res.ReadAt(call) != nil }
-	res.Tracer.IsWrite = func(call *ast.CallExpr) bool { return res.WriteAt(call) != nil }
+	res.tracer = NewTracer(pass.TypesInfo)
+	res.tracer.IsReRead = func(call *ast.CallExpr) bool { return res.ReadAt(call) != nil }
+	res.tracer.IsWrite = func(call *ast.CallExpr) bool { return res.WriteAt(call) != nil }
 	m.findReturners(calls)
 	m.exportFacts()
 	return res, nil
@@ -86,14 +86,14 @@ func (m *modeler) applyConfig(calls []call) {
 	for _, c := range calls {
 		if m.opts.RetryWrappers.Has(c.callee) {
 			if p := firstFuncParam(c.callee); p >= 0 {
-				m.res.RetryHelpers[c.callee] = p
+				m.res.retryHelpers[c.callee] = p
 			}
 		}
 	}
 }
 
 func (m *modeler) collectDecls() {
-	m.res.Decls = make(map[*types.Func]*ast.FuncDecl)
+	m.res.decls = make(map[*types.Func]*ast.FuncDecl)
 	for _, f := range m.pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -101,7 +101,7 @@ func (m *modeler) collectDecls() {
 				continue
 			}
 			if fn, ok := m.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-				m.res.Decls[fn] = fd
+				m.res.decls[fn] = fd
 			}
 		}
 	}

@@ -24,28 +24,28 @@ func newProbe(opts kube.Options) *analysis.Analyzer {
 		Requires: []*analysis.Analyzer{model},
 		Run: func(pass *analysis.Pass) (any, error) {
 			res := pass.ResultOf[model].(*kube.Result)
-			if !res.Relevant {
+			if !res.Relevant() {
 				pass.Reportf(pass.Files[0].Package, "not relevant")
 			}
-			for _, w := range res.Writes {
+			for _, w := range res.Writes() {
 				scoped := ""
 				if w.Scope != nil {
 					scoped = " in scope"
 				}
 				pass.Reportf(w.Call.Pos(), "write %s %s via %s%s", w.Kind, w.Object.Name(), types.ExprString(w.Client), scoped)
 			}
-			for _, r := range res.Reads {
+			for _, r := range res.Reads() {
 				pass.Reportf(r.Node.Pos(), "read %s", r.Object.Name())
 			}
-			for _, s := range res.Scopes {
+			for _, s := range res.Scopes() {
 				pass.Reportf(s.Body.Pos(), "scope of %s", s.Callee.Name())
 			}
-			for fn, i := range res.RetryHelpers {
+			for fn, i := range res.RetryHelpers() {
 				if fn.Pkg() == pass.Pkg {
 					pass.Reportf(fn.Pos(), "retry helper param %d", i)
 				}
 			}
-			for _, c := range res.ConflictChecks {
+			for _, c := range res.ConflictChecks() {
 				pass.Reportf(c.Pos(), "conflict check")
 			}
 			return nil, nil
@@ -64,10 +64,10 @@ var walked = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{model},
 	Run: func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[model].(*kube.Result)
-		if res.Inspector == nil {
+		if res.Inspector() == nil {
 			return nil, nil
 		}
-		for c := range res.Inspector.Root().Children() {
+		for c := range res.Inspector().Root().Children() {
 			pass.Reportf(c.Node().(*ast.File).Package, "walked")
 		}
 		return nil, nil
@@ -92,7 +92,7 @@ func TestDependencyWithoutSyntax(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := got.(*kube.Result); res.Relevant || len(res.Writes) > 0 {
+	if res := got.(*kube.Result); res.Relevant() || len(res.Writes()) > 0 {
 		t.Errorf("a package without files was modeled: %+v", res)
 	}
 }

@@ -8,10 +8,10 @@ package kube
 // never call it.
 func (r *Result) Release() {
 	r.graphsBuilt = r.GraphsBuilt()
-	r.Inspector = nil
-	r.Writes, r.Reads, r.Scopes, r.ConflictChecks, r.ReturnerCalls = nil, nil, nil, nil, nil
-	r.RetryHelpers, r.Returners, r.Refreshers, r.Decls = nil, nil, nil, nil
-	r.Tracer = nil
+	r.inspector = nil
+	r.writes, r.reads, r.scopes, r.conflictChecks, r.returnerCalls = nil, nil, nil, nil, nil
+	r.retryHelpers, r.returners, r.refreshers, r.decls = nil, nil, nil, nil
+	r.tracer = nil
 	r.scopeByBody, r.writeByCall, r.readByNode, r.returnerCursor = nil, nil, nil, nil
 }
 
@@ -20,8 +20,8 @@ func (r *Result) Release() {
 // conflict-prone write and needed one. The corpus cost report (bench/)
 // sets it beside the number of functions analyzed.
 func (r *Result) GraphsBuilt() int {
-	if r.Tracer == nil {
+	if r.tracer == nil {
 		return r.graphsBuilt
 	}
-	return r.Tracer.CFGsBuilt()
+	return r.tracer.CFGsBuilt()
 }

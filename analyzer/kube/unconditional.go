@@ -14,7 +14,7 @@ import (
 // that allow it; custom resources require a resourceVersion, so they stay
 // conflict-prone.
 func (m *modeler) markUnconditional() {
-	for _, w := range m.res.Writes {
+	for _, w := range m.res.writes {
 		switch w.Kind {
 		case WriteUpdate, WriteSubResourceUpdate, WriteTypedUpdate:
 		default:
@@ -32,7 +32,7 @@ func (m *modeler) markUnconditional() {
 // carries the resourceVersion the server returned.
 func (m *modeler) writesOf(v *types.Var, fn ast.Node) int {
 	n := 0
-	for _, w := range m.res.Writes {
+	for _, w := range m.res.writes {
 		if w.Object.Root == v && w.Func == fn {
 			n++
 		}

@@ -45,12 +45,12 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass, res *kube.Result) (any, error) {
-	if len(res.Writes) == 0 || len(res.Scopes) == 0 {
+	if len(res.Writes()) == 0 || len(res.Scopes()) == 0 {
 		return nil, nil
 	}
-	c := &checker{pass: pass, res: res, tracer: res.Tracer, fixed: make(map[ast.Node]bool)}
+	c := &checker{pass: pass, res: res, tracer: res.Tracer(), fixed: make(map[ast.Node]bool)}
 	reported := make(map[staleKey]bool)
-	for _, w := range res.Writes {
+	for _, w := range res.Writes() {
 		if w.Scope == nil {
 			continue
 		}

@@ -57,17 +57,17 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass, res *kube.Result) (any, error) {
-	if !res.Relevant {
+	if !res.Relevant() {
 		return &Stats{Funcs: countTopLevelFuncs(pass.Files)}, nil
 	}
-	stats := &Stats{Funcs: countFuncs(res.Inspector), Writers: countWriters(res)}
-	if len(res.Writes) == 0 {
+	stats := &Stats{Funcs: countFuncs(res.Inspector()), Writers: countWriters(res)}
+	if len(res.Writes()) == 0 {
 		return stats, nil
 	}
 	c := &checker{
 		pass:     pass,
 		res:      res,
-		tracer:   res.Tracer,
+		tracer:   res.Tracer(),
 		reported: make(map[*kube.Write]bool),
 		fixed:    make(map[*kube.Write]bool),
 	}
@@ -84,10 +84,10 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 // control-flow graph.
 func countWriters(res *kube.Result) int {
 	funcs := make(map[ast.Node]bool)
-	for _, w := range res.Writes {
+	for _, w := range res.Writes() {
 		funcs[w.Func] = true
 	}
-	for _, rc := range res.ReturnerCalls {
+	for _, rc := range res.ReturnerCalls() {
 		funcs[syntax.EnclosingFuncNode(res.CursorOf(rc))] = true
 	}
 	return len(funcs)
@@ -130,7 +130,7 @@ type funcWrites struct {
 func (c *checker) candidates() []funcWrites {
 	var order []ast.Node
 	byFunc := make(map[ast.Node][]*kube.Write)
-	for _, w := range c.res.Writes {
+	for _, w := range c.res.Writes() {
 		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.Func == nil {
 			continue
 		}

@@ -58,11 +58,11 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass, res *kube.Result, config Config) (any, error) {
-	if len(res.Writes) == 0 {
+	if len(res.Writes()) == 0 {
 		return nil, nil
 	}
-	c := &checker{pass: pass, res: res, tracer: res.Tracer, mode: config.Mode}
-	for _, w := range res.Writes {
+	c := &checker{pass: pass, res: res, tracer: res.Tracer(), mode: config.Mode}
+	for _, w := range res.Writes() {
 		if w.Scope == nil && !w.CannotConflict {
 			c.check(site{call: w.Call, cursor: w.Cursor, object: w.Object.Name(), write: w})
 		}

@@ -170,7 +170,7 @@ func run(patterns []string, tests bool) (*Report, error) {
 			root = root || act.IsRoot
 			switch r := act.Result.(type) {
 			case *kube.Result:
-				relevant = r != nil && r.Relevant
+				relevant = r != nil && r.Relevant()
 				if r != nil {
 					rep.GraphsBuilt += int64(r.GraphsBuilt())
 				}
