@@ -37,10 +37,6 @@ func (k WriteKind) RefreshesInPlace() bool {
 	return k != WriteTypedUpdate && k != WriteDynamicUpdate
 }
 
-// ReturnsObject reports whether the write returns the stored object as its
-// first result (typed and dynamic clients).
-func (k WriteKind) ReturnsObject() bool { return !k.RefreshesInPlace() }
-
 // Object names the Go expression that holds a Kubernetes object: a variable,
 // possibly behind field selections (obj, &cm, r.cache.obj). Two Objects are
 // the same when Root and Path match.
@@ -152,10 +148,6 @@ func (r *Result) Returners() map[*types.Func]Returner { return r.returners }
 // ReturnerCalls are the calls of Returners that are not writes themselves.
 func (r *Result) ReturnerCalls() []*ReturnerCall { return r.returnerCalls }
 
-// Refreshers are the read helpers: this package's and those known from
-// facts.
-func (r *Result) Refreshers() map[*types.Func]ReadsFact { return r.refreshers }
-
 // Tracer follows errors in this package; its control-flow graphs are
 // shared by the analyzers.
 func (r *Result) Tracer() *Tracer { return r.tracer }
@@ -204,10 +196,6 @@ func (r *Result) ScopeOf(c inspector.Cursor) *RetryScope {
 	}
 	return nil
 }
-
-// IsScopeBody reports whether fn (a *ast.FuncLit or *ast.FuncDecl) is run
-// again on Conflict.
-func (r *Result) IsScopeBody(fn ast.Node) bool { return r.scopeByBody[fn] != nil }
 
 // ReadsOf returns the reads of obj inside the function body fn, in source
 // order, including those in nested function literals.

@@ -29,17 +29,17 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        docs.MustExtract(docFile, "staleupdate"),
 		URL:        "https://github.com/conflictlint/conflictlint#staleupdate",
 		Requires:   []*analysis.Analyzer{model, directives},
-		ResultType: reflect.TypeFor[*Stats](),
+		ResultType: reflect.TypeFor[*costStats](),
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[model].(*kube.Result))
 		}),
 	}
 }
 
-// Stats is the analyzer's result: what one package cost. Tests and
-// benchmarks read it to check that control flow is built only where a
+// costStats is the analyzer's result: what one package cost. Its cost tests
+// (cost_test.go) read it to check that control flow is built only where a
 // candidate exists; nothing prints it.
-type Stats struct {
+type costStats struct {
 	Funcs      int // function bodies (declarations and literals) in the files kube models; top-level declarations in packages it does not
 	Writers    int // functions that make a write, or call a helper that returns one's error
 	Candidates int // functions with two writes of one object or a write in a loop
@@ -58,9 +58,9 @@ type checker struct {
 
 func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 	if !res.Relevant() {
-		return &Stats{Funcs: countTopLevelFuncs(pass.Files)}, nil
+		return &costStats{Funcs: countTopLevelFuncs(pass.Files)}, nil
 	}
-	stats := &Stats{Funcs: countFuncs(res.Inspector()), Writers: countWriters(res)}
+	stats := &costStats{Funcs: countFuncs(res.Inspector()), Writers: countWriters(res)}
 	if len(res.Writes()) == 0 {
 		return stats, nil
 	}
