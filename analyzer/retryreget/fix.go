@@ -32,7 +32,7 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	// the retry call, so that every mutation since its last read is in view.
 	outer := syntax.EnclosingFuncNode(w.Scope.Cursor.Parent())
 	obj := w.Object
-	if outer == nil || obj.Path != obj.Root.Name() || !within(obj.Root.Pos(), syntax.FuncBody(outer)) {
+	if outer == nil || obj.Path != obj.Root.Name() || !syntax.Encloses(syntax.FuncBody(outer), obj.Root.Pos()) {
 		return analysis.SuggestedFix{}, false
 	}
 	at := lit.Body.Lbrace + 1
@@ -129,7 +129,7 @@ next:
 		found := false
 		ast.Inspect(lit.Body, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok && id.Name == name {
-				if o := c.pass.TypesInfo.Uses[id]; o != nil && !within(o.Pos(), lit) {
+				if o := c.pass.TypesInfo.Uses[id]; o != nil && !syntax.Encloses(lit, o.Pos()) {
 					found = true
 				}
 			}
@@ -186,7 +186,7 @@ func (c *checker) builtInside(patch ast.Expr, body *ast.BlockStmt) bool {
 		return true
 	case *ast.Ident:
 		o := c.pass.TypesInfo.Uses[p]
-		return o != nil && within(o.Pos(), body)
+		return o != nil && syntax.Encloses(body, o.Pos())
 	}
 	return false
 }

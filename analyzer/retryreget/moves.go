@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -32,7 +32,7 @@ type mover struct {
 // moving them (and re-reading) keeps the behaviour.
 func (c *checker) movableMutations(w *kube.Write, outer ast.Node) ([]ast.Stmt, bool) {
 	m := &mover{c: c, w: w, root: w.Object.Root, outer: outer, between: make(map[types.Object]bool)}
-	cur, list, idx, ok := stmtOf(w.Scope.Cursor)
+	cur, list, idx, ok := fixes.EnclosingStmt(w.Scope.Cursor)
 	immediate := true
 	for ok {
 		for i := idx - 1; i >= 0; i-- {
@@ -48,7 +48,7 @@ func (c *checker) movableMutations(w *kube.Write, outer ast.Node) ([]ast.Stmt, b
 		// The start of a nested block: look at the statement around it.
 		from := cur.Parent()
 		var header ast.Stmt
-		cur, list, idx, ok = stmtOf(from)
+		cur, list, idx, ok = fixes.EnclosingStmt(from)
 		if !ok {
 			return nil, false // the function's start, and no read in sight
 		}
@@ -64,36 +64,6 @@ func (c *checker) movableMutations(w *kube.Write, outer ast.Node) ([]ast.Stmt, b
 		immediate = false
 	}
 	return nil, false
-}
-
-// stmtOf finds the statement at or around cur that sits in a statement list,
-// with that list and its index. It stops at function boundaries.
-func stmtOf(cur inspector.Cursor) (inspector.Cursor, []ast.Stmt, int, bool) {
-	for {
-		parent := cur.Parent()
-		if !parent.Valid() {
-			return cur, nil, 0, false
-		}
-		var list []ast.Stmt
-		switch p := parent.Node().(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return cur, nil, 0, false
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
-		}
-		if list != nil {
-			if s, ok := cur.Node().(ast.Stmt); ok {
-				if i := slices.Index(list, s); i >= 0 {
-					return cur, list, i, true
-				}
-			}
-		}
-		cur = parent
-	}
 }
 
 // header checks the statement whose nested block holds the retry: the init
@@ -141,7 +111,7 @@ func (m *mover) visit(s ast.Stmt, immediate bool) (done, ok bool) {
 	if m.isBoundary(s) {
 		return true, true
 	}
-	if !mentions(info, s, m.root) {
+	if !fixes.Mentions(info, s, m.root) {
 		m.record(s, nil)
 		return false, true
 	}
@@ -184,7 +154,7 @@ func (m *mover) record(s ast.Node, skip ast.Node) {
 // object, so that nothing before it matters. A statement that reads it
 // only on some paths is not a boundary; visit then gives up on it.
 func (m *mover) isBoundary(s ast.Stmt) bool {
-	if within(m.root.Pos(), s) {
+	if syntax.Encloses(s, m.root.Pos()) {
 		return true // the declaration
 	}
 	f := fixes.FileOf(m.c.pass, s.Pos())
@@ -231,7 +201,7 @@ func (m *mover) movable(s ast.Stmt) bool {
 			}
 		}
 		for _, rhs := range s.Rhs {
-			if !callFree(info, rhs) {
+			if !fixes.SideEffectFree(info, rhs) {
 				return false
 			}
 		}
@@ -253,7 +223,7 @@ func (m *mover) movable(s ast.Stmt) bool {
 func (m *mover) mutatingCall(call *ast.CallExpr) bool {
 	info := m.c.pass.TypesInfo
 	for _, a := range call.Args {
-		if !callFree(info, a) {
+		if !fixes.SideEffectFree(info, a) {
 			return false
 		}
 	}
@@ -280,14 +250,14 @@ func callFreeExceptTop(info *types.Info, s ast.Stmt) bool {
 	if es, ok := s.(*ast.ExprStmt); ok {
 		if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
 			for _, a := range call.Args {
-				if !callFree(info, a) {
+				if !fixes.SideEffectFree(info, a) {
 					return false
 				}
 			}
 			return true
 		}
 	}
-	return callFree(info, s)
+	return fixes.SideEffectFree(info, s)
 }
 
 func identOfFun(e ast.Expr) *ast.Ident {

@@ -79,7 +79,7 @@ func (c *checker) isStale(w *kube.Write) bool {
 		return false // CreateOrUpdate Gets the object itself
 	}
 	body := syntax.FuncBody(w.Scope.Body)
-	if body == nil || within(w.Object.Root.Pos(), body) {
+	if body == nil || syntax.Encloses(body, w.Object.Root.Pos()) {
 		return false // a fresh object on every attempt
 	}
 	return !c.reReads(w.Object, w.Scope.Body)

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -90,7 +91,7 @@ func (c *checker) walk(fg *fnGraph, w *kube.Write) *walkResult {
 				stopped = true
 				break
 			}
-			if out != succeeded && mentions(info, n, obj.Root) {
+			if out != succeeded && fixes.Mentions(info, n, obj.Root) {
 				res.dirty = true
 			}
 			if live && assigns(info, n, errVar) {
@@ -252,18 +253,6 @@ func isErrFilter(info *types.Info, x ast.Expr, isErr func(ast.Expr) bool) bool {
 func isNil(e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && id.Name == "nil"
-}
-
-// mentions reports whether v is used in n.
-func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // assigns reports whether graph node n assigns v.
