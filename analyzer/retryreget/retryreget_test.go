@@ -17,8 +17,7 @@ func newAnalyzer() *analysis.Analyzer { return analyzer.Lookup(analyzer.Default(
 // TestFixes checks the findings and that applying every fix gives the
 // .golden files.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(),
-		"retryreget/crclient", "retryreget/typed", "retryreget/hidden", "retryreget/named")
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(), "retryreget/...")
 }
 
 // TestNoFix checks findings that must come without a fix: their package has

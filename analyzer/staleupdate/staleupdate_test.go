@@ -14,11 +14,9 @@ import (
 func newAnalyzer() *analysis.Analyzer { return analyzer.Lookup(analyzer.Default(), "staleupdate") }
 
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), newAnalyzer(),
-		"staleupdate/crclient", "staleupdate/typed", "staleupdate/dynamic", "nokube")
+	analysistest.Run(t, testdir.Path(t), newAnalyzer(), "staleupdate/...", "nokube")
 }
 
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(),
-		"staleupdate/crclient", "staleupdate/typed", "staleupdate/dynamic")
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(), "staleupdate/...")
 }
