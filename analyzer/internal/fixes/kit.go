@@ -68,7 +68,7 @@ func EnclosingStmt(cur inspector.Cursor) (inspector.Cursor, []ast.Stmt, int, boo
 		}
 		var list []ast.Stmt
 		switch p := parent.Node().(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
+		case *ast.FuncLit, *ast.FuncDecl, *ast.File:
 			return cur, nil, 0, false
 		case *ast.BlockStmt:
 			list = p.List
