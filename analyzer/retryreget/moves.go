@@ -192,20 +192,10 @@ func (m *mover) movable(s ast.Stmt) bool {
 	}
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		if s.Tok == token.DEFINE {
-			return false
-		}
-		for _, lhs := range s.Lhs {
-			if _, bare := ast.Unparen(lhs).(*ast.Ident); bare || lhsRoot(info, lhs) != m.root {
-				return false
-			}
-		}
-		for _, rhs := range s.Rhs {
-			if !fixes.SideEffectFree(info, rhs) {
-				return false
-			}
-		}
-		return true
+		return fixes.Assigns(info, s, func(lhs ast.Expr) bool {
+			_, bare := ast.Unparen(lhs).(*ast.Ident)
+			return !bare && lhsRoot(info, lhs) == m.root
+		})
 	case *ast.IncDecStmt:
 		return lhsRoot(info, s.X) == m.root
 	case *ast.ExprStmt:

@@ -152,20 +152,9 @@ func (c *checker) plainMutation(s ast.Stmt, v *types.Var) bool {
 	info := c.pass.TypesInfo
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		if s.Tok == token.DEFINE {
-			return false
-		}
-		for _, lhs := range s.Lhs {
-			if !fieldOf(info, lhs, v) || !fixes.SideEffectFree(info, lhs) {
-				return false
-			}
-		}
-		for _, rhs := range s.Rhs {
-			if !fixes.SideEffectFree(info, rhs) {
-				return false
-			}
-		}
-		return true
+		return fixes.Assigns(info, s, func(lhs ast.Expr) bool {
+			return fieldOf(info, lhs, v) && fixes.SideEffectFree(info, lhs)
+		})
 	case *ast.IncDecStmt:
 		return fieldOf(info, s.X, v) && fixes.SideEffectFree(info, s.X)
 	case *ast.ExprStmt:

@@ -41,6 +41,27 @@ func SideEffectFree(info *types.Info, n ast.Node) bool {
 	return free
 }
 
+// Assigns reports whether s stores side-effect-free values into places
+// that target accepts, declaring nothing: the shape of a mutation that a
+// fix may move, or repeat in a retry, once target has said whose places
+// they are.
+func Assigns(info *types.Info, s *ast.AssignStmt, target func(lhs ast.Expr) bool) bool {
+	if s.Tok == token.DEFINE {
+		return false
+	}
+	for _, lhs := range s.Lhs {
+		if !target(lhs) {
+			return false
+		}
+	}
+	for _, rhs := range s.Rhs {
+		if !SideEffectFree(info, rhs) {
+			return false
+		}
+	}
+	return true
+}
+
 // valueBuiltins only compute a value from their arguments.
 var valueBuiltins = map[string]bool{"append": true, "len": true, "cap": true, "make": true, "new": true, "min": true, "max": true}
 

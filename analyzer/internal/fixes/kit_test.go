@@ -135,3 +135,22 @@ func TestLineIndent(t *testing.T) {
 		t.Errorf("LineIndent inside a line = %q, %v; want a tab, not alone", indent, alone)
 	}
 }
+
+func TestAssigns(t *testing.T) {
+	pass, file, _ := kit(t)
+	stmts := body(file)
+	all := func(ast.Expr) bool { return true }
+	none := func(ast.Expr) bool { return false }
+	if !Assigns(pass.TypesInfo, stmts[0].(*ast.AssignStmt), all) {
+		t.Error("t.N = int(int64(len(t.S))) stores a side-effect-free value")
+	}
+	if Assigns(pass.TypesInfo, stmts[0].(*ast.AssignStmt), none) {
+		t.Error("Assigns ignored the target")
+	}
+	if Assigns(pass.TypesInfo, stmts[2].(*ast.AssignStmt), all) {
+		t.Error("t.N = f() calls f")
+	}
+	if Assigns(pass.TypesInfo, stmts[5].(*ast.IfStmt).Init.(*ast.AssignStmt), all) {
+		t.Error("err := h() declares")
+	}
+}
