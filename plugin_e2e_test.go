@@ -62,7 +62,7 @@ func TestGolangciLintPlugin(t *testing.T) {
 
 	// 1. The checked-in configuration reports exactly expected.txt.
 	base := lint(t, gcl, example, string(config))
-	expected.Check(t, "golangci-lint with "+"default settings"+" on "+exampleDir, want, base.findings)
+	expected.Check(t, "golangci-lint with default settings on "+exampleDir, want, base.findings)
 
 	// 2. mode: strict reports more: writes whose error is only returned.
 	// (It reports such a write in a helper itself rather than the helper's
@@ -77,7 +77,7 @@ func TestGolangciLintPlugin(t *testing.T) {
 
 	// 3. Disabling unretriedupdate removes its findings and nothing else.
 	disabled := lint(t, gcl, example, edit(t, string(config), "disable: []", "disable: [unretriedupdate]"))
-	expected.Check(t, "golangci-lint with "+"disable: [unretriedupdate]"+" on "+exampleDir, expected.Without(base.findings, "unretriedupdate"), disabled.findings)
+	expected.Check(t, "golangci-lint with disable: [unretriedupdate] on "+exampleDir, expected.Without(base.findings, "unretriedupdate"), disabled.findings)
 
 	// 4. Bad settings stop golangci-lint with a message naming the key and
 	// the accepted values.
@@ -111,7 +111,7 @@ func testFixAndNolint(t *testing.T, gcl, example, config string, base lintResult
 	wantLeft := slices.DeleteFunc(slices.Clone(base.findings), func(f finding) bool {
 		return f == silenced || base.fixable[f]
 	})
-	expected.Check(t, "golangci-lint with "+"--fix with one //nolint:conflictlint"+" on "+exampleDir, wantLeft, fixed.findings)
+	expected.Check(t, "golangci-lint with --fix with one //nolint:conflictlint on "+exampleDir, wantLeft, fixed.findings)
 	changed := changedFiles(t, dir, before)
 	t.Logf("--fix applied %d fixes, changed %v", len(base.fixable), changed)
 	if len(base.fixable) > 0 && len(changed) == 0 {
@@ -178,7 +178,7 @@ func runLint(t *testing.T, gcl, dir, config string, extra ...string) runResult {
 	if err := os.WriteFile(cfgPath, []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := append([]string{"run", "-c", cfgPath, "--output.json.Path=stdout", "--output.text.Path=", "--path-mode=abs", "--show-stats=false"}, extra...)
+	args := append([]string{"run", "-c", cfgPath, "--output.json.path=stdout", "--output.text.path=", "--path-mode=abs", "--show-stats=false"}, extra...)
 	args = append(args, "./...")
 	cmd := exec.CommandContext(t.Context(), gcl, args...)
 	cmd.Dir = dir
