@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -57,7 +58,7 @@ func runSuite(t *testing.T, free bool, pkgs []*packages.Package) (findings []str
 		suite = analyzer.FreeingModels(suite)
 	}
 	// The model is a root too, so that the checker keeps its results.
-	roots := append([]*analysis.Analyzer{suite[0].Requires[0]}, suite...)
+	roots := append([]*analysis.Analyzer{modelOf(t, suite)}, suite...)
 	graph, err := checker.Analyze(roots, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -75,6 +76,19 @@ func runSuite(t *testing.T, free bool, pkgs []*packages.Package) (findings []str
 	}
 	slices.Sort(findings)
 	return findings, models
+}
+
+// modelOf returns the model analyzer the suite's checks require.
+func modelOf(t *testing.T, suite []*analysis.Analyzer) *analysis.Analyzer {
+	for _, a := range suite {
+		for _, req := range a.Requires {
+			if req.ResultType == reflect.TypeFor[*kube.Result]() {
+				return req
+			}
+		}
+	}
+	t.Fatal("no analyzer of the suite requires the model")
+	return nil
 }
 
 // missing returns the elements of want that got lacks.
