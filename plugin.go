@@ -53,11 +53,11 @@ func New(settings any) (register.LinterPlugin, error) {
 	return &Plugin{config: config}, nil
 }
 
-// BuildAnalyzers validates the settings, applies the analyzers' options
-// and returns the enabled analyzers of the suite, reporting each finding as
-// one issue (see foldingRelated).
+// BuildAnalyzers builds the suite from the settings, validates them, sets
+// the analyzers' options and returns the enabled analyzers, reporting each
+// finding as one issue (see foldingRelated).
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	analyzers, err := p.config.Apply()
+	analyzers, err := p.config.Select(p.config.Analyzers())
 	if err != nil {
 		return nil, fmt.Errorf("%s settings: %w", Name, err)
 	}

@@ -19,11 +19,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/conflictlint/conflictlint/internal/expected"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
@@ -35,13 +35,7 @@ const (
 )
 
 // finding is one reported problem, as expected.txt lists it.
-type finding struct {
-	path     string // slash-separated, relative to the example module
-	line     int
-	analyzer string
-}
-
-func (f finding) String() string { return fmt.Sprintf("%s:%d: %s", f.path, f.line, f.analyzer) }
+type finding = expected.Finding
 
 func TestGolangciLintPlugin(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
@@ -62,7 +56,7 @@ func TestGolangciLintPlugin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := readExpected(t, example)
+	want := expected.Read(t, example)
 	gcl := buildGolangciLint(t, root)
 	goCommand(t, example, "mod", "download")
 
@@ -72,9 +66,9 @@ func TestGolangciLintPlugin(t *testing.T) {
 	// finding: related positions are in the issue's text, relative to its
 	// file.
 	base := lint(t, gcl, example, string(config))
-	compare(t, "default settings", want, base.findings)
+	expected.Check(t, "golangci-lint with default settings on "+exampleDir, want, base.findings)
 	// widget_controller.go:89 calls a helper whose write is in status.go.
-	if i := slices.Index(base.findings, finding{"internal/controller/widget_controller.go", 89, "unretriedupdate"}); i < 0 ||
+	if i := slices.Index(base.findings, finding{Path: "internal/controller/widget_controller.go", Line: 89, Analyzer: "unretriedupdate"}); i < 0 ||
 		!strings.HasSuffix(base.texts[i], "; the conflict-prone write: r.Status().Update(ctx, deploy) at status.go:18") {
 		t.Errorf("the finding at widget_controller.go:89 does not name its helper's write at status.go:18: %q", base.texts)
 	}
@@ -83,7 +77,7 @@ func TestGolangciLintPlugin(t *testing.T) {
 	// (It reports such a write in a helper itself rather than the helper's
 	// call, so a few default findings move.)
 	strict := lint(t, gcl, example, edit(t, string(config), "mode: propagate", "mode: strict"))
-	moved, extra := diff(base.findings, strict.findings)
+	moved, extra := expected.Diff(base.findings, strict.findings)
 	if len(extra) == 0 || len(strict.findings) <= len(base.findings) {
 		t.Errorf("mode: strict reported %d findings, the default mode %d; want more", len(strict.findings), len(base.findings))
 	}
@@ -92,7 +86,7 @@ func TestGolangciLintPlugin(t *testing.T) {
 
 	// 3. Disabling unretriedupdate removes its findings and nothing else.
 	disabled := lint(t, gcl, example, edit(t, string(config), "disable: []", "disable: [unretriedupdate]"))
-	compare(t, "disable: [unretriedupdate]", without(base.findings, "unretriedupdate"), disabled.findings)
+	expected.Check(t, "golangci-lint with disable: [unretriedupdate] on "+exampleDir, expected.Without(base.findings, "unretriedupdate"), disabled.findings)
 
 	// 4. Bad settings stop golangci-lint with a message naming the key and
 	// the accepted values.
@@ -117,7 +111,7 @@ func testNolintEach(t *testing.T, gcl, example, config string, base lintResult) 
 		t.Fatal(err)
 	}
 	for _, f := range base.findings {
-		nolint(t, filepath.Join(dir, filepath.FromSlash(f.path)), f.line)
+		nolint(t, filepath.Join(dir, filepath.FromSlash(f.Path)), f.Line)
 	}
 	if left := lint(t, gcl, dir, config); len(left.findings) > 0 {
 		t.Errorf("with //nolint:conflictlint on every finding's line, golangci-lint still reports %v", left.findings)
@@ -170,7 +164,7 @@ func testFixAndNolint(t *testing.T, gcl, example, config string, base lintResult
 	wantLeft := slices.DeleteFunc(slices.Clone(base.findings), func(f finding) bool {
 		return f == silenced || base.fixable[f]
 	})
-	compare(t, "--fix with one //nolint:conflictlint", wantLeft, fixed.findings)
+	expected.Check(t, "golangci-lint with --fix with one //nolint:conflictlint on "+exampleDir, wantLeft, fixed.findings)
 	changed := changedFiles(t, dir, before)
 	t.Logf("--fix applied %d fixes, changed %v", len(base.fixable), changed)
 	if len(base.fixable) > 0 && len(changed) == 0 {
@@ -216,14 +210,10 @@ func goCommand(t *testing.T, dir string, args ...string) {
 	t.Helper()
 	cmd := exec.CommandContext(t.Context(), "go", args...)
 	cmd.Dir = dir
-	cmd.Env = moduleEnv()
+	cmd.Env = expected.Env()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
 	}
-}
-
-func moduleEnv() []string {
-	return append(os.Environ(), "GOWORK=off", "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=readonly"))
 }
 
 type runResult struct {
@@ -245,7 +235,7 @@ func runLint(t *testing.T, gcl, dir, config string, extra ...string) runResult {
 	args = append(args, "./...")
 	cmd := exec.CommandContext(t.Context(), gcl, args...)
 	cmd.Dir = dir
-	cmd.Env = append(moduleEnv(), "GOLANGCI_LINT_CACHE="+filepath.Join(tmp, "cache"))
+	cmd.Env = append(expected.Env(), "GOLANGCI_LINT_CACHE="+filepath.Join(tmp, "cache"))
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
@@ -317,7 +307,7 @@ func parseJSON(data []byte, dir string) (lintResult, error) {
 		if err != nil || strings.HasPrefix(rel, "..") {
 			return res, fmt.Errorf("issue outside %s: %s", dir, is.Pos.Filename)
 		}
-		f := finding{path: filepath.ToSlash(rel), line: is.Pos.Line, analyzer: analyzer}
+		f := finding{Path: filepath.ToSlash(rel), Line: is.Pos.Line, Analyzer: analyzer}
 		res.findings = append(res.findings, f)
 		res.texts = append(res.texts, is.Text)
 		if len(is.SuggestedFixes) > 0 {
@@ -325,66 +315,6 @@ func parseJSON(data []byte, dir string) (lintResult, error) {
 		}
 	}
 	return res, nil
-}
-
-// readExpected parses expected.txt: `path:line: analyzer` lines; blank
-// lines and # comments are skipped.
-func readExpected(t *testing.T, dir string) []finding {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "expected.txt"))
-	if err != nil {
-		t.Fatalf("reading expected findings: %v", err)
-	}
-	var want []finding
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		pos, analyzer, ok1 := strings.Cut(line, ": ")
-		path, lineNo, ok2 := strings.Cut(pos, ":")
-		n, err := strconv.Atoi(lineNo)
-		if !ok1 || !ok2 || err != nil || analyzer == "" {
-			t.Fatalf("expected.txt:%d: %q is not path:line: analyzer", i+1, line)
-		}
-		want = append(want, finding{path: path, line: n, analyzer: analyzer})
-	}
-	return want
-}
-
-// diff returns the findings of want missing from got and those of got not
-// in want, counting duplicates.
-func diff(want, got []finding) (missing, unexpected []finding) {
-	left := slices.Clone(got)
-	for _, f := range want {
-		if i := slices.Index(left, f); i >= 0 {
-			left = slices.Delete(left, i, i+1)
-		} else {
-			missing = append(missing, f)
-		}
-	}
-	return missing, left
-}
-
-func compare(t *testing.T, what string, want, got []finding) {
-	t.Helper()
-	missing, unexpected := diff(want, got)
-	if len(missing) == 0 && len(unexpected) == 0 {
-		return
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "golangci-lint with %s on %s: findings differ\n", what, exampleDir)
-	for _, f := range missing {
-		fmt.Fprintf(&b, "\tmissing: %v\n", f)
-	}
-	for _, f := range unexpected {
-		fmt.Fprintf(&b, "\tunexpected: %v\n", f)
-	}
-	t.Error(b.String())
-}
-
-func without(fs []finding, analyzer string) []finding {
-	return slices.DeleteFunc(slices.Clone(fs), func(f finding) bool { return f.analyzer == analyzer })
 }
 
 // edit replaces old by new in the configuration text, failing if old is not
@@ -402,16 +332,16 @@ func edit(t *testing.T, config, old, new string) string {
 func addNolint(t *testing.T, dir string, fs []finding) (finding, bool) {
 	t.Helper()
 	for _, f := range fs {
-		path := filepath.Join(dir, filepath.FromSlash(f.path))
+		path := filepath.Join(dir, filepath.FromSlash(f.Path))
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		lines := strings.Split(string(data), "\n")
-		if l := lines[f.line-1]; strings.Contains(l, "//") || strings.Contains(l, "`") || strings.Contains(l, "/*") {
+		if l := lines[f.Line-1]; strings.Contains(l, "//") || strings.Contains(l, "`") || strings.Contains(l, "/*") {
 			continue
 		}
-		lines[f.line-1] += " //nolint:conflictlint // e2e: silenced on purpose"
+		lines[f.Line-1] += " //nolint:conflictlint // e2e: silenced on purpose"
 		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
 			t.Fatal(err)
 		}

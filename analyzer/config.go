@@ -9,6 +9,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -17,13 +18,18 @@ import (
 )
 
 // Config selects the analyzers to run and sets their options. It is the one
-// set of knobs behind every front end:
+// set of knobs behind every front end, and no analyzer reads anything else:
 //
-//   - the golangci-lint plugin decodes it from the linter's settings
-//     (see UnmarshalJSON for the shape),
-//   - Apply writes it into the analyzers' flags, the same flags that
-//     `conflictlint -unretriedupdate.mode=strict` and go vet set,
-//   - Args renders it as those command-line flags.
+//   - Analyzers builds the suite wired to it (the model reads Model);
+//   - the standalone command binds it to its flags (RegisterFlags), and
+//     go vet's -vettool protocol to the same flags (RegisterModelFlags,
+//     the x/tools driver adding the analyzers' own);
+//   - the golangci-lint plugin decodes it from the linter's settings (see
+//     UnmarshalJSON for the shape), and Select writes Options into the
+//     analyzers' flags, the same flags that
+//     `conflictlint -unretriedupdate.mode=strict` and go vet set;
+//   - Select is the one place that decides which analyzers run;
+//   - Args renders it as command-line flags.
 //
 // An analyzer's options are the flags it registers on its own
 // Analyzer.Flags; nothing here names a particular analyzer. Analyzer and
@@ -38,11 +44,10 @@ type Config struct {
 	// name (unretriedupdate: {mode: strict}). Values are in the flags'
 	// string syntax.
 	Options map[string]map[string]string
-	// RetryWrappers and ReadHelpers name, by fully-qualified name,
-	// functions analysis cannot see into (see kube.Options); they apply to
-	// every analyzer. Lists keep the names' case, which map keys would not.
-	RetryWrappers []string
-	ReadHelpers   []string
+	// Model names, by fully-qualified name, functions analysis cannot see
+	// into (retry wrappers and read helpers); it applies to every
+	// analyzer. Lists keep the names' case, which map keys would not.
+	Model kube.Options
 }
 
 // Reserved settings keys; every other top-level key names an analyzer. The
@@ -54,14 +59,55 @@ const (
 	keyReadHelpers   = "read-helpers"
 )
 
-// RegisterFlags binds the options every analyzer shares (the model's) to
-// command-line flags; vet's -flags handshake lists them, so go vet accepts
-// them too.
-func RegisterFlags(fs *flag.FlagSet) {
-	fs.Var(&kube.Config.RetryWrappers, keyRetryWrappers,
+// RegisterModelFlags binds the options every analyzer shares (the
+// model's) to command-line flags; vet's -flags handshake lists them, so go
+// vet accepts them too.
+func (c *Config) RegisterModelFlags(fs *flag.FlagSet) {
+	fs.Var(&c.Model.RetryWrappers, keyRetryWrappers,
 		"comma-separated functions, by full name (pkg/path.Func or (pkg/path.Type).Method), that run their first func argument in a conflict retry")
-	fs.Var(&kube.Config.ReadHelpers, keyReadHelpers,
+	fs.Var(&c.Model.ReadHelpers, keyReadHelpers,
 		"comma-separated functions, by full name, that re-read the objects they are given or return")
+}
+
+// RegisterFlags binds c to the flags of a driver that runs suite (built by
+// c.Analyzers), as the x/tools drivers spell them: the model's options,
+// -NAME to enable (or, =false, disable) an analyzer, recorded in Enable
+// and Disable, and -NAME.OPTION for each of its own flags.
+func (c *Config) RegisterFlags(fs *flag.FlagSet, suite []*analysis.Analyzer) {
+	c.RegisterModelFlags(fs)
+	for _, a := range suite {
+		fs.Var(selectionFlag{c, a.Name}, a.Name, "enable "+a.Name+" analysis")
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+}
+
+// selectionFlag is -NAME: true adds the analyzer to Enable, false to
+// Disable, the last setting winning.
+type selectionFlag struct {
+	c    *Config
+	name string
+}
+
+func (f selectionFlag) IsBoolFlag() bool { return true }
+
+// String is empty: the flag has no default to show.
+func (f selectionFlag) String() string { return "" }
+
+func (f selectionFlag) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	f.c.Enable = slices.DeleteFunc(f.c.Enable, func(n string) bool { return n == f.name })
+	f.c.Disable = slices.DeleteFunc(f.c.Disable, func(n string) bool { return n == f.name })
+	if on {
+		f.c.Enable = append(f.c.Enable, f.name)
+	} else {
+		f.c.Disable = append(f.c.Disable, f.name)
+	}
+	return nil
 }
 
 // UnmarshalJSON decodes settings of the shape
@@ -90,12 +136,12 @@ func (c *Config) UnmarshalJSON(data []byte) error {
 		case keyDisable:
 			c.Disable, err = decodeNames(key, raw)
 		case keyRetryWrappers:
-			c.RetryWrappers, err = decodeFuncNames(key, raw)
+			c.Model.RetryWrappers, err = decodeFuncNames(key, raw)
 		case keyReadHelpers:
-			c.ReadHelpers, err = decodeFuncNames(key, raw)
+			c.Model.ReadHelpers, err = decodeFuncNames(key, raw)
 		default:
-			if !slices.ContainsFunc(Suite, func(a *analysis.Analyzer) bool { return a.Name == key }) {
-				return unknownKey(key, Suite)
+			if suite := Default(); Lookup(suite, key) == nil {
+				return unknownKey(key, suite)
 			}
 			err = c.decodeOptions(key, raw)
 		}
@@ -165,13 +211,31 @@ func scalar(raw json.RawMessage) (string, error) {
 // analyzer name, an analyzer both enabled and disabled, an unknown option
 // or a value its flag rejects. Messages name the key and the accepted
 // values.
-func (c Config) Validate() error { return c.validate(Suite) }
+func (c Config) Validate() error { return c.validate(c.Analyzers()) }
 
-// Apply validates c, then writes every option of every analyzer in the
-// suite (the configured value, or the flag's default, so that applying
-// twice does not mix configurations) and returns the enabled analyzers in
-// suite order.
-func (c Config) Apply() ([]*analysis.Analyzer, error) { return c.apply(Suite) }
+// Select validates c against suite (built by c.Analyzers), writes
+// c.Options into the analyzers' flags, and returns the enabled analyzers
+// in suite order: those Enable names, or all when it is empty, less those
+// Disable names.
+func (c Config) Select(suite []*analysis.Analyzer) ([]*analysis.Analyzer, error) {
+	if err := c.validate(suite); err != nil {
+		return nil, err
+	}
+	for _, a := range suite {
+		for _, opt := range sortedKeys(c.Options[a.Name]) {
+			if err := a.Flags.Set(opt, c.Options[a.Name][opt]); err != nil {
+				return nil, fmt.Errorf("%s.%s: %w", a.Name, opt, err)
+			}
+		}
+	}
+	var enabled []*analysis.Analyzer
+	for _, a := range suite {
+		if (len(c.Enable) == 0 || slices.Contains(c.Enable, a.Name)) && !slices.Contains(c.Disable, a.Name) {
+			enabled = append(enabled, a)
+		}
+	}
+	return enabled, nil
+}
 
 // Args renders c as the flags of the conflictlint command (and of
 // go vet -vettool), which run the same configuration.
@@ -189,33 +253,26 @@ func (c Config) Args() []string {
 			args = append(args, fmt.Sprintf("-%s.%s=%s", name, opt, opts[opt]))
 		}
 	}
-	if len(c.RetryWrappers) > 0 {
-		args = append(args, "-"+keyRetryWrappers+"="+strings.Join(c.RetryWrappers, ","))
+	if len(c.Model.RetryWrappers) > 0 {
+		args = append(args, "-"+keyRetryWrappers+"="+c.Model.RetryWrappers.String())
 	}
-	if len(c.ReadHelpers) > 0 {
-		args = append(args, "-"+keyReadHelpers+"="+strings.Join(c.ReadHelpers, ","))
+	if len(c.Model.ReadHelpers) > 0 {
+		args = append(args, "-"+keyReadHelpers+"="+c.Model.ReadHelpers.String())
 	}
 	return args
 }
 
-// modelOptions parses the model's lists, checking every name's form.
-func (c Config) modelOptions() (kube.Options, error) {
-	var opts kube.Options
+// validateModel checks the form of every name in the model's lists.
+func (c Config) validateModel() error {
 	for _, list := range []struct {
 		key   string
-		names []string
-		into  *kube.NameList
-	}{{keyRetryWrappers, c.RetryWrappers, &opts.RetryWrappers}, {keyReadHelpers, c.ReadHelpers, &opts.ReadHelpers}} {
-		for _, name := range list.names {
-			if strings.Contains(name, ",") {
-				return opts, fmt.Errorf("%s: %q holds a comma: give one function per list entry", list.key, name)
-			}
-		}
-		if err := list.into.Set(strings.Join(list.names, ",")); err != nil {
-			return opts, fmt.Errorf("%s: %w", list.key, err)
+		names kube.NameList
+	}{{keyRetryWrappers, c.Model.RetryWrappers}, {keyReadHelpers, c.Model.ReadHelpers}} {
+		if err := list.names.Validate(); err != nil {
+			return fmt.Errorf("%s: %w", list.key, err)
 		}
 	}
-	return opts, nil
+	return nil
 }
 
 func (c Config) validate(suite []*analysis.Analyzer) error {
@@ -239,7 +296,7 @@ func (c Config) validate(suite []*analysis.Analyzer) error {
 			return fmt.Errorf("analyzer %q is listed in both %s and %s", name, keyEnable, keyDisable)
 		}
 	}
-	if _, err := c.modelOptions(); err != nil {
+	if err := c.validateModel(); err != nil {
 		return err
 	}
 	for _, name := range sortedKeys(c.Options) {
@@ -280,36 +337,6 @@ func checkOption(a *analysis.Analyzer, opt, value string) error {
 		return fmt.Errorf("%s.%s: %w", a.Name, opt, err)
 	}
 	return nil
-}
-
-func (c Config) apply(suite []*analysis.Analyzer) ([]*analysis.Analyzer, error) {
-	if err := c.validate(suite); err != nil {
-		return nil, err
-	}
-	opts, _ := c.modelOptions() // validated above
-	kube.Config = opts
-	for _, a := range suite {
-		var err error
-		a.Flags.VisitAll(func(f *flag.Flag) {
-			value, ok := c.Options[a.Name][f.Name]
-			if !ok {
-				value = f.DefValue
-			}
-			if setErr := f.Value.Set(value); setErr != nil && err == nil {
-				err = fmt.Errorf("%s.%s: %w", a.Name, f.Name, setErr)
-			}
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	var enabled []*analysis.Analyzer
-	for _, a := range suite {
-		if (len(c.Enable) == 0 || slices.Contains(c.Enable, a.Name)) && !slices.Contains(c.Disable, a.Name) {
-			enabled = append(enabled, a)
-		}
-	}
-	return enabled, nil
 }
 
 func unknownKey(key string, suite []*analysis.Analyzer) error {

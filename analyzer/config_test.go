@@ -12,8 +12,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
 // fakeSuite returns two analyzers: "alpha" with a bool and a string-list
@@ -84,9 +82,7 @@ func checkErr(t *testing.T, err error, want string) {
 	}
 }
 
-func TestApply(t *testing.T) {
-	suite := fakeSuite()
-	alpha := suite[0]
+func TestSelect(t *testing.T) {
 	for _, tc := range []struct {
 		name        string
 		config      Config
@@ -96,13 +92,14 @@ func TestApply(t *testing.T) {
 	}{
 		{"defaults", Config{}, []string{"alpha", "beta"}, "false", "red"},
 		{"options", Config{Options: map[string]map[string]string{"alpha": {"loud": "true", "color": "green"}}}, []string{"alpha", "beta"}, "true", "green"},
-		// Applying again resets what the previous configuration set.
-		{"reset to defaults", Config{Enable: []string{"beta"}}, []string{"beta"}, "false", "red"},
+		{"enable", Config{Enable: []string{"beta"}}, []string{"beta"}, "false", "red"},
 		{"disable", Config{Disable: []string{"beta"}}, []string{"alpha"}, "false", "red"},
 		{"enable and disable", Config{Enable: []string{"alpha", "beta"}, Disable: nil}, []string{"alpha", "beta"}, "false", "red"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			enabled, err := tc.config.apply(suite)
+			suite := fakeSuite()
+			alpha := suite[0]
+			enabled, err := tc.config.Select(suite)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -121,14 +118,15 @@ func TestApply(t *testing.T) {
 			}
 		})
 	}
-	if _, err := (Config{Options: map[string]map[string]string{"alpha": {"color": "blue"}}}).apply(suite); err == nil {
-		t.Error("apply accepted a bad value")
+	if _, err := (Config{Options: map[string]map[string]string{"alpha": {"color": "blue"}}}).Select(fakeSuite()); err == nil {
+		t.Error("Select accepted a bad value")
 	}
 }
 
 func TestUnmarshalJSON(t *testing.T) {
-	name := Suite[0].Name
-	opt := firstOption(Suite[0])
+	suite := Default()
+	name := suite[0].Name
+	opt := firstOption(suite[0])
 	for _, tc := range []struct {
 		name string
 		json string
@@ -185,7 +183,7 @@ func TestSuiteOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	lower := regexp.MustCompile(`^[a-z][a-z0-9_.-]*$`)
-	for _, a := range Suite {
+	for _, a := range Default() {
 		t.Run(a.Name, func(t *testing.T) {
 			if !lower.MatchString(a.Name) {
 				t.Errorf("analyzer name %q is not lower case", a.Name)
@@ -213,20 +211,21 @@ func TestSuiteOptions(t *testing.T) {
 				if err := c.Validate(); err != nil {
 					t.Errorf("default of %s rejected: %v", key, err)
 				}
-				if _, err := c.Apply(); err != nil {
+				suite := c.Analyzers()
+				if _, err := c.Select(suite); err != nil {
 					t.Errorf("applying the default of %s: %v", key, err)
 				}
-				if got := f.Value.String(); got != f.DefValue {
-					t.Errorf("after Apply, %s = %q, want its default %q", key, got, f.DefValue)
+				if got := Lookup(suite, a.Name).Flags.Lookup(f.Name).Value.String(); got != f.DefValue {
+					t.Errorf("after Select, %s = %q, want its default %q", key, got, f.DefValue)
 				}
 			})
 			// Each analyzer can be enabled and disabled by name.
 			for _, c := range []Config{{Enable: []string{a.Name}}, {Disable: []string{a.Name}}} {
-				enabled, err := c.Apply()
+				enabled, err := c.Select(c.Analyzers())
 				if err != nil {
 					t.Fatal(err)
 				}
-				if on := slices.Contains(enabled, a); on != (len(c.Enable) > 0) {
+				if on := Lookup(enabled, a.Name) != nil; on != (len(c.Enable) > 0) {
 					t.Errorf("%+v: %s enabled = %v", c, a.Name, on)
 				}
 			}
@@ -237,21 +236,18 @@ func TestSuiteOptions(t *testing.T) {
 // TestModelOptions checks the lists every analyzer shares: decoded from
 // settings, validated name by name, applied to the model, rendered as flags.
 func TestModelOptions(t *testing.T) {
-	old := kube.Config
-	t.Cleanup(func() { kube.Config = old })
-
 	var c Config
 	settings := `{"retry-wrappers": ["example.com/kit.Retry"], "read-helpers": ["(*example.com/kit.Store).Latest", "example.com/kit.Load"]}`
 	if err := json.Unmarshal([]byte(settings), &c); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Apply(); err != nil {
+	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	if got := kube.Config.RetryWrappers.String(); got != "example.com/kit.Retry" {
+	if got := c.Model.RetryWrappers.String(); got != "example.com/kit.Retry" {
 		t.Errorf("retry wrappers applied = %q", got)
 	}
-	if got := kube.Config.ReadHelpers.String(); got != "(*example.com/kit.Store).Latest,example.com/kit.Load" {
+	if got := c.Model.ReadHelpers.String(); got != "(*example.com/kit.Store).Latest,example.com/kit.Load" {
 		t.Errorf("read helpers applied = %q", got)
 	}
 	wantArgs := []string{"-retry-wrappers=example.com/kit.Retry", "-read-helpers=(*example.com/kit.Store).Latest,example.com/kit.Load"}

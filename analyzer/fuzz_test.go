@@ -414,7 +414,7 @@ func checkSuite(t *testing.T, src string, generated bool) {
 		TypeErrors: typeErrs, IllTyped: len(typeErrs) > 0,
 		Imports: map[string]*packages.Package{},
 	}
-	graph, err := checker.Analyze(analyzer.Suite, []*packages.Package{pkg}, nil)
+	graph, err := checker.Analyze(analyzer.Default(), []*packages.Package{pkg}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
@@ -79,24 +80,22 @@ func TestRealBugs(t *testing.T) {
 	}
 	for _, mode := range realbugModes {
 		t.Run(mode, func(t *testing.T) {
-			setRealbugMode(t, mode)
-			found := runRealbugSuite(t, pkgs)
+			found := runRealbugSuite(t, realbugSuite(t, mode), pkgs)
 			checkRealbugs(t, mode, bugs, found)
 		})
 	}
 }
 
-// setRealbugMode is the one place that chooses the unretriedupdate mode
-// for the set, restoring the previous one when the test ends.
-func setRealbugMode(t *testing.T, mode string) {
+// realbugSuite is the one place that chooses the unretriedupdate mode for
+// the set: it builds a suite of its own in that mode.
+func realbugSuite(t *testing.T, mode string) []*analysis.Analyzer {
 	t.Helper()
 	value := map[string]unretriedupdate.Mode{"default": unretriedupdate.Propagate, "strict": unretriedupdate.Strict}[mode]
-	f := unretriedupdate.Analyzer.Flags.Lookup("mode")
-	old := f.Value.String()
-	if err := f.Value.Set(string(value)); err != nil {
+	suite := analyzer.Default()
+	if err := analyzer.Lookup(suite, "unretriedupdate").Flags.Set("mode", string(value)); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { f.Value.Set(old) })
+	return suite
 }
 
 // loadRealbugs loads every package under realbugs/ from the shared GOPATH
@@ -210,9 +209,9 @@ func parseMarker(t *testing.T, fset *token.FileSet, c *ast.Comment) (realbug, bo
 
 // runRealbugSuite runs every analyzer of the suite over the packages and returns
 // the findings of the root packages keyed like markers, with messages.
-func runRealbugSuite(t *testing.T, pkgs []*packages.Package) map[string]string {
+func runRealbugSuite(t *testing.T, suite []*analysis.Analyzer, pkgs []*packages.Package) map[string]string {
 	t.Helper()
-	graph, err := checker.Analyze(analyzer.Suite, pkgs, nil)
+	graph, err := checker.Analyze(suite, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

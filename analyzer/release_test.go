@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -18,7 +19,8 @@ import (
 
 // TestReleaseKeepsFindings runs the suite over the scenario packages
 // through the checker, as the standalone driver does, twice: keeping every
-// kube Result, and freeing each once its last consumer is done. The
+// kube Result, and freeing each once its last consumer is done
+// (FreeingModels). The
 // findings must not change, and every Result must have been freed.
 func TestReleaseKeepsFindings(t *testing.T) {
 	gopath := testdir.Path(t)
@@ -31,12 +33,11 @@ func TestReleaseKeepsFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	roots := append([]*analysis.Analyzer{kube.Analyzer}, analyzer.Suite...)
-	kept, models := runSuite(t, roots, pkgs, 0)
+	kept, models := runSuite(t, false, pkgs)
 	if models == 0 {
 		t.Fatal("no package was modeled: the test loads nothing useful")
 	}
-	freed, unfreed := runSuite(t, roots, pkgs, kube.Consumers(analyzer.Suite))
+	freed, unfreed := runSuite(t, true, pkgs)
 	if unfreed != 0 {
 		t.Errorf("%d of %d models were not freed", unfreed, models)
 	}
@@ -51,9 +52,13 @@ func TestReleaseKeepsFindings(t *testing.T) {
 
 // runSuite returns the sorted findings and how many kube Results still
 // hold a model afterwards.
-func runSuite(t *testing.T, roots []*analysis.Analyzer, pkgs []*packages.Package, consumers int) (findings []string, models int) {
-	kube.ReleaseAfter(consumers)
-	defer kube.ReleaseAfter(0)
+func runSuite(t *testing.T, free bool, pkgs []*packages.Package) (findings []string, models int) {
+	suite := analyzer.Default()
+	if free {
+		suite = analyzer.FreeingModels(suite)
+	}
+	// The model is a root too, so that the checker keeps its results.
+	roots := append([]*analysis.Analyzer{modelOf(t, suite)}, suite...)
 	graph, err := checker.Analyze(roots, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -65,12 +70,25 @@ func runSuite(t *testing.T, roots []*analysis.Analyzer, pkgs []*packages.Package
 		for _, d := range act.Diagnostics {
 			findings = append(findings, fmt.Sprintf("%s %s: %s", act.Analyzer.Name, act.Package.Fset.Position(d.Pos), d.Message))
 		}
-		if res, ok := act.Result.(*kube.Result); ok && act.IsRoot && res.Inspector != nil {
+		if res, ok := act.Result.(*kube.Result); ok && act.IsRoot && res.Inspector() != nil {
 			models++
 		}
 	}
 	slices.Sort(findings)
 	return findings, models
+}
+
+// modelOf returns the model analyzer the suite's checks require.
+func modelOf(t *testing.T, suite []*analysis.Analyzer) *analysis.Analyzer {
+	for _, a := range suite {
+		for _, req := range a.Requires {
+			if req.ResultType == reflect.TypeFor[*kube.Result]() {
+				return req
+			}
+		}
+	}
+	t.Fatal("no analyzer of the suite requires the model")
+	return nil
 }
 
 // missing returns the elements of want that got lacks.

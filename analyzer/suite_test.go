@@ -19,7 +19,7 @@ func TestSuiteIsDocumentedAndTested(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := make(map[string]bool)
-	for _, a := range analyzer.Suite {
+	for _, a := range analyzer.Default() {
 		t.Run(a.Name, func(t *testing.T) {
 			if seen[a.Name] {
 				t.Fatalf("analyzer %s is registered twice", a.Name)

@@ -6,24 +6,27 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/conflictlint/conflictlint/analyzer"
-	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
-	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
-// TestSuppression runs an analyzer of the suite (installed by the analyzer
-// package) over directives on and above findings, without a reason, naming
-// other analyzers, and unused; the fixes remove unused directives.
+// TestSuppression runs an analyzer of the suite over directives on and
+// above findings, without a reason, naming other analyzers, and unused;
+// the fixes remove unused directives.
 func TestSuppression(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), unretriedupdate.Analyzer, "suppress/unretried")
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), analyzer.Lookup(analyzer.Default(), "unretriedupdate"), "suppress/unretried")
 }
 
-// TestSuiteInstalled makes sure every analyzer of the suite, including the
-// ones added later, reports its unused directives.
-func TestSuiteInstalled(t *testing.T) {
-	for _, a := range analyzer.Suite {
-		if !diag.Installed(a) {
-			t.Errorf("analyzer %s is not installed for suppression (analyzer/internal/diag.Install)", a.Name)
+// TestSuiteHonoursDirectives makes sure every analyzer of the suite,
+// including the ones added later, requires the directives analyzer, so that
+// its findings can be suppressed and its unused directives reported.
+func TestSuiteHonoursDirectives(t *testing.T) {
+	for _, a := range analyzer.Default() {
+		found := false
+		for _, req := range a.Requires {
+			found = found || req.Name == "directives"
+		}
+		if !found {
+			t.Errorf("analyzer %s does not require the directives analyzer (analyzer/internal/diag.NewDirectives)", a.Name)
 		}
 	}
 }

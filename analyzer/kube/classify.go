@@ -45,7 +45,7 @@ func (m *modeler) collectCalls() []call {
 			m.importFacts(fn)
 			calls = append(calls, call{expr: n, cursor: c, callee: fn})
 			if conflictChecks[funcKeyOf(fn)] {
-				m.res.ConflictChecks = append(m.res.ConflictChecks, n)
+				m.res.conflictChecks = append(m.res.conflictChecks, n)
 				for enc := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 					m.conflictTesters[enc.Node()] = true
 				}
@@ -252,7 +252,7 @@ func (m *modeler) addWrite(c call, kind WriteKind, obj, client ast.Expr) {
 	if tup, ok := m.pass.TypesInfo.TypeOf(c.expr).(*types.Tuple); ok {
 		results = tup.Len()
 	}
-	m.res.Writes = append(m.res.Writes, &Write{
+	m.res.writes = append(m.res.writes, &Write{
 		Call:    c.expr,
 		Cursor:  c.cursor,
 		Kind:    kind,
@@ -272,7 +272,7 @@ func (m *modeler) addRead(n ast.Node, c inspector.Cursor, obj ast.Expr) {
 	if !o.Valid() || !m.isObject(o.Root.Type()) && !m.isObject(m.pass.TypesInfo.TypeOf(o.Expr)) {
 		return
 	}
-	m.res.Reads = append(m.res.Reads, &Read{Node: n, Cursor: c, Object: o, Func: syntax.EnclosingFuncNode(c)})
+	m.res.reads = append(m.res.reads, &Read{Node: n, Cursor: c, Object: o, Func: syntax.EnclosingFuncNode(c)})
 }
 
 // findAssignReads records every assignment to a tracked object as a read:

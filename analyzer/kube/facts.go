@@ -56,40 +56,40 @@ func (m *modeler) importFacts(fn *types.Func) {
 	m.imported[fn] = true
 	var retries RetriesFact
 	if m.pass.ImportObjectFact(fn, &retries) {
-		m.res.RetryHelpers[fn] = retries.Param
+		m.res.retryHelpers[fn] = retries.Param
 	}
 	var returns ReturnsConflictFact
 	if m.pass.ImportObjectFact(fn, &returns) {
-		m.res.Returners[fn] = Returner{Param: returns.Param}
+		m.res.returners[fn] = Returner{Param: returns.Param}
 	}
 	var reads ReadsFact
 	if m.pass.ImportObjectFact(fn, &reads) {
-		m.res.Refreshers[fn] = reads
+		m.res.refreshers[fn] = reads
 	}
 }
 
 // exportFacts exports the facts of this package's exported functions, and
 // of its interface methods that only write helpers implement.
 func (m *modeler) exportFacts() {
-	for fn, r := range m.res.Returners {
-		if fn.Pkg() == m.pass.Pkg && fn.Exported() && m.res.Decls[fn] == nil {
+	for fn, r := range m.res.returners {
+		if fn.Pkg() == m.pass.Pkg && fn.Exported() && m.res.decls[fn] == nil {
 			m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param})
 		}
 	}
-	for fn := range m.res.Decls {
+	for fn := range m.res.decls {
 		if !fn.Exported() {
 			continue
 		}
-		if p, ok := m.res.RetryHelpers[fn]; ok {
+		if p, ok := m.res.retryHelpers[fn]; ok {
 			m.pass.ExportObjectFact(fn, &RetriesFact{Param: p})
 		}
-		if r, ok := m.res.Returners[fn]; ok {
+		if r, ok := m.res.returners[fn]; ok {
 			m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param})
 		}
-		if r, ok := m.res.Refreshers[fn]; ok {
+		if r, ok := m.res.refreshers[fn]; ok {
 			m.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})
 		}
-		if m.res.Tracer.neverReturnsNil(fn, 0) {
+		if m.res.tracer.neverReturnsNil(fn, 0) {
 			m.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
 		}
 	}

@@ -84,7 +84,7 @@ func (t *Tracer) Trace(cur inspector.Cursor) Fate {
 		if w := t.model.WriteAt(call); w != nil {
 			obj = w.Object
 		} else if fn := t.callee(call); fn != nil {
-			if r, ok := t.model.Returners[fn]; ok && r.Param >= 0 && r.Param < len(call.Args) {
+			if r, ok := t.model.returners[fn]; ok && r.Param >= 0 && r.Param < len(call.Args) {
 				obj = objectOf(t.info, call.Args[r.Param])
 			}
 		}

@@ -204,7 +204,7 @@ func (t *Tracer) isRequeuer(fn *types.Func, depth int) bool {
 	if r, ok := t.requeuer[fn]; ok {
 		return r
 	}
-	decl := t.model.Decls[fn]
+	decl := t.model.decls[fn]
 	if decl == nil || depth > 3 {
 		return false
 	}
@@ -274,7 +274,7 @@ func (t *Tracer) neverReturnsNil(fn *types.Func, depth int) bool {
 	if r, ok := t.neverNil[fn]; ok {
 		return r
 	}
-	decl := t.model.Decls[fn]
+	decl := t.model.decls[fn]
 	res := fn.Signature().Results()
 	if decl == nil || depth > 3 || res.Len() == 0 || !isErrorType(res.At(res.Len()-1).Type()) {
 		return false

@@ -3,7 +3,6 @@ package kube
 import (
 	"go/ast"
 	"go/types"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
@@ -21,18 +20,9 @@ func (t *Tracer) CFG(body *ast.BlockStmt) *cfg.CFG {
 		g = cfg.New(body, t.mayReturn)
 		t.cfgs[body] = g
 		t.built++
-		graphsBuilt.Add(1)
 	}
 	return g
 }
-
-// graphsBuilt counts the graphs built by every Tracer of the process.
-var graphsBuilt atomic.Int64
-
-// GraphsBuilt returns how many control-flow graphs all Tracers of this
-// process have built so far. The corpus cost report (bench/) compares it
-// with the number of functions analyzed.
-func GraphsBuilt() int64 { return graphsBuilt.Load() }
 
 // mayReturn reports whether a call can return; calls that end the program
 // end their path in the graph.

@@ -16,11 +16,11 @@ import (
 var fateProbe = &analysis.Analyzer{
 	Name:     "fateprobe",
 	Doc:      "report the fate of every write's failure",
-	Requires: []*analysis.Analyzer{kube.Analyzer},
+	Requires: []*analysis.Analyzer{model},
 	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[kube.Analyzer].(*kube.Result)
-		for _, w := range res.Writes {
-			pass.Reportf(w.Call.Pos(), "fate %s", res.Tracer.Trace(w.Cursor))
+		res := pass.ResultOf[model].(*kube.Result)
+		for _, w := range res.Writes() {
+			pass.Reportf(w.Call.Pos(), "fate %s", res.Tracer().Trace(w.Cursor))
 		}
 		return nil, nil
 	},

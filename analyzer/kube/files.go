@@ -19,7 +19,7 @@ import (
 // code, tests that never reach the code under test) cannot hold a write, a
 // read or a retry that matters, so they cost one pass over the package's
 // uses and nothing more.
-func modeledFiles(pass *analysis.Pass) []*ast.File {
+func modeledFiles(pass *analysis.Pass, opts *Options) []*ast.File {
 	withFacts := make(map[types.Object]bool)
 	for _, f := range pass.AllObjectFacts() {
 		withFacts[f.Object] = true
@@ -33,7 +33,7 @@ func modeledFiles(pass *analysis.Pass) []*ast.File {
 		if i < 0 || walked[i] {
 			continue
 		}
-		if isModeledUse(obj, withFacts) {
+		if isModeledUse(obj, withFacts, opts) {
 			walked[i], modeled = true, true
 		} else if fn, ok := obj.(*types.Func); ok && fn.Pkg() == pass.Pkg {
 			calls[i] = append(calls[i], fn.Origin())

@@ -43,11 +43,11 @@ var modeledMethodNames = func() map[string]bool {
 // model knows: a tabled function, a method that may be a client's write or
 // read, a function that carries one of the model's facts (withFacts), or a
 // configured retry wrapper or read helper.
-func isModeledUse(obj types.Object, withFacts map[types.Object]bool) bool {
+func isModeledUse(obj types.Object, withFacts map[types.Object]bool, opts *Options) bool {
 	switch obj := obj.(type) {
 	case *types.Func:
 		return withFacts[obj.Origin()] || isModeledFunc(obj) ||
-			Config.RetryWrappers.Has(obj) || Config.ReadHelpers.Has(obj)
+			opts.RetryWrappers.Has(obj) || opts.ReadHelpers.Has(obj)
 	case *types.Var:
 		if obj.Pkg() != nil {
 			_, ok := funcAliases[funcKey{obj.Pkg().Path(), obj.Name()}]

@@ -10,34 +10,38 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 )
 
-// Analyzer computes the package's Result. It reports nothing.
-var Analyzer = &analysis.Analyzer{
-	Name:             "kube",
-	Doc:              "find Kubernetes API writes, reads and retry scopes (helper for the conflictlint analyzers)",
-	URL:              "https://github.com/conflictlint/conflictlint#readme",
-	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        factTypes,
-	RunDespiteErrors: true,
-	Run:              run,
+// New returns the analyzer that computes a package's Result, configured by
+// opts, which it reads when it runs. It reports nothing. A suite builds
+// one and gives it to every check, which requires it.
+func New(opts *Options) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "kube",
+		Doc:              "find Kubernetes API writes, reads and retry scopes (helper for the conflictlint analyzers)",
+		URL:              "https://github.com/conflictlint/conflictlint#readme",
+		ResultType:       reflect.TypeFor[*Result](),
+		FactTypes:        factTypes,
+		RunDespiteErrors: true,
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, opts) },
+	}
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, opts *Options) (any, error) {
 	res := newResult()
 	// A dependency loaded from export data comes with no files (and no
 	// type information) and has nothing to model.
 	if len(pass.Files) == 0 || !reachesKubeAPI(pass.Pkg) {
 		return res, nil
 	}
-	files := modeledFiles(pass)
+	files := modeledFiles(pass, opts)
 	if files == nil {
 		return res, nil
 	}
 	// The inspector is built here rather than required from
 	// inspect.Analyzer, so that packages and files that never use the
 	// Kubernetes API do not pay for it.
-	res.Relevant = true
-	res.Inspector = inspector.New(files)
-	m := &modeler{pass: pass, res: res, in: res.Inspector, imported: make(map[*types.Func]bool)}
+	res.relevant = true
+	res.inspector = inspector.New(files)
+	m := &modeler{pass: pass, opts: opts, res: res, in: res.inspector, imported: make(map[*types.Func]bool)}
 	m.collectDecls()
 	calls := m.collectCalls()
 	m.applyConfig(calls)
@@ -54,10 +58,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.index()
 	m.markUnconditional()
-	res.Tracer = NewTracer(pass.TypesInfo)
+	res.tracer = NewTracer(pass.TypesInfo)
 	res.funcValues = m.funcValues
-	res.Tracer.model = res
-	res.Tracer.pass = pass
+	res.tracer.model = res
+	res.tracer.pass = pass
 	m.findReturners(calls)
 	m.exportFacts()
 	return res, nil
@@ -66,6 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 // modeler builds one package's Result.
 type modeler struct {
 	pass *analysis.Pass
+	opts *Options
 	res  *Result
 	in   *inspector.Inspector
 
@@ -83,16 +88,16 @@ type modeler struct {
 // applyConfig records the configured retry wrappers.
 func (m *modeler) applyConfig(calls []call) {
 	for _, c := range calls {
-		if Config.RetryWrappers.Has(c.callee) {
+		if m.opts.RetryWrappers.Has(c.callee) {
 			if p := firstFuncParam(c.callee); p >= 0 {
-				m.res.RetryHelpers[c.callee] = p
+				m.res.retryHelpers[c.callee] = p
 			}
 		}
 	}
 }
 
 func (m *modeler) collectDecls() {
-	m.res.Decls = make(map[*types.Func]*ast.FuncDecl)
+	m.res.decls = make(map[*types.Func]*ast.FuncDecl)
 	for _, f := range m.pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -100,7 +105,7 @@ func (m *modeler) collectDecls() {
 				continue
 			}
 			if fn, ok := m.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-				m.res.Decls[fn] = fd
+				m.res.decls[fn] = fd
 			}
 		}
 	}

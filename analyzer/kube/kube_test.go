@@ -13,62 +13,69 @@ import (
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
-// probe reports everything the model found, so that `// want` comments in
-// testdata/src/kube pin the model down.
-var probe = &analysis.Analyzer{
-	Name:     "probe",
-	Doc:      "report the kube model",
-	Requires: []*analysis.Analyzer{kube.Analyzer},
-	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[kube.Analyzer].(*kube.Result)
-		if !res.Relevant {
-			pass.Reportf(pass.Files[0].Package, "not relevant")
-		}
-		for _, w := range res.Writes {
-			scoped := ""
-			if w.Scope != nil {
-				scoped = " in scope"
+// newProbe returns an analyzer that reports everything the model, built
+// with opts, found, so that `// want` comments in testdata/src/kube pin
+// the model down.
+func newProbe(opts kube.Options) *analysis.Analyzer {
+	model := kube.New(&opts)
+	return &analysis.Analyzer{
+		Name:     "probe",
+		Doc:      "report the kube model",
+		Requires: []*analysis.Analyzer{model},
+		Run: func(pass *analysis.Pass) (any, error) {
+			res := pass.ResultOf[model].(*kube.Result)
+			if !res.Relevant() {
+				pass.Reportf(pass.Files[0].Package, "not relevant")
 			}
-			pass.Reportf(w.Call.Pos(), "write %s %s via %s%s", w.Kind, w.Object.Name(), types.ExprString(w.Client), scoped)
-		}
-		for _, r := range res.Reads {
-			pass.Reportf(r.Node.Pos(), "read %s", r.Object.Name())
-		}
-		for _, s := range res.Scopes {
-			pass.Reportf(s.Body.Pos(), "scope of %s", s.Callee.Name())
-		}
-		for fn, i := range res.RetryHelpers {
-			if fn.Pkg() == pass.Pkg {
-				pass.Reportf(fn.Pos(), "retry helper param %d", i)
+			for _, w := range res.Writes() {
+				scoped := ""
+				if w.Scope != nil {
+					scoped = " in scope"
+				}
+				pass.Reportf(w.Call.Pos(), "write %s %s via %s%s", w.Kind, w.Object.Name(), types.ExprString(w.Client), scoped)
 			}
-		}
-		for _, c := range res.ConflictChecks {
-			pass.Reportf(c.Pos(), "conflict check")
-		}
-		return nil, nil
-	},
+			for _, r := range res.Reads() {
+				pass.Reportf(r.Node.Pos(), "read %s", r.Object.Name())
+			}
+			for _, s := range res.Scopes() {
+				pass.Reportf(s.Body.Pos(), "scope of %s", s.Callee.Name())
+			}
+			for fn, i := range res.RetryHelpers() {
+				if fn.Pkg() == pass.Pkg {
+					pass.Reportf(fn.Pos(), "retry helper param %d", i)
+				}
+			}
+			for _, c := range res.ConflictChecks() {
+				pass.Reportf(c.Pos(), "conflict check")
+			}
+			return nil, nil
+		},
+	}
 }
 
 func TestModel(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), probe, "kube/model", "kube/nokube", "kube/quiet")
+	analysistest.Run(t, testdir.Path(t), newProbe(kube.Options{}), "kube/model", "kube/nokube", "kube/quiet")
 }
 
 // walked reports each file the model walks, at its package clause.
 var walked = &analysis.Analyzer{
 	Name:     "walked",
 	Doc:      "report the files the kube model walks",
-	Requires: []*analysis.Analyzer{kube.Analyzer},
+	Requires: []*analysis.Analyzer{model},
 	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[kube.Analyzer].(*kube.Result)
-		if res.Inspector == nil {
+		res := pass.ResultOf[model].(*kube.Result)
+		if res.Inspector() == nil {
 			return nil, nil
 		}
-		for c := range res.Inspector.Root().Children() {
+		for c := range res.Inspector().Root().Children() {
 			pass.Reportf(c.Node().(*ast.File).Package, "walked")
 		}
 		return nil, nil
 	},
 }
+
+// model is a model analyzer with the default options.
+var model = kube.New(&kube.Options{})
 
 func TestWalkedFiles(t *testing.T) {
 	analysistest.Run(t, testdir.Path(t), walked, "kube/files")
@@ -80,12 +87,12 @@ func TestDependencyWithoutSyntax(t *testing.T) {
 	client := types.NewPackage("sigs.k8s.io/controller-runtime/pkg/client", "client")
 	dep := types.NewPackage("example.com/dep", "dep")
 	dep.SetImports([]*types.Package{client})
-	pass := &analysis.Pass{Analyzer: kube.Analyzer, Pkg: dep}
-	got, err := kube.Analyzer.Run(pass)
+	pass := &analysis.Pass{Analyzer: model, Pkg: dep}
+	got, err := model.Run(pass)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := got.(*kube.Result); res.Relevant || len(res.Writes) > 0 {
+	if res := got.(*kube.Result); res.Relevant() || len(res.Writes()) > 0 {
 		t.Errorf("a package without files was modeled: %+v", res)
 	}
 }
@@ -93,21 +100,20 @@ func TestDependencyWithoutSyntax(t *testing.T) {
 // TestFacts checks the facts exported for a helper package; the package
 // that uses them is checked by the unretriedupdate tests.
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), kube.Analyzer, "crosspkg/kubeutil")
+	analysistest.Run(t, testdir.Path(t), model, "crosspkg/kubeutil")
 }
 
 // TestCrossPackageReads checks that read facts of another package, and
 // configured retry wrappers and read helpers, reach the model.
 func TestCrossPackageReads(t *testing.T) {
-	old := kube.Config
-	t.Cleanup(func() { kube.Config = old })
-	if err := kube.Config.RetryWrappers.Set("crosspkg/opaque.Again"); err != nil {
+	var opts kube.Options
+	if err := opts.RetryWrappers.Set("crosspkg/opaque.Again"); err != nil {
 		t.Fatal(err)
 	}
-	if err := kube.Config.ReadHelpers.Set("crosspkg/opaque.Load, (*crosspkg/kubeutil.Store).Unused"); err != nil {
+	if err := opts.ReadHelpers.Set("crosspkg/opaque.Load, (*crosspkg/kubeutil.Store).Unused"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdir.Path(t), probe, "crosspkg/reader")
+	analysistest.Run(t, testdir.Path(t), newProbe(opts), "crosspkg/reader")
 }
 
 func TestNameListRejectsMalformedNames(t *testing.T) {

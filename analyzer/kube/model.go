@@ -3,7 +3,6 @@ package kube
 import (
 	"go/ast"
 	"go/types"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -37,10 +36,6 @@ func (k WriteKind) String() string { return writeKindNames[k] }
 func (k WriteKind) RefreshesInPlace() bool {
 	return k != WriteTypedUpdate && k != WriteDynamicUpdate
 }
-
-// ReturnsObject reports whether the write returns the stored object as its
-// first result (typed and dynamic clients).
-func (k WriteKind) ReturnsObject() bool { return !k.RefreshesInPlace() }
 
 // Object names the Go expression that holds a Kubernetes object: a variable,
 // possibly behind field selections (obj, &cm, r.cache.obj). Two Objects are
@@ -104,43 +99,21 @@ type RetryScope struct {
 	Cursor inspector.Cursor // at Body
 }
 
-// Result is what the kube analyzer knows about one package.
+// Result is what the kube analyzer knows about one package. Analyzers read
+// it through its methods and never change it.
 type Result struct {
-	// Relevant is false for packages that never use the Kubernetes client
-	// APIs (see modeledFiles); every other field is then empty. Only the
-	// files that use them, or call into those that do, are modeled.
-	Relevant bool
-
-	// Inspector walks the package's files; analyzers share it.
-	Inspector *inspector.Inspector
-
-	Writes         []*Write
-	Reads          []*Read
-	Scopes         []*RetryScope
-	ConflictChecks []*ast.CallExpr
-
-	// RetryHelpers maps functions that run their func parameter inside a
-	// conflict retry to that parameter's index: this package's, those
-	// known from facts, and configured ones.
-	RetryHelpers map[*types.Func]int
-
-	// Returners are the functions that return a write's Conflict error
-	// (this package's, with the write; other packages' from facts), and
-	// ReturnerCalls the calls of them that are not writes themselves.
-	Returners     map[*types.Func]Returner
-	ReturnerCalls []*ReturnerCall
-
-	// Refreshers are the read helpers: this package's and those known
-	// from facts.
-	Refreshers map[*types.Func]ReadsFact
-
-	// Tracer follows errors in this package; its control-flow graphs are
-	// shared by the analyzers.
-	Tracer *Tracer
-
-	// Decls maps the functions and methods declared in this package to
-	// their declarations.
-	Decls map[*types.Func]*ast.FuncDecl
+	relevant       bool
+	inspector      *inspector.Inspector
+	writes         []*Write
+	reads          []*Read
+	scopes         []*RetryScope
+	conflictChecks []*ast.CallExpr
+	retryHelpers   map[*types.Func]int
+	returners      map[*types.Func]Returner
+	returnerCalls  []*ReturnerCall
+	refreshers     map[*types.Func]ReadsFact
+	tracer         *Tracer
+	decls          map[*types.Func]*ast.FuncDecl
 
 	funcValues  map[*types.Var][]*types.Func // see modeler.noteFuncValues
 	scopeByBody map[ast.Node]*RetryScope
@@ -149,8 +122,48 @@ type Result struct {
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
 
-	doneBy atomic.Int32 // consumers that called Done
+	graphsBuilt int // kept by Release
 }
+
+// Relevant is false for packages that never use the Kubernetes client
+// APIs (see modeledFiles); everything else is then empty. Only the files
+// that use them, or call into those that do, are modeled.
+func (r *Result) Relevant() bool { return r.relevant }
+
+// Inspector walks the package's modeled files; analyzers share it.
+func (r *Result) Inspector() *inspector.Inspector { return r.inspector }
+
+// Writes are the package's conflict-prone writes, in source order.
+func (r *Result) Writes() []*Write { return r.writes }
+
+// Reads are the reads that refresh an object, in source order.
+func (r *Result) Reads() []*Read { return r.reads }
+
+// Scopes are the retry scopes.
+func (r *Result) Scopes() []*RetryScope { return r.scopes }
+
+// ConflictChecks are the calls that test an error for Conflict.
+func (r *Result) ConflictChecks() []*ast.CallExpr { return r.conflictChecks }
+
+// RetryHelpers maps functions that run their func parameter inside a
+// conflict retry to that parameter's index: this package's, those known
+// from facts, and configured ones.
+func (r *Result) RetryHelpers() map[*types.Func]int { return r.retryHelpers }
+
+// Returners are the functions that return a write's Conflict error (this
+// package's, with the write; other packages' from facts).
+func (r *Result) Returners() map[*types.Func]Returner { return r.returners }
+
+// ReturnerCalls are the calls of Returners that are not writes themselves.
+func (r *Result) ReturnerCalls() []*ReturnerCall { return r.returnerCalls }
+
+// Tracer follows errors in this package; its control-flow graphs are
+// shared by the analyzers.
+func (r *Result) Tracer() *Tracer { return r.tracer }
+
+// Decls maps the functions and methods declared in this package to their
+// declarations.
+func (r *Result) Decls() map[*types.Func]*ast.FuncDecl { return r.decls }
 
 // CursorOf returns the cursor of a returner call.
 func (r *Result) CursorOf(rc *ReturnerCall) inspector.Cursor { return r.returnerCursor[rc.Call] }
@@ -163,21 +176,21 @@ func (r *Result) ReadAt(n ast.Node) *Read { return r.readByNode[n] }
 
 // index builds the lookup tables once the writes and reads are known.
 func (r *Result) index() {
-	r.writeByCall = make(map[*ast.CallExpr]*Write, len(r.Writes))
-	for _, w := range r.Writes {
+	r.writeByCall = make(map[*ast.CallExpr]*Write, len(r.writes))
+	for _, w := range r.writes {
 		r.writeByCall[w.Call] = w
 	}
-	r.readByNode = make(map[ast.Node]*Read, len(r.Reads))
-	for _, rd := range r.Reads {
+	r.readByNode = make(map[ast.Node]*Read, len(r.reads))
+	for _, rd := range r.reads {
 		r.readByNode[rd.Node] = rd
 	}
 }
 
 func newResult() *Result {
 	return &Result{
-		RetryHelpers:   make(map[*types.Func]int),
-		Returners:      make(map[*types.Func]Returner),
-		Refreshers:     make(map[*types.Func]ReadsFact),
+		retryHelpers:   make(map[*types.Func]int),
+		returners:      make(map[*types.Func]Returner),
+		refreshers:     make(map[*types.Func]ReadsFact),
 		returnerCursor: make(map[*ast.CallExpr]inspector.Cursor),
 	}
 }
@@ -193,15 +206,11 @@ func (r *Result) ScopeOf(c inspector.Cursor) *RetryScope {
 	return nil
 }
 
-// IsScopeBody reports whether fn (a *ast.FuncLit or *ast.FuncDecl) is run
-// again on Conflict.
-func (r *Result) IsScopeBody(fn ast.Node) bool { return r.scopeByBody[fn] != nil }
-
 // ReadsOf returns the reads of obj inside the function body fn, in source
 // order, including those in nested function literals.
 func (r *Result) ReadsOf(obj Object, fn ast.Node) []*Read {
 	var out []*Read
-	for _, rd := range r.Reads {
+	for _, rd := range r.reads {
 		if rd.Object.Same(obj) && fn.Pos() <= rd.Node.Pos() && rd.Node.End() <= fn.End() {
 			out = append(out, rd)
 		}
@@ -211,7 +220,7 @@ func (r *Result) ReadsOf(obj Object, fn ast.Node) []*Read {
 
 // definedByRead reports whether v is assigned from a read somewhere.
 func (r *Result) definedByRead(v *types.Var) bool {
-	for _, rd := range r.Reads {
+	for _, rd := range r.reads {
 		if rd.Object.Root == v {
 			return true
 		}

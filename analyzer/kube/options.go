@@ -12,16 +12,16 @@ import (
 // given or return). Names are spelled as types.Func.FullName prints them:
 // "example.com/pkg/kubeutil.Retry" or "(example.com/pkg.Store).Latest";
 // a leading * on the receiver is optional.
+//
+// The model analyzer built by New reads its Options when it runs, so a
+// driver may fill them (from flags or settings) after building it.
 type Options struct {
 	RetryWrappers NameList
 	ReadHelpers   NameList
 }
 
-// Config is the model's configuration, shared by every analyzer.
-var Config Options
-
-// NameList is a comma-separated list of fully-qualified function names; it
-// implements flag.Value.
+// NameList is a list of fully-qualified function names. As a flag.Value it
+// reads a comma-separated list.
 type NameList []string
 
 func (l *NameList) String() string { return strings.Join(*l, ",") }
@@ -42,8 +42,21 @@ func (l *NameList) Set(s string) error {
 	return nil
 }
 
+// Validate checks the form of every name in l.
+func (l NameList) Validate() error {
+	for _, name := range l {
+		if err := checkFuncName(name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // checkFuncName accepts "pkg/path.Func" and "(pkg/path.Type).Method".
 func checkFuncName(name string) error {
+	if strings.Contains(name, ",") {
+		return fmt.Errorf("%q holds a comma: give one function per list entry", name)
+	}
 	bad := fmt.Errorf("%q is not a fully-qualified function name: want pkg/path.Func or (pkg/path.Type).Method", name)
 	if strings.HasPrefix(name, "(") {
 		recv, method, ok := strings.Cut(name[1:], ").")

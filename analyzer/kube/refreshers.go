@@ -10,7 +10,7 @@ import (
 // is a read at its call site.
 func (m *modeler) findRefreshers() {
 	byDecl := m.readsByDecl()
-	for fn, decl := range m.res.Decls {
+	for fn, decl := range m.res.decls {
 		reads := byDecl[decl]
 		if len(reads) == 0 {
 			continue
@@ -25,7 +25,7 @@ func (m *modeler) findRefreshers() {
 		}
 		result := m.returnedRead(decl, reads)
 		if param >= 0 || result >= 0 {
-			m.res.Refreshers[fn] = ReadsFact{Param: param, Result: result}
+			m.res.refreshers[fn] = ReadsFact{Param: param, Result: result}
 		}
 	}
 }
@@ -34,7 +34,7 @@ func (m *modeler) findRefreshers() {
 // are made in (reads in literals count for the declaration around them).
 func (m *modeler) readsByDecl() map[*ast.FuncDecl][]*Read {
 	out := make(map[*ast.FuncDecl][]*Read)
-	for _, rd := range m.res.Reads {
+	for _, rd := range m.res.reads {
 		for c := range rd.Cursor.Enclosing((*ast.FuncDecl)(nil)) {
 			decl := c.Node().(*ast.FuncDecl)
 			out[decl] = append(out[decl], rd)
@@ -88,13 +88,13 @@ func indexOfVar(vars []*types.Var, v *types.Var) int {
 // object passed as its refreshed parameter.
 // A configured read helper is taken to refresh every object it is given.
 func (m *modeler) addHelperRead(c call) {
-	if Config.ReadHelpers.Has(c.callee) {
+	if m.opts.ReadHelpers.Has(c.callee) {
 		for _, arg := range c.expr.Args {
 			m.addRead(c.expr, c.cursor, arg)
 		}
 		return
 	}
-	if r, ok := m.res.Refreshers[c.callee]; ok && r.Param >= 0 && r.Param < len(c.expr.Args) {
+	if r, ok := m.res.refreshers[c.callee]; ok && r.Param >= 0 && r.Param < len(c.expr.Args) {
 		m.addRead(c.expr, c.cursor, c.expr.Args[r.Param])
 	}
 }

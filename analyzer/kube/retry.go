@@ -12,7 +12,7 @@ import (
 // caller-chosen condition count only when that condition tests IsConflict.
 // Helpers of this package found so far count too.
 func (m *modeler) retryArg(c call) int {
-	if i, ok := m.res.RetryHelpers[c.callee]; ok {
+	if i, ok := m.res.retryHelpers[c.callee]; ok {
 		return i
 	}
 	rf, ok := retryFuncs[funcKeyOf(c.callee)]
@@ -111,7 +111,7 @@ func (m *modeler) funcBody(e ast.Expr) ast.Node {
 		}
 	}
 	if fn, ok := m.funcObject(e); ok {
-		if decl := m.res.Decls[fn]; decl != nil {
+		if decl := m.res.decls[fn]; decl != nil {
 			return decl
 		}
 	}
@@ -133,11 +133,11 @@ func (m *modeler) findRetryHelpers(calls []call) {
 			if decl == nil {
 				continue
 			}
-			if _, known := m.res.RetryHelpers[fn]; known {
+			if _, known := m.res.retryHelpers[fn]; known {
 				continue
 			}
 			if p := m.paramPassed(decl, c.expr.Args[idx]); p >= 0 {
-				m.res.RetryHelpers[fn] = p
+				m.res.retryHelpers[fn] = p
 				changed = true
 			}
 		}
@@ -218,7 +218,7 @@ func (m *modeler) findScopes(calls []call) {
 			continue
 		}
 		s := &RetryScope{Call: c.expr, Callee: c.callee, Body: body, Cursor: cur}
-		m.res.Scopes = append(m.res.Scopes, s)
+		m.res.scopes = append(m.res.scopes, s)
 		m.res.scopeByBody[body] = s
 	}
 }

@@ -24,33 +24,33 @@ type ReturnerCall struct {
 // (to a fixed point: a function returning a returner's error is one too)
 // and the calls of every returner, local or known from facts.
 func (m *modeler) findReturners(calls []call) {
-	for _, w := range m.res.Writes {
+	for _, w := range m.res.writes {
 		fn, decl := m.declOf(w.Func)
-		if fn != nil && w.Scope == nil && m.res.Tracer.Trace(w.Cursor).HandsOn() {
-			m.res.Returners[fn] = Returner{Inner: w, Param: paramIndex(m.pass.TypesInfo, decl, w.Object.Root)}
+		if fn != nil && w.Scope == nil && m.res.tracer.Trace(w.Cursor).HandsOn() {
+			m.res.returners[fn] = Returner{Inner: w, Param: paramIndex(m.pass.TypesInfo, decl, w.Object.Root)}
 		}
 	}
 	for changed := true; changed; {
 		changed = m.findInterfaceReturners(calls)
 		for _, c := range calls {
-			r, ok := m.res.Returners[c.callee]
+			r, ok := m.res.returners[c.callee]
 			if !ok || m.res.WriteAt(c.expr) != nil {
 				continue
 			}
 			fn, decl := m.declOf(syntax.EnclosingFuncNode(c.cursor))
-			if _, known := m.res.Returners[fn]; fn == nil || known || m.res.ScopeOf(c.cursor) != nil {
+			if _, known := m.res.returners[fn]; fn == nil || known || m.res.ScopeOf(c.cursor) != nil {
 				continue
 			}
-			if m.res.Tracer.Trace(c.cursor).HandsOn() {
+			if m.res.tracer.Trace(c.cursor).HandsOn() {
 				root := argRoot(m.pass.TypesInfo, c.expr, r.Param)
-				m.res.Returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(m.pass.TypesInfo, decl, root)}
+				m.res.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(m.pass.TypesInfo, decl, root)}
 				changed = true
 			}
 		}
 	}
 	for _, c := range calls {
-		if _, ok := m.res.Returners[c.callee]; ok && m.res.WriteAt(c.expr) == nil {
-			m.res.ReturnerCalls = append(m.res.ReturnerCalls, &ReturnerCall{Call: c.expr, Callee: c.callee})
+		if _, ok := m.res.returners[c.callee]; ok && m.res.WriteAt(c.expr) == nil {
+			m.res.returnerCalls = append(m.res.returnerCalls, &ReturnerCall{Call: c.expr, Callee: c.callee})
 			m.res.returnerCursor[c.expr] = c.cursor
 		}
 	}
@@ -104,11 +104,11 @@ func (m *modeler) findInterfaceReturners(calls []call) bool {
 	marked := false
 	for _, c := range calls {
 		fn := c.callee
-		if _, known := m.res.Returners[fn]; known || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) {
+		if _, known := m.res.returners[fn]; known || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) {
 			continue
 		}
 		if r, ok := m.implementedByReturners(fn); ok {
-			m.res.Returners[fn] = r
+			m.res.returners[fn] = r
 			marked = true
 		}
 	}
@@ -123,12 +123,12 @@ func (m *modeler) implementedByReturners(im *types.Func) (Returner, bool) {
 		return Returner{}, false
 	}
 	var found *Returner
-	for fn := range m.res.Decls {
+	for fn := range m.res.decls {
 		recv := fn.Signature().Recv()
 		if recv == nil || fn.Name() != im.Name() || !types.Implements(recv.Type(), iface) {
 			continue
 		}
-		r, ok := m.res.Returners[fn]
+		r, ok := m.res.returners[fn]
 		if !ok {
 			return Returner{}, false
 		}

@@ -26,6 +26,33 @@ const (
 	optimisticLockName = "MergeFromWithOptimisticLock"
 )
 
+// Import paths the checks' fixes write into code.
+const (
+	ClientPath         = crClientPath
+	ControllerUtilPath = crControllerUtil
+	RetryPath          = retryPath
+	MetaV1Path         = metaV1Path
+	APIMetaPath        = "k8s.io/apimachinery/pkg/api/meta"
+)
+
+// clientAccessorPkgs hold client code whose accessor methods (CoreV1(),
+// ConfigMaps(ns), Resource(gvr), Namespace(ns)) only build clients, as do
+// those of generated CRD clientsets (a path holding clientsetPathPart).
+var clientAccessorPkgs = []string{clientGoPrefix, controllerRuntime + "/"}
+
+const clientsetPathPart = "/clientset/"
+
+// errorPredicatePkgs hold predicates that are false for a nil error.
+var errorPredicatePkgs = map[string]bool{
+	apiErrorsPath: true,
+	"errors":      true,
+}
+
+// IsErrorPredicatePkg reports whether the package at path holds predicates
+// on an error that are false for a nil error (apierrors.IsConflict,
+// errors.Is).
+func IsErrorPredicatePkg(path string) bool { return errorPredicatePkgs[path] }
+
 // relevantImports are the packages whose presence in a package's transitive
 // imports means it may talk to the Kubernetes API: every write goes through
 // a client built on client-go or controller-runtime. Prefixes end in "/".

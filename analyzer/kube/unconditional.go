@@ -14,7 +14,7 @@ import (
 // updated unconditionally, and any other kind is rejected as Invalid, which
 // is another bug than a lost Conflict. Every analyzer skips such writes.
 func (m *modeler) markUnconditional() {
-	for _, w := range m.res.Writes {
+	for _, w := range m.res.writes {
 		switch w.Kind {
 		case WriteUpdate, WriteSubResourceUpdate, WriteTypedUpdate:
 		default:
@@ -46,7 +46,7 @@ func (m *modeler) declaringFunc(w *Write, v *types.Var) ast.Node {
 // their input as it was.
 func (m *modeler) refreshingWritesOf(v *types.Var, fn ast.Node, w *Write) int {
 	n := 0
-	for _, o := range m.res.Writes {
+	for _, o := range m.res.writes {
 		if o != w && o.Object.Root == v && o.Kind.RefreshesInPlace() && fn.Pos() <= o.Call.Pos() && o.Call.End() <= fn.End() {
 			n++
 		}
@@ -190,7 +190,7 @@ func (m *modeler) isFreshBuild(e ast.Expr) bool {
 		m.freshBuilders = make(map[*types.Func]bool)
 	}
 	m.freshBuilders[fn] = false // cycle guard
-	m.freshBuilders[fn] = m.buildsFresh(m.res.Decls[fn])
+	m.freshBuilders[fn] = m.buildsFresh(m.res.decls[fn])
 	return m.freshBuilders[fn]
 }
 

@@ -88,9 +88,9 @@ func (m *modeler) versionCopyCall(call *ast.CallExpr) ast.Expr {
 
 // addInPlaceRead records a read that refreshes the object obj in place.
 func (m *modeler) addInPlaceRead(n ast.Node, c inspector.Cursor, obj ast.Expr) {
-	before := len(m.res.Reads)
+	before := len(m.res.reads)
 	m.addRead(n, c, obj)
-	if len(m.res.Reads) > before {
-		m.res.Reads[before].InPlace = true
+	if len(m.res.reads) > before {
+		m.res.reads[before].InPlace = true
 	}
 }

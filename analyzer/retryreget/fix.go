@@ -20,11 +20,6 @@ import (
 // reReadNames are the names the inserted re-read may declare.
 var reReadNames = []string{"latest", "fresh", "err", "getErr"}
 
-const (
-	crClientPath = "sigs.k8s.io/controller-runtime/pkg/client"
-	metaV1Path   = "k8s.io/apimachinery/pkg/apis/meta/v1"
-)
-
 // reReadFix builds the fix for a stale write: the re-read at the top of the
 // closure, and the mutations made since the object's last read moved after
 // it. It gives up unless the result provably compiles and keeps meaning.
@@ -40,7 +35,7 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	// the retry call, so that every mutation since its last read is in view.
 	outer := syntax.EnclosingFuncNode(w.Scope.Cursor.Parent())
 	obj := w.Object
-	if outer == nil || obj.Path != obj.Root.Name() || !within(obj.Root.Pos(), syntax.FuncBody(outer)) {
+	if outer == nil || obj.Path != obj.Root.Name() || !syntax.Encloses(syntax.FuncBody(outer), obj.Root.Pos()) {
 		return analysis.SuggestedFix{}, false
 	}
 	at := lit.Body.Lbrace + 1
@@ -95,7 +90,7 @@ func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]str
 		return nil, nil, false
 	}
 	for _, e := range []ast.Expr{w.Client, args[0], args[1]} {
-		if !fixes.SimpleExpr(info, e) || !fixes.ResolvesSame(c.pass.Pkg, info, e, at) {
+		if !kube.SimpleExpr(info, e) || !fixes.ResolvesSame(c.pass.Pkg, info, e, at) {
 			return nil, nil, false
 		}
 	}
@@ -104,7 +99,7 @@ func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]str
 	if !ok1 || !ok2 {
 		return nil, nil, false
 	}
-	meta, edits, ok := fixes.ImportName(c.pass, at, metaV1Path, "metav1")
+	meta, edits, ok := fixes.ImportName(c.pass, at, kube.MetaV1Path, "metav1")
 	if !ok {
 		return nil, nil, false
 	}
@@ -137,7 +132,7 @@ next:
 		found := false
 		ast.Inspect(lit.Body, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok && id.Name == name {
-				if o := c.pass.TypesInfo.Uses[id]; o != nil && !within(o.Pos(), lit) {
+				if o := c.pass.TypesInfo.Uses[id]; o != nil && !syntax.Encloses(lit, o.Pos()) {
 					found = true
 				}
 			}
@@ -178,7 +173,7 @@ func (c *checker) hasTypedGet(t types.Type, obj *types.Pointer) bool {
 	}
 	return isNamed(p.At(0).Type(), "context", "Context") &&
 		types.Identical(p.At(1).Type(), types.Typ[types.String]) &&
-		isNamed(p.At(2).Type(), metaV1Path, "GetOptions")
+		isNamed(p.At(2).Type(), kube.MetaV1Path, "GetOptions")
 }
 
 func isNamed(t types.Type, pkg, name string) bool {
@@ -194,7 +189,7 @@ func (c *checker) builtInside(patch ast.Expr, body *ast.BlockStmt) bool {
 		return true
 	case *ast.Ident:
 		o := c.pass.TypesInfo.Uses[p]
-		return o != nil && within(o.Pos(), body)
+		return o != nil && syntax.Encloses(body, o.Pos())
 	}
 	return false
 }
@@ -234,5 +229,5 @@ func (c *checker) crGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]string
 	if w.Kind == kube.WriteOptimisticPatch && (len(w.Call.Args) < 3 || !c.builtInside(w.Call.Args[2], lit.Body)) {
 		return nil, nil, false
 	}
-	return fixes.ControllerRuntimeReRead(c.pass, w, at)
+	return kube.ControllerRuntimeReRead(c.pass, w, at)
 }

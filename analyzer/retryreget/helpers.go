@@ -17,7 +17,7 @@ import (
 // is part of every attempt, so the object must be re-read on every
 // attempt too, by the closure or by the helper before its write.
 func (c *checker) checkHelpers(reported map[staleKey]bool) {
-	for _, s := range c.res.Scopes {
+	for _, s := range c.res.Scopes() {
 		for cur := range s.Cursor.Preorder((*ast.CallExpr)(nil)) {
 			if syntax.EnclosingFuncNode(cur) != s.Body {
 				continue // a nested literal runs at another time
@@ -27,7 +27,7 @@ func (c *checker) checkHelpers(reported map[staleKey]bool) {
 			if !ok {
 				continue
 			}
-			decl := c.res.Decls[fn]
+			decl := c.res.Decls()[fn]
 			if decl == nil || c.res.WriteAt(call) != nil {
 				continue
 			}
@@ -48,7 +48,7 @@ func (c *checker) checkHelpers(reported map[staleKey]bool) {
 // any retry of its own.
 func (c *checker) helperWrites(decl *ast.FuncDecl) []*kube.Write {
 	var out []*kube.Write
-	for _, w := range c.res.Writes {
+	for _, w := range c.res.Writes() {
 		if w.Func == decl && w.Scope == nil && !w.CannotConflict && w.Kind != kube.WriteCreateOrUpdate && w.Object.Valid() {
 			out = append(out, w)
 		}
@@ -66,7 +66,7 @@ func (c *checker) objectAtCall(w *kube.Write, decl *ast.FuncDecl, call *ast.Call
 		}
 		return kube.ObjectOf(c.pass.TypesInfo, call.Args[i]), true
 	}
-	if within(w.Object.Root.Pos(), decl) {
+	if syntax.Encloses(decl, w.Object.Root.Pos()) {
 		return kube.Object{}, false // the helper's own object: it reads or builds it
 	}
 	return w.Object, true
@@ -78,7 +78,7 @@ func (c *checker) freshEachAttempt(obj kube.Object, s *kube.RetryScope) bool {
 		return true // not a variable the model tracks: stay quiet
 	}
 	body := syntax.FuncBody(s.Body)
-	return body == nil || within(obj.Root.Pos(), body) || c.reReads(obj, s.Body)
+	return body == nil || syntax.Encloses(body, obj.Root.Pos()) || c.reReads(obj, s.Body)
 }
 
 // reportHelperWrite reports a helper's write that a retry closure runs

@@ -244,7 +244,7 @@ func (c *checker) usesInFile(pos token.Pos, obj types.Object) int {
 	}
 	n := 0
 	for id, o := range c.pass.TypesInfo.Uses {
-		if o == obj && within(id.Pos(), f) {
+		if o == obj && syntax.Encloses(f, id.Pos()) {
 			n++
 		}
 	}

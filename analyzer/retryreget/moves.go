@@ -8,13 +8,11 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
-
-const crControllerUtil = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
 // mover walks back from the statement that makes the retry call to the
 // object's last read, collecting the mutations the re-read would wipe.
@@ -34,7 +32,7 @@ type mover struct {
 // moving them (and re-reading) keeps the behaviour.
 func (c *checker) movableMutations(w *kube.Write, outer ast.Node) ([]ast.Stmt, bool) {
 	m := &mover{c: c, w: w, root: w.Object.Root, outer: outer, between: make(map[types.Object]bool)}
-	cur, list, idx, ok := stmtOf(w.Scope.Cursor)
+	cur, list, idx, ok := fixes.EnclosingStmt(w.Scope.Cursor)
 	immediate := true
 	for ok {
 		for i := idx - 1; i >= 0; i-- {
@@ -50,7 +48,7 @@ func (c *checker) movableMutations(w *kube.Write, outer ast.Node) ([]ast.Stmt, b
 		// The start of a nested block: look at the statement around it.
 		from := cur.Parent()
 		var header ast.Stmt
-		cur, list, idx, ok = stmtOf(from)
+		cur, list, idx, ok = fixes.EnclosingStmt(from)
 		if !ok {
 			return nil, false // the function's start, and no read in sight
 		}
@@ -66,36 +64,6 @@ func (c *checker) movableMutations(w *kube.Write, outer ast.Node) ([]ast.Stmt, b
 		immediate = false
 	}
 	return nil, false
-}
-
-// stmtOf finds the statement at or around cur that sits in a statement list,
-// with that list and its index. It stops at function boundaries.
-func stmtOf(cur inspector.Cursor) (inspector.Cursor, []ast.Stmt, int, bool) {
-	for {
-		parent := cur.Parent()
-		if !parent.Valid() {
-			return cur, nil, 0, false
-		}
-		var list []ast.Stmt
-		switch p := parent.Node().(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return cur, nil, 0, false
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
-		}
-		if list != nil {
-			if s, ok := cur.Node().(ast.Stmt); ok {
-				if i := slices.Index(list, s); i >= 0 {
-					return cur, list, i, true
-				}
-			}
-		}
-		cur = parent
-	}
 }
 
 // header checks the statement whose nested block holds the retry: the init
@@ -143,7 +111,7 @@ func (m *mover) visit(s ast.Stmt, immediate bool) (done, ok bool) {
 	if m.isBoundary(s) {
 		return true, true
 	}
-	if !mentions(info, s, m.root) {
+	if !fixes.Mentions(info, s, m.root) {
 		m.record(s, nil)
 		return false, true
 	}
@@ -186,7 +154,7 @@ func (m *mover) record(s ast.Node, skip ast.Node) {
 // object, so that nothing before it matters. A statement that reads it
 // only on some paths is not a boundary; visit then gives up on it.
 func (m *mover) isBoundary(s ast.Stmt) bool {
-	if within(m.root.Pos(), s) {
+	if syntax.Encloses(s, m.root.Pos()) {
 		return true // the declaration
 	}
 	f := fixes.FileOf(m.c.pass, s.Pos())
@@ -224,20 +192,10 @@ func (m *mover) movable(s ast.Stmt) bool {
 	}
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		if s.Tok == token.DEFINE {
-			return false
-		}
-		for _, lhs := range s.Lhs {
-			if _, bare := ast.Unparen(lhs).(*ast.Ident); bare || lhsRoot(info, lhs) != m.root {
-				return false
-			}
-		}
-		for _, rhs := range s.Rhs {
-			if !callFree(info, rhs) {
-				return false
-			}
-		}
-		return true
+		return fixes.Assigns(info, s, func(lhs ast.Expr) bool {
+			_, bare := ast.Unparen(lhs).(*ast.Ident)
+			return !bare && lhsRoot(info, lhs) == m.root
+		})
 	case *ast.IncDecStmt:
 		return lhsRoot(info, s.X) == m.root
 	case *ast.ExprStmt:
@@ -255,7 +213,7 @@ func (m *mover) movable(s ast.Stmt) bool {
 func (m *mover) mutatingCall(call *ast.CallExpr) bool {
 	info := m.c.pass.TypesInfo
 	for _, a := range call.Args {
-		if !callFree(info, a) {
+		if !fixes.SideEffectFree(info, a) {
 			return false
 		}
 	}
@@ -263,7 +221,7 @@ func (m *mover) mutatingCall(call *ast.CallExpr) bool {
 		return b.Name() == "delete" && len(call.Args) == 2 && lhsRoot(info, call.Args[0]) == m.root
 	}
 	for _, name := range []string{"AddFinalizer", "RemoveFinalizer"} {
-		if fixes.IsPkgFunc(info, call, crControllerUtil, name) && len(call.Args) == 2 {
+		if fixes.IsPkgFunc(info, call, kube.ControllerUtilPath, name) && len(call.Args) == 2 {
 			return lhsRoot(info, stripAddr(call.Args[0])) == m.root
 		}
 	}
@@ -282,14 +240,14 @@ func callFreeExceptTop(info *types.Info, s ast.Stmt) bool {
 	if es, ok := s.(*ast.ExprStmt); ok {
 		if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
 			for _, a := range call.Args {
-				if !callFree(info, a) {
+				if !fixes.SideEffectFree(info, a) {
 					return false
 				}
 			}
 			return true
 		}
 	}
-	return callFree(info, s)
+	return fixes.SideEffectFree(info, s)
 }
 
 func identOfFun(e ast.Expr) *ast.Ident {

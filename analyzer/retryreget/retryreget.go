@@ -19,14 +19,20 @@ import (
 //go:embed doc.go
 var docFile string
 
-// Analyzer reports retry closures that resend a stale object or hide the
-// Conflict from the retry.
-var Analyzer = &analysis.Analyzer{
-	Name:     "retryreget",
-	Doc:      docs.MustExtract(docFile, "retryreget"),
-	URL:      "https://github.com/conflictlint/conflictlint#retryreget",
-	Requires: []*analysis.Analyzer{kube.Analyzer},
-	Run:      run,
+// New returns the analyzer that reports retry closures that resend a stale
+// object or hide the Conflict from the retry. It works from the Result of
+// model (a kube.New analyzer) and honours the directives parsed by
+// directives (a diag.NewDirectives analyzer).
+func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     "retryreget",
+		Doc:      docs.MustExtract(docFile, "retryreget"),
+		URL:      "https://github.com/conflictlint/conflictlint#retryreget",
+		Requires: []*analysis.Analyzer{model, directives},
+		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
+			return run(pass, pass.ResultOf[model].(*kube.Result))
+		}),
+	}
 }
 
 type checker struct {
@@ -38,15 +44,13 @@ type checker struct {
 	fixed map[ast.Node]bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[kube.Analyzer].(*kube.Result)
-	defer res.Done()
-	if len(res.Writes) == 0 || len(res.Scopes) == 0 {
+func run(pass *analysis.Pass, res *kube.Result) (any, error) {
+	if len(res.Writes()) == 0 || len(res.Scopes()) == 0 {
 		return nil, nil
 	}
-	c := &checker{pass: pass, res: res, tracer: res.Tracer, fixed: make(map[ast.Node]bool)}
+	c := &checker{pass: pass, res: res, tracer: res.Tracer(), fixed: make(map[ast.Node]bool)}
 	reported := make(map[staleKey]bool)
-	for _, w := range res.Writes {
+	for _, w := range res.Writes() {
 		if w.Scope == nil || w.CannotConflict {
 			continue // outside a retry, or sends no resourceVersion to conflict on
 		}
@@ -76,7 +80,7 @@ func (c *checker) isStale(w *kube.Write) bool {
 		return false // CreateOrUpdate Gets the object itself
 	}
 	body := syntax.FuncBody(w.Scope.Body)
-	if body == nil || within(w.Object.Root.Pos(), body) {
+	if body == nil || syntax.Encloses(body, w.Object.Root.Pos()) {
 		return false // a fresh object on every attempt
 	}
 	return !c.reReads(w.Object, w.Scope.Body)

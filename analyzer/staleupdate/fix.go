@@ -14,10 +14,9 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
-
-const crClientPath = "sigs.k8s.io/controller-runtime/pkg/client"
 
 // keepResultFix turns `_, err = c.Update(ctx, obj, opts)` into
 // `obj, err = c.Update(ctx, obj, opts)`, so that the later write sends the
@@ -124,21 +123,21 @@ func (c *checker) insertionPoint(b *cfg.Block) (pos token.Pos, indent string, ok
 	case cfg.KindIfThen:
 		ifs := b.Stmt.(*ast.IfStmt)
 		pos, ok = c.nextLine(ifs.Body.Lbrace, firstPos(ifs.Body))
-		return pos, c.indentOf(ifs.Pos()) + "\t", ok
+		return pos, lineIndent(c.pass, ifs.Pos()) + "\t", ok
 	case cfg.KindIfElse:
 		ifs := b.Stmt.(*ast.IfStmt)
 		if blk, isBlock := ifs.Else.(*ast.BlockStmt); isBlock {
 			pos, ok = c.nextLine(blk.Lbrace, firstPos(blk))
-			return pos, c.indentOf(blk.Lbrace) + "\t", ok
+			return pos, lineIndent(c.pass, blk.Lbrace) + "\t", ok
 		}
 	case cfg.KindIfDone:
 		ifs := b.Stmt.(*ast.IfStmt)
 		pos, ok = c.nextLine(ifs.End(), c.followingPos(ifs))
-		return pos, c.indentOf(ifs.Pos()), ok
+		return pos, lineIndent(c.pass, ifs.Pos()), ok
 	case cfg.KindSwitchCaseBody:
 		if cc, isCase := b.Stmt.(*ast.CaseClause); isCase && len(cc.Body) > 0 {
 			pos, ok = c.nextLine(cc.Colon, cc.Body[0].Pos())
-			return pos, c.indentOf(cc.Pos()) + "\t", ok
+			return pos, lineIndent(c.pass, cc.Pos()) + "\t", ok
 		}
 	}
 	return token.NoPos, "", false
@@ -213,7 +212,7 @@ func (c *checker) getCall(w *kube.Write, pos token.Pos) (string, bool) {
 		}
 		reader = sel.X
 	}
-	pkgName, clientPkg := c.importedAs(pos, crClientPath)
+	pkgName, clientPkg := c.importedAs(pos, kube.ClientPath)
 	if clientPkg == nil {
 		return "", false
 	}
@@ -348,24 +347,6 @@ func (c *checker) typeNameStable(te ast.Expr, pos token.Pos) bool {
 	return false
 }
 
-// indentOf returns the leading white space of the line holding pos.
-func (c *checker) indentOf(pos token.Pos) string {
-	tf := c.pass.Fset.File(pos)
-	if tf == nil {
-		return ""
-	}
-	content, err := c.pass.ReadFile(tf.Name())
-	if err != nil {
-		return ""
-	}
-	start := tf.Offset(tf.LineStart(tf.Line(pos)))
-	end := start
-	for end < len(content) && (content[end] == '\t' || content[end] == ' ') {
-		end++
-	}
-	return string(content[start:end])
-}
-
 func onlyBlock(bs []*cfg.Block) *cfg.Block {
 	var only *cfg.Block
 	for _, b := range bs {
@@ -420,3 +401,9 @@ func (c *checker) funcCursor(w *kube.Write) inspector.Cursor {
 
 // varNode is a node at v's declaration, to test where it was declared.
 func varNode(v *types.Var) ast.Node { return &ast.Ident{NamePos: v.Pos(), Name: v.Name()} }
+
+// lineIndent returns the blanks that start the line holding pos.
+func lineIndent(pass *analysis.Pass, pos token.Pos) string {
+	indent, _ := fixes.LineIndent(pass, pos)
+	return indent
+}

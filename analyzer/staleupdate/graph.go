@@ -75,7 +75,7 @@ func (c *checker) newGraph(fw funcWrites) *fnGraph {
 	}
 	// The model's reads include calls of read helpers (this package's and,
 	// through facts, other packages').
-	for _, r := range c.res.Reads {
+	for _, r := range c.res.Reads() {
 		if syntax.Within(r.Node, fw.fn) && written(r.Object) {
 			fg.addRead(r.Node, r.Object)
 		}

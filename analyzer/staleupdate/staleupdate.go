@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -20,20 +21,27 @@ import (
 //go:embed doc.go
 var docFile string
 
-// Analyzer reports objects written again after a write that left them stale.
-var Analyzer = &analysis.Analyzer{
-	Name:       "staleupdate",
-	Doc:        docs.MustExtract(docFile, "staleupdate"),
-	URL:        "https://github.com/conflictlint/conflictlint#staleupdate",
-	Requires:   []*analysis.Analyzer{kube.Analyzer},
-	ResultType: reflect.TypeFor[*Stats](),
-	Run:        run,
+// New returns the analyzer that reports objects written again after a
+// write that left them stale. It works from the Result of model (a
+// kube.New analyzer) and honours the directives parsed by directives (a
+// diag.NewDirectives analyzer).
+func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "staleupdate",
+		Doc:        docs.MustExtract(docFile, "staleupdate"),
+		URL:        "https://github.com/conflictlint/conflictlint#staleupdate",
+		Requires:   []*analysis.Analyzer{model, directives},
+		ResultType: reflect.TypeFor[*costStats](),
+		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
+			return run(pass, pass.ResultOf[model].(*kube.Result))
+		}),
+	}
 }
 
-// Stats is the analyzer's result: what one package cost. Tests and
-// benchmarks read it to check that control flow is built only where a
+// costStats is the analyzer's result: what one package cost. Its cost tests
+// (cost_test.go) read it to check that control flow is built only where a
 // candidate exists; nothing prints it.
-type Stats struct {
+type costStats struct {
 	Funcs      int // function bodies (declarations and literals) in the files kube models; top-level declarations in packages it does not
 	Writers    int // functions that make a write, or call a helper that returns one's error
 	Candidates int // functions with two writes of one object or a write in a loop
@@ -54,20 +62,18 @@ type checker struct {
 	helperCalls map[*kube.Write]bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[kube.Analyzer].(*kube.Result)
-	defer res.Done()
-	if !res.Relevant {
-		return &Stats{Funcs: countTopLevelFuncs(pass.Files)}, nil
+func run(pass *analysis.Pass, res *kube.Result) (any, error) {
+	if !res.Relevant() {
+		return &costStats{Funcs: countTopLevelFuncs(pass.Files)}, nil
 	}
-	stats := &Stats{Funcs: countFuncs(res.Inspector), Writers: countWriters(res)}
-	if len(res.Writes) == 0 {
+	stats := &costStats{Funcs: countFuncs(res.Inspector()), Writers: countWriters(res)}
+	if len(res.Writes()) == 0 {
 		return stats, nil
 	}
 	c := &checker{
 		pass:     pass,
 		res:      res,
-		tracer:   res.Tracer,
+		tracer:   res.Tracer(),
 		reported: make(map[*kube.Write]bool),
 		fixed:    make(map[*kube.Write]bool),
 	}
@@ -84,10 +90,10 @@ func run(pass *analysis.Pass) (any, error) {
 // control-flow graph.
 func countWriters(res *kube.Result) int {
 	funcs := make(map[ast.Node]bool)
-	for _, w := range res.Writes {
+	for _, w := range res.Writes() {
 		funcs[w.Func] = true
 	}
-	for _, rc := range res.ReturnerCalls {
+	for _, rc := range res.ReturnerCalls() {
 		funcs[syntax.EnclosingFuncNode(res.CursorOf(rc))] = true
 	}
 	return len(funcs)
@@ -130,7 +136,7 @@ type funcWrites struct {
 func (c *checker) candidates() []funcWrites {
 	var order []ast.Node
 	byFunc := make(map[ast.Node][]*kube.Write)
-	for _, w := range append(c.res.Writes, c.helperWrites()...) {
+	for _, w := range append(c.res.Writes(), c.helperWrites()...) {
 		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.Func == nil {
 			continue
 		}
@@ -202,8 +208,8 @@ func (c *checker) helperWrites() []*kube.Write {
 		c.helperCalls = make(map[*kube.Write]bool)
 	}
 	var out []*kube.Write
-	for _, rc := range c.res.ReturnerCalls {
-		r := c.res.Returners[rc.Callee]
+	for _, rc := range c.res.ReturnerCalls() {
+		r := c.res.Returners()[rc.Callee]
 		if r.Param < 0 || r.Param >= len(rc.Call.Args) {
 			continue
 		}

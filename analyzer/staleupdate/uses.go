@@ -113,10 +113,10 @@ func (c *checker) classifyUse(cur inspector.Cursor) useKind {
 func (c *checker) kubeCalls() map[*ast.CallExpr]bool {
 	if c.kubeCallSet == nil {
 		c.kubeCallSet = make(map[*ast.CallExpr]bool)
-		for _, w := range c.res.Writes {
+		for _, w := range c.res.Writes() {
 			c.kubeCallSet[w.Call] = true
 		}
-		for _, r := range c.res.Reads {
+		for _, r := range c.res.Reads() {
 			if call, ok := r.Node.(*ast.CallExpr); ok {
 				c.kubeCallSet[call] = true
 			}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -94,7 +95,7 @@ func (c *checker) walk(fg *fnGraph, w *kube.Write) *walkResult {
 				stopped = true
 				break
 			}
-			if out != succeeded && mentions(info, n, obj.Root) {
+			if out != succeeded && fixes.Mentions(info, n, obj.Root) {
 				res.dirty = true
 			}
 			if live && assigns(info, n, errVar) {
@@ -222,7 +223,7 @@ func (c *checker) eval(cond ast.Expr, errVar *types.Var, call *ast.CallExpr) (on
 			return failed, unknown
 		case fn.Pkg().Path() == "errors" && fn.Name() == "As" && isErr(e.Args[0]):
 			return failed, unknown // a *StatusError target matches a Conflict too
-		case errorPredicatePkgs[fn.Pkg().Path()] && isErr(e.Args[0]):
+		case kube.IsErrorPredicatePkg(fn.Pkg().Path()) && isErr(e.Args[0]):
 			return otherFailure, unknown
 		case kube.TestsMessageAgainstNonConflict(info, e, isErr):
 			return otherFailure, unknown
@@ -255,12 +256,6 @@ func either(x, y outcome) outcome {
 	return unknown
 }
 
-// errorPredicatePkgs hold predicates that are false for a nil error.
-var errorPredicatePkgs = map[string]bool{
-	"k8s.io/apimachinery/pkg/api/errors": true,
-	"errors":                             true,
-}
-
 // isErrFilter reports whether x is a call with a single error result whose
 // first argument is the error (client.IgnoreNotFound(err)).
 func isErrFilter(info *types.Info, x ast.Expr, isErr func(ast.Expr) bool) bool {
@@ -279,18 +274,6 @@ func isErrFilter(info *types.Info, x ast.Expr, isErr func(ast.Expr) bool) bool {
 func isNil(e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && id.Name == "nil"
-}
-
-// mentions reports whether v is used in n.
-func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // assigns reports whether graph node n assigns v.

@@ -11,14 +11,11 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
 const (
-	retryPath        = "k8s.io/client-go/util/retry"
-	controllerUtil   = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
-	metaV1Path       = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	apiMetaPath      = "k8s.io/apimachinery/pkg/api/meta"
 	reconcileResults = 1 // controller-runtime writes return only an error
 )
 
@@ -39,7 +36,7 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false // a copy: nothing to Get into
 	}
 	if (w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate) || w.Results != reconcileResults ||
-		!w.Object.Valid() || w.Object.Path != w.Object.Root.Name() || !declaredIn(w.Object.Root, w.Func) {
+		!w.Object.Valid() || w.Object.Path != w.Object.Root.Name() || !syntax.Encloses(w.Func, w.Object.Root.Pos()) {
 		return analysis.SuggestedFix{}, false
 	}
 	stmt, list, idx, ok := statementOf(w.Cursor)
@@ -50,11 +47,11 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	reRead, edits, ok := fixes.ControllerRuntimeReRead(c.pass, w, stmt.Pos())
+	reRead, edits, ok := kube.ControllerRuntimeReRead(c.pass, w, stmt.Pos())
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	retryName, imp, ok := fixes.ImportName(c.pass, stmt.Pos(), retryPath, "retry")
+	retryName, imp, ok := fixes.ImportName(c.pass, stmt.Pos(), kube.RetryPath, "retry")
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -69,7 +66,7 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		edits = append(edits, del)
 	}
 	body = append(body, "return "+fixes.Source(c.pass, w.Call))
-	indent, ok := c.indentOf(stmt)
+	indent, ok := fixes.LineIndent(c.pass, stmt.Pos())
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -103,22 +100,11 @@ func statementOf(call inspector.Cursor) (ast.Stmt, []ast.Stmt, int, bool) {
 	default:
 		return nil, nil, 0, false
 	}
-	stmt := cur.Node().(ast.Stmt)
-	var list []ast.Stmt
-	switch p := cur.Parent().Node().(type) {
-	case *ast.BlockStmt:
-		list = p.List
-	case *ast.CaseClause:
-		list = p.Body
-	default:
+	at, list, i, ok := fixes.EnclosingStmt(cur)
+	if !ok || at != cur {
 		return nil, nil, 0, false
 	}
-	for i, s := range list {
-		if s == stmt {
-			return stmt, list, i, true
-		}
-	}
-	return nil, nil, 0, false
+	return cur.Node().(ast.Stmt), list, i, true
 }
 
 // mutationsSinceRead walks back over before (the statements preceding the
@@ -169,22 +155,11 @@ func (c *checker) plainMutation(s ast.Stmt, v *types.Var) bool {
 	info := c.pass.TypesInfo
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		if s.Tok == token.DEFINE {
-			return false
-		}
-		for _, lhs := range s.Lhs {
-			if !fieldOf(info, lhs, v) || !callFree(info, lhs) {
-				return false
-			}
-		}
-		for _, rhs := range s.Rhs {
-			if !callFree(info, rhs) {
-				return false
-			}
-		}
-		return true
+		return fixes.Assigns(info, s, func(lhs ast.Expr) bool {
+			return fieldOf(info, lhs, v) && fixes.SideEffectFree(info, lhs)
+		})
 	case *ast.IncDecStmt:
-		return fieldOf(info, s.X, v) && callFree(info, s.X)
+		return fieldOf(info, s.X, v) && fixes.SideEffectFree(info, s.X)
 	case *ast.ExprStmt:
 		call, ok := s.X.(*ast.CallExpr)
 		return ok && c.mutatingCall(call, v)
@@ -196,7 +171,7 @@ func (c *checker) plainMutation(s ast.Stmt, v *types.Var) bool {
 func (c *checker) mutatingCall(call *ast.CallExpr, v *types.Var) bool {
 	info := c.pass.TypesInfo
 	for _, a := range call.Args {
-		if !callFree(info, a) {
+		if !fixes.SideEffectFree(info, a) {
 			return false
 		}
 	}
@@ -212,9 +187,9 @@ func (c *checker) mutatingCall(call *ast.CallExpr, v *types.Var) bool {
 		return false
 	}
 	switch fn.Pkg().Path() + "." + fn.Name() {
-	case controllerUtil + ".AddFinalizer", controllerUtil + ".RemoveFinalizer",
-		metaV1Path + ".SetMetaDataLabel", metaV1Path + ".SetMetaDataAnnotation",
-		apiMetaPath + ".SetStatusCondition", apiMetaPath + ".RemoveStatusCondition":
+	case kube.ControllerUtilPath + ".AddFinalizer", kube.ControllerUtilPath + ".RemoveFinalizer",
+		kube.MetaV1Path + ".SetMetaDataLabel", kube.MetaV1Path + ".SetMetaDataAnnotation",
+		kube.APIMetaPath + ".SetStatusCondition", kube.APIMetaPath + ".RemoveStatusCondition":
 		return true
 	}
 	return false
@@ -249,36 +224,4 @@ func rootIs(info *types.Info, e ast.Expr, v *types.Var) bool {
 		return rootIs(info, e.X, v)
 	}
 	return false
-}
-
-// callFree reports whether n calls nothing (conversions are fine).
-func callFree(info *types.Info, n ast.Node) bool {
-	free := true
-	ast.Inspect(n, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if tv, ok := info.Types[call.Fun]; !ok || !tv.IsType() {
-				free = false
-			}
-		}
-		_, lit := n.(*ast.FuncLit)
-		return free && !lit
-	})
-	return free
-}
-
-// declaredIn reports whether v is declared inside fn.
-func declaredIn(v *types.Var, fn ast.Node) bool {
-	return fn != nil && fn.Pos() <= v.Pos() && v.Pos() < fn.End()
-}
-
-// indentOf returns the indentation of the line s starts on, when s is the
-// first thing on it.
-func (c *checker) indentOf(s ast.Stmt) (string, bool) {
-	src, off, ok := fixes.Content(c.pass, s.Pos())
-	if !ok {
-		return "", false
-	}
-	start := strings.LastIndexByte(string(src[:off]), '\n') + 1
-	indent := string(src[start:off])
-	return indent, strings.TrimSpace(indent) == ""
 }

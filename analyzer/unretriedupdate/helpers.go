@@ -17,17 +17,17 @@ import (
 // retrying one call of it says nothing of another's object.
 func (c *checker) returnerSites() []site {
 	retried := make(map[*types.Func]bool)
-	for _, rc := range c.res.ReturnerCalls {
-		if c.res.Returners[rc.Callee].Param < 0 && c.res.ScopeOf(c.res.CursorOf(rc)) != nil {
+	for _, rc := range c.res.ReturnerCalls() {
+		if c.res.Returners()[rc.Callee].Param < 0 && c.res.ScopeOf(c.res.CursorOf(rc)) != nil {
 			retried[rc.Callee] = true
 		}
 	}
 	var sites []site
-	for _, rc := range c.res.ReturnerCalls {
+	for _, rc := range c.res.ReturnerCalls() {
 		if retried[rc.Callee] {
 			continue
 		}
-		r := c.res.Returners[rc.Callee]
+		r := c.res.Returners()[rc.Callee]
 		sites = append(sites, site{call: rc.Call, cursor: c.res.CursorOf(rc), object: objectArg(rc.Call, r.Param), inner: r.Inner})
 	}
 	return sites

@@ -19,20 +19,25 @@ import (
 //go:embed doc.go
 var docFile string
 
-// Analyzer reports conflict-prone writes whose Conflict error is lost.
-var Analyzer = &analysis.Analyzer{
-	Name:     "unretriedupdate",
-	Doc:      docs.MustExtract(docFile, "unretriedupdate"),
-	URL:      "https://github.com/conflictlint/conflictlint#unretriedupdate",
-	Requires: []*analysis.Analyzer{kube.Analyzer},
-	Run:      run,
-}
-
-// config holds the flag values; Analyzer.Flags binds them.
-var config = Config{Mode: Propagate}
-
-func init() {
-	Analyzer.Flags.Var(&config.Mode, "mode", "what handles a Conflict: propagate (a returned error counts) or strict (only a retry scope counts)")
+// New returns the analyzer that reports conflict-prone writes whose
+// Conflict error is lost. It works from the Result of model (a kube.New
+// analyzer) and honours the directives parsed by directives (a
+// diag.NewDirectives analyzer). Its Config is its own, bound to its flags
+// (-mode, or -unretriedupdate.mode in a driver of several analyzers), and
+// read when it runs.
+func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
+	config := Config{Mode: Propagate}
+	a := &analysis.Analyzer{
+		Name:     "unretriedupdate",
+		Doc:      docs.MustExtract(docFile, "unretriedupdate"),
+		URL:      "https://github.com/conflictlint/conflictlint#unretriedupdate",
+		Requires: []*analysis.Analyzer{model, directives},
+		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
+			return run(pass, pass.ResultOf[model].(*kube.Result), config)
+		}),
+	}
+	a.Flags.Var(&config.Mode, "mode", "what handles a Conflict: propagate (a returned error counts) or strict (only a retry scope counts)")
+	return a
 }
 
 // site is a call whose Conflict error is checked: a write, or a call of a
@@ -52,14 +57,12 @@ type checker struct {
 	mode   Mode
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[kube.Analyzer].(*kube.Result)
-	defer res.Done()
-	if len(res.Writes) == 0 && len(res.ReturnerCalls) == 0 {
+func run(pass *analysis.Pass, res *kube.Result, config Config) (any, error) {
+	if len(res.Writes()) == 0 && len(res.ReturnerCalls()) == 0 {
 		return nil, nil
 	}
-	c := &checker{pass: pass, res: res, tracer: res.Tracer, mode: config.Mode}
-	for _, w := range res.Writes {
+	c := &checker{pass: pass, res: res, tracer: res.Tracer(), mode: config.Mode}
+	for _, w := range res.Writes() {
 		if w.Scope == nil && !w.CannotConflict {
 			c.check(site{call: w.Call, cursor: w.Cursor, object: w.Object.Name(), write: w})
 		}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -14,7 +13,6 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/conflictlint/conflictlint/analyzer"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
 // Exit statuses of the standalone driver, the same for every format.
@@ -51,7 +49,7 @@ func (e actionError) String() string { return fmt.Sprintf("%s: %s: %v", e.Pkg, e
 
 // standalone runs the suite on the package patterns in args and returns
 // the exit status. help shows the documentation of the named analyzers.
-func standalone(suite []*analysis.Analyzer, args []string, stdout, stderr io.Writer, help func(names []string)) int {
+func standalone(args []string, stdout, stderr io.Writer, help func(names []string)) int {
 	fs := flag.NewFlagSet(progname(), flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
@@ -64,8 +62,9 @@ func standalone(suite []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.verbose, "v", false, "show progress on standard error (shown anyway when it is a terminal)")
 	o.newFrom.register(fs)
-	analyzer.RegisterFlags(fs)
-	selection := registerAnalyzerFlags(fs, suite)
+	var config analyzer.Config
+	suite := config.Analyzers()
+	config.RegisterFlags(fs, suite)
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
 	}
@@ -94,7 +93,12 @@ func standalone(suite []*analysis.Analyzer, args []string, stdout, stderr io.Wri
 		usage(fs)
 		return exitUsage
 	}
-	return o.run(selection(), patterns, stdout, stderr)
+	analyzers, err := config.Select(suite)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
+		return exitUsage
+	}
+	return o.run(analyzers, patterns, stdout, stderr)
 }
 
 func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout, stderr io.Writer) int {
@@ -255,9 +259,7 @@ func load(patterns []string, tests bool, stderr io.Writer) ([]*packages.Package,
 // the last analyzer that uses it is done, so that what the process retains
 // follows the packages being analyzed rather than the whole program.
 func analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*checker.Graph, error) {
-	kube.ReleaseAfter(kube.Consumers(analyzers))
-	defer kube.ReleaseAfter(0)
-	return checker.Analyze(analyzers, pkgs, nil)
+	return checker.Analyze(analyzer.FreeingModels(analyzers), pkgs, nil)
 }
 
 // actionErrors lists the failed actions, each error once.
@@ -285,69 +287,6 @@ func validFormat(f string) bool {
 		}
 	}
 	return false
-}
-
-// registerAnalyzerFlags adds, like the x/tools drivers, -NAME to enable or
-// disable each analyzer and -NAME.FLAG for its own flags. The returned
-// function gives the selected analyzers: those enabled explicitly, or else
-// all but those disabled.
-func registerAnalyzerFlags(fs *flag.FlagSet, suite []*analysis.Analyzer) func() []*analysis.Analyzer {
-	enabled := make(map[*analysis.Analyzer]*triState)
-	for _, a := range suite {
-		t := new(triState)
-		enabled[a] = t
-		fs.Var(t, a.Name, "enable "+a.Name+" analysis")
-		a.Flags.VisitAll(func(f *flag.Flag) {
-			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
-		})
-	}
-	return func() []*analysis.Analyzer {
-		var only, rest []*analysis.Analyzer
-		for _, a := range suite {
-			switch *enabled[a] {
-			case setTrue:
-				only = append(only, a)
-			case unset:
-				rest = append(rest, a)
-			}
-		}
-		if len(only) > 0 {
-			return only
-		}
-		return rest
-	}
-}
-
-type triState int
-
-const (
-	unset triState = iota
-	setTrue
-	setFalse
-)
-
-func (t *triState) IsBoolFlag() bool { return true }
-
-func (t *triState) String() string {
-	switch *t {
-	case setTrue:
-		return "true"
-	case setFalse:
-		return "false"
-	}
-	return "unset"
-}
-
-func (t *triState) Set(s string) error {
-	b, err := strconv.ParseBool(s)
-	if err != nil {
-		return err
-	}
-	*t = setFalse
-	if b {
-		*t = setTrue
-	}
-	return nil
 }
 
 func usage(fs *flag.FlagSet) {

@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/conflictlint/conflictlint/analyzer"
 )
 
 // These tests run the standalone driver in-process on the package
@@ -61,7 +59,7 @@ func conflictlint(t *testing.T, root string, args ...string) outcome {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	args = append([]string{"-root=" + root}, args...)
-	exit := standalone(analyzer.Suite, args, &stdout, &stderr, func([]string) { t.Fatal("help called") })
+	exit := standalone(args, &stdout, &stderr, func([]string) { t.Fatal("help called") })
 	return outcome{stdout.String(), stderr.String(), exit}
 }
 

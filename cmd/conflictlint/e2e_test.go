@@ -20,6 +20,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/conflictlint/conflictlint/internal/expected"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
@@ -47,7 +48,7 @@ func TestStandaloneJSON(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%s: %v\nstdout:\n%s", res.cmd, err, res.stdout)
 	}
-	compare(t, res.cmd, readExpected(t, dir), got)
+	expected.Check(t, res.cmd+" in testdata/example", expected.Read(t, dir), got)
 }
 
 func TestStandaloneText(t *testing.T) {
@@ -59,7 +60,7 @@ func TestStandaloneText(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%s: %v", res.cmd, err)
 	}
-	compare(t, res.cmd, positionsOnly(readExpected(t, dir)), got)
+	expected.Check(t, res.cmd+" in testdata/example", expected.PositionsOnly(expected.Read(t, dir)), got)
 }
 
 func TestVetJSON(t *testing.T) {
@@ -71,7 +72,7 @@ func TestVetJSON(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", res.cmd, err, res.stdout, res.stderr)
 	}
-	compare(t, res.cmd, readExpected(t, dir), got)
+	expected.Check(t, res.cmd+" in testdata/example", expected.Read(t, dir), got)
 }
 
 func TestVetText(t *testing.T) {
@@ -83,7 +84,7 @@ func TestVetText(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%s: %v", res.cmd, err)
 	}
-	compare(t, res.cmd, positionsOnly(readExpected(t, dir)), got)
+	expected.Check(t, res.cmd+" in testdata/example", expected.PositionsOnly(expected.Read(t, dir)), got)
 }
 
 // setup returns the conflictlint binary and the absolute example
@@ -166,7 +167,7 @@ func downloadModules(t *testing.T, dir string) {
 	downloadOnce.Do(func() {
 		cmd := exec.Command("go", "mod", "download")
 		cmd.Dir = dir
-		cmd.Env = exampleEnv()
+		cmd.Env = expected.Env()
 		if out, err := cmd.CombinedOutput(); err != nil {
 			downloadErr = fmt.Errorf("go mod download in %s: %v\n%s", dir, err, out)
 		}
@@ -174,13 +175,6 @@ func downloadModules(t *testing.T, dir string) {
 	if downloadErr != nil {
 		t.Fatal(downloadErr)
 	}
-}
-
-// exampleEnv is the environment for go commands and tools run in the
-// example module: its go.mod and go.sum must be used as committed.
-func exampleEnv() []string {
-	flags := strings.TrimSpace(os.Getenv("GOFLAGS") + " -mod=readonly")
-	return append(os.Environ(), "GOFLAGS="+flags, "GOWORK=off")
 }
 
 // assertModFilesUnchanged fails the test if the example's go.mod or go.sum
@@ -216,7 +210,7 @@ func run(t *testing.T, dir, name string, args ...string) result {
 	t.Helper()
 	cmd := exec.CommandContext(t.Context(), name, args...)
 	cmd.Dir = dir
-	cmd.Env = exampleEnv()
+	cmd.Env = expected.Env()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	res := result{cmd: filepath.Base(name) + " " + strings.Join(args, " ")}
@@ -237,44 +231,5 @@ func (r result) wantExit(t *testing.T, want int) {
 	t.Helper()
 	if r.exit != want {
 		t.Fatalf("%s: exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", r.cmd, r.exit, want, r.stdout, r.stderr)
-	}
-}
-
-// readExpected reads the findings listed in the example's expected.txt.
-func readExpected(t *testing.T, dir string) []finding {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "expected.txt"))
-	if err != nil {
-		t.Fatalf("reading expected findings: %v", err)
-	}
-	want, err := parseExpected(data)
-	if err != nil {
-		t.Fatalf("expected.txt: %v", err)
-	}
-	return want
-}
-
-// compare fails the test with a diff unless got and want hold the same
-// findings, counting duplicates.
-func compare(t *testing.T, cmd string, want, got []finding) {
-	t.Helper()
-	missing, unexpected := diff(want, got)
-	if len(missing) == 0 && len(unexpected) == 0 {
-		return
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s in testdata/example: findings differ from expected.txt\n", cmd)
-	writeSection(&b, "missing (expected, not reported)", missing)
-	writeSection(&b, "unexpected (reported, not expected)", unexpected)
-	t.Error(b.String())
-}
-
-func writeSection(b *strings.Builder, title string, fs []finding) {
-	if len(fs) == 0 {
-		return
-	}
-	fmt.Fprintf(b, "%s:\n", title)
-	for _, f := range fs {
-		fmt.Fprintf(b, "\t%s\n", f)
 	}
 }

@@ -11,22 +11,6 @@ import (
 
 const fakeDir = "/src/example"
 
-func TestParseExpected(t *testing.T) {
-	in := "# comment\n\ncmd/a/main.go:12: unretriedupdate\n# pending: x.go:1: staleupdate\n"
-	got, err := parseExpected([]byte(in))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []finding{{Path: "cmd/a/main.go", Line: 12, Analyzer: "unretriedupdate"}}
-	if !slices.Equal(got, want) {
-		t.Errorf("parseExpected = %v, want %v", got, want)
-	}
-
-	if _, err := parseExpected([]byte("cmd/a/main.go:12:3: unretriedupdate\n")); err == nil {
-		t.Error("parseExpected accepted a line with a column")
-	}
-}
-
 func TestParseJSONStream(t *testing.T) {
 	// The standalone checker prints one tree; go vet prints one per package,
 	// "{}" for a package without findings.
@@ -92,18 +76,5 @@ func TestParseTextStrayLine(t *testing.T) {
 func TestParsePosnOutsideModule(t *testing.T) {
 	if f, err := parsePosn("/mod/k8s.io/client-go/x.go:1:1", fakeDir); err == nil {
 		t.Errorf("parsePosn = %v, want an error for a file outside the module", f)
-	}
-}
-
-func TestDiff(t *testing.T) {
-	a := finding{Path: "a.go", Line: 1, Analyzer: "x"}
-	b := finding{Path: "a.go", Line: 2, Analyzer: "x"}
-	c := finding{Path: "b.go", Line: 1, Analyzer: "x"}
-	missing, unexpected := diff([]finding{c, a, b}, []finding{b, b, a})
-	if want := []finding{c}; !slices.Equal(missing, want) {
-		t.Errorf("missing = %v, want %v", missing, want)
-	}
-	if want := []finding{b}; !slices.Equal(unexpected, want) {
-		t.Errorf("unexpected = %v, want %v", unexpected, want)
 	}
 }

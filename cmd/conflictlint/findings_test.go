@@ -6,72 +6,21 @@ package main_test
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/conflictlint/conflictlint/internal/expected"
 )
 
 // A finding is one reported diagnostic, reduced to what expected.txt
-// pins down. Analyzer is empty for text output, which does not name it.
-type finding struct {
-	Path     string // slash-separated, relative to the example module
-	Line     int
-	Analyzer string
-}
-
-func (f finding) String() string {
-	if f.Analyzer == "" {
-		return fmt.Sprintf("%s:%d", f.Path, f.Line)
-	}
-	return fmt.Sprintf("%s:%d: %s", f.Path, f.Line, f.Analyzer)
-}
-
-func compareFindings(a, b finding) int {
-	return cmp.Or(
-		strings.Compare(a.Path, b.Path),
-		cmp.Compare(a.Line, b.Line),
-		strings.Compare(a.Analyzer, b.Analyzer),
-	)
-}
-
-// positionsOnly drops the analyzer names, for comparing with text output.
-func positionsOnly(fs []finding) []finding {
-	out := make([]finding, len(fs))
-	for i, f := range fs {
-		out[i] = finding{Path: f.Path, Line: f.Line}
-	}
-	return out
-}
-
-// expectedLine is one finding in expected.txt: "path.go:LINE: analyzer".
-var expectedLine = regexp.MustCompile(`^(\S+\.go):([0-9]+): ([a-z][a-z0-9_]*)$`)
-
-// parseExpected reads expected.txt. Blank lines and lines starting with #
-// are ignored.
-func parseExpected(data []byte) ([]finding, error) {
-	var fs []finding
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		m := expectedLine.FindStringSubmatch(line)
-		if m == nil {
-			return nil, fmt.Errorf("line %d: %q is not of the form path.go:LINE: analyzer", n, line)
-		}
-		lineNo, _ := strconv.Atoi(m[2])
-		fs = append(fs, finding{Path: m[1], Line: lineNo, Analyzer: m[3]})
-	}
-	return fs, sc.Err()
-}
+// pins down.
+type finding = expected.Finding
 
 // jsonDiagnostic is the part of a go/analysis JSON diagnostic we check.
 type jsonDiagnostic struct {
@@ -230,35 +179,4 @@ func relativeTo(dir, file string) (string, error) {
 		return "", fmt.Errorf("file is outside the example module %s", dir)
 	}
 	return file, nil
-}
-
-// diff returns the findings of want missing from got and those of got not
-// in want, counting duplicates; both come back sorted.
-func diff(want, got []finding) (missing, unexpected []finding) {
-	want = slices.SortedFunc(slices.Values(want), compareFindings)
-	got = slices.SortedFunc(slices.Values(got), compareFindings)
-	i, j := 0, 0
-	for i < len(want) || j < len(got) {
-		var c int
-		switch {
-		case i == len(want):
-			c = 1
-		case j == len(got):
-			c = -1
-		default:
-			c = compareFindings(want[i], got[j])
-		}
-		switch {
-		case c < 0:
-			missing = append(missing, want[i])
-			i++
-		case c > 0:
-			unexpected = append(unexpected, got[j])
-			j++
-		default:
-			i++
-			j++
-		}
-	}
-	return missing, unexpected
 }

@@ -26,7 +26,7 @@ func TestSARIF(t *testing.T) {
 		t.Fatalf("the SARIF output does not validate against the 2.1.0 schema: %v", err)
 	}
 	run := rep.Runs[0]
-	if got, want := len(run.Tool.Driver.Rules), len(analyzer.Suite); got != want {
+	if got, want := len(run.Tool.Driver.Rules), len(analyzer.Default()); got != want {
 		t.Errorf("%d rules, want one per analyzer (%d)", got, want)
 	}
 	for _, rule := range run.Tool.Driver.Rules {

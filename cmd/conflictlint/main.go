@@ -26,8 +26,12 @@ func main() {
 		return
 	}
 	xtools := func() {
-		analyzer.RegisterFlags(flag.CommandLine)
-		multichecker.Main(analyzer.Suite...)
+		// The x/tools driver registers -NAME and -NAME.OPTION itself, and
+		// selects the analyzers from them.
+		var config analyzer.Config
+		suite := config.Analyzers()
+		config.RegisterModelFlags(flag.CommandLine)
+		multichecker.Main(suite...)
 	}
 	if delegated(args) {
 		xtools()
@@ -38,7 +42,7 @@ func main() {
 		xtools()
 	}
 	defer crashed()
-	os.Exit(standalone(analyzer.Suite, args, os.Stdout, os.Stderr, help))
+	os.Exit(standalone(args, os.Stdout, os.Stderr, help))
 }
 
 // crashed turns a panic into exit status 1 (an error), so that it is not

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -12,126 +13,137 @@ import (
 )
 
 // Suppression works inside each analyzer, so it behaves the same under
-// go vet -vettool, go fix, the standalone driver and golangci-lint, and no
-// analyzer needs to know about another:
+// go vet -vettool, go fix, the standalone driver and golangci-lint:
 //
+//   - the directives analyzer (NewDirectives), which reports nothing,
+//     parses a package's directives once; every analyzer of the suite
+//     requires it;
 //   - Report drops a finding covered by a well-formed directive that names
-//     the reporting analyzer.
-//   - An analyzer passed to Install also reports, after its run, the
-//     well-formed directives naming it that hid nothing in the package.
-//   - Malformed directives (no reason, no or unknown analyzer names) are the
+//     the reporting analyzer, and records that the directive was used;
+//   - an analyzer whose Run is built with WithUnusedDirectives reports,
+//     after its run, the well-formed directives naming it that hid nothing;
+//   - malformed directives (no reason, no or unknown analyzer names) are the
 //     business of the ignoredirective analyzer, which reads Known.
 
-var (
-	mu        sync.Mutex
-	installed = make(map[*analysis.Analyzer]bool)
-	known     []string
-	active    = make(map[*analysis.Pass]*passState)
-)
+// Directives is the result of the directives analyzer for one package: its
+// directives, and which analyzers each one has hidden findings of. The
+// analyzers of a package run concurrently and share it.
+type Directives struct {
+	known []string     // the suite's analyzer names, sorted
+	list  []*Directive // in source order
 
-// Install makes a's passes report the directives naming a that suppressed
-// nothing, and records a.Name as a known analyzer. It wraps a.Run, once;
-// call it for every analyzer of the suite before any analysis starts.
-func Install(a *analysis.Analyzer) {
-	mu.Lock()
-	defer mu.Unlock()
-	if installed[a] {
-		return
-	}
-	installed[a] = true
-	known = append(known, a.Name)
-	slices.Sort(known)
-	run := a.Run
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		st := newPassState(pass)
-		mu.Lock()
-		active[pass] = st
-		mu.Unlock()
-		defer func() {
-			mu.Lock()
-			delete(active, pass)
-			mu.Unlock()
-		}()
-		res, err := run(pass)
-		if err == nil {
-			st.reportUnused(pass)
-		}
-		return res, err
-	}
-}
-
-// Installed reports whether Install was called for a.
-func Installed(a *analysis.Analyzer) bool {
-	mu.Lock()
-	defer mu.Unlock()
-	return installed[a]
-}
-
-// Known returns the sorted names of the installed analyzers.
-func Known() []string {
-	mu.Lock()
-	defer mu.Unlock()
-	return slices.Clone(known)
-}
-
-// passState tracks, for one pass, the directives that name its analyzer
-// and whether each has hidden a finding.
-type passState struct {
 	mu   sync.Mutex
-	uses map[*Directive]bool
-	list []*Directive // in source order
+	used map[string]map[*Directive]bool // analyzer name -> directives that hid one of its findings
 }
 
-func newPassState(pass *analysis.Pass) *passState {
-	st := &passState{uses: make(map[*Directive]bool)}
-	known := Known()
-	for _, f := range pass.Files {
-		for _, d := range FileDirectives(f) {
-			if d.Mentions(pass.Analyzer.Name) && d.Problem(known) == "" {
-				st.uses[d] = false
-				st.list = append(st.list, d)
-			}
+// NewDirectives returns the result-only analyzer that parses a package's
+// //conflictlint:ignore directives. known gives the names of the suite's
+// analyzers; it is called when the analyzer runs, so a suite can build the
+// analyzers that require this one first.
+func NewDirectives(known func() []string) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "directives",
+		Doc:              "parse //conflictlint:ignore directives (helper for the conflictlint analyzers)",
+		URL:              "https://github.com/conflictlint/conflictlint#suppressing-a-finding",
+		ResultType:       reflect.TypeFor[*Directives](),
+		RunDespiteErrors: true,
+		Run: func(pass *analysis.Pass) (any, error) {
+			names := slices.Sorted(slices.Values(known()))
+			return &Directives{known: names, list: DirectivesOf(pass.Files), used: make(map[string]map[*Directive]bool)}, nil
+		},
+	}
+}
+
+// Known returns the sorted names of the suite's analyzers.
+func (ds *Directives) Known() []string { return ds.known }
+
+// All returns every directive of the package, in source order.
+func (ds *Directives) All() []*Directive { return ds.list }
+
+// hiding returns the well-formed directives that name analyzer.
+func (ds *Directives) hiding(analyzer string) []*Directive {
+	var out []*Directive
+	for _, d := range ds.list {
+		if d.Mentions(analyzer) && d.Problem(ds.known) == "" {
+			out = append(out, d)
 		}
 	}
-	return st
+	return out
+}
+
+// directivesOf returns the directives result among the analyzers pass's
+// analyzer requires, or nil when it requires none.
+func directivesOf(pass *analysis.Pass) *Directives {
+	for _, req := range pass.Analyzer.Requires {
+		if ds, ok := pass.ResultOf[req].(*Directives); ok {
+			return ds
+		}
+	}
+	return nil
 }
 
 // suppressed reports whether a directive hides a finding of pass at pos,
-// and marks the directives that do as used. An analyzer run without Install
-// (its own unit tests) still honours directives; it just cannot tell which
-// ones went unused.
+// and marks the directives that do as used by pass's analyzer.
 func suppressed(pass *analysis.Pass, pos token.Pos) bool {
-	mu.Lock()
-	st := active[pass]
-	mu.Unlock()
-	if st == nil {
-		st = newPassState(pass)
+	ds := directivesOf(pass)
+	if ds == nil {
+		return false
 	}
 	tf := pass.Fset.File(pos)
 	if tf == nil {
 		return false
 	}
 	line := tf.Line(pos)
-	st.mu.Lock()
-	defer st.mu.Unlock()
+	name := pass.Analyzer.Name
 	hit := false
-	for _, d := range st.list {
+	for _, d := range ds.hiding(name) {
 		if pass.Fset.File(d.Comment.Pos()) == tf && d.covers(tf, line) {
-			st.uses[d] = true
+			ds.markUsed(name, d)
 			hit = true
 		}
 	}
 	return hit
 }
 
+func (ds *Directives) markUsed(analyzer string, d *Directive) {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	if ds.used[analyzer] == nil {
+		ds.used[analyzer] = make(map[*Directive]bool)
+	}
+	ds.used[analyzer][d] = true
+}
+
+func (ds *Directives) wasUsed(analyzer string, d *Directive) bool {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	return ds.used[analyzer][d]
+}
+
+// WithUnusedDirectives returns a Run function that runs run and then, when
+// it succeeded, reports the directives naming the analyzer that hid none
+// of its findings in the package. Every analyzer of the suite builds its
+// Run with it.
+func WithUnusedDirectives(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
+	return func(pass *analysis.Pass) (any, error) {
+		res, err := run(pass)
+		if err == nil {
+			reportUnused(pass)
+		}
+		return res, err
+	}
+}
+
 // reportUnused reports the directives naming pass's analyzer that hid
 // nothing. These reports are never suppressed themselves.
-func (st *passState) reportUnused(pass *analysis.Pass) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
+func reportUnused(pass *analysis.Pass) {
+	ds := directivesOf(pass)
+	if ds == nil {
+		return
+	}
 	name := pass.Analyzer.Name
-	for _, d := range st.list {
-		if st.uses[d] {
+	for _, d := range ds.hiding(name) {
+		if ds.wasUsed(name, d) {
 			continue
 		}
 		msg := fmt.Sprintf("conflictlint:ignore directive for %s suppresses nothing: remove it", name)

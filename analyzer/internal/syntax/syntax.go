@@ -4,6 +4,7 @@ package syntax
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -81,4 +82,9 @@ func EnclosingFuncNode(cur inspector.Cursor) ast.Node {
 		return enc.Node()
 	}
 	return nil
+}
+
+// Encloses reports whether pos lies inside n; a nil n encloses nothing.
+func Encloses(n ast.Node, pos token.Pos) bool {
+	return n != nil && n.Pos() <= pos && pos < n.End()
 }

@@ -118,7 +118,8 @@ func run(patterns []string, tests bool) (*Report, error) {
 	rep := &Report{Patterns: patterns}
 	// kube is listed as a root so that the checker keeps its result, which
 	// tells relevant packages apart.
-	analyzers := append([]*analysis.Analyzer{census, kube.Analyzer}, analyzer.Suite...)
+	suite := analyzer.Default()
+	analyzers := append([]*analysis.Analyzer{census, modelOf(suite)}, suite...)
 	// Load as cmd/conflictlint does: dependencies from export data, so
 	// facts flow only between the packages analyzed.
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
@@ -144,8 +145,7 @@ func run(patterns []string, tests bool) (*Report, error) {
 	t0 = time.Now()
 	// Free each model after its last consumer, as cmd/conflictlint does;
 	// Relevant survives that.
-	kube.ReleaseAfter(kube.Consumers(analyzers))
-	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	graph, err := checker.Analyze(analyzer.FreeingModels(analyzers), pkgs, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +153,6 @@ func run(patterns []string, tests bool) (*Report, error) {
 	if err := stop(); err != nil {
 		return nil, err
 	}
-	rep.GraphsBuilt = analyzer.GraphsBuilt()
 	rep.Relevant.Seconds = map[string]float64{}
 	rep.Irrelevant.Seconds = map[string]float64{}
 	rep.Dependencies.Seconds = map[string]float64{}
@@ -171,7 +170,10 @@ func run(patterns []string, tests bool) (*Report, error) {
 			root = root || act.IsRoot
 			switch r := act.Result.(type) {
 			case *kube.Result:
-				relevant = r != nil && r.Relevant
+				relevant = r != nil && r.Relevant()
+				if r != nil {
+					rep.GraphsBuilt += int64(r.GraphsBuilt())
+				}
 			case int:
 				if act.Analyzer == census {
 					funcs = r
@@ -251,4 +253,16 @@ func modCache() string {
 		modCacheDir = &dir
 	}
 	return *modCacheDir
+}
+
+// modelOf returns the model analyzer the suite's checks share.
+func modelOf(suite []*analysis.Analyzer) *analysis.Analyzer {
+	for _, a := range suite {
+		for _, req := range a.Requires {
+			if req.ResultType == reflect.TypeFor[*kube.Result]() {
+				return req
+			}
+		}
+	}
+	panic("no analyzer of the suite requires the kube model")
 }

@@ -1,0 +1,80 @@
+package syntax
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+const src = `package p
+
+func outer() {
+	f := func() { println("in") }
+	f()
+}
+`
+
+// parse returns the file and the cursor of the call println("in").
+func parse(t *testing.T) (*ast.File, inspector.Cursor) {
+	t.Helper()
+	file, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cur := range inspector.New([]*ast.File{file}).Root().Preorder((*ast.CallExpr)(nil)) {
+		if id, ok := cur.Node().(*ast.CallExpr).Fun.(*ast.Ident); ok && id.Name == "println" {
+			return file, cur
+		}
+	}
+	t.Fatal("no println call")
+	return nil, inspector.Cursor{}
+}
+
+func TestEnclosingFunc(t *testing.T) {
+	file, call := parse(t)
+	lit, ok := EnclosingFuncNode(call).(*ast.FuncLit)
+	if !ok {
+		t.Fatalf("EnclosingFuncNode = %T, want the function literal", EnclosingFuncNode(call))
+	}
+	if EnclosingFunc(call).Node() != lit {
+		t.Error("EnclosingFunc and EnclosingFuncNode disagree")
+	}
+	decl := file.Decls[0].(*ast.FuncDecl)
+	if FuncBody(lit) != lit.Body || FuncBody(decl) != decl.Body || FuncBody(call.Node()) != nil {
+		t.Error("FuncBody returns the wrong body")
+	}
+	if FuncType(lit) != lit.Type || FuncType(decl) != decl.Type || FuncType(nil) != nil {
+		t.Error("FuncType returns the wrong signature")
+	}
+	if !Within(call.Node(), lit) || Within(decl, lit) {
+		t.Error("Within: the call lies in the literal, the declaration does not")
+	}
+	if !Encloses(lit, call.Node().Pos()) || Encloses(lit, decl.Pos()) || Encloses(nil, call.Node().Pos()) {
+		t.Error("Encloses: the literal holds the call's position, not the declaration's; nil holds nothing")
+	}
+	if Encloses(lit, lit.End()) {
+		t.Error("Encloses: the end position lies outside")
+	}
+}
+
+func TestFindPackage(t *testing.T) {
+	leaf := types.NewPackage("example.com/leaf", "leaf")
+	mid := types.NewPackage("example.com/mid", "mid")
+	root := types.NewPackage("example.com/root", "root")
+	mid.SetImports([]*types.Package{leaf})
+	root.SetImports([]*types.Package{mid, leaf})
+	leaf.SetImports([]*types.Package{root}) // a cycle must not loop
+	if FindPackage(root, "example.com/leaf") != leaf {
+		t.Error("FindPackage does not find a transitive import")
+	}
+	if FindPackage(root, "example.com/none") != nil {
+		t.Error("FindPackage found a package that is not imported")
+	}
+	if FindPackage(root, "example.com/root") != root {
+		t.Error("FindPackage does not consider the package itself")
+	}
+}

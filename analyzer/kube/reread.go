@@ -1,0 +1,128 @@
+package kube
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+// The fixes of several checks insert a re-read of a written object. How a
+// controller-runtime object is read, through which client, and which client
+// calls are free of side effects is knowledge of the upstream API, so it
+// lives here, in the model, built from the generic edit helpers of
+// internal/fixes (which know nothing of Kubernetes).
+
+// baseClient strips Status() and SubResource(name) from a subresource
+// write's receiver, leaving the client that can Get.
+func baseClient(e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return e
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "Status" && sel.Sel.Name != "SubResource") {
+		return nil
+	}
+	return sel.X
+}
+
+// hasReaderGet reports whether t has controller-runtime's Reader.Get.
+func hasReaderGet(pass *analysis.Pass, t types.Type) bool {
+	pkg := syntax.FindPackage(pass.Pkg, crClientPath)
+	if pkg == nil || t == nil {
+		return false
+	}
+	reader, ok := pkg.Scope().Lookup("Reader").(*types.TypeName)
+	if !ok {
+		return false
+	}
+	want, _, _ := types.LookupFieldOrMethod(reader.Type(), false, nil, "Get")
+	got, _, _ := types.LookupFieldOrMethod(t, true, pass.Pkg, "Get")
+	wf, ok1 := want.(*types.Func)
+	gf, ok2 := got.(*types.Func)
+	return ok1 && ok2 && types.Identical(wf.Signature(), gf.Signature())
+}
+
+// ControllerRuntimeReRead builds `if err := c.Get(ctx, client.ObjectKeyFromObject(obj), obj)`
+// for a controller-runtime write, with the import it needs.
+func ControllerRuntimeReRead(pass *analysis.Pass, w *Write, at token.Pos) ([]string, []analysis.TextEdit, bool) {
+	args := w.Call.Args
+	if len(args) < 2 || w.Client == nil {
+		return nil, nil, false
+	}
+	cl := baseClient(w.Client)
+	if cl == nil || !hasReaderGet(pass, pass.TypesInfo.TypeOf(cl)) {
+		return nil, nil, false
+	}
+	ctx, objArg := args[0], args[1]
+	for _, e := range []ast.Expr{cl, ctx, objArg} {
+		if !SimpleExpr(pass.TypesInfo, e) || !fixes.ResolvesSame(pass.Pkg, pass.TypesInfo, e, at) || fixes.UsesName(e, "err") {
+			return nil, nil, false
+		}
+	}
+	pkgName, edits, ok := fixes.ImportName(pass, at, crClientPath, "client")
+	if !ok {
+		return nil, nil, false
+	}
+	o := fixes.Source(pass, objArg)
+	lines := []string{
+		fmt.Sprintf("if err := %s.Get(%s, %s.ObjectKeyFromObject(%s), %s); err != nil {", fixes.Source(pass, cl), fixes.Source(pass, ctx), pkgName, o, o),
+		"\treturn err",
+		"}",
+	}
+	return lines, edits, true
+}
+
+// SimpleExpr reports whether e is safe to evaluate once more: names,
+// selections, &x, and calls of methods without side effects that client
+// chains use (cs.CoreV1().ConfigMaps(ns)), context.Background and TODO.
+func SimpleExpr(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return SimpleExpr(info, e.X)
+	case *ast.UnaryExpr:
+		return e.Op == token.AND && SimpleExpr(info, e.X)
+	case *ast.StarExpr:
+		return SimpleExpr(info, e.X)
+	case *ast.BasicLit:
+		return true
+	case *ast.CallExpr:
+		if fixes.IsPkgFunc(info, e, "context", "Background") || fixes.IsPkgFunc(info, e, "context", "TODO") {
+			return true
+		}
+		fn, ok := fixes.Callee(info, e)
+		sel, isSel := e.Fun.(*ast.SelectorExpr)
+		if !ok || !isSel || fn.Signature().Recv() == nil || !isClientPackage(fn.Pkg()) {
+			return false
+		}
+		for _, a := range e.Args {
+			if !SimpleExpr(info, a) {
+				return false
+			}
+		}
+		return SimpleExpr(info, sel.X)
+	}
+	return false
+}
+
+// isClientPackage reports whether pkg is client code whose accessor
+// methods (CoreV1(), ConfigMaps(ns), Resource(gvr), Namespace(ns)) only
+// build clients: client-go, its generated CRD clientsets, controller-runtime.
+func isClientPackage(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	p := pkg.Path()
+	return slices.ContainsFunc(clientAccessorPkgs, func(prefix string) bool { return hasPrefixPath(p, prefix) }) ||
+		strings.Contains(p, clientsetPathPart)
+}

@@ -1,0 +1,59 @@
+package analyzer_test
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+const module = "github.com/conflictlint/conflictlint"
+
+// layer places a package of the module on one floor of the layering that
+// analyzer/doc.go describes: drivers (0) -> suite (1) -> checks (2) ->
+// model (3) -> shared (4). Packages outside analyzer/ (commands, plugin,
+// test helpers, bench) are drivers.
+func layer(path string) int {
+	rel := strings.TrimPrefix(strings.TrimPrefix(path, module), "/")
+	switch {
+	case rel == "analyzer":
+		return 1
+	case strings.HasPrefix(rel, "analyzer/internal/"):
+		return 4
+	case rel == "analyzer/kube":
+		return 3
+	case strings.HasPrefix(rel, "analyzer/"):
+		return 2
+	}
+	return 0
+}
+
+// TestLayering checks that every import of a project package goes down the
+// floors (as go list -deps shows them), and that no check imports another
+// check nor the model anything above it.
+func TestLayering(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports, Dir: ".."}, module+"/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, p := range pkgs {
+		if strings.Contains(p.PkgPath, "/testdata/") || strings.Contains(p.PkgPath, "/bench/corpus/") {
+			continue
+		}
+		checked++
+		for path := range p.Imports {
+			if !strings.HasPrefix(path, module) {
+				continue
+			}
+			from, to := layer(p.PkgPath), layer(path)
+			// Drivers may share helpers, and shared helpers each other.
+			if to <= from && !(from == to && (from == 0 || from == 4)) {
+				t.Errorf("%s (floor %d) imports %s (floor %d): imports must go down", p.PkgPath, from, path, to)
+			}
+		}
+	}
+	if checked < 8 {
+		t.Fatalf("only %d packages loaded: the test checks too little", checked)
+	}
+}
