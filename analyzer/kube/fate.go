@@ -195,10 +195,10 @@ func (t *Tracer) argFate(call *ast.CallExpr, arg ast.Node) (fate Fate, carried b
 func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (Fate, bool) {
 	receiver := arg == nil
 	switch {
-	case isFatal(fn):
-		return Fatal, false
 	case isTestSurface(fn):
 		return Surfaced, false
+	case isFatal(fn):
+		return Fatal, false
 	case isLogging(fn):
 		return Logged, false
 	case isConflictCheck(fn) || returnsOnly(fn, types.Typ[types.Bool]):

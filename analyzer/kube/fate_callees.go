@@ -184,6 +184,21 @@ func (t *Tracer) endsProgram(n ast.Node) bool {
 	return ok && !t.mayReturn(call)
 }
 
+// failsTest reports whether the statement n is a call that fails a test
+// (t.Fatal).
+func (t *Tracer) failsTest(n ast.Node) bool {
+	es, ok := n.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := calleeOf(t.info, call)
+	return fn != nil && isTestSurface(fn)
+}
+
 // requeues reports whether call puts work back on a work queue: a queue's
 // Add methods, or a function of this package that calls one on every run
 // that reaches its end (checked shallowly: any call of one in its body).

@@ -18,7 +18,11 @@ func (w *walker) apply(node ast.Node, st *pathState) bool {
 		return false
 	}
 	if w.t.endsProgram(node) {
-		st.improve(Fatal)
+		if w.t.failsTest(node) {
+			st.improve(Surfaced) // t.Fatal: the test stops and fails
+		} else {
+			st.improve(Fatal)
+		}
 		w.end(st.best, *st)
 		return true
 	}

@@ -222,6 +222,10 @@ var fatalMethods = map[methodKey]bool{
 	{"log", "Logger", "Panic"}: true, {"log", "Logger", "Panicf"}: true, {"log", "Logger", "Panicln"}: true,
 	{"go.uber.org/zap", "Logger", "Fatal"}: true, {"go.uber.org/zap", "Logger", "Panic"}: true,
 	{"go.uber.org/zap", "SugaredLogger", "Fatal"}: true, {"go.uber.org/zap", "SugaredLogger", "Fatalf"}: true,
+	// testing's Fatal family stops the test's goroutine: the test fails.
+	{"testing", "common", "Fatal"}: true, {"testing", "common", "Fatalf"}: true, {"testing", "common", "FailNow"}: true,
+	{"testing", "T", "Fatal"}: true, {"testing", "T", "Fatalf"}: true, {"testing", "T", "FailNow"}: true,
+	{"testing", "B", "Fatal"}: true, {"testing", "B", "Fatalf"}: true, {"testing", "B", "FailNow"}: true,
 }
 
 // requeueMethods put a key back on a work queue, so the work is retried.
