@@ -202,3 +202,16 @@ type PropagationPolicy metav1.DeletionPropagation
 
 func (p PropagationPolicy) ApplyToDelete(opts *DeleteOptions)           {}
 func (p PropagationPolicy) ApplyToDeleteAllOf(opts *DeleteAllOfOptions) {}
+
+// UnsafeDisableDeepCopyOption makes a cached Get or List hand out the
+// cache's objects without a deep copy.
+type UnsafeDisableDeepCopyOption bool
+
+// ApplyToGet applies the option to Get options.
+func (d UnsafeDisableDeepCopyOption) ApplyToGet(opts *GetOptions) {}
+
+// ApplyToList applies the option to List options.
+func (d UnsafeDisableDeepCopyOption) ApplyToList(opts *ListOptions) {}
+
+// UnsafeDisableDeepCopy disables the deep copy of cached reads.
+const UnsafeDisableDeepCopy = UnsafeDisableDeepCopyOption(true)

@@ -314,3 +314,9 @@ type Status struct {
 	Details *StatusDetails
 	Code    int32
 }
+
+// SetMetaDataAnnotation sets an annotation, creating the map if needed.
+func SetMetaDataAnnotation(obj *ObjectMeta, ann string, value string) {}
+
+// SetMetaDataLabel sets a label, creating the map if needed.
+func SetMetaDataLabel(obj *ObjectMeta, label string, value string) {}
