@@ -12,11 +12,24 @@ import (
 // TestFixes checks the findings and that applying every fix gives the
 // .golden files.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), listermutation.Analyzer, "listermutation/fixes")
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), listermutation.Analyzer, "listermutation/fixes", "listermutation/handlers")
 }
 
 // TestFacts checks the facts of a package whose functions change the
 // objects they are given.
 func TestFacts(t *testing.T) {
 	analysistest.Run(t, testdir.Path(t), listermutation.Analyzer, "listermutation/helpers")
+}
+
+// TestNoFix checks findings that must come without a fix, and the
+// negatives: their package has no .golden file, so any fix would fail.
+func TestNoFix(t *testing.T) {
+	results := analysistest.Run(t, testdir.Path(t), listermutation.Analyzer, "listermutation/nofix")
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) > 0 {
+				t.Errorf("%v: unexpected fix %q", r.Pass.Fset.Position(d.Pos), d.SuggestedFixes[0].Message)
+			}
+		}
+	}
 }

@@ -15,12 +15,12 @@ import (
 type level int
 
 const (
-	none        level = iota
-	cached            // the cache's own memory
-	shallow           // a shallow copy of the cache's memory: its own fields are private, its maps, slices and pointers are the cache's
-	fresh             // a fresh slice (a lister's List) whose elements point into the cache
-	shallowList       // a list filled with a shallow copy (controller-runtime List with UnsafeDisableDeepCopy)
-	shallowElems      // a fresh slice (such a list's Items) whose elements are shallow copies
+	none         level = iota
+	cached             // the cache's own memory
+	shallow            // a shallow copy of the cache's memory: its own fields are private, its maps, slices and pointers are the cache's
+	fresh              // a fresh slice (a lister's List) whose elements point into the cache
+	shallowList        // a list filled with a shallow copy (controller-runtime List with UnsafeDisableDeepCopy)
+	shallowElems       // a fresh slice (such a list's Items) whose elements are shallow copies
 )
 
 // source is where a cache-owned object came from.
