@@ -5,6 +5,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/ignoredirective"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/listermutation"
 	"github.com/conflictlint/conflictlint/analyzer/retryreget"
 	"github.com/conflictlint/conflictlint/analyzer/staleupdate"
 	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
@@ -16,6 +17,7 @@ var Suite = []*analysis.Analyzer{
 	unretriedupdate.Analyzer,
 	staleupdate.Analyzer,
 	retryreget.Analyzer,
+	listermutation.Analyzer,
 	ignoredirective.Analyzer,
 }
 
