@@ -4,7 +4,11 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
+
+const metaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 // MutatesFact: the function changes the objects given as the listed
 // parameters (for a method, index 0 is the receiver and i+1 parameter i).
@@ -20,8 +24,13 @@ func (f *MutatesFact) String() string { return fmt.Sprintf("mutates%v", f.Params
 // package, outside generated files, that takes an object and changes it.
 // Only the signatures of the others are looked at.
 func (c *checker) exportFacts() {
+	// Only a package that can see Kubernetes object metadata can change
+	// an object; the standard library and the like are skipped at once.
+	if syntax.FindPackage(c.pass.Pkg, metaV1Path) == nil {
+		return
+	}
 	for _, f := range c.pass.Files {
-		if ast.IsGenerated(f) {
+		if ast.IsGenerated(f) || isTestFile(c.pass, f) {
 			continue
 		}
 		for _, d := range f.Decls {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -55,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.exportFacts()
 	for _, f := range pass.Files {
-		if ast.IsGenerated(f) {
+		if ast.IsGenerated(f) || isTestFile(pass, f) {
 			continue
 		}
 		for _, d := range f.Decls {
@@ -65,6 +66,15 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// isTestFile reports whether f is a _test.go file. A test's informers
+// and listers (fakes, or informers it started itself) serve only that
+// test: changing their objects cannot corrupt a controller's cache, and
+// tests do it on purpose, to check that a lister hands out copies.
+func isTestFile(pass *analysis.Pass, f *ast.File) bool {
+	tf := pass.Fset.File(f.Pos())
+	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
 }
 
 // checkFunc reports the changes to cache-owned objects in fd.
