@@ -68,4 +68,3 @@ func (h *handler) OnUpdate(oldObj, newObj interface{}) { // want OnUpdate:`mutat
 	foo.Status.Phase = "Old" // want `changes foo \(from the event handler's argument oldObj\)`
 }
 func (h *handler) OnDelete(obj interface{}) {}
-

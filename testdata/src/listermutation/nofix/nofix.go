@@ -127,7 +127,7 @@ func (c *Controller) typedUpdate(ctx context.Context, ns, name string) error {
 
 func (c *Controller) freshSlice(sel labels.Selector) []*corev1.Pod {
 	pods, _ := c.pods.List(sel)
-	pods[0] = &corev1.Pod{} // ok: List returns a fresh slice
+	pods[0] = &corev1.Pod{}            // ok: List returns a fresh slice
 	return append(pods, &corev1.Pod{}) // ok: the slice is the caller's
 }
 
