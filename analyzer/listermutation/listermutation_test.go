@@ -12,7 +12,7 @@ import (
 // TestFixes checks the findings and that applying every fix gives the
 // .golden files.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), listermutation.Analyzer, "listermutation/fixes", "listermutation/handlers")
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), listermutation.Analyzer, "listermutation/fixes", "listermutation/handlers", "listermutation/more")
 }
 
 // TestFacts checks the facts of a package whose functions change the
