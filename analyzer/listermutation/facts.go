@@ -50,15 +50,19 @@ func (c *checker) exportFacts() {
 }
 
 // takesObject reports whether sig has a receiver or parameter that can
-// hold a Kubernetes object or a part of one: a pointer to a struct, or an
-// interface with DeepCopyObject or GetLabels (runtime.Object,
-// metav1.Object, client.Object).
+// hold a Kubernetes object or a part of one: a pointer to an API type (a
+// type with a generated DeepCopyInto method, as every API struct has), a
+// pointer to a slice of them (conditions), or an interface with
+// DeepCopyObject or GetLabels (runtime.Object, metav1.Object,
+// client.Object). Controllers, options and the like are left alone.
 func takesObject(sig *types.Signature) bool {
 	check := func(t types.Type) bool {
 		switch u := t.Underlying().(type) {
 		case *types.Pointer:
-			_, ok := u.Elem().Underlying().(*types.Struct)
-			return ok
+			if s, ok := u.Elem().Underlying().(*types.Slice); ok {
+				return isAPIType(s.Elem())
+			}
+			return isAPIType(u.Elem())
 		case *types.Interface:
 			for i := 0; i < u.NumMethods(); i++ {
 				if n := u.Method(i).Name(); n == "DeepCopyObject" || n == "GetLabels" {
@@ -77,4 +81,14 @@ func takesObject(sig *types.Signature) bool {
 		}
 	}
 	return false
+}
+
+// isAPIType reports whether *t has a DeepCopyInto method.
+func isAPIType(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.Named); !ok {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, "DeepCopyInto")
+	_, ok := obj.(*types.Func)
+	return ok
 }

@@ -63,7 +63,7 @@ func (c *Controller) onUpdate(oldObj, newObj interface{}) {
 type handler struct{}
 
 func (h *handler) OnAdd(obj interface{}, isInInitialList bool) {}
-func (h *handler) OnUpdate(oldObj, newObj interface{}) { // want OnUpdate:`mutates\[1\]`
+func (h *handler) OnUpdate(oldObj, newObj interface{}) {
 	foo := oldObj.(*foov1.Foo)
 	foo.Status.Phase = "Old" // want `changes foo \(from the event handler's argument oldObj\)`
 }

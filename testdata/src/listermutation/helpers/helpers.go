@@ -41,3 +41,12 @@ type Holder struct{ Pod *corev1.Pod }
 func (h *Holder) Touch() { // want Touch:`mutates\[0\]`
 	h.Pod.Annotations["touched"] = "true"
 }
+
+// DeepCopyInto makes Holder an API type.
+func (in *Holder) DeepCopyInto(out *Holder) { *out = *in } // want DeepCopyInto:`mutates\[1\]`
+
+// Options is not an API type: functions that change one get no fact.
+type Options struct{ Verbose bool }
+
+// Configure changes o, which is no Kubernetes object.
+func Configure(o *Options) { o.Verbose = true }
