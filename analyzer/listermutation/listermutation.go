@@ -82,7 +82,7 @@ func (c *checker) checkFunc(fd *ast.FuncDecl) {
 	initial := make(map[*types.Var]val)
 	for v, fn := range c.cache.HandlerParams {
 		if fd.Pos() <= fn.Pos() && fn.End() <= fd.End() {
-			initial[v] = val{cached, &source{node: fn, what: "the event handler's argument " + v.Name(), param: -1}}
+			initial[v] = val{cached, &source{node: &ast.Ident{NamePos: v.Pos(), Name: v.Name()}, what: "the event handler's argument " + v.Name(), param: -1}}
 		}
 	}
 	t := c.newTracker(initial)

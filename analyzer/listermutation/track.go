@@ -87,8 +87,20 @@ func (t *tracker) set(v *types.Var, pos token.Pos, x val) {
 	t.events[v] = append(t.events[v], event{pos, x})
 }
 
+// under returns the underlying type of e, or nil when it has none (the
+// package has type errors).
+func (t *tracker) under(e ast.Expr) types.Type {
+	if tv := t.info.TypeOf(e); tv != nil {
+		return tv.Underlying()
+	}
+	return nil
+}
+
 // isRef reports whether values of t refer to other memory.
 func isRef(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	switch t.Underlying().(type) {
 	case *types.Pointer, *types.Map, *types.Slice, *types.Interface:
 		return true
@@ -120,7 +132,7 @@ func (t *tracker) mem(e ast.Expr, pos token.Pos) val {
 			return val{}
 		}
 		var base val
-		if _, ok := t.info.TypeOf(e.X).Underlying().(*types.Pointer); ok {
+		if _, ok := t.under(e.X).(*types.Pointer); ok {
 			base = t.ref(e.X, pos)
 		} else {
 			base = t.mem(e.X, pos)
@@ -132,7 +144,7 @@ func (t *tracker) mem(e ast.Expr, pos token.Pos) val {
 			return val{shallow, base.src}
 		}
 	case *ast.IndexExpr:
-		switch xt := t.info.TypeOf(e.X).Underlying().(type) {
+		switch xt := t.under(e.X).(type) {
 		case *types.Map, *types.Slice:
 			x := t.ref(e.X, pos)
 			switch x.lvl {
@@ -190,13 +202,13 @@ func (t *tracker) ref(e ast.Expr, pos token.Pos) val {
 	case *ast.SelectorExpr:
 		if sel := t.info.Selections[e]; sel != nil && sel.Kind() == types.FieldVal {
 			var base val
-			if _, ok := t.info.TypeOf(e.X).Underlying().(*types.Pointer); ok {
+			if _, ok := t.under(e.X).(*types.Pointer); ok {
 				base = t.ref(e.X, pos)
 			} else {
 				base = t.mem(e.X, pos)
 			}
 			if base.lvl == shallowList {
-				if _, ok := t.info.TypeOf(e).Underlying().(*types.Slice); ok {
+				if _, ok := t.under(e).(*types.Slice); ok {
 					return val{shallowElems, base.src}
 				}
 			}
