@@ -145,8 +145,8 @@ func (c *Cache) IsRead(call *ast.CallExpr) (ast.Expr, bool) {
 // cacheReadKindOf classifies a callee: a store method, or a lister's Get
 // or List. Listers are matched by shape, so generated listers of custom
 // resources and the dynamic lister match too: a method Get(string) (X,
-// error) or List(labels.Selector) ([]X, error) of a type whose name ends in
-// "Lister" (or client-go's generic listers.ResourceIndexer).
+// error) or List(labels.Selector) ([]X, error) of an interface whose name
+// ends in "Lister" (or of client-go's generic listers.ResourceIndexer).
 func cacheReadKindOf(fn *types.Func) CacheReadKind {
 	if fn.Name() != "Get" && fn.Name() != "List" && fn.Name() != "GetByKey" && fn.Name() != "ByIndex" && fn.Name() != "Index" {
 		return NotCacheRead
@@ -158,7 +158,13 @@ func cacheReadKindOf(fn *types.Func) CacheReadKind {
 	if k, ok := storeReads[key]; ok {
 		return k
 	}
-	if !strings.HasSuffix(key.typ, "Lister") && !(key.pkg == listersPath && key.typ == resourceIndexerName) {
+	switch {
+	case key.pkg == listersPath && key.typ == resourceIndexerName:
+	case strings.HasSuffix(key.typ, "Lister") && types.IsInterface(fn.Signature().Recv().Type()):
+		// Generated listers are used through their interfaces; a concrete
+		// type of the program that happens to be called a lister (a
+		// wrapper, a mock) may well hand out copies.
+	default:
 		return NotCacheRead
 	}
 	sig := fn.Signature()

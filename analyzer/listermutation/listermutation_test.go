@@ -24,7 +24,7 @@ func TestFacts(t *testing.T) {
 // TestNoFix checks findings that must come without a fix, and the
 // negatives: their package has no .golden file, so any fix would fail.
 func TestNoFix(t *testing.T) {
-	results := analysistest.Run(t, testdir.Path(t), listermutation.Analyzer, "listermutation/nofix", "listermutation/testfile")
+	results := analysistest.Run(t, testdir.Path(t), listermutation.Analyzer, "listermutation/nofix", "listermutation/testfile", "listermutation/quiet")
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
 			if len(d.SuggestedFixes) > 0 {
