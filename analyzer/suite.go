@@ -6,6 +6,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/ignoredirective"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/listermutation"
 	"github.com/conflictlint/conflictlint/analyzer/retryreget"
 	"github.com/conflictlint/conflictlint/analyzer/staleupdate"
 	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
@@ -20,6 +21,7 @@ var checks = []func(model, directives *analysis.Analyzer) *analysis.Analyzer{
 	unretriedupdate.New,
 	staleupdate.New,
 	retryreget.New,
+	listermutation.New,
 	ignoredirective.New,
 }
 

@@ -294,3 +294,91 @@ var pollFuncs = map[funcKey]bool{
 	{waitPath, "PollImmediateInfinite"}: true, {waitPath, "ExponentialBackoff"}: true,
 	{waitPath, "ExponentialBackoffWithContext"}: true,
 }
+
+// ---------------------------------------------------------------------------
+// Informer caches (listermutation): where cache-owned objects come from and
+// which upstream calls change the objects they are given.
+
+const (
+	cachePath           = "k8s.io/client-go/tools/cache"
+	listersPath         = "k8s.io/client-go/listers"
+	labelsPath          = "k8s.io/apimachinery/pkg/labels"
+	unsafeNoDeepCopy    = "UnsafeDisableDeepCopyOption"
+	resourceIndexerName = "ResourceIndexer"
+)
+
+// storeReads are the methods of client-go's cache stores whose first
+// result is the cache's own object (cacheItem) or a fresh slice of them
+// (cacheItems).
+var storeReads = map[methodKey]CacheReadKind{
+	{cachePath, "Store", "Get"}:                   CacheItem,
+	{cachePath, "Store", "GetByKey"}:              CacheItem,
+	{cachePath, "Store", "List"}:                  CacheItems,
+	{cachePath, "Indexer", "ByIndex"}:             CacheItems,
+	{cachePath, "Indexer", "Index"}:               CacheItems,
+	{cachePath, "ThreadSafeStore", "Get"}:         CacheItem,
+	{cachePath, "ThreadSafeStore", "List"}:        CacheItems,
+	{cachePath, "ThreadSafeStore", "ByIndex"}:     CacheItems,
+	{cachePath, "ThreadSafeStore", "Index"}:       CacheItems,
+	{cachePath, "GenericLister", "Get"}:           CacheItem,
+	{cachePath, "GenericLister", "List"}:          CacheItems,
+	{cachePath, "GenericNamespaceLister", "Get"}:  CacheItem,
+	{cachePath, "GenericNamespaceLister", "List"}: CacheItems,
+}
+
+// handlerTypes are the informer event handler adapters; the funcs in the
+// named fields receive the cache's objects.
+var handlerTypes = map[funcKey][]string{
+	{cachePath, "ResourceEventHandlerFuncs"}:         {"AddFunc", "UpdateFunc", "DeleteFunc"},
+	{cachePath, "ResourceEventHandlerDetailedFuncs"}: {"AddFunc", "UpdateFunc", "DeleteFunc"},
+	{cachePath, "FilteringResourceEventHandler"}:     {"FilterFunc"},
+}
+
+// handlerMethods are the methods of cache.ResourceEventHandler: a type that
+// implements it gets the cache's objects as their interface{} arguments.
+var handlerMethods = map[string]bool{"OnAdd": true, "OnUpdate": true, "OnDelete": true}
+
+// mutatorFuncs change the object passed as the listed arguments.
+var mutatorFuncs = map[funcKey][]int{
+	{metaV1Path, "SetMetaDataAnnotation"}:        {0},
+	{metaV1Path, "SetMetaDataLabel"}:             {0},
+	{crControllerUtil, "AddFinalizer"}:           {0},
+	{crControllerUtil, "RemoveFinalizer"}:        {0},
+	{crControllerUtil, "SetControllerReference"}: {1},
+	{crControllerUtil, "SetOwnerReference"}:      {1},
+	{metaPath, "SetStatusCondition"}:             {0},
+	{metaPath, "RemoveStatusCondition"}:          {0},
+	{unstructuredPath, "SetNestedField"}:         {0},
+	{unstructuredPath, "SetNestedStringMap"}:     {0},
+	{unstructuredPath, "SetNestedSlice"}:         {0},
+	{unstructuredPath, "SetNestedStringSlice"}:   {0},
+	{unstructuredPath, "SetNestedMap"}:           {0},
+	{unstructuredPath, "RemoveNestedField"}:      {0},
+}
+
+const metaPath = "k8s.io/apimachinery/pkg/api/meta"
+
+// setterPackages declare object types and interfaces whose Set* methods
+// change the receiver (ObjectMeta, TypeMeta, metav1.Object, Unstructured).
+var setterPackages = map[string]bool{metaV1Path: true, unstructuredPath: true}
+
+// decodingWriters are controller-runtime's writes, which decode the
+// server's answer into the object they are given (argument 1).
+var decodingWriters = map[methodKey]bool{
+	{crClientPath, "Writer", "Create"}:            true,
+	{crClientPath, "Writer", "Update"}:            true,
+	{crClientPath, "Writer", "Patch"}:             true,
+	{crClientPath, "SubResourceWriter", "Create"}: true,
+	{crClientPath, "SubResourceWriter", "Update"}: true,
+	{crClientPath, "SubResourceWriter", "Patch"}:  true,
+	{crClientPath, "StatusWriter", "Update"}:      true,
+	{crClientPath, "StatusWriter", "Patch"}:       true,
+}
+
+// crReads are controller-runtime's cached reads and the index of their
+// object argument; with client.UnsafeDisableDeepCopy they hand out a
+// shallow copy of the cache's object.
+var crReads = map[methodKey]int{
+	{crClientPath, "Reader", "Get"}:  2,
+	{crClientPath, "Reader", "List"}: 1,
+}

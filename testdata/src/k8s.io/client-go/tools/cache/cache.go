@@ -89,3 +89,33 @@ type InformerSynced func() bool
 
 // WaitForCacheSync waits until every informer has synced or stopCh closes.
 func WaitForCacheSync(stopCh <-chan struct{}, cacheSyncs ...InformerSynced) bool { return true }
+
+// ResourceEventHandlerDetailedFuncs is ResourceEventHandlerFuncs whose
+// AddFunc is told whether the object is from the initial list.
+type ResourceEventHandlerDetailedFuncs struct {
+	AddFunc    func(obj interface{}, isInInitialList bool)
+	UpdateFunc func(oldObj, newObj interface{})
+	DeleteFunc func(obj interface{})
+}
+
+func (r ResourceEventHandlerDetailedFuncs) OnAdd(obj interface{}, isInInitialList bool) {}
+func (r ResourceEventHandlerDetailedFuncs) OnUpdate(oldObj, newObj interface{})         {}
+func (r ResourceEventHandlerDetailedFuncs) OnDelete(obj interface{})                    {}
+
+// FilteringResourceEventHandler passes to Handler the events whose objects
+// FilterFunc accepts. The filter must not modify the objects it is given.
+type FilteringResourceEventHandler struct {
+	FilterFunc func(obj interface{}) bool
+	Handler    ResourceEventHandler
+}
+
+func (r FilteringResourceEventHandler) OnAdd(obj interface{}, isInInitialList bool) {}
+func (r FilteringResourceEventHandler) OnUpdate(oldObj, newObj interface{})         {}
+func (r FilteringResourceEventHandler) OnDelete(obj interface{})                    {}
+
+// DeletedFinalStateUnknown is the tombstone a DeleteFunc receives when the
+// informer missed the deletion.
+type DeletedFinalStateUnknown struct {
+	Key string
+	Obj interface{}
+}

@@ -216,3 +216,15 @@ func (o *UpdateOptions) ApplyToUpdate(uo *UpdateOptions) {
 func (o *SubResourceUpdateOptions) ApplyToSubResourceUpdate(so *SubResourceUpdateOptions) {
 	o.UpdateOptions.ApplyToUpdate(&so.UpdateOptions)
 }
+// UnsafeDisableDeepCopyOption makes a cached Get or List hand out the
+// cache's objects without a deep copy.
+type UnsafeDisableDeepCopyOption bool
+
+// ApplyToGet applies the option to Get options.
+func (d UnsafeDisableDeepCopyOption) ApplyToGet(opts *GetOptions) {}
+
+// ApplyToList applies the option to List options.
+func (d UnsafeDisableDeepCopyOption) ApplyToList(opts *ListOptions) {}
+
+// UnsafeDisableDeepCopy disables the deep copy of cached reads.
+const UnsafeDisableDeepCopy = UnsafeDisableDeepCopyOption(true)

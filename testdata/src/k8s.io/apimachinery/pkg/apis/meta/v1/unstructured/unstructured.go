@@ -107,3 +107,11 @@ func (u *UnstructuredList) GetContinue() string               { return "" }
 func (u *UnstructuredList) SetContinue(c string)              {}
 func (u *UnstructuredList) GetRemainingItemCount() *int64     { return nil }
 func (u *UnstructuredList) SetRemainingItemCount(c *int64)    {}
+
+// SetNestedStringMap sets a map[string]string field.
+func SetNestedStringMap(obj map[string]interface{}, value map[string]string, fields ...string) error {
+	return nil
+}
+
+// RemoveNestedField removes a nested field.
+func RemoveNestedField(obj map[string]interface{}, fields ...string) {}

@@ -1,0 +1,389 @@
+package kube
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+// The informer cache: which expressions hold objects that belong to a
+// client-go informer's cache (results of listers, indexers and stores, the
+// arguments of event handlers) or to controller-runtime's cache (reads made
+// with client.UnsafeDisableDeepCopy), and which upstream calls change the
+// objects they are given. The listermutation analyzer reports changes made
+// to such objects in place.
+
+// CacheReadKind says what a call hands out of an informer cache.
+type CacheReadKind int
+
+const (
+	NotCacheRead CacheReadKind = iota
+	// CacheItem: the first result is an object of the cache (a lister's
+	// Get, a store's Get or GetByKey).
+	CacheItem
+	// CacheItems: the first result is a fresh slice whose elements are
+	// objects of the cache (a lister's List, a store's List, ByIndex).
+	CacheItems
+	// CacheShallow: a controller-runtime Get or List with
+	// client.UnsafeDisableDeepCopy, which fills its object argument with a
+	// shallow copy of the cache's object: the maps, slices and pointers it
+	// holds are the cache's.
+	CacheShallow
+)
+
+// Cache is the informer-cache view of one package.
+type Cache struct {
+	info *types.Info
+	// HandlerParams maps the interface{} parameters of informer event
+	// handlers (functions in ResourceEventHandlerFuncs and
+	// FilteringResourceEventHandler, OnAdd/OnUpdate/OnDelete methods of a
+	// cache.ResourceEventHandler) to the function that declares them.
+	HandlerParams map[*types.Var]ast.Node
+}
+
+// Cache returns the informer-cache view of the package, or nil when the
+// package never touches a lister, an indexer, a store, an informer's event
+// handlers or client.UnsafeDisableDeepCopy: then there is nothing to check,
+// and finding that out costs one pass over the package's identifiers.
+func (r *Result) Cache(pass *analysis.Pass) *Cache {
+	if len(pass.Files) == 0 || !reachesKubeAPI(pass.Pkg) || !touchesCache(pass) {
+		return nil
+	}
+	c := &Cache{info: pass.TypesInfo, HandlerParams: make(map[*types.Var]ast.Node)}
+	c.findHandlers(pass)
+	return c
+}
+
+// touchesCache reports whether the package uses one of the cache's reads or
+// event handler types, or declares an event handler method.
+func touchesCache(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		switch obj := obj.(type) {
+		case *types.Func:
+			if cacheReadKindOf(obj) != NotCacheRead || obj.Name() == "AddEventHandler" && inPkg(obj, cachePath) {
+				return true
+			}
+		case *types.TypeName:
+			if inPkg(obj, cachePath) {
+				if _, ok := handlerTypes[funcKey{cachePath, obj.Name()}]; ok {
+					return true
+				}
+			}
+			if inPkg(obj, crClientPath) && obj.Name() == unsafeNoDeepCopy {
+				return true
+			}
+		case *types.Const:
+			if inPkg(obj, crClientPath) && isNamed(obj.Type(), crClientPath, unsafeNoDeepCopy) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func inPkg(obj types.Object, path string) bool {
+	return obj.Pkg() != nil && obj.Pkg().Path() == path
+}
+
+// ReadAt classifies call as a read from an informer cache.
+func (c *Cache) ReadAt(call *ast.CallExpr) CacheReadKind {
+	fn := cacheCallee(c.info, call)
+	if fn == nil {
+		return NotCacheRead
+	}
+	if k := cacheReadKindOf(fn); k != NotCacheRead {
+		return k
+	}
+	if c.ShallowTarget(call) != nil {
+		return CacheShallow
+	}
+	return NotCacheRead
+}
+
+// ShallowTarget returns the object argument of a controller-runtime Get or
+// List made with client.UnsafeDisableDeepCopy, or nil.
+func (c *Cache) ShallowTarget(call *ast.CallExpr) ast.Expr {
+	fn := cacheCallee(c.info, call)
+	if fn == nil {
+		return nil
+	}
+	i, ok := crReads[methodKeyOfFunc(fn)]
+	if !ok || len(call.Args) <= i {
+		return nil
+	}
+	for _, arg := range call.Args[i+1:] {
+		tv := c.info.Types[arg]
+		if isNamed(tv.Type, crClientPath, unsafeNoDeepCopy) && tv.Value != nil &&
+			tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) {
+			return call.Args[i]
+		}
+	}
+	return nil
+}
+
+// IsRead reports whether call fills its object argument from the API
+// server or a cache (a controller-runtime Get or List), so that the
+// object no longer holds what it held before.
+func (c *Cache) IsRead(call *ast.CallExpr) (ast.Expr, bool) {
+	fn := cacheCallee(c.info, call)
+	if fn == nil {
+		return nil, false
+	}
+	i, ok := crReads[methodKeyOfFunc(fn)]
+	if !ok || len(call.Args) <= i {
+		return nil, false
+	}
+	return call.Args[i], true
+}
+
+// cacheReadKindOf classifies a callee: a store method, or a lister's Get
+// or List. Listers are matched by shape, so generated listers of custom
+// resources and the dynamic lister match too: a method Get(string) (X,
+// error) or List(labels.Selector) ([]X, error) of an interface whose name
+// ends in "Lister" (or of client-go's generic listers.ResourceIndexer).
+func cacheReadKindOf(fn *types.Func) CacheReadKind {
+	if fn.Name() != "Get" && fn.Name() != "List" && fn.Name() != "GetByKey" && fn.Name() != "ByIndex" && fn.Name() != "Index" {
+		return NotCacheRead
+	}
+	key := methodKeyOfFunc(fn)
+	if key.name == "" {
+		return NotCacheRead
+	}
+	if k, ok := storeReads[key]; ok {
+		return k
+	}
+	switch {
+	case key.pkg == listersPath && key.typ == resourceIndexerName:
+	case strings.HasSuffix(key.typ, "Lister") && types.IsInterface(fn.Signature().Recv().Type()):
+		// Generated listers are used through their interfaces; a concrete
+		// type of the program that happens to be called a lister (a
+		// wrapper, a mock) may well hand out copies.
+	default:
+		return NotCacheRead
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 1 || sig.Results().Len() != 2 || !isCacheErrorType(sig.Results().At(1).Type()) {
+		return NotCacheRead
+	}
+	param, result := sig.Params().At(0).Type(), sig.Results().At(0).Type()
+	switch fn.Name() {
+	case "Get":
+		if isString(param) && isReference(result) {
+			return CacheItem
+		}
+	case "List":
+		if s, ok := result.Underlying().(*types.Slice); ok && isNamed(param, labelsPath, "Selector") && isReference(s.Elem()) {
+			return CacheItems
+		}
+	}
+	return NotCacheRead
+}
+
+// MutatedArgs returns the expressions whose objects an upstream call
+// changes: the receiver of a Set* method of an object type (SetLabels,
+// SetFinalizers, ...), the arguments of helpers such as
+// controllerutil.AddFinalizer or meta.SetStatusCondition, the object given
+// to a controller-runtime Create, Update or Patch (which decode the
+// server's answer into it), and the argument of DeepCopyInto.
+func (c *Cache) MutatedArgs(call *ast.CallExpr) []ast.Expr {
+	fn := cacheCallee(c.info, call)
+	if fn == nil {
+		return nil
+	}
+	if sig := fn.Signature(); sig.Recv() != nil {
+		key := methodKeyOfFunc(fn)
+		switch {
+		case setterPackages[key.pkg] && strings.HasPrefix(fn.Name(), "Set"):
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				return []ast.Expr{sel.X}
+			}
+		case decodingWriters[key] && len(call.Args) > 1:
+			return []ast.Expr{call.Args[1]}
+		case fn.Name() == "DeepCopyInto" && len(call.Args) == 1:
+			return []ast.Expr{call.Args[0]}
+		}
+		return nil
+	}
+	var out []ast.Expr
+	for _, i := range mutatorFuncs[funcKey{pkgPath(fn), fn.Name()}] {
+		if i < len(call.Args) {
+			out = append(out, call.Args[i])
+		}
+	}
+	return out
+}
+
+// findHandlers records the parameters of the package's event handlers.
+func (c *Cache) findHandlers(pass *analysis.Pass) {
+	decls := make(map[*types.Func]*ast.FuncDecl)
+	var iface *types.Interface
+	if pkg := syntax.FindPackage(pass.Pkg, cachePath); pkg != nil {
+		if obj := pkg.Scope().Lookup("ResourceEventHandler"); obj != nil {
+			iface, _ = obj.Type().Underlying().(*types.Interface)
+		}
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			decls[fn] = fd
+			if iface != nil && handlerMethods[fn.Name()] && fd.Recv != nil {
+				recv := fn.Signature().Recv().Type()
+				if types.Implements(recv, iface) {
+					c.addParams(fd, fd.Type)
+				}
+			}
+		}
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			fields := handlerFields(pass.TypesInfo.TypeOf(lit))
+			if fields == nil {
+				return true
+			}
+			for _, elt := range lit.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				key, _ := kv.Key.(*ast.Ident)
+				if !ok || key == nil || !contains(fields, key.Name) {
+					continue
+				}
+				switch v := ast.Unparen(kv.Value).(type) {
+				case *ast.FuncLit:
+					c.addParams(v, v.Type)
+				case *ast.Ident, *ast.SelectorExpr:
+					if fn, ok := typeutil.Callee(pass.TypesInfo, &ast.CallExpr{Fun: v}).(*types.Func); ok {
+						if fd := decls[fn.Origin()]; fd != nil {
+							c.addParams(fd, fd.Type)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// addParams records fn's interface{} parameters as handler arguments.
+func (c *Cache) addParams(fn ast.Node, ft *ast.FuncType) {
+	for _, field := range ft.Params.List {
+		for _, name := range field.Names {
+			v, _ := c.info.Defs[name].(*types.Var)
+			if v != nil && types.IsInterface(v.Type()) {
+				c.HandlerParams[v] = fn
+			}
+		}
+	}
+}
+
+// handlerFields returns the func fields of an event handler adapter type.
+func handlerFields(t types.Type) []string {
+	if t == nil {
+		return nil
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != cachePath {
+		return nil
+	}
+	return handlerTypes[funcKey{cachePath, n.Obj().Name()}]
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// cacheCallee returns the function call calls, generic functions as their
+// origin, or nil.
+func cacheCallee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// methodKeyOfFunc names a method by its declaring named type.
+func methodKeyOfFunc(fn *types.Func) methodKey {
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Pkg() == nil {
+		return methodKey{}
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return methodKey{}
+	}
+	return methodKey{named.Obj().Pkg().Path(), named.Obj().Name(), fn.Name()}
+}
+
+func pkgPath(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return ""
+	}
+	return fn.Pkg().Path()
+}
+
+func isCacheErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+// isReference reports whether t is a pointer, an interface or a type
+// parameter (a generic lister's T).
+func isReference(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return true
+	}
+	return false
+}
+
+// CacheCalls returns a view of the package that only classifies calls
+// (ReadAt, ShallowTarget, IsRead, MutatedArgs), without the gate and
+// without looking for event handlers: what a check of helpers that mutate
+// their parameters needs in a package that never touches a cache itself.
+func (r *Result) CacheCalls(pass *analysis.Pass) *Cache {
+	return &Cache{info: pass.TypesInfo, HandlerParams: map[*types.Var]ast.Node{}}
+}
+
+// IsUpstream reports whether pkg belongs to one of the Kubernetes modules
+// whose behaviour the tables describe (client-go, apimachinery, api,
+// controller-runtime): their functions are never analyzed for facts.
+func IsUpstream(pkg *types.Package) bool {
+	for _, prefix := range upstreamPrefixes {
+		if hasPrefixPath(pkg.Path(), prefix) {
+			return true
+		}
+	}
+	return false
+}

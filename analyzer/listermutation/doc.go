@@ -1,0 +1,67 @@
+// Package listermutation defines an Analyzer that reports objects of an
+// informer cache changed in place.
+//
+// # Analyzer listermutation
+//
+// listermutation: report objects of an informer cache changed in place
+//
+// An object handed out by an informer's cache is the cache's own copy,
+// shared with every other reader: the results of generated listers' Get and
+// List (namespaced or not, for built-in kinds, custom resources and the
+// dynamic lister), the items of a cache.Indexer or cache.Store (Get,
+// GetByKey, List, ByIndex, after the type assertion), the arguments of
+// informer event handlers (AddFunc, UpdateFunc, DeleteFunc and FilterFunc
+// of cache.ResourceEventHandlerFuncs and cache.FilteringResourceEventHandler,
+// OnAdd, OnUpdate and OnDelete of a cache.ResourceEventHandler), and the
+// maps, slices and pointers of an object read through controller-runtime's
+// cache with client.UnsafeDisableDeepCopy. What such an object points to
+// (a nested struct, a map, a slice, an element of a List) is shared too.
+//
+// Changing it in place corrupts the cache: other controllers and handlers
+// see a change that was never written, later diffs against the cache miss
+// real drift, and a later Update may send it. client-go's only guard is the
+// opt-in KUBE_CACHE_MUTATION_DETECTOR, which panics at run time.
+//
+// The analyzer reports the first change made to each such object: a field
+// assignment at any depth, a map write or delete, ++ and --, an append that
+// may write the shared backing array, a Set* method of the object's
+// metadata (SetLabels, SetAnnotations, SetFinalizers, SetOwnerReferences),
+// metav1.SetMetaDataAnnotation and SetMetaDataLabel, controllerutil's
+// AddFinalizer, RemoveFinalizer, SetControllerReference and
+// SetOwnerReference, meta.SetStatusCondition and RemoveStatusCondition,
+// unstructured.SetNested* and RemoveNestedField, a controller-runtime
+// Create, Update or Patch (which decode the server's answer into the object
+// they are given), and a call of a function of the program that changes
+// the parameter it is given (known across packages through facts).
+//
+// It stays quiet on copies (DeepCopy, DeepCopyObject, DeepCopyInto), on
+// reads, on objects built locally, on objects read through a
+// controller-runtime client without UnsafeDisableDeepCopy (which returns
+// deep copies), and on client-go typed Update calls, which do not write
+// into their argument.
+//
+// Before:
+//
+//	cm, err := c.cmLister.ConfigMaps(ns).Get(name)
+//	if err != nil {
+//		return err
+//	}
+//	cm.Data["owner"] = owner
+//	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
+//
+// After:
+//
+//	cm, err := c.cmLister.ConfigMaps(ns).Get(name)
+//	cm = cm.DeepCopy()
+//	if err != nil {
+//		return err
+//	}
+//	cm.Data["owner"] = owner
+//	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
+//
+// The suggested fix inserts `v = v.DeepCopy()` right after the statement
+// that read the local variable v from the cache (or at the top of the
+// range loop over a List), when v's type has a DeepCopy method. Elsewhere
+// (a read inside an if header, a changed element of a List used without a
+// variable, an interface-typed variable) the finding comes without a fix.
+package listermutation

@@ -1,0 +1,94 @@
+package listermutation
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+const metaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// MutatesFact: the function changes the objects given as the listed
+// parameters (for a method, index 0 is the receiver and i+1 parameter i).
+// It is exported only for this package's exported functions and methods
+// that take a Kubernetes object, or a pointer to a struct, and change it.
+type MutatesFact struct{ Params []int }
+
+func (*MutatesFact) AFact() {}
+
+func (f *MutatesFact) String() string { return fmt.Sprintf("mutates%v", f.Params) }
+
+// exportFacts exports a MutatesFact for every exported function of the
+// package, outside generated files, that takes an object and changes it.
+// Only the signatures of the others are looked at.
+func (c *checker) exportFacts() {
+	// Only a package that can see Kubernetes object metadata can change
+	// an object; the standard library and the like are skipped at once.
+	if syntax.FindPackage(c.pass.Pkg, metaV1Path) == nil {
+		return
+	}
+	for _, f := range c.pass.Files {
+		if ast.IsGenerated(f) || isTestFile(c.pass, f) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || !fd.Name.IsExported() {
+				continue
+			}
+			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil || !takesObject(fn.Signature()) {
+				continue
+			}
+			if idx := c.mutatedParams(fn); len(idx) > 0 {
+				c.pass.ExportObjectFact(fn, &MutatesFact{Params: idx})
+			}
+		}
+	}
+}
+
+// takesObject reports whether sig has a receiver or parameter that can
+// hold a Kubernetes object or a part of one: a pointer to an API type (a
+// type with a generated DeepCopyInto method, as every API struct has), a
+// pointer to a slice of them (conditions), or an interface with
+// DeepCopyObject or GetLabels (runtime.Object, metav1.Object,
+// client.Object). Controllers, options and the like are left alone.
+func takesObject(sig *types.Signature) bool {
+	check := func(t types.Type) bool {
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			if s, ok := u.Elem().Underlying().(*types.Slice); ok {
+				return isAPIType(s.Elem())
+			}
+			return isAPIType(u.Elem())
+		case *types.Interface:
+			for i := 0; i < u.NumMethods(); i++ {
+				if n := u.Method(i).Name(); n == "DeepCopyObject" || n == "GetLabels" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if r := sig.Recv(); r != nil && check(r.Type()) {
+		return true
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if check(sig.Params().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// isAPIType reports whether *t has a DeepCopyInto method.
+func isAPIType(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.Named); !ok {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, "DeepCopyInto")
+	_, ok := obj.(*types.Func)
+	return ok
+}

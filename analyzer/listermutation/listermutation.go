@@ -1,0 +1,214 @@
+package listermutation
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+)
+
+//go:embed doc.go
+var docFile string
+
+// New returns the analyzer that reports objects of an informer cache
+// changed in place, reading the suite's model and directives analyzers.
+func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "listermutation",
+		Doc:              docs.MustExtract(docFile, "listermutation"),
+		URL:              "https://github.com/conflictlint/conflictlint#listermutation",
+		Requires:         []*analysis.Analyzer{model, directives},
+		FactTypes:        []analysis.Fact{new(MutatesFact)},
+		RunDespiteErrors: true,
+		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
+			return run(pass, pass.ResultOf[model].(*kube.Result))
+		}),
+	}
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	cache *kube.Cache
+	decls map[*types.Func]*ast.FuncDecl
+	// mutates memoises which parameters this package's functions change
+	// (receiver first for methods); nil while being computed.
+	mutates map[*types.Func][]int
+	busy    map[*types.Func]bool
+}
+
+func run(pass *analysis.Pass, res *kube.Result) (any, error) {
+	if len(pass.Files) == 0 || kube.IsUpstream(pass.Pkg) {
+		return nil, nil
+	}
+	cache := res.Cache(pass)
+	c := &checker{pass: pass, cache: cache, mutates: make(map[*types.Func][]int), busy: make(map[*types.Func]bool)}
+	if cache == nil {
+		// The package never touches a cache; it only tells its importers
+		// which of its exported functions change an object they are given.
+		c.cache = res.CacheCalls(pass)
+		c.exportFacts()
+		return nil, nil
+	}
+	c.exportFacts()
+	for _, f := range pass.Files {
+		if ast.IsGenerated(f) || isTestFile(pass, f) {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				c.checkFunc(fd)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// isTestFile reports whether f is a _test.go file. A test's informers
+// and listers (fakes, or informers it started itself) serve only that
+// test: changing their objects cannot corrupt a controller's cache, and
+// tests do it on purpose, to check that a lister hands out copies.
+func isTestFile(pass *analysis.Pass, f *ast.File) bool {
+	tf := pass.Fset.File(f.Pos())
+	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
+}
+
+// checkFunc reports the changes to cache-owned objects in fd.
+func (c *checker) checkFunc(fd *ast.FuncDecl) {
+	initial := make(map[*types.Var]val)
+	for v, fn := range c.cache.HandlerParams {
+		if fd.Pos() <= fn.Pos() && fn.End() <= fd.End() {
+			initial[v] = val{cached, &source{node: &ast.Ident{NamePos: v.Pos(), Name: v.Name()}, what: "the event handler's argument " + v.Name(), param: -1}}
+		}
+	}
+	t := c.newTracker(initial)
+	t.mutated = c.report
+	t.walk(fd.Body)
+}
+
+func (c *checker) newTracker(initial map[*types.Var]val) *tracker {
+	return &tracker{
+		info:    c.pass.TypesInfo,
+		cache:   c.cache,
+		events:  make(map[*types.Var][]event),
+		initial: initial,
+		calls:   c.mutatedParams,
+		made:    make(map[ast.Node]*source),
+	}
+}
+
+// report reports the first change to each cache-owned object.
+func (c *checker) report(at ast.Node, what string, x val) {
+	s := x.src
+	if s == nil || s.done || s.param >= 0 {
+		return
+	}
+	s.done = true
+	obj := s.what
+	if s.v != nil {
+		obj = fmt.Sprintf("%s (from %s)", s.v.Name(), s.what)
+	}
+	name := "the object"
+	if s.v != nil {
+		name = s.v.Name()
+	}
+	msg := fmt.Sprintf("%s changes %s, which belongs to the informer cache: every reader of the cache sees the change and it is never written; DeepCopy %s before changing it",
+		what, obj, name)
+	var fixes []analysis.SuggestedFix
+	if fix, ok := c.fix(s); ok {
+		fixes = append(fixes, fix)
+	}
+	diag.Report(c.pass, at, msg, []diag.Related{{Node: s.node, Message: "read from the informer cache here"}}, fixes...)
+}
+
+// mutatedParams returns the indices (receiver first for methods) of the
+// parameters fn changes: upstream functions are in kube's tables, this
+// package's are analyzed on demand, other packages' come from facts.
+func (c *checker) mutatedParams(fn *types.Func) []int {
+	fn = fn.Origin()
+	if fn.Pkg() == nil || kube.IsUpstream(fn.Pkg()) {
+		return nil
+	}
+	if fn.Pkg() != c.pass.Pkg {
+		var f MutatesFact
+		if c.pass.ImportObjectFact(fn, &f) {
+			return f.Params
+		}
+		return nil
+	}
+	if idx, ok := c.mutates[fn]; ok || c.busy[fn] {
+		return idx
+	}
+	fd := c.decl(fn)
+	if fd == nil {
+		return nil
+	}
+	c.busy[fn] = true
+	idx := c.paramMutations(fd, fn)
+	delete(c.busy, fn)
+	c.mutates[fn] = idx
+	return idx
+}
+
+func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
+	if c.decls == nil {
+		c.decls = make(map[*types.Func]*ast.FuncDecl)
+		for _, f := range c.pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[obj] = fd
+					}
+				}
+			}
+		}
+	}
+	return c.decls[fn]
+}
+
+// paramMutations runs the tracker over fd with each reference parameter
+// (receiver first) taken as owned by a cache, and returns the indices of
+// those it changes.
+func (c *checker) paramMutations(fd *ast.FuncDecl, fn *types.Func) []int {
+	var params []*types.Var
+	sig := fn.Signature()
+	if sig.Recv() != nil {
+		params = append(params, sig.Recv())
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		params = append(params, sig.Params().At(i))
+	}
+	initial := make(map[*types.Var]val)
+	for i, p := range params {
+		if isRef(p.Type()) {
+			initial[p] = val{cached, &source{node: fd, param: i}}
+		}
+	}
+	if len(initial) == 0 {
+		return nil
+	}
+	var idx []int
+	seen := make(map[int]bool)
+	t := c.newTracker(initial)
+	t.mutated = func(_ ast.Node, _ string, x val) {
+		if x.src != nil && x.src.param >= 0 && !seen[x.src.param] {
+			seen[x.src.param] = true
+			idx = append(idx, x.src.param)
+		}
+	}
+	t.walk(fd.Body)
+	return idx
+}
+
+// calleeOf returns the function call calls, or nil.
+func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
+}

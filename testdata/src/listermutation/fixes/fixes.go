@@ -1,0 +1,149 @@
+// Package fixes changes objects of informer caches in place; each finding
+// comes with the fix that copies the object right after its read.
+package fixes
+
+import (
+	"context"
+
+	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
+	foolisters "example.com/foo-operator/pkg/generated/listers/foo/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/client-go/dynamic/dynamiclister"
+	"k8s.io/client-go/kubernetes"
+	corelisters "k8s.io/client-go/listers/core/v1"
+	"k8s.io/client-go/tools/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	"listermutation/helpers"
+)
+
+type Controller struct {
+	cms     corelisters.ConfigMapLister
+	pods    corelisters.PodLister
+	foos    foolisters.FooLister
+	dyn     dynamiclister.Lister
+	indexer cache.Indexer
+	kube    kubernetes.Interface
+	client  client.Client
+}
+
+func (c *Controller) mapWrite(ctx context.Context, ns, name string) error {
+	cm, err := c.cms.ConfigMaps(ns).Get(name)
+	if err != nil {
+		return err
+	}
+	cm.Data["owner"] = "me" // want `assigning to cm.Data\["owner"\] changes cm \(from c.cms.ConfigMaps\(ns\).Get\(name\)\), which belongs to the informer cache: every reader of the cache sees the change and it is never written; DeepCopy cm before changing it`
+	cm.Data["again"] = "x"  // ok: the first change to cm is the one reported
+	_, err = c.kube.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
+	return err
+}
+
+func (c *Controller) deepField(ns, name string) {
+	pod, err := c.pods.Pods(ns).Get(name)
+	if err != nil {
+		return
+	}
+	pod.Spec.Containers[0].Image = "nginx" // want `assigning to pod.Spec.Containers\[0\].Image changes pod`
+}
+
+func (c *Controller) deleteLabel(ns, name string) {
+	pod, _ := c.pods.Pods(ns).Get(name)
+	delete(pod.Labels, "stale") // want `delete from pod.Labels changes pod`
+}
+
+func (c *Controller) appendFinalizer(ns, name string) []string {
+	pod, _ := c.pods.Pods(ns).Get(name)
+	return append(pod.Finalizers, "example.com/cleanup") // want `append to pod.Finalizers changes pod`
+}
+
+func (c *Controller) incGeneration(ns, name string) {
+	foo, _ := c.foos.Foos(ns).Get(name)
+	foo.Status.ObservedGeneration++ // want `assigning to foo.Status.ObservedGeneration changes foo`
+}
+
+func (c *Controller) setter(ns, name string) {
+	pod, _ := c.pods.Pods(ns).Get(name)
+	pod.SetLabels(map[string]string{"a": "b"}) // want `calling pod.SetLabels changes pod`
+}
+
+func (c *Controller) metaHelpers(ns, name string) {
+	pod, _ := c.pods.Pods(ns).Get(name)
+	metav1.SetMetaDataAnnotation(&pod.ObjectMeta, "a", "b") // want `calling metav1.SetMetaDataAnnotation changes pod`
+}
+
+func (c *Controller) finalizer(ns, name string) {
+	foo, _ := c.foos.Foos(ns).Get(name)
+	controllerutil.AddFinalizer(foo, "example.com/cleanup") // want `calling controllerutil.AddFinalizer changes foo`
+}
+
+func (c *Controller) condition(ns, name string) {
+	foo, _ := c.foos.Foos(ns).Get(name)
+	meta.SetStatusCondition(&foo.Status.Conditions, metav1.Condition{Type: "Ready"}) // want `calling meta.SetStatusCondition changes foo`
+}
+
+func (c *Controller) crUpdate(ctx context.Context, ns, name string) error {
+	foo, err := c.foos.Foos(ns).Get(name)
+	if err != nil {
+		return err
+	}
+	return c.client.Update(ctx, foo) // want `calling c.client.Update changes foo`
+}
+
+func (c *Controller) localHelper(ns, name string) {
+	pod, _ := c.pods.Pods(ns).Get(name)
+	label(pod) // want `calling label changes pod`
+}
+
+func label(p *corev1.Pod) { p.Labels["seen"] = "true" }
+
+func (c *Controller) otherPackage(ns, name string) {
+	pod, _ := c.pods.Pods(ns).Get(name)
+	helpers.MarkOwned("me", pod) // want `calling helpers.MarkOwned changes pod`
+}
+
+func (c *Controller) otherPackageTransitive(ns, name string) {
+	pod, _ := c.pods.Pods(ns).Get(name)
+	helpers.Relay(pod) // want `calling helpers.Relay changes pod`
+}
+
+func (c *Controller) list(sel labels.Selector) {
+	pods, _ := c.pods.List(sel)
+	for _, pod := range pods {
+		pod.Status.Message = "seen" // want `assigning to pod.Status.Message changes pod`
+	}
+}
+
+func (c *Controller) dynamic(name string) {
+	u, _ := c.dyn.Namespace("ns").Get(name)
+	_ = unstructured.SetNestedField(u.Object, "x", "spec", "mode") // want `calling unstructured.SetNestedField changes u`
+}
+
+func (c *Controller) byKey(key string) {
+	item, exists, err := c.indexer.GetByKey(key)
+	if err != nil || !exists {
+		return
+	}
+	foo := item.(*foov1.Foo)
+	foo.Spec.Message = "x" // want `assigning to foo.Spec.Message changes foo \(from c.indexer.GetByKey\(key\)\)`
+}
+
+func (c *Controller) handlers(informer cache.SharedIndexInformer) {
+	informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc: func(obj interface{}) {
+			pod, ok := obj.(*corev1.Pod)
+			if !ok {
+				return
+			}
+			pod.Labels["seen"] = "true" // want `assigning to pod.Labels\["seen"\] changes pod \(from the event handler's argument obj\)`
+		},
+		UpdateFunc: func(oldObj, newObj interface{}) {
+			newPod := newObj.(*corev1.Pod)
+			newPod.Status.Message = "updated" // want `changes newPod \(from the event handler's argument newObj\)`
+		},
+	})
+}
