@@ -61,3 +61,7 @@ func upgradeThenStatus(ctx context.Context, k kubernetes.Interface, pod *corev1.
 	}
 	return err
 }
+
+// newPodFixture stands for a fixture of another package: the model cannot
+// see that it builds the pod without a resourceVersion.
+var newPodFixture = func() *corev1.Pod { return nil }
