@@ -93,7 +93,7 @@ func inPkg(obj types.Object, path string) bool {
 
 // ReadAt classifies call as a read from an informer cache.
 func (c *Cache) ReadAt(call *ast.CallExpr) CacheReadKind {
-	fn := cacheCallee(c.info, call)
+	fn := calleeFunc(c.info, call)
 	if fn == nil {
 		return NotCacheRead
 	}
@@ -109,11 +109,11 @@ func (c *Cache) ReadAt(call *ast.CallExpr) CacheReadKind {
 // ShallowTarget returns the object argument of a controller-runtime Get or
 // List made with client.UnsafeDisableDeepCopy, or nil.
 func (c *Cache) ShallowTarget(call *ast.CallExpr) ast.Expr {
-	fn := cacheCallee(c.info, call)
+	fn := calleeFunc(c.info, call)
 	if fn == nil {
 		return nil
 	}
-	i, ok := crReads[methodKeyOfFunc(fn)]
+	i, ok := crReads[methodKeyOf(fn)]
 	if !ok || len(call.Args) <= i {
 		return nil
 	}
@@ -131,11 +131,11 @@ func (c *Cache) ShallowTarget(call *ast.CallExpr) ast.Expr {
 // server or a cache (a controller-runtime Get or List), so that the
 // object no longer holds what it held before.
 func (c *Cache) IsRead(call *ast.CallExpr) (ast.Expr, bool) {
-	fn := cacheCallee(c.info, call)
+	fn := calleeFunc(c.info, call)
 	if fn == nil {
 		return nil, false
 	}
-	i, ok := crReads[methodKeyOfFunc(fn)]
+	i, ok := crReads[methodKeyOf(fn)]
 	if !ok || len(call.Args) <= i {
 		return nil, false
 	}
@@ -151,7 +151,7 @@ func cacheReadKindOf(fn *types.Func) CacheReadKind {
 	if fn.Name() != "Get" && fn.Name() != "List" && fn.Name() != "GetByKey" && fn.Name() != "ByIndex" && fn.Name() != "Index" {
 		return NotCacheRead
 	}
-	key := methodKeyOfFunc(fn)
+	key := methodKeyOf(fn)
 	if key.name == "" {
 		return NotCacheRead
 	}
@@ -192,12 +192,12 @@ func cacheReadKindOf(fn *types.Func) CacheReadKind {
 // to a controller-runtime Create, Update or Patch (which decode the
 // server's answer into it), and the argument of DeepCopyInto.
 func (c *Cache) MutatedArgs(call *ast.CallExpr) []ast.Expr {
-	fn := cacheCallee(c.info, call)
+	fn := calleeFunc(c.info, call)
 	if fn == nil {
 		return nil
 	}
 	if sig := fn.Signature(); sig.Recv() != nil {
-		key := methodKeyOfFunc(fn)
+		key := methodKeyOf(fn)
 		switch {
 		case setterPackages[key.pkg] && strings.HasPrefix(fn.Name(), "Set"):
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -313,33 +313,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// cacheCallee returns the function call calls, generic functions as their
-// origin, or nil.
-func cacheCallee(info *types.Info, call *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn == nil {
-		return nil
-	}
-	return fn.Origin()
-}
-
-// methodKeyOfFunc names a method by its declaring named type.
-func methodKeyOfFunc(fn *types.Func) methodKey {
-	recv := fn.Signature().Recv()
-	if recv == nil || fn.Pkg() == nil {
-		return methodKey{}
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return methodKey{}
-	}
-	return methodKey{named.Obj().Pkg().Path(), named.Obj().Name(), fn.Name()}
 }
 
 func pkgPath(fn *types.Func) string {

@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"strings"
 
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -125,12 +124,6 @@ func calleeObject(info *types.Info, call *ast.CallExpr) types.Object {
 	return obj
 }
 
-// calleeOf returns the function call calls, or nil.
-func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
-	fn, _ := calleeObject(info, call).(*types.Func)
-	return fn
-}
-
 // isTestSurface reports whether fn fails a test when given an error:
 // testing's Error and Fatal families, testify's assert and require,
 // gomega's assertions.
@@ -195,7 +188,7 @@ func (t *Tracer) failsTest(n ast.Node) bool {
 	if !ok {
 		return false
 	}
-	fn := calleeOf(t.info, call)
+	fn := calleeFunc(t.info, call)
 	return fn != nil && isTestSurface(fn)
 }
 
@@ -230,7 +223,7 @@ func (t *Tracer) isRequeuer(fn *types.Func, depth int) bool {
 	found := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if callee := calleeOf(t.info, call); callee != nil && (isRequeue(callee) || t.isRequeuer(callee, depth+1)) {
+			if callee := calleeFunc(t.info, call); callee != nil && (isRequeue(callee) || t.isRequeuer(callee, depth+1)) {
 				found = true
 			}
 		}
@@ -261,7 +254,7 @@ func (t *Tracer) nonNilExpr(e ast.Expr, st pathState) bool {
 }
 
 func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
-	fn := calleeOf(t.info, call)
+	fn := calleeFunc(t.info, call)
 	if fn == nil {
 		return false
 	}
@@ -298,33 +291,16 @@ func (t *Tracer) neverReturnsNil(fn *types.Func, depth int) bool {
 		t.neverNil = make(map[*types.Func]bool)
 	}
 	t.neverNil[fn] = false // cycle guard
-	ok, returns := true, 0
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			returns++
-			if len(n.Results) != res.Len() || !t.nonNilExpr(n.Results[res.Len()-1], pathState{}) {
-				ok = false
-			}
-		}
-		return ok
+	t.neverNil[fn] = everyReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
+		return len(ret.Results) == res.Len() && t.nonNilExpr(ret.Results[res.Len()-1], pathState{})
 	})
-	t.neverNil[fn] = ok && returns > 0
 	return t.neverNil[fn]
-}
-
-// isResultOfEnclosing reports whether v is a named result of a function
-// around cur.
-func (t *Tracer) isResultOfEnclosing(cur inspector.Cursor, v *types.Var) bool {
-	return isResultOfEnclosing(t.info, cur, v)
 }
 
 // callee returns the function call calls, directly or through a variable
 // or field the package assigns exactly one function.
 func (t *Tracer) callee(call *ast.CallExpr) *types.Func {
-	if fn := calleeOf(t.info, call); fn != nil {
+	if fn := calleeFunc(t.info, call); fn != nil {
 		return fn
 	}
 	v, ok := typeutil.Callee(t.info, call).(*types.Var)
@@ -335,4 +311,21 @@ func (t *Tracer) callee(call *ast.CallExpr) *types.Func {
 		return fns[0].Origin()
 	}
 	return nil
+}
+
+// everyReturn reports whether body (a function's, nested literals apart)
+// has a return statement and every one satisfies ok.
+func everyReturn(body *ast.BlockStmt, ok func(*ast.ReturnStmt) bool) bool {
+	all, returns := true, 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			all = all && ok(n)
+		}
+		return all
+	})
+	return all && returns > 0
 }

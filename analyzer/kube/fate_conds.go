@@ -158,7 +158,7 @@ func (w *walker) evalErrorTest(call *ast.CallExpr, st pathState) truth {
 	if TestsMessageAgainstNonConflict(w.t.info, call, func(e ast.Expr) bool { return w.carries(e, st) }) {
 		return isFalse_
 	}
-	fn := calleeOf(w.t.info, call)
+	fn := calleeFunc(w.t.info, call)
 	if fn == nil || len(call.Args) == 0 || !w.carries(call.Args[0], st) {
 		return unknown
 	}
@@ -204,7 +204,7 @@ func (w *walker) refine(cond ast.Expr, holds bool, st *pathState) {
 		}
 	case *ast.CallExpr:
 		// apierrors.IsNotFound(err) holding means err is not nil.
-		if fn := calleeOf(w.t.info, e); fn != nil && holds && len(e.Args) == 1 && funcKeyOf(fn).pkg == apiErrorsPath {
+		if fn := calleeFunc(w.t.info, e); fn != nil && holds && len(e.Args) == 1 && funcKeyOf(fn).pkg == apiErrorsPath {
 			if v := w.errorVar(e.Args[0]); v != nil {
 				st.nonNil = withVar(st.nonNil, v)
 			}
@@ -277,7 +277,7 @@ func IsConflictCheck(fn *types.Func) bool { return isConflictCheck(fn) }
 // "/", which neither the message's fixed text nor a resource or object
 // name contains.
 func TestsMessageAgainstNonConflict(info *types.Info, call *ast.CallExpr, isErr func(ast.Expr) bool) bool {
-	fn := calleeOf(info, call)
+	fn := calleeFunc(info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strings" || (fn.Name() != "Contains" && fn.Name() != "HasPrefix") || len(call.Args) != 2 {
 		return false
 	}

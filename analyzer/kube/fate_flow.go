@@ -111,29 +111,7 @@ func (t *Tracer) usesIn(n ast.Node, v *types.Var, uses map[*ast.Ident]bool) {
 }
 
 // defines reports whether the graph node n assigns v.
-func (t *Tracer) defines(n ast.Node, v *types.Var) bool {
-	switch n := n.(type) {
-	case *ast.AssignStmt:
-		for _, lhs := range n.Lhs {
-			if id, ok := lhs.(*ast.Ident); ok && t.info.ObjectOf(id) == v {
-				return true
-			}
-		}
-	case *ast.ValueSpec:
-		for _, id := range n.Names {
-			if t.info.Defs[id] == v {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// declaredWithin reports whether v is declared inside fn.
-func declaredWithin(v *types.Var, fn inspector.Cursor) bool {
-	n := fn.Node()
-	return n.Pos() <= v.Pos() && v.Pos() < n.End()
-}
+func (t *Tracer) defines(n ast.Node, v *types.Var) bool { return defines(t.info, n, v) }
 
 // isResultOfEnclosing reports whether v is a named result of a function
 // around cur (a deferred literal that sets the outer function's retErr).

@@ -234,7 +234,7 @@ func (w *walker) concurrentlyCaptured(v *types.Var) bool {
 // function, does with it.
 func (w *walker) capturedFate(v *types.Var) Fate {
 	switch {
-	case w.t.isResultOfEnclosing(w.f.cur, v):
+	case isResultOfEnclosing(w.t.info, w.f.cur, v):
 		return Returned // a deferred literal setting the outer named result
 	case w.f.deferred:
 		return Dropped // the outer function has returned: no one reads it

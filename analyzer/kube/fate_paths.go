@@ -199,7 +199,7 @@ func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.Fun
 		}
 		return
 	}
-	callee := calleeOf(t.info, call)
+	callee := calleeFunc(t.info, call)
 	if callee == nil {
 		return
 	}

@@ -162,7 +162,7 @@ func (m *modeler) handsOver(call *ast.CallExpr, v *types.Var) bool {
 // resourceVersion as it is: a decoder filling a new object from a manifest,
 // or a setter of owner references, finalizers, labels and annotations.
 func (m *modeler) keepsVersion(call *ast.CallExpr) bool {
-	fn := calleeOf(m.pass.TypesInfo, call)
+	fn := calleeFunc(m.pass.TypesInfo, call)
 	if fn == nil {
 		return false
 	}
@@ -182,7 +182,7 @@ func (m *modeler) isFreshBuild(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	fn := calleeOf(m.pass.TypesInfo, call)
+	fn := calleeFunc(m.pass.TypesInfo, call)
 	if is, ok := m.freshBuilders[fn]; ok {
 		return is
 	}
@@ -199,18 +199,9 @@ func (m *modeler) buildsFresh(decl *ast.FuncDecl) bool {
 	if decl == nil || decl.Type.Results == nil || len(decl.Type.Results.List) != 1 || setsResourceVersion(decl.Body) {
 		return false
 	}
-	fresh, returns := true, 0
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			returns++
-			fresh = fresh && len(n.Results) == 1 && (isLiteral(n.Results[0]) || m.declaredFromLiteral(decl, n.Results[0]))
-		}
-		return fresh
+	return everyReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
+		return len(ret.Results) == 1 && (isLiteral(ret.Results[0]) || m.declaredFromLiteral(decl, ret.Results[0]))
 	})
-	return fresh && returns > 0
 }
 
 // declaredFromLiteral reports whether e names a variable that fn declares
