@@ -329,3 +329,21 @@ func everyReturn(body *ast.BlockStmt, ok func(*ast.ReturnStmt) bool) bool {
 	})
 	return all && returns > 0
 }
+
+// IsLogCall reports whether call only logs: a tabled logger, or a function
+// without results that takes a final ...any (a logger by shape).
+func IsLogCall(info *types.Info, call *ast.CallExpr) bool {
+	fn := calleeFunc(info, call)
+	if fn == nil {
+		return false
+	}
+	if isLogging(fn) {
+		return true
+	}
+	sig := fn.Signature()
+	if sig.Results().Len() != 0 || !sig.Variadic() {
+		return false
+	}
+	last := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
+	return isEmptyInterface(last.Elem())
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
@@ -86,20 +87,32 @@ func (c *checker) check(s site) {
 	}
 	callText := types.ExprString(s.call)
 	var msg string
+	canReturn := false
 	if c.mode == Strict {
 		msg = fmt.Sprintf("conflict from %s is not retried: wrap the read-modify-write in retry.RetryOnConflict, re-reading %s inside", callText, s.object)
 	} else if fate := c.tracer.Trace(s.cursor); fate.Lost() {
 		msg = c.message(s, fate, callText)
+		canReturn = fate != kube.Fatal && noErrorResult(s.cursor) == ""
 	} else {
 		return
 	}
-	var fixes []analysis.SuggestedFix
-	if s.write != nil {
-		if fix, ok := c.wrapFix(s.write); ok {
-			fixes = append(fixes, fix)
+	diag.Report(c.pass, s.call, msg, related, c.fix(s, canReturn)...)
+}
+
+// fix returns at most one fix for s: returning the error where the
+// function can (propagate mode), else the retry wrap.
+func (c *checker) fix(s site, canReturn bool) []analysis.SuggestedFix {
+	if canReturn {
+		if fix, ok := c.returnFix(s.call, syntax.EnclosingFuncNode(s.cursor)); ok {
+			return []analysis.SuggestedFix{fix}
 		}
 	}
-	diag.Report(c.pass, s.call, msg, related, fixes...)
+	if s.write != nil {
+		if fix, ok := c.wrapFix(s.write); ok {
+			return []analysis.SuggestedFix{fix}
+		}
+	}
+	return nil
 }
 
 // message says what happened to the Conflict and what to do.
