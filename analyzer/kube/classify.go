@@ -266,9 +266,6 @@ func (m *modeler) addWrite(c call, kind WriteKind, obj, client ast.Expr) {
 
 func (m *modeler) addRead(n ast.Node, c inspector.Cursor, obj ast.Expr) {
 	o := objectOf(m.pass.TypesInfo, obj)
-	if meta, ok := o.Expr.(*ast.SelectorExpr); ok && meta.Sel.Name == "ObjectMeta" {
-		o = objectOf(m.pass.TypesInfo, meta.X) // refreshing &obj.ObjectMeta refreshes obj
-	}
 	if !o.Valid() || !m.isObject(o.Root.Type()) && !m.isObject(m.pass.TypesInfo.TypeOf(o.Expr)) {
 		return
 	}

@@ -347,3 +347,15 @@ func IsLogCall(info *types.Info, call *ast.CallExpr) bool {
 	last := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
 	return isEmptyInterface(last.Elem())
 }
+
+// callsSelfReadingHelper reports whether call is a call of a helper that
+// returns the failure of a write of an object it obtains itself (no
+// parameter holds it).
+func (t *Tracer) callsSelfReadingHelper(call *ast.CallExpr) bool {
+	if t.model == nil || t.model.WriteAt(call) != nil {
+		return false
+	}
+	fn := t.callee(call)
+	r, ok := t.model.returners[fn]
+	return ok && r.Param < 0
+}

@@ -58,6 +58,7 @@ func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 		if tested && w.eval(cond, st) != unknown {
 			next.testedIn = branchRegion(b.Succs[i])
 			next.improve(Swallowed) // the code saw the failure
+			next.conflict = next.conflict || (want == isTrue && w.testsConflict(cond, st))
 		}
 		out = append(out, walkItem{b.Succs[i], 0, next})
 	}
@@ -291,4 +292,22 @@ func TestsMessageAgainstNonConflict(info *types.Info, call *ast.CallExpr, isErr 
 	}
 	lit, ok := ast.Unparen(call.Args[1]).(*ast.BasicLit)
 	return ok && lit.Kind == token.STRING && strings.Contains(lit.Value, "/")
+}
+
+// testsConflict reports whether cond calls apierrors.IsConflict on the
+// failure (not negated at the top).
+func (w *walker) testsConflict(cond ast.Expr, st pathState) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := calleeFunc(w.t.info, call); fn != nil && isConflictCheck(fn) && len(call.Args) == 1 && w.carries(call.Args[0], st) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

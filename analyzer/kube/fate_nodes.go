@@ -77,8 +77,19 @@ func (w *walker) noteRead(read ast.Node, st *pathState) {
 }
 
 // mentionsLoopLocal reports whether n uses a variable declared inside the
-// loop around the failing call (other than the object itself).
+// loop around the failing call (other than the object itself). An
+// assignment from a local that a read of the loop filled (fetched =
+// refetched) is judged by that read.
 func (w *walker) mentionsLoopLocal(n ast.Node) bool {
+	if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+		if id, ok := ast.Unparen(as.Rhs[0]).(*ast.Ident); ok {
+			if v, ok := w.t.info.Uses[id].(*types.Var); ok && syntax.Within(declNode(v), w.f.loop) {
+				if rd := w.readDefining(v); rd != nil {
+					return w.mentionsLoopLocal(rd)
+				}
+			}
+		}
+	}
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
@@ -92,6 +103,25 @@ func (w *walker) mentionsLoopLocal(n ast.Node) bool {
 		return true
 	})
 	return found
+}
+
+// readDefining returns the call that reads into v where v is declared
+// (v, err := c.Get(...)), or nil.
+func (w *walker) readDefining(v *types.Var) ast.Node {
+	var call ast.Node
+	ast.Inspect(w.f.loop, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || call != nil || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return call == nil
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && w.t.info.Defs[id] == v {
+			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+				call = c
+			}
+		}
+		return call == nil
+	})
+	return call
 }
 
 // declNode is a zero-width node at v's declaration, for position tests.
@@ -284,8 +314,8 @@ func (w *walker) carries(e ast.Expr, st pathState) bool {
 // returnFate judges a return statement reached on a path.
 func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	f := st.best
-	if w.t.returnsRequeue(ret) {
-		f = max(f, Handled)
+	if w.t.returnsRequeue(ret) || st.conflict {
+		f = max(f, Handled) // a requeue, or a return the code chose for a Conflict
 	}
 	if w.f.pollCall != nil {
 		return max(f, w.pollReturnFate(ret, st))

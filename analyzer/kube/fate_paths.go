@@ -54,6 +54,10 @@ type failure struct {
 	// pollRereads is set when fn is such a condition and reads the object
 	// itself: returning (false, nil) makes wait run it again.
 	pollRereads bool
+	// selfReading is set when the failing call is a helper that writes an
+	// object of its own (it reads it itself): calling it again retries
+	// with a fresh read.
+	selfReading bool
 }
 
 // pathState is what one path has done with the failure so far.
@@ -65,6 +69,7 @@ type pathState struct {
 	best      Fate         // the best thing done with the failure so far
 	testedIn  ast.Node     // the branch a test of the error sent the path into, while in it
 	looped    bool         // the path went round the loop around the failing call
+	conflict  bool         // the path took a branch that IsConflict decided: the author chose what a Conflict does
 	reread    bool         // the object was read again since the failure
 	redefined bool         // the object variable now holds another object
 }
@@ -75,7 +80,7 @@ func (s pathState) key() string {
 	if s.testedIn != nil {
 		in = s.testedIn.Pos()
 	}
-	fmt.Fprintf(&b, "%d/%d/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined)
+	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict)
 	for _, v := range s.carriers {
 		fmt.Fprintf(&b, "c%d", v.Pos())
 	}
@@ -156,6 +161,7 @@ func (t *Tracer) TraceFailure(cur inspector.Cursor, obj Object) Fate {
 	if f == nil {
 		return HandedOff
 	}
+	f.selfReading = t.callsSelfReadingHelper(f.call)
 	body := syntax.FuncBody(f.fn)
 	if body == nil {
 		return HandedOff
@@ -362,19 +368,49 @@ func (w *walker) definedErrorVar(e ast.Expr) *types.Var {
 	return v
 }
 
-// assignedBetween reports whether v is assigned between from and to.
+// assignedBetween reports whether v is assigned after from by a statement
+// from which the failing call can be reached (an `err = nil; break` in
+// another branch does not count).
 func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
 	found := false
 	ast.Inspect(w.f.fn, func(n ast.Node) bool {
 		if found || n == nil || n.Pos() >= to || n.End() <= from {
 			return false
 		}
-		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.t.info, as, v) {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.t.info, as, v) && w.reachesFailure(as) {
 			found = true
 		}
 		return true
 	})
 	return found
+}
+
+// reachesFailure reports whether the failing call can run after the graph
+// node holding from.
+func (w *walker) reachesFailure(from ast.Node) bool {
+	fb, fi := findNode(w.g, from)
+	tb, ti := w.t.nodeOf(w.g, w.f.cur)
+	if fb == nil || tb == nil {
+		return true // not placed: assume it can
+	}
+	if fb == tb && fi < ti {
+		return true
+	}
+	seen := map[*cfg.Block]bool{}
+	queue := append([]*cfg.Block(nil), fb.Succs...)
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b == tb {
+			return true
+		}
+		queue = append(queue, b.Succs...)
+	}
+	return false
 }
 
 // startAt applies the failing call's own statement to st: where its error
@@ -453,6 +489,13 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 // re-read first); one that moved on to another object leaves this failure
 // behind.
 func (w *walker) revisit(st pathState) {
+	if w.f.selfReading && !(w.f.loop != nil && w.mentionsLoopLocal(w.f.call)) {
+		// the same helper call again, with the same arguments: it reads
+		// the object afresh
+		w.retryLoop = true
+		w.end(max(st.best, Retried), st)
+		return
+	}
 	if st.redefined || !w.f.object.Valid() {
 		w.stops = append(w.stops, st.best)
 		return

@@ -2,6 +2,7 @@ package kube
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -95,6 +96,19 @@ func (m *modeler) addHelperRead(c call) {
 		return
 	}
 	if r, ok := m.res.refreshers[c.callee]; ok && r.Param >= 0 && r.Param < len(c.expr.Args) {
-		m.addRead(c.expr, c.cursor, c.expr.Args[r.Param])
+		m.addRead(c.expr, c.cursor, wholeObject(c.expr.Args[r.Param]))
 	}
+}
+
+// wholeObject returns obj for an argument &obj.ObjectMeta: a helper that
+// refreshes the metadata it is given (mergeMetadata) refreshes the object.
+func wholeObject(arg ast.Expr) ast.Expr {
+	e := ast.Unparen(arg)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if meta, ok := e.(*ast.SelectorExpr); ok && meta.Sel.Name == "ObjectMeta" {
+		return meta.X
+	}
+	return arg
 }
