@@ -198,6 +198,46 @@ func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 		carried := value != nil && (value == failing || w.carries(value, *st))
 		w.assignOne(l, value, carried, st)
 	}
+	if len(lhs) == 2 && len(rhs) == 1 && w.assertsOtherType(rhs[0], *st) {
+		// _, ok := err.(*field.Error): a Conflict is a *StatusError
+		if v := w.definedBool(lhs[1]); v != nil {
+			st.unset = withVar(st.unset, v)
+		}
+	}
+}
+
+// assertsOtherType reports whether e is a type assertion of the failure to
+// a concrete type a Conflict never has (anything but apierrors'
+// *StatusError).
+func (w *walker) assertsOtherType(e ast.Expr, st pathState) bool {
+	ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr)
+	if !ok || ta.Type == nil || !w.carries(ta.X, st) {
+		return false
+	}
+	t := w.t.info.TypeOf(ta.Type)
+	if t == nil || types.IsInterface(t) {
+		return false
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return !isNamedType(t, apiErrorsPath, "StatusError")
+}
+
+// definedBool returns the boolean variable e names, or nil.
+func (w *walker) definedBool(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := w.t.info.ObjectOf(id).(*types.Var)
+	if !ok {
+		return nil
+	}
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return nil
+	}
+	return v
 }
 
 // assignOne applies `l = value` where value carries the failure or not.

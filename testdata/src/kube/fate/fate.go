@@ -99,3 +99,17 @@ func (r *R) background(ctx context.Context, cm *corev1.ConfigMap) error {
 	}()
 	return err
 }
+
+type validationError struct{}
+
+func (validationError) Error() string { return "invalid" }
+
+func (r *R) assertion(ctx context.Context, cm *corev1.ConfigMap) error {
+	if err := r.Update(ctx, cm); err != nil { // want `fate returned`
+		if _, ok := err.(validationError); ok {
+			return nil // a Conflict is never a validationError
+		}
+		return err
+	}
+	return nil
+}
