@@ -219,15 +219,24 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (
 // asks for a requeue.
 func (t *Tracer) returnsRequeue(ret *ast.ReturnStmt) bool {
 	for _, r := range ret.Results {
-		lit, ok := ast.Unparen(r).(*ast.CompositeLit)
-		if !ok || !isNamedType(t.info.TypeOf(lit), crReconcilePath, "Result") {
-			continue
+		if t.isRequeueResult(r) {
+			return true
 		}
-		for _, elt := range lit.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				if key, ok := kv.Key.(*ast.Ident); ok && requeueFields[key.Name] && !isZeroLit(kv.Value) {
-					return true
-				}
+	}
+	return false
+}
+
+// isRequeueResult reports whether e is a reconcile.Result literal that
+// asks for a requeue.
+func (t *Tracer) isRequeueResult(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok || !isNamedType(t.info.TypeOf(lit), crReconcilePath, "Result") {
+		return false
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if key, ok := kv.Key.(*ast.Ident); ok && requeueFields[key.Name] && !isZeroLit(kv.Value) {
+				return true
 			}
 		}
 	}

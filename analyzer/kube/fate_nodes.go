@@ -197,6 +197,9 @@ func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 		}
 		carried := value != nil && (value == failing || w.carries(value, *st))
 		w.assignOne(l, value, carried, st)
+		if value != nil && w.t.isRequeueResult(value) && w.namesResult(l) {
+			st.improve(Handled) // result = ctrl.Result{Requeue: true}, returned later or from a defer
+		}
 	}
 	if len(lhs) == 2 && len(rhs) == 1 && w.assertsOtherType(rhs[0], *st) {
 		// _, ok := err.(*field.Error): a Conflict is a *StatusError
@@ -298,6 +301,17 @@ func (w *walker) concurrentlyCaptured(v *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// namesResult reports whether l is a named result of a function around the
+// failing call.
+func (w *walker) namesResult(l ast.Expr) bool {
+	id, ok := ast.Unparen(l).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := w.t.info.ObjectOf(id).(*types.Var)
+	return ok && isResultOfEnclosing(w.t.info, w.f.cur, v)
 }
 
 // capturedFate is what storing the failure into v, a variable of an outer

@@ -113,3 +113,12 @@ func (r *R) assertion(ctx context.Context, cm *corev1.ConfigMap) error {
 	}
 	return nil
 }
+
+func (r *R) deferredRequeue(ctx context.Context, cm *corev1.ConfigMap) (result ctrl.Result, err error) {
+	defer func() {
+		if uerr := r.Status().Update(ctx, cm); uerr != nil { // want `fate handled`
+			result = ctrl.Result{Requeue: true}
+		}
+	}()
+	return ctrl.Result{}, nil
+}
