@@ -349,13 +349,21 @@ func IsLogCall(info *types.Info, call *ast.CallExpr) bool {
 }
 
 // callsSelfReadingHelper reports whether call is a call of a helper that
-// returns the failure of a write of an object it obtains itself (no
-// parameter holds it).
+// returns the failure of a write of an object it reads itself: one it
+// obtains (no parameter holds it), or the parameter it refreshes before
+// writing (Get into it, or a copy of the live resourceVersion).
 func (t *Tracer) callsSelfReadingHelper(call *ast.CallExpr) bool {
 	if t.model == nil || t.model.WriteAt(call) != nil {
 		return false
 	}
 	fn := t.callee(call)
 	r, ok := t.model.returners[fn]
-	return ok && r.Param < 0
+	if !ok {
+		return false
+	}
+	if r.Param < 0 {
+		return true
+	}
+	rf, refreshes := t.model.refreshers[fn]
+	return refreshes && rf.Param == r.Param
 }

@@ -205,18 +205,37 @@ func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.Fun
 		}
 		return
 	}
-	callee := calleeFunc(t.info, call)
-	if callee == nil {
-		return
-	}
-	rereads := t.model != nil && f.object.Valid() && t.readsBefore(lit, f.object, f.call)
+	callee := t.callee(call)
+	rereads := t.model != nil && (t.callsSelfReadingHelper(f.call) || f.object.Valid() && t.readsBefore(lit, f.object, f.call))
 	switch {
-	case periodicFuncs[funcKeyOf(callee)]:
+	case callee != nil && periodicFuncs[funcKeyOf(callee)]:
 		f.periodic = rereads
-	case pollFuncs[funcKeyOf(callee)]:
+	case callee != nil && pollFuncs[funcKeyOf(callee)], t.takesCondition(call, lit):
 		f.pollCall = call
 		f.pollRereads = rereads
 	}
+}
+
+// takesCondition reports whether call passes lit where a wait condition
+// (wait.ConditionFunc, wait.ConditionWithContextFunc) is expected: whoever
+// runs it, returning (false, nil) means "not yet, try again".
+func (t *Tracer) takesCondition(call *ast.CallExpr, lit *ast.FuncLit) bool {
+	fun := t.info.TypeOf(call.Fun)
+	if fun == nil {
+		return false
+	}
+	sig, ok := fun.Underlying().(*types.Signature)
+	if !ok {
+		return false
+	}
+	for i, a := range call.Args {
+		if a != lit || i >= sig.Params().Len() {
+			continue
+		}
+		pt := sig.Params().At(i).Type()
+		return isNamedType(pt, waitPath, "ConditionFunc") || isNamedType(pt, waitPath, "ConditionWithContextFunc")
+	}
+	return false
 }
 
 // readsBefore reports whether fn reads obj before the call at.

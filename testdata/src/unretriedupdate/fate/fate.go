@@ -352,3 +352,26 @@ func (r *Reconciler) relabelEach(ctx context.Context, keys []client.ObjectKey) {
 		}
 	}
 }
+
+// Waiter runs a wait condition; tests inject a fake.
+type Waiter func(ctx context.Context, interval, timeout time.Duration, condition wait.ConditionWithContextFunc) error
+
+// ensure writes the desired ConfigMap with the live resourceVersion: it
+// reads the object itself on every call.
+func (r *Reconciler) ensure(ctx context.Context, want corev1.ConfigMap) error {
+	var live corev1.ConfigMap
+	if err := r.Get(ctx, client.ObjectKeyFromObject(&want), &live); err != nil {
+		return err
+	}
+	want.SetResourceVersion(live.GetResourceVersion())
+	return r.Update(ctx, &want)
+}
+
+func (r *Reconciler) ensureWithWaiter(ctx context.Context, waiter Waiter, want corev1.ConfigMap) error {
+	return waiter(ctx, time.Second, time.Minute, func(ctx context.Context) (bool, error) {
+		if err := r.ensure(ctx, want); err != nil { // ok: a wait condition returning (false, nil) runs again, and ensure re-reads
+			return false, nil
+		}
+		return true, nil
+	})
+}
