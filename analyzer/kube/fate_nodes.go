@@ -374,6 +374,9 @@ func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	if w.f.pollCall != nil {
 		return max(f, w.pollReturnFate(ret, st))
 	}
+	if st.testedIn != nil && w.signalsFailure(ret) {
+		f = max(f, HandedOff) // `return false` after testing the error: the caller learns it failed
+	}
 	for i, e := range w.errorResults(ret) {
 		switch {
 		case e == nil:
@@ -389,6 +392,27 @@ func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 		}
 	}
 	return f
+}
+
+// signalsFailure reports whether ret gives the constant false for a bool
+// result of a function without an error result: the failure reaches the
+// caller as a value it can act on (adopted, ok := c.adopt(...)).
+func (w *walker) signalsFailure(ret *ast.ReturnStmt) bool {
+	res := w.f.sig.Results()
+	if len(ret.Results) != res.Len() {
+		return false
+	}
+	for i := range res.Len() {
+		if isErrorType(res.At(i).Type()) {
+			return false
+		}
+	}
+	for i, e := range ret.Results {
+		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool && boolConst(e) == isFalse_ {
+			return true
+		}
+	}
+	return false
 }
 
 // errorResults returns, for each error result of the function, the

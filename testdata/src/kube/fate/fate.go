@@ -122,3 +122,10 @@ func (r *R) deferredRequeue(ctx context.Context, cm *corev1.ConfigMap) (result c
 	}()
 	return ctrl.Result{}, nil
 }
+
+func (r *R) adopt(ctx context.Context, cm *corev1.ConfigMap) bool {
+	if err := r.Update(ctx, cm); err != nil { // want `fate handed off`
+		return false // the caller requeues when adoption fails
+	}
+	return true
+}
