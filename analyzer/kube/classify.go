@@ -79,7 +79,7 @@ func (m *modeler) noteFuncVar(as *ast.AssignStmt) {
 // (r.promoteFn = r.promote, &T{updateFn: doUpdate}), so that a call
 // through one assigned a single function is a call of that function.
 func (m *modeler) noteFuncValues() {
-	m.funcValues = make(map[*types.Var][]*types.Func)
+	m.res.funcValues = make(map[*types.Var][]*types.Func)
 	note := func(lhs ast.Expr, rhs ast.Expr) {
 		v, ok := m.pass.TypesInfo.ObjectOf(lhsIdent(lhs)).(*types.Var)
 		if !ok {
@@ -89,13 +89,13 @@ func (m *modeler) noteFuncValues() {
 			return
 		}
 		fn := m.funcValue(rhs)
-		if fn == nil || slices.Contains(m.funcValues[v], fn) {
+		if fn == nil || slices.Contains(m.res.funcValues[v], fn) {
 			if fn == nil {
-				m.funcValues[v] = append(m.funcValues[v], nil) // something else: unknown
+				m.res.funcValues[v] = append(m.res.funcValues[v], nil) // something else: unknown
 			}
 			return
 		}
-		m.funcValues[v] = append(m.funcValues[v], fn)
+		m.res.funcValues[v] = append(m.res.funcValues[v], fn)
 	}
 	for c := range m.in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
 		switch n := c.Node().(type) {
@@ -147,8 +147,8 @@ func (m *modeler) aliasedFunc(c *ast.CallExpr) *types.Func {
 	if !ok {
 		return nil
 	}
-	if fns := m.funcValues[v]; len(fns) == 1 && fns[0] != nil {
-		return fns[0].Origin()
+	if fn := m.res.onlyFuncValue(v); fn != nil {
+		return fn
 	}
 	if v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
 		return nil

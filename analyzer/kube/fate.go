@@ -89,7 +89,7 @@ func (t *Tracer) Trace(cur inspector.Cursor) Fate {
 			}
 		}
 	}
-	return t.TraceFailure(cur, obj)
+	return t.traceFailure(cur, obj)
 }
 
 // use is what an expression that carries the failure does with it, found
@@ -105,7 +105,6 @@ type use struct {
 // node being walked), to where it is consumed or stored.
 func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 	opaque := false // carried through a call whose result is not an error
-	text := false   // carried as its message (err.Error())
 	consumed := func(f Fate) use {
 		if opaque && f < Logged {
 			f = HandedOff // an unknown call took it and did not return it as an error
@@ -132,7 +131,6 @@ func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 			if !carried {
 				return consumed(fate)
 			}
-			text = text || p.Sel.Name == "Error"
 			opaque = opaque || fate == HandedOff
 			cur = parent.Parent()
 		case *ast.CallExpr:
@@ -152,11 +150,6 @@ func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 		case *ast.ReturnStmt, *ast.AssignStmt, *ast.ValueSpec:
 			if opaque {
 				return use{consumed: true, event: HandedOff}
-			}
-			if as, ok := p.(*ast.AssignStmt); ok && text && storesInField(as, cur.Node()) {
-				// obj.Status.Message = err.Error(): recorded as text,
-				// which nobody can retry.
-				return use{consumed: true, event: Logged}
 			}
 			return use{stmt: p, value: cur.Node()}
 		case *ast.BinaryExpr, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.CaseClause, *ast.TypeAssertExpr, *ast.IndexExpr:
@@ -238,18 +231,6 @@ func (t *Tracer) isRequeueResult(e ast.Expr) bool {
 			if key, ok := kv.Key.(*ast.Ident); ok && requeueFields[key.Name] && !isZeroLit(kv.Value) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// storesInField reports whether the assignment as stores value into a
-// field or an element rather than a variable.
-func storesInField(as *ast.AssignStmt, value ast.Node) bool {
-	for i, r := range as.Rhs {
-		if r == value && i < len(as.Lhs) {
-			_, isIdent := ast.Unparen(as.Lhs[i]).(*ast.Ident)
-			return !isIdent
 		}
 	}
 	return false

@@ -307,10 +307,7 @@ func (t *Tracer) callee(call *ast.CallExpr) *types.Func {
 	if !ok || t.model == nil {
 		return nil
 	}
-	if fns := t.model.funcValues[v]; len(fns) == 1 && fns[0] != nil {
-		return fns[0].Origin()
-	}
-	return nil
+	return t.model.onlyFuncValue(v)
 }
 
 // everyReturn reports whether body (a function's, nested literals apart)

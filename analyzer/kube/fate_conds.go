@@ -15,19 +15,19 @@ import (
 type truth int
 
 const (
-	unknown truth = iota
-	isTrue
-	isFalse_
+	truthUnknown truth = iota
+	truthTrue
+	truthFalse
 )
 
 func (t truth) not() truth {
 	switch t {
-	case isTrue:
-		return isFalse_
-	case isFalse_:
-		return isTrue
+	case truthTrue:
+		return truthFalse
+	case truthFalse:
+		return truthTrue
 	}
-	return unknown
+	return truthUnknown
 }
 
 // isCondition reports whether e, the last node of a two-way block, is a
@@ -49,16 +49,16 @@ func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 	}
 	tested := w.mentionsCarrier(cond, st)
 	var out []walkItem
-	for i, want := range []truth{isTrue, isFalse_} {
-		if v := w.eval(cond, st); v != unknown && v != want {
+	for i, want := range []truth{truthTrue, truthFalse} {
+		if v := w.eval(cond, st); v != truthUnknown && v != want {
 			continue // this branch is not taken when the write failed
 		}
 		next := st
-		w.refine(cond, want == isTrue, &next)
-		if tested && w.eval(cond, st) != unknown {
+		w.refine(cond, want == truthTrue, &next)
+		if tested && w.eval(cond, st) != truthUnknown {
 			next.testedIn = branchRegion(b.Succs[i])
 			next.improve(Swallowed) // the code saw the failure
-			next.conflict = next.conflict || (want == isTrue && w.testsConflict(cond, st))
+			next.conflict = next.conflict || (want == truthTrue && w.testsConflict(cond, st))
 		}
 		out = append(out, walkItem{b.Succs[i], 0, next})
 	}
@@ -68,7 +68,7 @@ func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 // caseOfTaggedSwitch reports whether cond is a case value of a switch with
 // a tag, whose truth is `tag == cond`, not cond itself.
 func (w *walker) caseOfTaggedSwitch(cond ast.Expr) bool {
-	cur, ok := w.f.cur.Inspector().Root().FindNode(cond)
+	cur, ok := w.f.fnCur.FindNode(cond)
 	if !ok {
 		return false
 	}
@@ -95,13 +95,13 @@ func (w *walker) eval(cond ast.Expr, st pathState) truth {
 		if v, ok := w.t.info.Uses[e].(*types.Var); ok {
 			switch {
 			case slices.Contains(st.set, v):
-				return isTrue
+				return truthTrue
 			case slices.Contains(st.unset, v):
-				return isFalse_
+				return truthFalse
 			}
 		}
 	}
-	return unknown
+	return truthUnknown
 }
 
 func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
@@ -109,21 +109,21 @@ func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
 	case token.LAND:
 		x, y := w.eval(e.X, st), w.eval(e.Y, st)
 		switch {
-		case x == isFalse_ || y == isFalse_:
-			return isFalse_
-		case x == isTrue && y == isTrue:
-			return isTrue
+		case x == truthFalse || y == truthFalse:
+			return truthFalse
+		case x == truthTrue && y == truthTrue:
+			return truthTrue
 		}
-		return unknown
+		return truthUnknown
 	case token.LOR:
 		x, y := w.eval(e.X, st), w.eval(e.Y, st)
 		switch {
-		case x == isTrue || y == isTrue:
-			return isTrue
-		case x == isFalse_ && y == isFalse_:
-			return isFalse_
+		case x == truthTrue || y == truthTrue:
+			return truthTrue
+		case x == truthFalse && y == truthFalse:
+			return truthFalse
 		}
-		return unknown
+		return truthUnknown
 	case token.NEQ, token.EQL:
 		v := w.evalNilTest(e, st)
 		if e.Op == token.EQL {
@@ -133,10 +133,10 @@ func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
 	case token.GTR:
 		// len(errs) > 0 where errs collects the failure
 		if call, ok := ast.Unparen(e.X).(*ast.CallExpr); ok && isBuiltin(w.t.info, call, "len") && len(call.Args) == 1 && isZeroLit(e.Y) && w.carries(call.Args[0], st) {
-			return isTrue
+			return truthTrue
 		}
 	}
-	return unknown
+	return truthUnknown
 }
 
 // evalNilTest decides `x != nil`.
@@ -145,34 +145,34 @@ func (w *walker) evalNilTest(e *ast.BinaryExpr, st pathState) truth {
 	if isNilIdent(x) {
 		x = e.Y
 	} else if !isNilIdent(e.Y) {
-		return unknown
+		return truthUnknown
 	}
 	if w.carries(x, st) || w.t.nonNilExpr(x, st) {
-		return isTrue
+		return truthTrue
 	}
-	return unknown
+	return truthUnknown
 }
 
 // evalErrorTest decides a test of the failure: IsConflict holds for it;
 // every other apierrors predicate and errors.Is do not.
 func (w *walker) evalErrorTest(call *ast.CallExpr, st pathState) truth {
 	if TestsMessageAgainstNonConflict(w.t.info, call, func(e ast.Expr) bool { return w.carries(e, st) }) {
-		return isFalse_
+		return truthFalse
 	}
 	fn := calleeFunc(w.t.info, call)
 	if fn == nil || len(call.Args) == 0 || !w.carries(call.Args[0], st) {
-		return unknown
+		return truthUnknown
 	}
 	fk := funcKeyOf(fn)
 	switch {
 	case fk == funcKey{apiErrorsPath, "IsConflict"}:
-		return isTrue
+		return truthTrue
 	case fk.pkg == apiErrorsPath && len(fk.name) > 2 && fk.name[:2] == "Is":
-		return isFalse_
+		return truthFalse
 	case fk == funcKey{"errors", "Is"}:
-		return isFalse_
+		return truthFalse
 	}
-	return unknown
+	return truthUnknown
 }
 
 // refine records on st what taking the branch where cond is holds (or
@@ -191,9 +191,9 @@ func (w *walker) refine(cond ast.Expr, holds bool, st *pathState) {
 		case e.Op == token.LAND || e.Op == token.LOR:
 			// !(x && y) with x known true means !y; (x || y) with x
 			// known false means y.
-			known := isTrue
+			known := truthTrue
 			if e.Op == token.LOR {
-				known = isFalse_
+				known = truthFalse
 			}
 			if w.eval(e.X, *st) == known {
 				w.refine(e.Y, holds, st)

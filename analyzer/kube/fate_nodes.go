@@ -13,7 +13,7 @@ import (
 // apply applies one statement of a path to st and reports whether the path
 // ends there (the program stops).
 func (w *walker) apply(node ast.Node, st *pathState) bool {
-	cur, ok := w.f.cur.Inspector().Root().FindNode(node)
+	cur, ok := w.f.fnCur.FindNode(node)
 	if !ok {
 		return false
 	}
@@ -272,9 +272,9 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	}
 	st.set, st.unset = withoutVar(st.set, v), withoutVar(st.unset, v)
 	switch boolConst(value) {
-	case isTrue:
+	case truthTrue:
 		st.set = withVar(st.set, v)
-	case isFalse_:
+	case truthFalse:
 		st.unset = withVar(st.unset, v)
 	}
 	if value != nil && isErrorType(v.Type()) && (carried || w.t.nonNilExpr(value, *st)) {
@@ -346,7 +346,7 @@ func assignSides(stmt ast.Node) (lhs, rhs []ast.Expr) {
 // carries reports whether e holds the failure: a carrier, or a value built
 // from one (wrapped, joined, appended, put in a struct).
 func (w *walker) carries(e ast.Expr, st pathState) bool {
-	cur, ok := w.f.cur.Inspector().Root().FindNode(e)
+	cur, ok := w.f.fnCur.FindNode(e)
 	if !ok {
 		return false
 	}
@@ -408,7 +408,7 @@ func (w *walker) signalsFailure(ret *ast.ReturnStmt) bool {
 		}
 	}
 	for i, e := range ret.Results {
-		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool && boolConst(e) == isFalse_ {
+		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool && boolConst(e) == truthFalse {
 			return true
 		}
 	}
@@ -470,11 +470,11 @@ func (w *walker) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
 		return st.best
 	}
 	if w.carries(err, st) || w.t.nonNilExpr(err, st) {
-		cur, ok := w.f.cur.Inspector().Root().FindNode(w.f.pollCall)
+		cur, ok := w.f.cur.Inspector().Root().FindNode(w.f.pollCall) // the poll call is outside fn
 		if !ok {
 			return HandedOff
 		}
-		return w.t.TraceFailure(cur, Object{})
+		return w.t.traceFailure(cur, Object{})
 	}
 	return st.best
 }
@@ -514,12 +514,12 @@ func boolConst(e ast.Expr) truth {
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok && e != nil {
 		switch id.Name {
 		case "true":
-			return isTrue
+			return truthTrue
 		case "false":
-			return isFalse_
+			return truthFalse
 		}
 	}
-	return unknown
+	return truthUnknown
 }
 
 func isText(t types.Type) bool {

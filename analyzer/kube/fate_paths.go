@@ -37,6 +37,7 @@ type failure struct {
 	cur    inspector.Cursor // at call
 	object Object           // the object written, when known
 	fn     ast.Node         // innermost *ast.FuncDecl or *ast.FuncLit around call
+	fnCur  inspector.Cursor // at fn: lookups of the walk search only it
 	sig    *types.Signature // fn's signature
 	loop   ast.Node         // innermost loop statement around call inside fn, or nil
 	// deferred is set when fn is a literal run by a defer statement: a
@@ -153,10 +154,10 @@ type walkItem struct {
 	state pathState
 }
 
-// TraceFailure returns the fate of the failure of the call at cur: a write,
+// traceFailure returns the fate of the failure of the call at cur: a write,
 // or a call of a function that returns a write's failure (obj, when valid,
 // is the object it writes).
-func (t *Tracer) TraceFailure(cur inspector.Cursor, obj Object) Fate {
+func (t *Tracer) traceFailure(cur inspector.Cursor, obj Object) Fate {
 	f := t.newFailure(cur, obj)
 	if f == nil {
 		return HandedOff
@@ -179,7 +180,7 @@ func (t *Tracer) newFailure(cur inspector.Cursor, obj Object) *failure {
 	if !fnCur.Valid() {
 		return nil
 	}
-	f := &failure{call: call, cur: cur, object: obj, fn: fnCur.Node(), sig: t.signatureOf(fnCur.Node())}
+	f := &failure{call: call, cur: cur, object: obj, fn: fnCur.Node(), fnCur: fnCur, sig: t.signatureOf(fnCur.Node())}
 	if f.sig == nil {
 		return nil
 	}

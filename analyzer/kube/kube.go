@@ -59,7 +59,6 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 	res.index()
 	m.markUnconditional()
 	res.tracer = NewTracer(pass.TypesInfo)
-	res.funcValues = m.funcValues
 	res.tracer.model = res
 	res.tracer.pass = pass
 	m.findReturners(calls)
@@ -75,7 +74,6 @@ type modeler struct {
 	in   *inspector.Inspector
 
 	funcVars        map[*types.Var]*ast.FuncLit   // f := func(...) {...}
-	funcValues      map[*types.Var][]*types.Func  // func-typed variables and fields: the functions assigned (nil: something else)
 	freshBuilders   map[*types.Func]bool          // functions that build objects without a resourceVersion, memoised
 	conflictTesters map[ast.Node]bool             // functions whose body calls IsConflict
 	declCursors     map[ast.Node]inspector.Cursor // *ast.FuncDecl -> its cursor

@@ -115,7 +115,7 @@ type Result struct {
 	tracer         *Tracer
 	decls          map[*types.Func]*ast.FuncDecl
 
-	funcValues  map[*types.Var][]*types.Func // see modeler.noteFuncValues
+	funcValues  map[*types.Var][]*types.Func // func-typed variables and fields: the functions assigned (nil: something else)
 	scopeByBody map[ast.Node]*RetryScope
 	writeByCall map[*ast.CallExpr]*Write
 	readByNode  map[ast.Node]*Read
@@ -226,4 +226,13 @@ func (r *Result) definedByRead(v *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// onlyFuncValue returns the function assigned to v when the package
+// assigns it exactly one (r.promoteFn = r.promote), or nil.
+func (r *Result) onlyFuncValue(v *types.Var) *types.Func {
+	if fns := r.funcValues[v]; len(fns) == 1 && fns[0] != nil {
+		return fns[0].Origin()
+	}
+	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // retryArg returns the index of the argument that c runs again on Conflict,
@@ -34,35 +36,17 @@ func (m *modeler) retryArg(c call) int {
 // again after every failure, Conflict included, until the context or the
 // backoff ends, which is a retry whatever the error.
 func (m *modeler) neverDone(e ast.Expr) bool {
-	var body *ast.BlockStmt
-	switch fn := m.funcBody(e).(type) {
-	case *ast.FuncLit:
-		body = fn.Body
-	case *ast.FuncDecl:
-		body = fn.Body
-	}
+	body := syntax.FuncBody(m.funcBody(e))
 	if body == nil {
 		return false
 	}
-	returns, allFalse := 0, true
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			returns++
-			if len(n.Results) == 0 {
-				allFalse = false // a named result: its value is out of view
-				break
-			}
-			tv, ok := m.pass.TypesInfo.Types[n.Results[0]]
-			if !ok || tv.Value == nil || tv.Value.ExactString() != "false" {
-				allFalse = false
-			}
+	return everyReturn(body, func(ret *ast.ReturnStmt) bool {
+		if len(ret.Results) == 0 {
+			return false // a named result: its value is out of view
 		}
-		return allFalse
+		tv, ok := m.pass.TypesInfo.Types[ret.Results[0]]
+		return ok && tv.Value != nil && tv.Value.ExactString() == "false"
 	})
-	return returns > 0 && allFalse
 }
 
 // testsConflict reports whether the function value e is IsConflict itself

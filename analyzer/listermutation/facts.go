@@ -30,7 +30,7 @@ func (c *checker) exportFacts() {
 		return
 	}
 	for _, f := range c.pass.Files {
-		if ast.IsGenerated(f) || isTestFile(c.pass, f) {
+		if ast.IsGenerated(f) || syntax.InTestFile(c.pass.Fset, f.Pos()) {
 			continue
 		}
 		for _, d := range f.Decls {

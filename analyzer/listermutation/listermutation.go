@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -59,7 +59,9 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 	}
 	c.exportFacts()
 	for _, f := range pass.Files {
-		if ast.IsGenerated(f) || isTestFile(pass, f) {
+		// A test's informers and listers serve only that test, which may
+		// change their objects on purpose (to check that a lister copies).
+		if ast.IsGenerated(f) || syntax.InTestFile(pass.Fset, f.Pos()) {
 			continue
 		}
 		for _, d := range f.Decls {
@@ -69,15 +71,6 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// isTestFile reports whether f is a _test.go file. A test's informers
-// and listers (fakes, or informers it started itself) serve only that
-// test: changing their objects cannot corrupt a controller's cache, and
-// tests do it on purpose, to check that a lister hands out copies.
-func isTestFile(pass *analysis.Pass, f *ast.File) bool {
-	tf := pass.Fset.File(f.Pos())
-	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
 }
 
 // checkFunc reports the changes to cache-owned objects in fd.

@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -138,7 +137,9 @@ func (c *checker) candidates() []funcWrites {
 	var order []ast.Node
 	byFunc := make(map[ast.Node][]*kube.Write)
 	for _, w := range append(c.res.Writes(), c.helperWrites()...) {
-		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.Func == nil || c.inTestFile(w.Call) {
+		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.Func == nil || syntax.InTestFile(c.pass.Fset, w.Call.Pos()) {
+			// tests write fixtures without a resourceVersion through fake
+			// clientsets, and a conflicting test fails where it runs
 			continue
 		}
 		if byFunc[w.Func] == nil {
@@ -232,13 +233,4 @@ func (c *checker) helperWrites() []*kube.Write {
 		out = append(out, w)
 	}
 	return out
-}
-
-// inTestFile reports whether n is in a _test.go file. Tests write objects
-// built by fixtures (often of another package) through fake clientsets,
-// which carry no resourceVersion to go stale, and a test that conflicts
-// fails where it runs; as unretriedupdate does by default, they are left
-// out.
-func (c *checker) inTestFile(n ast.Node) bool {
-	return strings.HasSuffix(c.pass.Fset.File(n.Pos()).Name(), "_test.go")
 }

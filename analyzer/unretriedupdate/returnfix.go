@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -52,7 +53,7 @@ func (c *checker) returnFix(call *ast.CallExpr, fn ast.Node) (analysis.Suggested
 // next statement is the last of fn's body and returns zero values with a
 // nil error.
 func (c *checker) errorBranchOf(call *ast.CallExpr, fn ast.Node) (*ast.IfStmt, *ast.ReturnStmt, bool) {
-	body, ft := funcParts(fn)
+	body, ft := syntax.FuncBody(fn), syntax.FuncType(fn)
 	if body == nil || ft.Results == nil || len(body.List) < 2 {
 		return nil, nil, false
 	}
@@ -141,15 +142,4 @@ func isZeroValue(e ast.Expr) bool {
 		return len(e.Elts) == 0
 	}
 	return false
-}
-
-// funcParts returns the body and type of a function declaration or literal.
-func funcParts(fn ast.Node) (*ast.BlockStmt, *ast.FuncType) {
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		return fn.Body, fn.Type
-	case *ast.FuncLit:
-		return fn.Body, fn.Type
-	}
-	return nil, nil
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -78,7 +77,10 @@ func run(pass *analysis.Pass, res *kube.Result, config Config) (any, error) {
 
 // check reports s when its Conflict is lost.
 func (c *checker) check(s site) {
-	if c.res.ScopeOf(s.cursor) != nil || (c.mode == Propagate && c.inTestFile(s.call)) {
+	// In propagate mode a test's failed write fails the test or is the
+	// test's own business; strict mode reports it, since a controller
+	// running beside an e2e test writes the same objects.
+	if c.res.ScopeOf(s.cursor) != nil || (c.mode == Propagate && syntax.InTestFile(c.pass.Fset, s.call.Pos())) {
 		return
 	}
 	var related []diag.Related
@@ -166,12 +168,4 @@ func hasErrorResult(ft *ast.FuncType) bool {
 		}
 	}
 	return false
-}
-
-// inTestFile reports whether n is in a _test.go file. In propagate mode a
-// test's failed write fails the test or is the test's own business; strict
-// mode reports it, since a controller running beside an e2e test writes
-// the same objects and an unretried Conflict makes the test flaky.
-func (c *checker) inTestFile(n ast.Node) bool {
-	return strings.HasSuffix(c.pass.Fset.File(n.Pos()).Name(), "_test.go")
 }

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -87,4 +88,10 @@ func EnclosingFuncNode(cur inspector.Cursor) ast.Node {
 // Encloses reports whether pos lies inside n; a nil n encloses nothing.
 func Encloses(n ast.Node, pos token.Pos) bool {
 	return n != nil && n.Pos() <= pos && pos < n.End()
+}
+
+// InTestFile reports whether pos lies in a _test.go file of fset.
+func InTestFile(fset *token.FileSet, pos token.Pos) bool {
+	f := fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
