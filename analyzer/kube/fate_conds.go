@@ -125,12 +125,18 @@ func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
 		}
 		return truthUnknown
 	case token.NEQ, token.EQL:
+		if v := w.evalWorkSetLen(e, st); v != truthUnknown {
+			return v
+		}
 		v := w.evalNilTest(e, st)
 		if e.Op == token.EQL {
 			return v.not()
 		}
 		return v
 	case token.GTR:
+		if v := w.evalWorkSetLen(e, st); v != truthUnknown {
+			return v
+		}
 		// len(errs) > 0 where errs collects the failure
 		if call, ok := ast.Unparen(e.X).(*ast.CallExpr); ok && isBuiltin(w.t.info, call, "len") && len(call.Args) == 1 && isZeroLit(e.Y) && w.carries(call.Args[0], st) {
 			return truthTrue

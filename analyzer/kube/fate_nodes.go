@@ -28,6 +28,7 @@ func (w *walker) apply(node ast.Node, st *pathState) bool {
 	}
 	w.noteCalls(cur, st)
 	w.noteUses(cur, node, st)
+	w.noteWorkSet(node, st)
 	switch s := node.(type) {
 	case *ast.AssignStmt, *ast.ValueSpec:
 		w.assign(s, st, nil)
@@ -464,7 +465,7 @@ func (w *walker) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	}
 	done, err := ret.Results[0], ret.Results[1]
 	if isNilIdent(err) {
-		if isFalse(done) && w.f.pollRereads {
+		if (isFalse(done) || w.eval(done, st) == truthFalse) && w.f.pollRereads {
 			return Retried
 		}
 		return st.best

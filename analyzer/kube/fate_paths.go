@@ -73,6 +73,8 @@ type pathState struct {
 	conflict  bool         // the path took a branch that IsConflict decided: the author chose what a Conflict does
 	reread    bool         // the object was read again since the failure
 	redefined bool         // the object variable now holds another object
+	workSet   *ast.RangeStmt // the range over a map whose entry failed, while the map still holds it
+	turnOver  bool           // the path has left the failing turn of workSet's loop
 }
 
 func (s pathState) key() string {
@@ -81,7 +83,7 @@ func (s pathState) key() string {
 	if s.testedIn != nil {
 		in = s.testedIn.Pos()
 	}
-	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict)
+	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.workSet != nil, s.turnOver)
 	for _, v := range s.carriers {
 		fmt.Fprintf(&b, "c%d", v.Pos())
 	}
@@ -195,9 +197,12 @@ func (t *Tracer) newFailure(cur inspector.Cursor, obj Object) *failure {
 // call is run: deferred, periodically, or as a poll condition.
 func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.FuncLit) {
 	parent := fnCur.Parent()
+	var arg ast.Expr = lit
 	call, ok := parent.Node().(*ast.CallExpr)
 	if !ok {
-		return
+		if call, arg = t.callPassingBound(parent, lit); call == nil {
+			return
+		}
 	}
 	if call.Fun == lit {
 		_, f.deferred = parent.Parent().Node().(*ast.DeferStmt)
@@ -211,16 +216,16 @@ func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.Fun
 	switch {
 	case callee != nil && periodicFuncs[funcKeyOf(callee)]:
 		f.periodic = rereads
-	case callee != nil && pollFuncs[funcKeyOf(callee)], t.takesCondition(call, lit):
+	case callee != nil && pollFuncs[funcKeyOf(callee)], t.takesCondition(call, arg):
 		f.pollCall = call
 		f.pollRereads = rereads
 	}
 }
 
-// takesCondition reports whether call passes lit where a wait condition
+// takesCondition reports whether call passes fn where a wait condition
 // (wait.ConditionFunc, wait.ConditionWithContextFunc) is expected: whoever
 // runs it, returning (false, nil) means "not yet, try again".
-func (t *Tracer) takesCondition(call *ast.CallExpr, lit *ast.FuncLit) bool {
+func (t *Tracer) takesCondition(call *ast.CallExpr, fn ast.Expr) bool {
 	fun := t.info.TypeOf(call.Fun)
 	if fun == nil {
 		return false
@@ -230,13 +235,64 @@ func (t *Tracer) takesCondition(call *ast.CallExpr, lit *ast.FuncLit) bool {
 		return false
 	}
 	for i, a := range call.Args {
-		if a != lit || i >= sig.Params().Len() {
+		if a != fn || i >= sig.Params().Len() {
 			continue
 		}
 		pt := sig.Params().At(i).Type()
 		return isNamedType(pt, waitPath, "ConditionFunc") || isNamedType(pt, waitPath, "ConditionWithContextFunc")
 	}
 	return false
+}
+
+// callPassingBound returns the call that receives lit through the local
+// variable it is bound to (`cond := func() ...; wait.Poll(..., cond)`), and
+// the argument that names it, when that is the variable's only use.
+func (t *Tracer) callPassingBound(bind inspector.Cursor, lit *ast.FuncLit) (*ast.CallExpr, ast.Expr) {
+	v := boundVar(t.info, bind.Node(), lit)
+	scope := syntax.EnclosingFunc(bind)
+	if v == nil || !scope.Valid() {
+		return nil, nil
+	}
+	var uses []inspector.Cursor
+	for c := range scope.Preorder((*ast.Ident)(nil)) {
+		if t.info.Uses[c.Node().(*ast.Ident)] == v {
+			uses = append(uses, c)
+		}
+	}
+	if len(uses) != 1 {
+		return nil, nil
+	}
+	call, ok := uses[0].Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun == uses[0].Node() {
+		return nil, nil
+	}
+	return call, uses[0].Node().(*ast.Ident)
+}
+
+// boundVar returns the variable that stmt binds to lit, or nil.
+func boundVar(info *types.Info, stmt ast.Node, lit *ast.FuncLit) *types.Var {
+	var names []*ast.Ident
+	var values []ast.Expr
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		for _, l := range s.Lhs {
+			id, _ := l.(*ast.Ident)
+			names = append(names, id)
+		}
+		values = s.Rhs
+	case *ast.ValueSpec:
+		names, values = s.Names, s.Values
+	}
+	if len(names) != len(values) {
+		return nil
+	}
+	for i, val := range values {
+		if val == lit && names[i] != nil {
+			v, _ := info.ObjectOf(names[i]).(*types.Var)
+			return v
+		}
+	}
+	return nil
 }
 
 // readsBefore reports whether fn reads obj before the call at.
@@ -283,6 +339,7 @@ func (w *walker) run() Fate {
 		return HandedOff
 	}
 	st := w.knownBefore()
+	st.workSet = w.workSetOf()
 	if ended, fate := w.startAt(start.Nodes[index], &st); ended {
 		return fate
 	}
@@ -490,8 +547,12 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 	if b.Kind == cfg.KindRangeLoop && !rangesOverChannel(w.t.info, b.Stmt) {
 		st.redefined = true // the next turn works on the next element
 	}
+	w.passesWorkSetHead(b, &st)
 	out := make([]walkItem, 0, len(b.Succs))
 	for _, s := range b.Succs {
+		if w.isShutdown(s) {
+			continue // the component is stopping: nothing is lost to it
+		}
 		next := st
 		if w.f.loop != nil && s.Stmt == w.f.loop && loopHeads[s.Kind] {
 			next.looped = true

@@ -1,0 +1,143 @@
+package kube
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+// Two facts about loops that decide whether a lost failure comes back.
+//
+// A work set: a write made while ranging over a map is made for an entry
+// that is still in the map. Unless the turn that failed deletes it, the
+// map is not empty when the loop ends, whatever later turns delete (each
+// turn has its own key), so `len(set) == 0` is false on that path:
+//
+//	for key := range pending {
+//		if err := write(key); err != nil { continue }
+//		delete(pending, key)
+//	}
+//	return len(pending) == 0, nil // a poll condition: runs again
+//
+// A shutdown: a path that leaves through `case <-stop:` or
+// `case <-ctx.Done():` ends because the component is stopping. The next
+// start works from the objects as they are then; what the failure leaves
+// undone is not lost to anyone still running.
+
+// workSetOf returns the range statement over a map, inside the function
+// that makes the failing call, whose turn makes it; or nil.
+func (w *walker) workSetOf() *ast.RangeStmt {
+	for c := w.f.cur.Parent(); c.Valid() && c.Node() != w.f.fn; c = c.Parent() {
+		if _, ok := c.Node().(*ast.FuncLit); ok {
+			return nil
+		}
+		rs, ok := c.Node().(*ast.RangeStmt)
+		if !ok || rs.Key == nil {
+			continue
+		}
+		if _, isMap := typeUnder(w.t.info.TypeOf(rs.X)).(*types.Map); isMap && rootVar(w.t.info, ast.Unparen(rs.X)) != nil {
+			return rs
+		}
+	}
+	return nil
+}
+
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+// isWorkSet reports whether e denotes the map of the path's work set.
+func (w *walker) isWorkSet(e ast.Expr, st pathState) bool {
+	if st.workSet == nil {
+		return false
+	}
+	x := ast.Unparen(st.workSet.X)
+	e = ast.Unparen(e)
+	return types.ExprString(e) == types.ExprString(x) && rootVar(w.t.info, e) == rootVar(w.t.info, x)
+}
+
+// noteWorkSet applies a statement to the work set: the failing turn's
+// delete takes its entry out, and so does emptying or replacing the map.
+func (w *walker) noteWorkSet(node ast.Node, st *pathState) {
+	if st.workSet == nil {
+		return
+	}
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if len(n.Args) > 0 && w.isWorkSet(n.Args[0], *st) &&
+				(isBuiltin(w.t.info, n, "clear") || isBuiltin(w.t.info, n, "delete") && !st.turnOver) {
+				st.workSet = nil
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if w.isWorkSet(l, *st) {
+					st.workSet = nil
+				}
+			}
+		}
+		return st.workSet != nil
+	})
+}
+
+// evalWorkSetLen decides `len(set) == 0`, `!= 0` and `> 0` for a work set
+// that still holds the failed entry.
+func (w *walker) evalWorkSetLen(e *ast.BinaryExpr, st pathState) truth {
+	call, ok := ast.Unparen(e.X).(*ast.CallExpr)
+	if !ok || !isBuiltin(w.t.info, call, "len") || len(call.Args) != 1 || !isZeroLit(e.Y) || !w.isWorkSet(call.Args[0], st) {
+		return truthUnknown
+	}
+	switch e.Op {
+	case token.EQL:
+		return truthFalse
+	case token.NEQ, token.GTR:
+		return truthTrue
+	}
+	return truthUnknown
+}
+
+// passesWorkSetHead notes that a path leaving block b goes to the work
+// set's next turn (or out of its loop): later deletes are other turns'.
+func (w *walker) passesWorkSetHead(b *cfg.Block, st *pathState) {
+	if st.workSet != nil && b.Kind == cfg.KindRangeLoop && b.Stmt == st.workSet {
+		st.turnOver = true
+	}
+}
+
+// isShutdown reports whether block b is the body of a select case that
+// receives a stop signal (`<-ctx.Done()`, `<-stopCh` of a chan struct{}),
+// entered after the failure.
+func (w *walker) isShutdown(b *cfg.Block) bool {
+	cc, ok := b.Stmt.(*ast.CommClause)
+	if b.Kind != cfg.KindSelectCaseBody || !ok || cc.Comm == nil || syntax.Within(w.f.call, cc) {
+		return false
+	}
+	var recv ast.Expr
+	switch c := cc.Comm.(type) {
+	case *ast.ExprStmt:
+		recv = c.X
+	case *ast.AssignStmt:
+		if len(c.Rhs) == 1 {
+			recv = c.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(recv).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	ch, ok := typeUnder(w.t.info.TypeOf(u.X)).(*types.Chan)
+	if !ok {
+		return false
+	}
+	elem, ok := ch.Elem().Underlying().(*types.Struct)
+	return ok && elem.NumFields() == 0
+}
