@@ -63,16 +63,16 @@ type failure struct {
 
 // pathState is what one path has done with the failure so far.
 type pathState struct {
-	carriers  []*types.Var // variables holding the failure or a value built from it
-	nonNil    []*types.Var // error variables known to be non-nil
-	set       []*types.Var // boolean variables set to true on this path (requeue = true)
-	unset     []*types.Var // boolean variables set to false on this path
-	best      Fate         // the best thing done with the failure so far
-	testedIn  ast.Node     // the branch a test of the error sent the path into, while in it
-	looped    bool         // the path went round the loop around the failing call
-	conflict  bool         // the path took a branch that IsConflict decided: the author chose what a Conflict does
-	reread    bool         // the object was read again since the failure
-	redefined bool         // the object variable now holds another object
+	carriers  []*types.Var   // variables holding the failure or a value built from it
+	nonNil    []*types.Var   // error variables known to be non-nil
+	set       []*types.Var   // boolean variables set to true on this path (requeue = true)
+	unset     []*types.Var   // boolean variables set to false on this path
+	best      Fate           // the best thing done with the failure so far
+	testedIn  ast.Node       // the branch a test of the error sent the path into, while in it
+	looped    bool           // the path went round the loop around the failing call
+	conflict  bool           // the path took a branch that IsConflict decided: the author chose what a Conflict does
+	reread    bool           // the object was read again since the failure
+	redefined bool           // the object variable now holds another object
 	workSet   *ast.RangeStmt // the range over a map whose entry failed, while the map still holds it
 	turnOver  bool           // the path has left the failing turn of workSet's loop
 }
