@@ -35,7 +35,7 @@ func (c *checker) checkHidden(w *kube.Write) {
 	if body == nil || !returnsOnlyError(c.pass.TypesInfo, syntax.FuncType(w.Scope.Body)) || syntax.EnclosingFuncNode(w.Cursor) != w.Scope.Body {
 		return
 	}
-	for _, cur := range c.errorCarriers(w, body) {
+	for _, cur := range c.errorCarriers(w, w.Scope.Cursor, w.Scope.Body) {
 		h, ok := c.hiddenAt(cur)
 		if !ok {
 			continue
@@ -61,9 +61,14 @@ func remedy(h hiding) string {
 	return "return it, or wrap it with fmt.Errorf and %w"
 }
 
-// errorCarriers returns the cursors of the expressions that hold w's error:
-// the write call itself, or the uses its error variable reaches.
-func (c *checker) errorCarriers(w *kube.Write, body *ast.BlockStmt) []inspector.Cursor {
+// errorCarriers returns the cursors of the expressions of the function fn
+// (at fnCur) that hold w's error: the write call itself, or the uses its
+// error variable reaches.
+func (c *checker) errorCarriers(w *kube.Write, fnCur inspector.Cursor, fn ast.Node) []inspector.Cursor {
+	body := syntax.FuncBody(fn)
+	if body == nil {
+		return nil
+	}
 	parent := w.Cursor.Parent()
 	var def ast.Node
 	var lhs ast.Expr
@@ -89,8 +94,8 @@ func (c *checker) errorCarriers(w *kube.Write, body *ast.BlockStmt) []inspector.
 	}
 	uses := c.tracer.ReachingUses(body, def, v)
 	var out []inspector.Cursor
-	for cur := range w.Scope.Cursor.Preorder((*ast.Ident)(nil)) {
-		if uses[cur.Node().(*ast.Ident)] && syntax.EnclosingFuncNode(cur) == w.Scope.Body {
+	for cur := range fnCur.Preorder((*ast.Ident)(nil)) {
+		if uses[cur.Node().(*ast.Ident)] && syntax.EnclosingFuncNode(cur) == fn {
 			out = append(out, cur)
 		}
 	}

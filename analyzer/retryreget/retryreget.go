@@ -62,6 +62,7 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 		}
 	}
 	c.checkHelpers(reported)
+	c.checkHiddenInHelpers()
 	return nil, nil
 }
 

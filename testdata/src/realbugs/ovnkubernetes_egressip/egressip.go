@@ -64,7 +64,7 @@ type Kube struct {
 func (k *Kube) UpdateEgressIPBuggy(eIP *EgressIP) error {
 	klog.Infof("Updating status on EgressIP %s", eIP.Name)
 	if _, err := k.EIPClient.K8sV1().EgressIPs().Update(context.TODO(), eIP, metav1.UpdateOptions{}); err != nil { // realbug: unretriedupdate fp=strict "the helper runs inside RetryOnConflict, but through a project interface (KubeInterface) that strict mode does not follow, so the write looks unretried"
-		return fmt.Errorf("error in updating status on EgressIP %s: %v", eIP.Name, err) // realbug: retryreget miss=default,strict "the rewrap is in a helper called from the retry closure (here through a project interface, KubeInterface); the hidden-conflict check looks only at the closure's own returns (checked: a direct package helper with the same rewrap is missed too)"
+		return fmt.Errorf("error in updating status on EgressIP %s: %v", eIP.Name, err) // realbug: retryreget
 	}
 	return nil
 }
