@@ -50,5 +50,8 @@
 // The analyzer also reports a retry closure that returns a write's error in
 // a form apierrors.IsConflict cannot see: fmt.Errorf with %v or %s instead
 // of %w, or errors.New(err.Error()). The Conflict is then never retried at
-// all. The fix formats the error with %w.
+// all. A helper of the package whose error the closure returns is checked
+// the same way, also when the closure calls it through an interface that
+// only the package's write helpers implement. The fix formats the error
+// with %w.
 package retryreget
