@@ -2,7 +2,6 @@ package analyzer_test
 
 import (
 	"fmt"
-	"go/ast"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -137,10 +136,12 @@ func realbugMarkers(t *testing.T, pkgs []*packages.Package) map[string]realbug {
 		for _, f := range pkg.Syntax {
 			for _, cg := range f.Comments {
 				for _, c := range cg.List {
-					if b, ok := parseMarker(t, pkg.Fset, c); ok && b.alt {
-						alts = append(alts, b)
-					} else if ok {
-						bugs[b.key()] = b
+					for _, text := range markerTexts(c.Text) {
+						if b, ok := parseMarker(t, pkg.Fset, c.Pos(), text); ok && b.alt {
+							alts = append(alts, b)
+						} else if ok {
+							bugs[b.key()] = b
+						}
 					}
 				}
 			}
@@ -168,29 +169,48 @@ func realbugMarkers(t *testing.T, pkgs []*packages.Package) map[string]realbug {
 	return bugs
 }
 
-// parseMarker reads one comment; a comment that starts like a marker but
-// does not parse fails the test rather than being ignored.
-func parseMarker(t *testing.T, fset *token.FileSet, c *ast.Comment) (realbug, bool) {
-	if !strings.Contains(c.Text, "realbug:") {
+// markerTexts splits a comment into its markers: a line where two
+// analyzers report the same call carries one marker for each, as
+//
+//	// realbug: staleupdate // realbug: unretriedupdate alt "<why>"
+//
+// A comment without a marker comes back whole, for parseMarker to ignore.
+func markerTexts(text string) []string {
+	parts := strings.Split(text, "// realbug:")
+	if len(parts) <= 2 {
+		return []string{text}
+	}
+	var texts []string
+	for _, p := range parts[1:] {
+		texts = append(texts, "// realbug:"+strings.TrimRight(p, " "))
+	}
+	return texts
+}
+
+// parseMarker reads one marker of a comment at pos; a comment that starts
+// like a marker but does not parse fails the test rather than being
+// ignored.
+func parseMarker(t *testing.T, fset *token.FileSet, at token.Pos, text string) (realbug, bool) {
+	if !strings.Contains(text, "realbug:") {
 		return realbug{}, false
 	}
-	pos := fset.Position(c.Pos())
-	m := markerRE.FindStringSubmatch(c.Text)
+	pos := fset.Position(at)
+	m := markerRE.FindStringSubmatch(text)
 	if m == nil {
-		t.Errorf("%s: malformed realbug marker %q", pos, c.Text)
+		t.Errorf("%s: malformed realbug marker %q", pos, text)
 		return realbug{}, false
 	}
 	b := realbug{pos: token.Position{Filename: pos.Filename, Line: pos.Line}, analyzer: m[1], miss: map[string]bool{}, fp: map[string]bool{}, alt: m[4] != ""}
 	if b.alt {
 		if why, err := strconv.Unquote(m[5]); err != nil || why == "" {
-			t.Errorf("%s: alt needs a reason: %q", pos, c.Text)
+			t.Errorf("%s: alt needs a reason: %q", pos, text)
 		}
 		return b, true
 	}
 	if m[2] != "" {
 		why, err := strconv.Unquote(m[5])
 		if err != nil || why == "" {
-			t.Errorf("%s: %s= needs a reason: %q", pos, m[2], c.Text)
+			t.Errorf("%s: %s= needs a reason: %q", pos, m[2], text)
 		}
 		b.why = why
 		modes := b.miss

@@ -107,6 +107,10 @@ func (u *UnstructuredList) GetContinue() string               { return "" }
 func (u *UnstructuredList) SetContinue(c string)              {}
 func (u *UnstructuredList) GetRemainingItemCount() *int64     { return nil }
 func (u *UnstructuredList) SetRemainingItemCount(c *int64)    {}
+func (u *UnstructuredList) GetAPIVersion() string             { return "" }
+func (u *UnstructuredList) SetAPIVersion(version string)      {}
+func (u *UnstructuredList) GetKind() string                   { return "" }
+func (u *UnstructuredList) SetKind(kind string)               {}
 
 // SetNestedStringMap sets a map[string]string field.
 func SetNestedStringMap(obj map[string]interface{}, value map[string]string, fields ...string) error {
