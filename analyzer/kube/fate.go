@@ -62,6 +62,9 @@ type Tracer struct {
 
 	neverNil map[*types.Func]bool // functions that never return a nil error, memoised
 	requeuer map[*types.Func]bool // functions that put work back on a queue, memoised
+	// commandFuncs are the literals and functions stored in a cobra
+	// command's RunE-like hooks, found on first use.
+	commandFuncs map[any]bool
 }
 
 // NewTracer returns a Tracer for the package described by info.

@@ -55,6 +55,9 @@ type failure struct {
 	// pollRereads is set when fn is such a condition and reads the object
 	// itself: returning (false, nil) makes wait run it again.
 	pollRereads bool
+	// endsCommand is set when fn is a cobra command's RunE (or stored
+	// there): an error it returns ends the program.
+	endsCommand bool
 	// selfReading is set when the failing call is a helper that writes an
 	// object of its own (it reads it itself): calling it again retries
 	// with a fresh read.
@@ -187,6 +190,7 @@ func (t *Tracer) newFailure(cur inspector.Cursor, obj Object) *failure {
 		return nil
 	}
 	f.loop = innermostLoop(cur, f.fn)
+	f.endsCommand = t.endsCommand(f.fn)
 	if lit, ok := f.fn.(*ast.FuncLit); ok {
 		t.noteLiteralUse(f, fnCur, lit)
 	}
@@ -596,6 +600,9 @@ var loopHeads = map[cfg.BlockKind]bool{
 func (w *walker) endFate(f Fate, st pathState) Fate {
 	if w.f.periodic {
 		f = max(f, Retried)
+	}
+	if w.f.endsCommand && f >= ReturnedOther {
+		return Fatal // cobra prints the error and the program exits
 	}
 	for _, v := range w.f.outerErrors {
 		switch {

@@ -55,6 +55,7 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 			continue // outside a retry, or sends no resourceVersion to conflict on
 		}
 		c.checkHidden(w)
+		c.checkWiped(w)
 		key := staleKey{w.Scope, w.Object.Root, w.Object.Path}
 		if !reported[key] && c.isStale(w) {
 			reported[key] = true

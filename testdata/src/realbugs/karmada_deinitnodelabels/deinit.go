@@ -93,7 +93,7 @@ func NewCmdDeInit() *cobra.Command {
 		Short:        "Remove the Karmada control plane from the Kubernetes cluster.",
 		SilenceUsage: true,
 		RunE: func(_ *cobra.Command, _ []string) error {
-			if err := opts.RunBuggy(); err != nil {
+			if err := opts.RunBuggy(); err != nil { // realbug: unretriedupdate alt "RunE returns the Conflict to cobra, which prints it and exits"
 				return err
 			}
 			return nil
@@ -159,7 +159,7 @@ func (o *CommandDeInitOption) removeNodeLabelsBuggy() error {
 		if o.DryRun {
 			continue
 		}
-		if _, err := nodeClient.Update(context.TODO(), &nodes.Items[v], metav1.UpdateOptions{}); err != nil { // realbug: unretriedupdate miss=default "the Conflict is returned, through Run and RunE, to cobra, which prints it and exits the one-shot command halfway; propagate mode counts a returned error as handled (checked: with the print and os.Exit(1) in RunE itself, it is reported)"
+		if _, err := nodeClient.Update(context.TODO(), &nodes.Items[v], metav1.UpdateOptions{}); err != nil { // realbug: unretriedupdate
 			return err
 		}
 	}

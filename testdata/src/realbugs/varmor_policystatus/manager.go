@@ -111,7 +111,7 @@ func (m *StatusManager) updateVarmorPolicyStatusBuggy(vp *VarmorPolicy, ready bo
 		if phase != VarmorPolicyUnchanged {
 			vp.Status.Phase = phase
 		}
-		vp, err = m.varmorInterface.VarmorPolicies(vp.Namespace).UpdateStatus(context.Background(), vp, metav1.UpdateOptions{}) // realbug: retryreget miss=default,strict "the failed write assigns the empty object a generated client returns with its error to vp, so the conditional re-read asks for an empty name and ends the retry; the model counts the conditional Get as the re-read and does not know what a failed write returns (checked: without the conditional Get the write is reported)"
+		vp, err = m.varmorInterface.VarmorPolicies(vp.Namespace).UpdateStatus(context.Background(), vp, metav1.UpdateOptions{}) // realbug: retryreget
 		if err != nil {
 			regain = true
 		}

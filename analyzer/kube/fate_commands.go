@@ -1,0 +1,79 @@
+package kube
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// A command-line program built with cobra runs a command's RunE and, when
+// it returns an error, prints it and exits. A failure returned from RunE
+// (or from a function stored there) ends a one-shot program half way, as
+// log.Fatal does: nothing runs the command again.
+
+const cobraPath = "github.com/spf13/cobra"
+
+// commandHooks are the fields of cobra.Command whose error ends the
+// program.
+var commandHooks = map[string]bool{
+	"RunE": true, "PreRunE": true, "PostRunE": true,
+	"PersistentPreRunE": true, "PersistentPostRunE": true,
+}
+
+// endsCommand reports whether fn (a literal or a declaration) is stored in
+// a command hook of the package, so that its returned error ends the
+// program.
+func (t *Tracer) endsCommand(fn ast.Node) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.commandFuncs == nil {
+		t.commandFuncs = t.findCommandFuncs()
+	}
+	switch fn := fn.(type) {
+	case *ast.FuncLit:
+		return t.commandFuncs[fn]
+	case *ast.FuncDecl:
+		return t.commandFuncs[t.info.Defs[fn.Name]]
+	}
+	return false
+}
+
+// findCommandFuncs collects the literals and functions the package stores
+// in command hooks: `RunE: func(...) error {...}`, `RunE: o.run`,
+// `cmd.RunE = ...`.
+func (t *Tracer) findCommandFuncs() map[any]bool {
+	out := make(map[any]bool)
+	if t.model == nil || t.model.Inspector() == nil {
+		return out
+	}
+	note := func(value ast.Expr) {
+		switch v := ast.Unparen(value).(type) {
+		case *ast.FuncLit:
+			out[v] = true
+		case *ast.Ident:
+			out[t.info.Uses[v]] = true
+		case *ast.SelectorExpr:
+			out[t.info.Uses[v.Sel]] = true
+		}
+	}
+	for c := range t.model.Inspector().Root().Preorder((*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.KeyValueExpr:
+			if key, ok := n.Key.(*ast.Ident); ok && commandHooks[key.Name] && t.isCommandField(t.info.Uses[key]) {
+				note(n.Value)
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if sel, ok := l.(*ast.SelectorExpr); ok && len(n.Rhs) == len(n.Lhs) && commandHooks[sel.Sel.Name] && t.isCommandField(t.info.Uses[sel.Sel]) {
+					note(n.Rhs[i])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// isCommandField reports whether obj is a field of cobra.Command.
+func (t *Tracer) isCommandField(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && v.IsField() && v.Pkg() != nil && v.Pkg().Path() == cobraPath
+}
