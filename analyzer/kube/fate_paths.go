@@ -345,7 +345,7 @@ func (w *walker) run() Fate {
 	st := w.knownBefore()
 	st.workSet = w.workSetOf()
 	if ended, fate := w.startAt(start.Nodes[index], &st); ended {
-		return fate
+		return w.commandFate(fate)
 	}
 	stack := []walkItem{{start, index + 1, st}}
 	for len(stack) > 0 {
@@ -366,6 +366,9 @@ func (w *walker) run() Fate {
 		for _, e := range w.ends {
 			if e.looped && w.retryLoop {
 				e.fate = max(e.fate, Retried)
+			}
+			if !w.retryLoop {
+				e.fate = w.commandFate(e.fate)
 			}
 			worst = min(worst, e.fate)
 		}
@@ -594,15 +597,21 @@ var loopHeads = map[cfg.BlockKind]bool{
 	cfg.KindForLoop: true, cfg.KindForPost: true, cfg.KindForBody: true, cfg.KindRangeLoop: true,
 }
 
+// commandFate turns an error returned from a cobra command's RunE into
+// the end of the program: cobra prints it and main exits.
+func (w *walker) commandFate(f Fate) Fate {
+	if w.f.endsCommand && f >= ReturnedOther {
+		return Fatal
+	}
+	return f
+}
+
 // endFate adjusts the verdict of a path that leaves the function: a
 // periodic function runs again; a deferred one leaves the outer function's
 // named error results to be returned.
 func (w *walker) endFate(f Fate, st pathState) Fate {
 	if w.f.periodic {
 		f = max(f, Retried)
-	}
-	if w.f.endsCommand && f >= ReturnedOther {
-		return Fatal // cobra prints the error and the program exits
 	}
 	for _, v := range w.f.outerErrors {
 		switch {
