@@ -52,7 +52,9 @@ func applyFixes(findings []*finding) (fixSummary, error) {
 			continue
 		}
 		for _, e := range fx.Edits {
-			taken[e.Pos.Filename] = append(taken[e.Pos.Filename], e)
+			if !slices.ContainsFunc(taken[e.Pos.Filename], e.same) { // two fixes may add the same import
+				taken[e.Pos.Filename] = append(taken[e.Pos.Filename], e)
+			}
 		}
 		s.applied++
 	}
@@ -70,11 +72,19 @@ func applyFixes(findings []*finding) (fixSummary, error) {
 	return s, nil
 }
 
+// same reports whether e and o make the same change.
+func (e edit) same(o edit) bool {
+	return e.Pos.Offset == o.Pos.Offset && e.End.Offset == o.End.Offset && e.New == o.New
+}
+
 // overlapsAny reports whether e changes text that one of others changes,
 // or inserts at the same place as one of them (the order of the two
-// insertions would be arbitrary).
+// insertions would be arbitrary), unless it is the very same edit.
 func overlapsAny(e edit, others []edit) bool {
 	for _, o := range others {
+		if e.same(o) {
+			continue
+		}
 		if e.Pos.Offset < o.End.Offset && o.Pos.Offset < e.End.Offset {
 			return true
 		}
