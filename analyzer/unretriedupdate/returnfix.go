@@ -26,12 +26,12 @@ import (
 //	}
 //	return ctrl.Result{}, nil
 //
-// Three shapes qualify. An error branch that only logs, followed in the
-// function's body by nothing but logging and a final return of zero values
-// and a nil error, gets that return with the error in place of nil. An
+// Three shapes qualify. An error branch that only logs, followed in its
+// block by nothing but logging and a return of zero values and a nil
+// error, gets that return with the error in place of nil. An
 // error branch that logs and returns zero values and a nil error itself
 // gets the error in place of its nil. A write whose error is dropped
-// (`_ = c.Update(...)`), followed by nothing but logging and that final
+// (`_ = c.Update(...)`), followed by nothing but logging and such a
 // return, becomes an error branch that returns it. When the branch's only
 // statement is a log call with a constant message of its own, the log is
 // replaced by the error wrapped with %w under that message (the caller
@@ -47,11 +47,10 @@ func (c *checker) returnFix(call *ast.CallExpr, cur inspector.Cursor) (analysis.
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	topLevel := len(list) == len(fd.Body.List) && len(list) > 0 && &list[0] == &fd.Body.List[0]
-	var final *ast.ReturnStmt
-	if topLevel {
-		final = c.finalZeroReturn(list[idx+1:], fd.Type)
-	}
+	// The rest of the statement's block must end in the function's return,
+	// in the function's body or in a nested block: then nothing after the
+	// block runs either.
+	final := c.finalZeroReturn(list[idx+1:], fd.Type)
 	switch s := stmt.(type) {
 	case *ast.IfStmt:
 		return c.branchFix(s, call, final, fd.Type)
