@@ -376,16 +376,52 @@ func (m mapImporter) Import(path string) (*types.Package, error) {
 // checkSuite type-checks src against the stubs, runs the suite and checks
 // the outcome.
 func checkSuite(t *testing.T, src string, generated bool) {
-	stubs := loadStubs(t)
 	dir := t.TempDir()
 	filename := filepath.Join(dir, "fuzzed.go")
+	run := analyzeSource(t, filename, src)
+	if generated && len(run.typeErrs) > 0 {
+		t.Fatalf("generated source does not type-check: %v\n%s", run.typeErrs[0], src)
+	}
+	for _, d := range run.diags {
+		t.Logf("%s: %s", run.fset.Position(d.Pos), d.Message)
+		if len(d.SuggestedFixes) > 1 {
+			t.Errorf("%s: %d suggested fixes, want at most one", d.Message, len(d.SuggestedFixes))
+		}
+		for _, fix := range d.SuggestedFixes {
+			checkFix(t, run, filename, src, d, fix)
+		}
+	}
+}
+
+// suiteRun is what the suite reported on one source file.
+type suiteRun struct {
+	fset     *token.FileSet
+	diags    []analysis.Diagnostic
+	typeErrs []types.Error
+}
+
+// count returns how many diagnostics have message.
+func (r suiteRun) count(message string) int {
+	n := 0
+	for _, d := range r.diags {
+		if d.Message == message {
+			n++
+		}
+	}
+	return n
+}
+
+// analyzeSource writes src to filename, type-checks it against the stubs
+// and runs the whole suite on it.
+func analyzeSource(t *testing.T, filename, src string) suiteRun {
+	stubs := loadStubs(t)
 	if err := os.WriteFile(filename, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
-		t.Fatalf("generated source does not parse: %v\n%s", err, src)
+		t.Fatalf("source does not parse: %v\n%s", err, src)
 	}
 	info := &types.Info{
 		Types:        map[ast.Expr]types.TypeAndValue{},
@@ -403,9 +439,6 @@ func checkSuite(t *testing.T, src string, generated bool) {
 		Error:    func(err error) { typeErrs = append(typeErrs, err.(types.Error)) },
 	}
 	tpkg, _ := conf.Check("fuzzed", fset, []*ast.File{file}, info)
-	if generated && len(typeErrs) > 0 {
-		t.Fatalf("generated source does not type-check: %v\n%s", typeErrs[0], src)
-	}
 	pkg := &packages.Package{
 		ID: "fuzzed", Name: "fuzzed", PkgPath: "fuzzed",
 		GoFiles: []string{filename}, CompiledGoFiles: []string{filename},
@@ -418,25 +451,21 @@ func checkSuite(t *testing.T, src string, generated bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	run := suiteRun{fset: fset, typeErrs: typeErrs}
 	for act := range graph.All() {
 		if act.Err != nil && !pkg.IllTyped {
 			t.Errorf("%s: %v\n%s", act.Analyzer.Name, act.Err, src)
 		}
-		for _, d := range act.Diagnostics {
-			t.Logf("%s: %s", fset.Position(d.Pos), d.Message)
-			if len(d.SuggestedFixes) > 1 {
-				t.Errorf("%s: %d suggested fixes, want at most one", d.Message, len(d.SuggestedFixes))
-			}
-			for _, fix := range d.SuggestedFixes {
-				checkFix(t, fset, filename, src, d, fix)
-			}
-		}
+		run.diags = append(run.diags, act.Diagnostics...)
 	}
+	return run
 }
 
-// checkFix applies fix to src and checks that its edits stay in the file,
-// do not overlap, and leave source that parses.
-func checkFix(t *testing.T, fset *token.FileSet, filename, src string, d analysis.Diagnostic, fix analysis.SuggestedFix) {
+// checkFix applies fix to src and checks that its edits stay in the file
+// and do not overlap, and, when src type-checked, that the fixed source
+// type-checks too and is no longer reported for d.
+func checkFix(t *testing.T, run suiteRun, filename, src string, d analysis.Diagnostic, fix analysis.SuggestedFix) {
+	fset := run.fset
 	tf := fset.File(d.Pos)
 	type span struct {
 		start, end int
@@ -473,5 +502,15 @@ func checkFix(t *testing.T, fset *token.FileSet, filename, src string, d analysi
 	}
 	if _, err := parser.ParseFile(token.NewFileSet(), filename, out, 0); err != nil {
 		t.Errorf("%s: after fix %q the file does not parse: %v\n%s", d.Message, fix.Message, err, out)
+		return
+	}
+	if len(run.typeErrs) > 0 {
+		return
+	}
+	fixed := analyzeSource(t, filepath.Join(t.TempDir(), "fuzzed.go"), string(out))
+	if len(fixed.typeErrs) > 0 {
+		t.Errorf("%s: after fix %q the file does not type-check: %v\n%s", d.Message, fix.Message, fixed.typeErrs[0], out)
+	} else if fixed.count(d.Message) >= run.count(d.Message) {
+		t.Errorf("%s: still reported after fix %q\n%s", d.Message, fix.Message, out)
 	}
 }

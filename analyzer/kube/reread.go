@@ -81,6 +81,84 @@ func ControllerRuntimeReRead(pass *analysis.Pass, w *Write, at token.Pos) ([]str
 	return lines, edits, true
 }
 
+// TypedReRead builds the re-read of a client-go typed or dynamic write at
+// at: the Get of the same resource interface into a new variable named
+// fresh, assigned back to the object, with the import it needs:
+//
+//	fresh, err := cs.CoreV1().ConfigMaps(ns).Get(ctx, cm.GetName(), metav1.GetOptions{})
+//	if err != nil {
+//		return err
+//	}
+//	cm = fresh
+//
+// The caller chooses fresh and errName so that they shadow nothing the
+// code after the re-read uses.
+func TypedReRead(pass *analysis.Pass, w *Write, at token.Pos, fresh, errName string) ([]string, []analysis.TextEdit, bool) {
+	info := pass.TypesInfo
+	args := w.Call.Args
+	if len(args) < 2 || w.Client == nil || !w.Object.Valid() {
+		return nil, nil, false
+	}
+	ptr, ok := info.TypeOf(args[1]).(*types.Pointer)
+	if !ok || !rereadableBy(pass, info.TypeOf(w.Client), ptr) {
+		return nil, nil, false
+	}
+	for _, e := range []ast.Expr{w.Client, args[0], args[1]} {
+		if !SimpleExpr(info, e) || !fixes.ResolvesSame(pass.Pkg, info, e, at) {
+			return nil, nil, false
+		}
+	}
+	meta, edits, ok := fixes.ImportName(pass, at, MetaV1Path, "metav1")
+	if !ok {
+		return nil, nil, false
+	}
+	name := w.Object.Root.Name()
+	assign := fmt.Sprintf("%s = %s", name, fresh)
+	if u, isAddr := ast.Unparen(args[1]).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		assign = fmt.Sprintf("%s = *%s", name, fresh)
+	}
+	lines := []string{
+		fmt.Sprintf("%s, %s := %s.Get(%s, %s.GetName(), %s.GetOptions{})", fresh, errName, fixes.Source(pass, w.Client), fixes.Source(pass, args[0]), name, meta),
+		fmt.Sprintf("if %s != nil {", errName),
+		fmt.Sprintf("\treturn %s", errName),
+		"}",
+		assign,
+	}
+	return lines, edits, true
+}
+
+// rereadableBy reports whether t has the typed client Get that a fix can
+// call to re-read a written *T: Get(context.Context, string,
+// metav1.GetOptions[, ...string]) (*T, error), on an interface or a
+// non-generic type (hasTypedGet, which recognises writes, is looser).
+func rereadableBy(pass *analysis.Pass, t types.Type, obj *types.Pointer) bool {
+	if t == nil {
+		return false
+	}
+	m, _, _ := types.LookupFieldOrMethod(t, true, pass.Pkg, "Get")
+	fn, ok := m.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.TypeArgs().Len() > 0 {
+		return false // instantiated generic receivers: keep to interfaces
+	}
+	p, r := sig.Params(), sig.Results()
+	if r.Len() != 2 || !types.Identical(r.At(0).Type(), obj) || !types.Identical(r.At(1).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	switch {
+	case p.Len() == 3 && !sig.Variadic():
+	case p.Len() == 4 && sig.Variadic():
+	default:
+		return false
+	}
+	return isNamed(p.At(0).Type(), "context", "Context") &&
+		types.Identical(p.At(1).Type(), types.Typ[types.String]) &&
+		isNamed(p.At(2).Type(), MetaV1Path, "GetOptions")
+}
+
 // SimpleExpr reports whether e is safe to evaluate once more: names,
 // selections, &x, and calls of methods without side effects that client
 // chains use (cs.CoreV1().ConfigMaps(ns)), context.Background and TODO.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"slices"
 	"strings"
 
@@ -80,42 +79,12 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 // typedGet builds the re-read of a typed or dynamic client write: the Get
 // of the same resource interface, assigned back to the object.
 func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
-	info := c.pass.TypesInfo
-	args := w.Call.Args
-	if len(args) < 2 || w.Client == nil {
-		return nil, nil, false
-	}
-	ptr, ok := info.TypeOf(args[1]).(*types.Pointer)
-	if !ok || !c.hasTypedGet(info.TypeOf(w.Client), ptr) {
-		return nil, nil, false
-	}
-	for _, e := range []ast.Expr{w.Client, args[0], args[1]} {
-		if !kube.SimpleExpr(info, e) || !fixes.ResolvesSame(c.pass.Pkg, info, e, at) {
-			return nil, nil, false
-		}
-	}
 	fresh, ok1 := c.freeName(lit, "latest", "fresh")
 	errName, ok2 := c.freeName(lit, "err", "getErr")
 	if !ok1 || !ok2 {
 		return nil, nil, false
 	}
-	meta, edits, ok := fixes.ImportName(c.pass, at, kube.MetaV1Path, "metav1")
-	if !ok {
-		return nil, nil, false
-	}
-	name := w.Object.Root.Name()
-	assign := fmt.Sprintf("%s = %s", name, fresh)
-	if u, isAddr := ast.Unparen(args[1]).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
-		assign = fmt.Sprintf("%s = *%s", name, fresh)
-	}
-	lines := []string{
-		fmt.Sprintf("%s, %s := %s.Get(%s, %s.GetName(), %s.GetOptions{})", fresh, errName, fixes.Source(c.pass, w.Client), fixes.Source(c.pass, args[0]), name, meta),
-		fmt.Sprintf("if %s != nil {", errName),
-		fmt.Sprintf("\treturn %s", errName),
-		"}",
-		assign,
-	}
-	return lines, edits, true
+	return kube.TypedReRead(c.pass, w, at, fresh, errName)
 }
 
 // freeName returns the first candidate that a declaration at the top of the
@@ -144,41 +113,6 @@ next:
 		return name, true
 	}
 	return "", false
-}
-
-// hasTypedGet reports whether t has the typed client Get matching a write
-// of *T: Get(context.Context, string, metav1.GetOptions[, ...string]) (*T, error).
-func (c *checker) hasTypedGet(t types.Type, obj *types.Pointer) bool {
-	if t == nil {
-		return false
-	}
-	m, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, "Get")
-	fn, ok := m.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig := fn.Signature()
-	if n, ok := types.Unalias(t).(*types.Named); ok && n.TypeArgs().Len() > 0 {
-		return false // instantiated generic receivers: keep to interfaces
-	}
-	p, r := sig.Params(), sig.Results()
-	if r.Len() != 2 || !types.Identical(r.At(0).Type(), obj) || !types.Identical(r.At(1).Type(), types.Universe.Lookup("error").Type()) {
-		return false
-	}
-	switch {
-	case p.Len() == 3 && !sig.Variadic():
-	case p.Len() == 4 && sig.Variadic():
-	default:
-		return false
-	}
-	return isNamed(p.At(0).Type(), "context", "Context") &&
-		types.Identical(p.At(1).Type(), types.Typ[types.String]) &&
-		isNamed(p.At(2).Type(), kube.MetaV1Path, "GetOptions")
-}
-
-func isNamed(t types.Type, pkg, name string) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
 // builtInside reports whether the patch argument is built inside body: a

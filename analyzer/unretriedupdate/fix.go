@@ -5,10 +5,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -17,37 +17,66 @@ import (
 
 const (
 	reconcileResults = 1 // controller-runtime writes return only an error
+	typedResults     = 2 // client-go typed and dynamic writes return the stored object and an error
 )
 
-// wrapFix wraps a controller-runtime write, and the plain mutations of its
-// object made since the object's last read in the same block, in
-// retry.RetryOnConflict with a re-read at the top of the closure:
+// wrapFix wraps a write, and the plain mutations of its object made since
+// the object's last read in the same block, in retry.RetryOnConflict with a
+// re-read at the top of the closure:
 //
 //	if err := c.Get(ctx, key, &cm); err != nil { ... }   // stays
 //	cm.Data["k"] = v                                      // moves inside
 //	if err := c.Update(ctx, &cm); err != nil { ... }      // wrapped in place
 //
+// A controller-runtime write re-reads with Get into the object; a client-go
+// typed or dynamic write, whose returned object the statement must drop,
+// reassigns the object from the Get of the same resource interface and
+// keeps only the error (`_, err := c.Update(...)` becomes `err := retry...`).
 // The first attempt does what the code did (plus one Get); a Conflict now
-// re-reads and reapplies the change. The write's result is still an error,
-// so whatever the statement did with it stays as it was. When the shape is
-// anything else, the finding has no fix.
+// re-reads and reapplies the change. Whatever the statement did with the
+// write's error it does with the retry's. When the shape is anything else
+// (an object the function did not read, a parameter whose callers may have
+// changed it, a change computed by a call), the finding has no fix.
 func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
-	if w.Object.Copied {
-		return analysis.SuggestedFix{}, false // a copy: nothing to Get into
+	if w.Object.Copied || !w.Object.Valid() || w.Object.Path != w.Object.Root.Name() || !syntax.Encloses(w.Func, w.Object.Root.Pos()) {
+		return analysis.SuggestedFix{}, false // a copy, a field, or an object from outside: nothing in view to re-read into
 	}
-	if (w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate) || w.Results != reconcileResults ||
-		!w.Object.Valid() || w.Object.Path != w.Object.Root.Name() || !syntax.Encloses(w.Func, w.Object.Root.Pos()) {
+	typed := w.Kind == kube.WriteTypedUpdate || w.Kind == kube.WriteDynamicUpdate
+	switch {
+	case typed && w.Results == typedResults:
+	case (w.Kind == kube.WriteUpdate || w.Kind == kube.WriteSubResourceUpdate) && w.Results == reconcileResults:
+	default:
 		return analysis.SuggestedFix{}, false
 	}
-	stmt, list, idx, ok := statementOf(w.Cursor)
+	stmt, list, idx, ok := resultStatementOf(w.Cursor)
 	if !ok || fixes.UsesName(w.Call, "err") {
+		return analysis.SuggestedFix{}, false
+	}
+	dropResult, ok := droppedObjectResult(stmt, w.Call, typed)
+	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	moves, ok := c.mutationsSinceRead(w, list[:idx])
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	reRead, edits, ok := kube.ControllerRuntimeReRead(c.pass, w, stmt.Pos())
+	uses := func(name string) bool {
+		return fixes.UsesName(w.Call, name) || slices.ContainsFunc(moves, func(m ast.Stmt) bool { return fixes.UsesName(m, name) })
+	}
+	var reRead []string
+	var edits []analysis.TextEdit
+	if typed {
+		fresh := "latest"
+		if uses(fresh) {
+			fresh = "fresh"
+		}
+		if uses(fresh) || uses("err") {
+			return analysis.SuggestedFix{}, false
+		}
+		reRead, edits, ok = kube.TypedReRead(c.pass, w, stmt.Pos(), fresh, "err")
+	} else {
+		reRead, edits, ok = kube.ControllerRuntimeReRead(c.pass, w, stmt.Pos())
+	}
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -65,7 +94,11 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		body = append(body, lines...)
 		edits = append(edits, del)
 	}
-	body = append(body, "return "+fixes.Source(c.pass, w.Call))
+	if typed {
+		body = append(body, "_, err = "+fixes.Source(c.pass, w.Call), "return err")
+	} else {
+		body = append(body, "return "+fixes.Source(c.pass, w.Call))
+	}
 	indent, ok := fixes.LineIndent(c.pass, stmt.Pos())
 	if !ok {
 		return analysis.SuggestedFix{}, false
@@ -76,6 +109,7 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		b.WriteString("\n" + indent + "\t" + l)
 	}
 	b.WriteString("\n" + indent + "})")
+	edits = append(edits, dropResult...)
 	edits = append(edits, analysis.TextEdit{Pos: w.Call.Pos(), End: w.Call.End(), NewText: []byte(b.String())})
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Retry the write of %s with retry.RetryOnConflict, re-reading it first", w.Object.Name()),
@@ -83,28 +117,31 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	}, true
 }
 
-// statementOf returns the statement that makes the write, when the write
-// is the whole expression, the right side of a single assignment, or the
-// init of an if, and that statement sits in a statement list.
-func statementOf(call inspector.Cursor) (ast.Stmt, []ast.Stmt, int, bool) {
-	cur := call.Parent()
-	switch n := cur.Node().(type) {
-	case *ast.ExprStmt:
-	case *ast.AssignStmt:
-		if len(n.Rhs) != 1 || len(n.Lhs) != 1 {
-			return nil, nil, 0, false
-		}
-		if ifs, ok := cur.Parent().Node().(*ast.IfStmt); ok && ifs.Init == n {
-			cur = cur.Parent()
-		}
-	default:
-		return nil, nil, 0, false
+// droppedObjectResult returns the edit that leaves only the error of a
+// typed write's results (`_, err :=` becomes `err :=`), which must drop the
+// object it returns; a controller-runtime write needs none.
+func droppedObjectResult(stmt ast.Stmt, call *ast.CallExpr, typed bool) ([]analysis.TextEdit, bool) {
+	as, ok := stmt.(*ast.AssignStmt)
+	if ifs, isIf := stmt.(*ast.IfStmt); isIf {
+		as, ok = ifs.Init.(*ast.AssignStmt)
 	}
-	at, list, i, ok := fixes.EnclosingStmt(cur)
-	if !ok || at != cur {
-		return nil, nil, 0, false
+	if !ok {
+		_, isExpr := stmt.(*ast.ExprStmt)
+		return nil, isExpr
 	}
-	return cur.Node().(ast.Stmt), list, i, true
+	if len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ast.Expr(call) {
+		return nil, false
+	}
+	if !typed {
+		return nil, len(as.Lhs) == 1
+	}
+	if len(as.Lhs) != 2 {
+		return nil, false
+	}
+	if id, ok := as.Lhs[0].(*ast.Ident); !ok || id.Name != "_" {
+		return nil, false // the returned object is used
+	}
+	return []analysis.TextEdit{{Pos: as.Lhs[0].Pos(), End: as.Lhs[1].Pos()}}, true
 }
 
 // mutationsSinceRead walks back over before (the statements preceding the
@@ -116,11 +153,21 @@ func (c *checker) mutationsSinceRead(w *kube.Write, before []ast.Stmt) ([]ast.St
 		if c.readsObject(s, w.Object) {
 			return before[i+1:], true
 		}
+		if i > 0 && c.readsObject(before[i-1], w.Object) && c.checksReadError(s, w.Object.Root) {
+			return before[i+1:], true // the read's error check stays with the read
+		}
 		if !c.plainMutation(s, w.Object.Root) {
 			return nil, false
 		}
 	}
 	return nil, false // no read in the block: changes made elsewhere would be wiped
+}
+
+// checksReadError reports whether s is the error check after a read
+// (`if err != nil { ... }`, no init) that does not touch the object.
+func (c *checker) checksReadError(s ast.Stmt, v *types.Var) bool {
+	ifs, ok := s.(*ast.IfStmt)
+	return ok && ifs.Init == nil && !fixes.Mentions(c.pass.TypesInfo, ifs, v)
 }
 
 // readsObject reports whether s is an unconditional read of obj: a Get
@@ -131,6 +178,10 @@ func (c *checker) readsObject(s ast.Stmt, obj kube.Object) bool {
 	case *ast.ExprStmt:
 		call = s.X
 	case *ast.AssignStmt:
+		if rd := c.res.ReadAt(s); rd != nil && rd.Object.Same(obj) && len(s.Rhs) == 1 {
+			_, isCall := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+			return isCall // obj, err := cs.CoreV1().ConfigMaps(ns).Get(...)
+		}
 		if len(s.Rhs) == 1 {
 			call = s.Rhs[0]
 		}

@@ -1,96 +1,343 @@
 package unretriedupdate
 
 import (
+	"bytes"
+	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
-// returnFix hands a logged or dropped failure to the caller, where the
-// function can return it and returning it skips nothing else:
+// returnFix hands a logged, swallowed or dropped failure to the caller of
+// a function declaration that returns an error (a Reconcile, a sync
+// handler), where returning early skips nothing but logging:
 //
 //	if err := r.Status().Update(ctx, &app); err != nil {
-//		log.Error(err, "status")
-//		return ctrl.Result{}, err // added
+//		return ctrl.Result{}, fmt.Errorf("status update failed: %w", err) // was log.Error(err, "status update failed")
 //	}
 //	return ctrl.Result{}, nil
 //
-// The error branch may only log, and the statement after it must be the
-// function's last, a return of zero values and a nil error: the added
-// return then gives the same results but the error, which the reconcile
-// loop or work queue retries.
-func (c *checker) returnFix(call *ast.CallExpr, fn ast.Node) (analysis.SuggestedFix, bool) {
-	ifs, next, ok := c.errorBranchOf(call, fn)
+// Three shapes qualify. An error branch that only logs, followed in its
+// block by nothing but logging and a return of zero values and a nil
+// error, gets that return with the error in place of nil. An
+// error branch that logs and returns zero values and a nil error itself
+// gets the error in place of its nil. A write whose error is dropped
+// (`_ = c.Update(...)`), followed by nothing but logging and such a
+// return, becomes an error branch that returns it. When the branch's only
+// statement is a log call with a constant message of its own, the log is
+// replaced by the error wrapped with %w under that message (the caller
+// logs what it is handed); otherwise the logs stay. Function literals get
+// no fix: whoever runs them (a poll, a handler) decides what an error
+// means.
+func (c *checker) returnFix(call *ast.CallExpr, cur inspector.Cursor) (analysis.SuggestedFix, bool) {
+	fd, ok := enclosingDecl(cur)
+	if !ok || fd.Type.Results == nil || !c.lastIsError(fd.Type) {
+		return analysis.SuggestedFix{}, false
+	}
+	stmt, list, idx, ok := resultStatementOf(cur)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	errName := ifs.Init.(*ast.AssignStmt).Lhs[len(ifs.Init.(*ast.AssignStmt).Lhs)-1].(*ast.Ident).Name
-	results := make([]string, len(next.Results))
-	for i, r := range next.Results {
-		results[i] = fixes.Source(c.pass, r)
+	// The rest of the statement's block must end in the function's return,
+	// in the function's body or in a nested block: then nothing after the
+	// block runs either.
+	final := c.finalZeroReturn(list[idx+1:], fd.Type)
+	switch s := stmt.(type) {
+	case *ast.IfStmt:
+		return c.branchFix(s, call, final, fd.Type)
+	case *ast.ExprStmt, *ast.AssignStmt:
+		if final == nil || !c.dropsResults(s) {
+			return analysis.SuggestedFix{}, false
+		}
+		return c.droppedFix(s, call, final)
 	}
-	results[len(results)-1] = errName
-	indent, ok := fixes.LineIndent(c.pass, ifs.Body.List[len(ifs.Body.List)-1].Pos())
+	return analysis.SuggestedFix{}, false
+}
+
+// resultStatementOf returns the statement that makes the call, when the
+// call is the whole expression, the right side of an assignment of its
+// results, or the init of an if, and that statement sits in a statement
+// list.
+func resultStatementOf(call inspector.Cursor) (ast.Stmt, []ast.Stmt, int, bool) {
+	cur := call.Parent()
+	switch n := cur.Node().(type) {
+	case *ast.ExprStmt:
+	case *ast.AssignStmt:
+		if len(n.Rhs) != 1 {
+			return nil, nil, 0, false
+		}
+		if ifs, ok := cur.Parent().Node().(*ast.IfStmt); ok && ifs.Init == n {
+			cur = cur.Parent()
+		}
+	default:
+		return nil, nil, 0, false
+	}
+	at, list, i, ok := fixes.EnclosingStmt(cur)
+	if !ok || at != cur {
+		return nil, nil, 0, false
+	}
+	return cur.Node().(ast.Stmt), list, i, true
+}
+
+// enclosingDecl returns the function declaration whose own body holds cur,
+// not a function literal inside it.
+func enclosingDecl(cur inspector.Cursor) (*ast.FuncDecl, bool) {
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		fd, ok := enc.Node().(*ast.FuncDecl)
+		return fd, ok && fd.Body != nil
+	}
+	return nil, false
+}
+
+// branchFix returns the error from `if err := call; err != nil { ... }`.
+func (c *checker) branchFix(ifs *ast.IfStmt, call *ast.CallExpr, final *ast.ReturnStmt, ft *ast.FuncType) (analysis.SuggestedFix, bool) {
+	errVar, ok := c.testsErrorOf(ifs, call)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	text := "\n" + indent + "return " + strings.Join(results, ", ")
-	at := ifs.Body.List[len(ifs.Body.List)-1].End()
-	return analysis.SuggestedFix{
-		Message:   "Return the error, so that the caller retries",
-		TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}},
-	}, true
+	body := ifs.Body.List
+	var ret *ast.ReturnStmt // the return whose results the fix copies
+	logs := body
+	if n := len(body); n > 0 {
+		if r, ok := body[n-1].(*ast.ReturnStmt); ok && c.returnsZeroAndNil(r, ft) {
+			ret, logs = r, body[:n-1]
+		}
+	}
+	if !c.onlyLogs(logs) {
+		return analysis.SuggestedFix{}, false
+	}
+	switch {
+	case ret != nil:
+		// The branch returns nil itself: its error becomes the write's.
+	case final != nil && len(logs) > 0:
+		ret = final
+	default:
+		return analysis.SuggestedFix{}, false // an empty branch, or one that goes on into more code
+	}
+	results := c.sources(ret.Results)
+	errText := errVar.Name
+	var edits []analysis.TextEdit
+	if wrapped, imp, ok := c.wrapLogged(logs, errVar); ok {
+		errText, edits = wrapped, imp
+		results[len(results)-1] = errText
+		// One return in place of the log (and of the branch's own return).
+		end := logs[0].End()
+		if ret.Pos() > ifs.Pos() && ret.End() <= ifs.End() {
+			end = ret.End()
+		}
+		edits = append(edits, analysis.TextEdit{Pos: logs[0].Pos(), End: end, NewText: []byte("return " + strings.Join(results, ", "))})
+		return returnFixOf(edits), true
+	}
+	results[len(results)-1] = errText
+	if ret.Pos() > ifs.Pos() && ret.End() <= ifs.End() {
+		last := ret.Results[len(ret.Results)-1]
+		return returnFixOf([]analysis.TextEdit{{Pos: last.Pos(), End: last.End(), NewText: []byte(errText)}}), true
+	}
+	last := logs[len(logs)-1]
+	indent, ok := fixes.LineIndent(c.pass, last.Pos())
+	at, ok2 := lineEnd(c.pass, last.End())
+	if !ok || !ok2 {
+		return analysis.SuggestedFix{}, false
+	}
+	return returnFixOf([]analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\n" + indent + "return " + strings.Join(results, ", "))}}), true
 }
 
-// errorBranchOf finds `if err := call; err != nil { only logging }` whose
-// next statement is the last of fn's body and returns zero values with a
-// nil error.
-func (c *checker) errorBranchOf(call *ast.CallExpr, fn ast.Node) (*ast.IfStmt, *ast.ReturnStmt, bool) {
-	body, ft := syntax.FuncBody(fn), syntax.FuncType(fn)
-	if body == nil || ft.Results == nil || len(body.List) < 2 {
-		return nil, nil, false
+// lineEnd returns the end of the line that holds pos, after any comment
+// that trails the statement there.
+func lineEnd(pass *analysis.Pass, pos token.Pos) (token.Pos, bool) {
+	src, off, ok := fixes.Content(pass, pos)
+	if !ok {
+		return token.NoPos, false
 	}
-	for i, stmt := range body.List[:len(body.List)-1] {
-		ifs, ok := stmt.(*ast.IfStmt)
-		if !ok || !c.testsErrorOf(ifs, call) {
-			continue
-		}
-		ret, ok := body.List[i+1].(*ast.ReturnStmt)
-		if !ok || i+2 != len(body.List) || !c.returnsZeroAndNil(ret, ft) || !c.onlyLogs(ifs.Body) {
-			return nil, nil, false
-		}
-		return ifs, ret, true
+	nl := bytes.IndexByte(src[off:], '\n')
+	if nl < 0 {
+		return token.NoPos, false
 	}
-	return nil, nil, false
+	return pos + token.Pos(nl), true
 }
 
-// testsErrorOf reports whether ifs is `if err := call; err != nil` with no
-// else.
-func (c *checker) testsErrorOf(ifs *ast.IfStmt, call *ast.CallExpr) bool {
-	as, ok := ifs.Init.(*ast.AssignStmt)
-	if !ok || ifs.Else != nil || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call || len(ifs.Body.List) == 0 {
+// droppedFix turns a statement that drops the write's error into an error
+// branch that returns it.
+func (c *checker) droppedFix(s ast.Stmt, call *ast.CallExpr, final *ast.ReturnStmt) (analysis.SuggestedFix, bool) {
+	tuple, ok := c.pass.TypesInfo.TypeOf(call).(*types.Tuple)
+	n := 1
+	if ok {
+		n = tuple.Len()
+	}
+	if fixes.UsesName(call, "err") || n < 1 {
+		return analysis.SuggestedFix{}, false
+	}
+	indent, ok := fixes.LineIndent(c.pass, s.Pos())
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	lhs := strings.Repeat("_, ", n-1) + "err"
+	results := c.sources(final.Results)
+	results[len(results)-1] = "err"
+	text := fmt.Sprintf("if %s := %s; err != nil {\n%s\treturn %s\n%s}", lhs, fixes.Source(c.pass, call), indent, strings.Join(results, ", "), indent)
+	return returnFixOf([]analysis.TextEdit{{Pos: s.Pos(), End: s.End(), NewText: []byte(text)}}), true
+}
+
+func returnFixOf(edits []analysis.TextEdit) analysis.SuggestedFix {
+	return analysis.SuggestedFix{Message: "Return the error, so that the caller retries", TextEdits: edits}
+}
+
+// dropsResults reports whether s is the call alone or assigns every result
+// to the blank identifier.
+func (c *checker) dropsResults(s ast.Stmt) bool {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok {
+		return true // an expression statement
+	}
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+			return false
+		}
+	}
+	return true
+}
+
+// finalZeroReturn returns the last of rest when it returns zero values and
+// a nil error and everything before it only logs, or nil.
+func (c *checker) finalZeroReturn(rest []ast.Stmt, ft *ast.FuncType) *ast.ReturnStmt {
+	if len(rest) == 0 {
+		return nil
+	}
+	ret, ok := rest[len(rest)-1].(*ast.ReturnStmt)
+	if !ok || !c.returnsZeroAndNil(ret, ft) || !c.onlyLogs(rest[:len(rest)-1]) {
+		return nil
+	}
+	return ret
+}
+
+func (c *checker) sources(es []ast.Expr) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = fixes.Source(c.pass, e)
+	}
+	return out
+}
+
+// wrapLogged returns `fmt.Errorf("<message>: %w", err)` when logs is one
+// log call of err under a constant message and nothing else, so that the
+// error can carry the message in place of the log: a Printf-style call
+// whose format's only verb takes err (`log.Printf("status: %v", err)`), or
+// a logr-style call with the error and the message alone
+// (`log.Error(err, "status")`). The log must not be the file's last use
+// of its package, whose import would then be left unused.
+func (c *checker) wrapLogged(logs []ast.Stmt, errVar *ast.Ident) (string, []analysis.TextEdit, bool) {
+	if len(logs) != 1 {
+		return "", nil, false
+	}
+	call := ast.Unparen(logs[0].(*ast.ExprStmt).X).(*ast.CallExpr)
+	format, ok := c.logMessage(call, errVar)
+	if !ok || c.lastUseOfImport(call) {
+		return "", nil, false
+	}
+	fmtName, edits, ok := fixes.ImportName(c.pass, call.Pos(), "fmt", "fmt")
+	if !ok {
+		return "", nil, false
+	}
+	return fmt.Sprintf("%s.Errorf(%s, %s)", fmtName, strconv.Quote(format), errVar.Name), edits, true
+}
+
+// logMessage returns the format a wrap of errVar takes from call.
+func (c *checker) logMessage(call *ast.CallExpr, errVar *ast.Ident) (string, bool) {
+	info := c.pass.TypesInfo
+	isErr := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.ObjectOf(id) == info.ObjectOf(errVar)
+	}
+	if len(call.Args) != 2 || call.Ellipsis.IsValid() {
+		return "", false
+	}
+	msg, ok := constString(info, call.Args[0])
+	switch {
+	case ok && isErr(call.Args[1]):
+		// Printf style: the format's only verb takes the error.
+		verbs := strings.Count(msg, "%") - 2*strings.Count(msg, "%%")
+		msg = strings.TrimSuffix(msg, "\n")
+		for _, v := range []string{"%v", "%s"} {
+			if verbs == 1 && strings.Count(msg, v) == 1 {
+				return strings.Replace(msg, v, "%w", 1), true
+			}
+		}
+	case isErr(call.Args[0]):
+		// logr style: the error, then the message.
+		if m, ok := constString(info, call.Args[1]); ok && m != "" && !strings.Contains(m, "%") {
+			return m + ": %w", true
+		}
+	}
+	return "", false
+}
+
+func constString(info *types.Info, e ast.Expr) (string, bool) {
+	if _, lit := ast.Unparen(e).(*ast.BasicLit); !lit {
+		return "", false
+	}
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// lastUseOfImport reports whether call names a package (log.Printf) that
+// nothing else in its file names.
+func (c *checker) lastUseOfImport(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
 		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	pkg, ok := c.pass.TypesInfo.Uses[id].(*types.PkgName)
+	if !ok {
+		return false
+	}
+	file := fixes.FileOf(c.pass, call.Pos())
+	uses := 0
+	ast.Inspect(file, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[x] == pkg {
+			uses++
+		}
+		return true
+	})
+	return uses <= 1
+}
+
+// testsErrorOf returns err of `if err := call; err != nil` with no else.
+func (c *checker) testsErrorOf(ifs *ast.IfStmt, call *ast.CallExpr) (*ast.Ident, bool) {
+	as, ok := ifs.Init.(*ast.AssignStmt)
+	if !ok || ifs.Else != nil || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+		return nil, false
 	}
 	id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
 	cond, ok2 := ifs.Cond.(*ast.BinaryExpr)
 	if !ok || !ok2 || cond.Op != token.NEQ {
-		return false
+		return nil, false
 	}
 	x, isIdent := cond.X.(*ast.Ident)
-	y, isNil := cond.Y.(*ast.Ident)
-	return isIdent && isNil && y.Name == "nil" && c.pass.TypesInfo.ObjectOf(x) == c.pass.TypesInfo.ObjectOf(id)
+	if !isIdent || !isNilExpr(cond.Y) || c.pass.TypesInfo.ObjectOf(x) != c.pass.TypesInfo.ObjectOf(id) {
+		return nil, false
+	}
+	return id, true
 }
 
-// onlyLogs reports whether every statement of body is a logging call.
-func (c *checker) onlyLogs(body *ast.BlockStmt) bool {
-	for _, s := range body.List {
+// onlyLogs reports whether every statement of list is a logging call.
+func (c *checker) onlyLogs(list []ast.Stmt) bool {
+	for _, s := range list {
 		es, ok := s.(*ast.ExprStmt)
 		if !ok {
 			return false
@@ -103,22 +350,21 @@ func (c *checker) onlyLogs(body *ast.BlockStmt) bool {
 	return true
 }
 
+// lastIsError reports whether the function's last result is an error.
+func (c *checker) lastIsError(ft *ast.FuncType) bool {
+	last := ft.Results.List[len(ft.Results.List)-1]
+	return types.Identical(c.pass.TypesInfo.TypeOf(last.Type), types.Universe.Lookup("error").Type())
+}
+
 // returnsZeroAndNil reports whether ret returns zero values and, last, a
 // nil error, for a function whose last result is an error.
 func (c *checker) returnsZeroAndNil(ret *ast.ReturnStmt, ft *ast.FuncType) bool {
 	n := ft.Results.NumFields()
-	if len(ret.Results) != n || n == 0 {
-		return false
-	}
-	last := c.pass.TypesInfo.TypeOf(ret.Results[n-1])
-	if !isNilExpr(ret.Results[n-1]) || last == nil {
-		return false
-	}
-	if errType := c.pass.TypesInfo.TypeOf(ft.Results.List[len(ft.Results.List)-1].Type); !types.Identical(errType, types.Universe.Lookup("error").Type()) {
+	if len(ret.Results) != n || n == 0 || !isNilExpr(ret.Results[n-1]) || !c.lastIsError(ft) {
 		return false
 	}
 	for _, r := range ret.Results[:n-1] {
-		if !isZeroValue(r) {
+		if !c.isZeroValue(r) {
 			return false
 		}
 	}
@@ -130,16 +376,35 @@ func isNilExpr(e ast.Expr) bool {
 	return ok && id.Name == "nil"
 }
 
-// isZeroValue reports whether e is written as a zero value: nil, false,
-// 0, "", or an empty composite literal (ctrl.Result{}).
-func isZeroValue(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
+// isZeroValue reports whether e is written as a zero value: nil, a zero
+// constant, or a composite literal whose elements are all zero values
+// (ctrl.Result{}, ctrl.Result{Requeue: false}).
+func (c *checker) isZeroValue(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if tv, ok := c.pass.TypesInfo.Types[e]; ok && tv.Value != nil {
+		switch tv.Value.Kind() {
+		case constant.Bool:
+			return !constant.BoolVal(tv.Value)
+		case constant.String:
+			return constant.StringVal(tv.Value) == ""
+		case constant.Int, constant.Float, constant.Complex:
+			return constant.Sign(tv.Value) == 0
+		}
+		return false
+	}
+	switch e := e.(type) {
 	case *ast.Ident:
-		return e.Name == "nil" || e.Name == "false"
-	case *ast.BasicLit:
-		return e.Value == "0" || e.Value == `""`
+		return e.Name == "nil"
 	case *ast.CompositeLit:
-		return len(e.Elts) == 0
+		for _, el := range e.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			if !c.isZeroValue(el) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }

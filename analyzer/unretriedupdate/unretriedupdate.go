@@ -105,7 +105,7 @@ func (c *checker) check(s site) {
 // function can (propagate mode), else the retry wrap.
 func (c *checker) fix(s site, canReturn bool) []analysis.SuggestedFix {
 	if canReturn {
-		if fix, ok := c.returnFix(s.call, syntax.EnclosingFuncNode(s.cursor)); ok {
+		if fix, ok := c.returnFix(s.call, s.cursor); ok {
 			return []analysis.SuggestedFix{fix}
 		}
 	}

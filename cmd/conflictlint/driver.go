@@ -35,6 +35,7 @@ type options struct {
 	root          string
 	tests         bool
 	verbose       bool
+	fix           bool
 	newFrom       newFrom
 }
 
@@ -61,6 +62,7 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	fs.StringVar(&o.root, "root", "", "`directory` that reported paths are relative to (default: the enclosing git repository, else the current directory)")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.verbose, "v", false, "show progress on standard error (shown anyway when it is a terminal)")
+	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes instead of reporting, and say how many findings are left without one")
 	o.newFrom.register(fs)
 	var config analyzer.Config
 	suite := config.Analyzers()
@@ -151,6 +153,9 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	if !ok {
 		return exitError
 	}
+	if o.fix {
+		return fixAll(findings, failed, stderr)
+	}
 	if err := o.report(analyzers, findings, errs, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: writing the report: %v\n", progname(), err)
 		return exitError
@@ -159,6 +164,23 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	case failed:
 		return exitError
 	case len(findings) > 0:
+		return exitFindings
+	}
+	return exitClean
+}
+
+// fixAll applies the findings' fixes and prints the summary line. The
+// status is the report's: findings left without a fix count as findings.
+func fixAll(findings []*finding, failed bool, stderr io.Writer) int {
+	s, err := applyFixes(findings)
+	reportFixes(s, stderr)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
+		return exitError
+	case failed:
+		return exitError
+	case s.unfixable+s.overlapping > 0:
 		return exitFindings
 	}
 	return exitClean
@@ -295,7 +317,8 @@ func usage(fs *flag.FlagSet) {
 
 Usage:
 	%[1]s [flags] packages          report (exit 0 clean, 1 errors, 2 usage, 3 findings)
-	%[1]s -fix [-diff] packages     apply (or show) the suggested fixes
+	%[1]s -fix packages             apply the suggested fixes (exit 3 when findings without one remain)
+	%[1]s -fix -diff packages       show the fixes as a unified diff, through the x/tools driver
 	%[1]s help [analyzer]           documentation of the analyzers
 	go vet -vettool=$(which %[1]s) packages
 	go fix -fixtool=$(which %[1]s) packages
@@ -304,9 +327,7 @@ Flags:
 `, progname())
 	fs.PrintDefaults()
 	fmt.Fprint(w, `
-Flags that switch to fixing or print the version:
-  -fix
-    	apply the suggested fixes, through the x/tools driver
+Flags that switch to the x/tools driver or print the version:
   -diff
     	with -fix, print the fixes as a unified diff instead of applying them
   -version

@@ -132,14 +132,37 @@ func TestDelegated(t *testing.T) {
 		{[]string{"-baseline", "b.json", "./..."}, false},
 		{[]string{"-V=full"}, true},
 		{[]string{"-flags"}, true},
-		{[]string{"-fix", "./..."}, true},
+		{[]string{"-fix", "./..."}, false},
 		{[]string{"-fix", "-diff", "./..."}, true},
 		{[]string{"--diff", "./..."}, true},
 		{[]string{"-unretriedupdate.mode=strict", "/tmp/go-build/vet.cfg"}, true},
-		{[]string{"./...", "-fix"}, false}, // flags end at the first package
+		{[]string{"./...", "-diff"}, false}, // flags end at the first package
 	} {
 		if got := delegated(tc.args); got != tc.want {
 			t.Errorf("delegated(%q) = %v, want %v", tc.args, got, tc.want)
 		}
+	}
+}
+
+// TestFix applies the fixes in-process: the unused directive of app.go is
+// removed, the findings without a fix are counted, and the status says
+// that findings remain.
+func TestFix(t *testing.T) {
+	root := gopath(t)
+	o := conflictlint(t, root, "-fix", "cmdreport/...")
+	o.want(t, exitFindings)
+	if want := "conflictlint.test: applied 1 fix in 1 file; 4 findings without a fix\n"; o.stderr != want {
+		t.Errorf("stderr = %q, want %q", o.stderr, want)
+	}
+	src, err := os.ReadFile(filepath.Join(root, appFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(src), "stale: the error is returned now") {
+		t.Errorf("the unused directive is still there:\n%s", src)
+	}
+	again := conflictlint(t, root, "-fix", "cmdreport/...")
+	if want := "conflictlint.test: applied 0 fixes in 0 files; 4 findings without a fix\n"; again.stderr != want {
+		t.Errorf("second run: stderr = %q, want %q", again.stderr, want)
 	}
 }

@@ -53,25 +53,45 @@ func AddImport(f *ast.File, path string) analysis.TextEdit {
 			continue
 		}
 		if gd.Rparen.IsValid() {
-			// After the last import that sorts before it among the
-			// third-party ones, so that it joins their group.
-			var after *ast.ImportSpec
+			// Into the group of its kind (standard library or third
+			// party): after the last import of that kind that sorts
+			// before it, else before the first one.
+			var after, before *ast.ImportSpec
 			for _, spec := range gd.Specs {
 				is := spec.(*ast.ImportSpec)
-				p, _ := strconv.Unquote(is.Path.Value)
-				first, _, _ := strings.Cut(p, "/")
-				if strings.Contains(first, ".") && p < path && (after == nil || p > importPath(after)) {
+				p := importPath(is)
+				if isStd(p) != isStd(path) {
+					continue
+				}
+				if p < path && (after == nil || p > importPath(after)) {
 					after = is
+				}
+				if p > path && (before == nil || p < importPath(before)) {
+					before = is
 				}
 			}
 			if after != nil {
 				return analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte("\n\t" + quoted)}
+			}
+			if before != nil {
+				at := before.Pos()
+				if before.Name != nil {
+					at = before.Name.Pos()
+				}
+				return analysis.TextEdit{Pos: at, End: at, NewText: []byte(quoted + "\n\t")}
 			}
 			return analysis.TextEdit{Pos: gd.Rparen, End: gd.Rparen, NewText: []byte("\t" + quoted + "\n")}
 		}
 		return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport " + quoted)}
 	}
 	return analysis.TextEdit{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + quoted)}
+}
+
+// isStd reports whether path is a standard library package: its first
+// element has no dot.
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 func importPath(spec *ast.ImportSpec) string {

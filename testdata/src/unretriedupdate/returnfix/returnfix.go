@@ -9,6 +9,9 @@ import (
 
 	"github.com/go-logr/logr"
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/klog/v2"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -16,6 +19,12 @@ import (
 type Reconciler struct {
 	client.Client
 	Log logr.Logger
+}
+
+// Controller is a client-go controller whose sync handler returns errors
+// to a work queue.
+type Controller struct {
+	kube kubernetes.Interface
 }
 
 func (r *Reconciler) logged(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
@@ -53,4 +62,70 @@ func (r *Reconciler) requeueAfter(ctx context.Context, cm *corev1.ConfigMap) (ct
 		log.Printf("status: %v", err)
 	}
 	return ctrl.Result{RequeueAfter: 5}, nil
+}
+
+func (r *Reconciler) loggedThenReturnsNil(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	if err := r.Status().Update(ctx, cm); err != nil { // want `is only logged`
+		log.Printf("status of %s: %v", cm.Name, err)
+		return ctrl.Result{}, nil
+	}
+	cm.Labels = map[string]string{"done": "yes"} // ok to skip: the branch returns anyway
+	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) swallowedZero(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	if err := r.Update(ctx, cm); err != nil { // want `is swallowed`
+		return ctrl.Result{Requeue: false}, nil
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) keyValues(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	if err := r.Update(ctx, cm); err != nil { // want `is only logged`
+		r.Log.Error(err, "update", "name", cm.Name) // stays: the key-value pairs have no place in the error
+	}
+	r.Log.Info("synced") // only logging follows
+	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) dropped(ctx context.Context, cm *corev1.ConfigMap) error {
+	cm.Data = map[string]string{"a": "b"}
+	_ = r.Update(ctx, cm) // want `is dropped`
+	return nil
+}
+
+func (r *Reconciler) droppedStatement(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	r.Status().Update(ctx, cm) // want `is dropped`
+	r.Log.Info("status written")
+	return ctrl.Result{}, nil
+}
+
+// No fix for the first write: returning early would skip the second.
+func (r *Reconciler) droppedBeforeMore(ctx context.Context, cm *corev1.ConfigMap) error {
+	_ = r.Update(ctx, cm)          // want `is dropped`
+	_ = r.Status().Update(ctx, cm) // want `is dropped`
+	return nil
+}
+
+func (c *Controller) syncHandler(ctx context.Context, cm *corev1.ConfigMap) error {
+	cm.Data = map[string]string{"synced": "true"}
+	if _, err := c.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `is only logged`
+		klog.Errorf("syncing %s: %v", cm.Name, err)
+	}
+	return nil
+}
+
+func (c *Controller) syncDropped(ctx context.Context, cm *corev1.ConfigMap) error {
+	_, _ = c.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}) // want `is dropped`
+	return nil
+}
+
+func (c *Controller) inClosure(ctx context.Context, cm *corev1.ConfigMap) error {
+	sync := func() error {
+		if _, err := c.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `is only logged`
+			klog.Error(err) // no fix: what an error of a function literal means is its caller's business
+		}
+		return nil
+	}
+	return sync()
 }

@@ -7,6 +7,10 @@ import (
 	"log"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/kubernetes"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
@@ -37,6 +41,33 @@ func count(ctx context.Context, c client.Client, key client.ObjectKey) {
 	var cm corev1.ConfigMap
 	_ = c.Get(ctx, key, &cm)
 	_ = c.Update(ctx, &cm) // want `conflict from c.Update\(ctx, &cm\) is lost in count`
+}
+
+// A typed client: the object is reassigned from the Get of the same
+// resource interface, and the statement keeps only the error.
+func typedOneShot(ctx context.Context, cs kubernetes.Interface, owner string) {
+	cm, err := cs.CoreV1().ConfigMaps("ns").Get(ctx, "cm", metav1.GetOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	cm.Data["owner"] = owner
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `is lost in typedOneShot`
+		log.Printf("update: %v", err)
+	}
+}
+
+var gvr = schema.GroupVersionResource{Group: "example.com", Version: "v1", Resource: "foos"}
+
+// A dynamic client in a goroutine.
+func dynamicWorker(ctx context.Context, dyn dynamic.Interface) {
+	go func() {
+		u, err := dyn.Resource(gvr).Namespace("ns").Get(ctx, "foo", metav1.GetOptions{})
+		if err != nil {
+			return
+		}
+		u.SetLabels(map[string]string{"seen": "true"})
+		_, _ = dyn.Resource(gvr).Namespace("ns").Update(ctx, u, metav1.UpdateOptions{}) // want `is lost in a goroutine`
+	}()
 }
 
 // No fix: the shapes below cannot be shown to keep their meaning.
@@ -74,6 +105,17 @@ func nested(ctx context.Context, c client.Client, key client.ObjectKey, ok bool)
 	if ok {
 		_ = c.Update(ctx, &cm) // want `is lost in nested`
 	}
+}
+
+// The returned object is used: the retry cannot give it back.
+func typedKept(ctx context.Context, cs kubernetes.Interface) {
+	cm, err := cs.CoreV1().ConfigMaps("ns").Get(ctx, "cm", metav1.GetOptions{})
+	if err != nil {
+		return
+	}
+	cm.Data = nil
+	stored, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}) // want `is lost in typedKept`
+	log.Print(stored, err)
 }
 
 func render() map[string]string { return nil }

@@ -1,0 +1,58 @@
+package analyzer_test
+
+import (
+	"fmt"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/conflictlint/conflictlint/analyzer"
+	"github.com/conflictlint/conflictlint/internal/testdir"
+)
+
+// minFixedShare is the share of findings on the analyzers' own scenario
+// packages that must come with a suggested fix: a ratchet at what the
+// suite reaches (41%, from 34% before issue 14). Issue 14's target is 60%;
+// the gap is the shapes where no fix can be shown to keep the program's
+// meaning (see docs/evaluation.md, "Suggested fixes").
+const minFixedShare = 0.4
+
+// TestFixedShare runs every analyzer of the suite over its scenario
+// packages (testdata/src/<name>/...) and counts the findings that carry a
+// suggested fix. The analyzers' own tests check each finding and fix; this
+// one keeps the share of fixable findings from sliding.
+func TestFixedShare(t *testing.T) {
+	var total, fixed int
+	for _, a := range analyzer.Default() {
+		var quiet silentT
+		var n, withFix int
+		for _, res := range analysistest.Run(&quiet, testdir.Path(t), a, a.Name+"/...") {
+			for _, d := range res.Diagnostics {
+				n++
+				if len(d.SuggestedFixes) > 0 {
+					withFix++
+				}
+			}
+		}
+		t.Logf("%-16s %3d findings, %3d with a fix (%s)", a.Name, n, withFix, percent(withFix, n))
+		total += n
+		fixed += withFix
+	}
+	t.Logf("%-16s %3d findings, %3d with a fix (%s)", "suite", total, fixed, percent(fixed, total))
+	if total == 0 || float64(fixed) < minFixedShare*float64(total) {
+		t.Errorf("%d of %d findings carry a suggested fix (%s), want at least %.0f%%", fixed, total, percent(fixed, total), 100*minFixedShare)
+	}
+}
+
+func percent(n, of int) string {
+	if of == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(n)/float64(of))
+}
+
+// silentT takes the `// want` mismatches analysistest reports: the
+// analyzers' own tests judge those.
+type silentT struct{}
+
+func (silentT) Errorf(string, ...any) {}

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Checks the suggested fixes on the evaluation corpus (bench/corpus/*): for
+# each corpus module it counts the findings and those with a fix, and when
+# any has one, applies `conflictlint -fix` to a scratch copy of the
+# upstream module(s) the fixes edit (swapped in with a `replace` in a copy
+# of the corpus go.mod, so the module cache is not touched), then checks
+# that every package the fixes touched still builds, tests included, and
+# that the number of findings dropped by exactly the number of fixes
+# applied. Not part of `go test ./...`.
+#
+#   bench/fixcheck.sh                    # every corpus module
+#   MODULES="flux keda" bench/fixcheck.sh
+#
+# Results go to $OUT (default bench/out/fixcheck); the last line of the
+# output is the total. Exit status 1 when any module fails the check.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+out=$(mkdir -p "${OUT:-bench/out/fixcheck}" && cd "${OUT:-bench/out/fixcheck}" && pwd)
+modules=${MODULES:-$(cd bench/corpus && ls -d */ | tr -d /)}
+P=${P:-1}
+command -v jq >/dev/null || { echo "fixcheck.sh: needs jq (apt-get install jq)" >&2; exit 2; }
+export GOMAXPROCS=$P GOFLAGS="-p=$P" GOMODCACHE=$(go env GOMODCACHE)
+bin=$out/conflictlint
+go build -o "$bin" ./cmd/conflictlint
+
+# findings FILE: how many findings a -json report holds; fixable FILE: how
+# many of them carry a suggested fix.
+findings() { jq '[.[] | .[] | arrays | .[]] | length' "$1"; }
+fixable() { jq '[.[] | .[] | arrays | .[] | select((.suggested_fixes // []) | length > 0)] | length' "$1"; }
+
+# lint DIR REPORT PATTERNS...: conflictlint -json, which must not fail.
+lint() {
+  local dir=$1 report=$2 rc=0
+  shift 2
+  (cd "$dir" && "$bin" -json "$@" >"$report" 2>"$report.stderr") || rc=$?
+  if [ $rc -ne 0 ] && [ $rc -ne 3 ]; then
+    echo "FAIL: conflictlint exited $rc in $dir"; head -20 "$report.stderr"; return 1
+  fi
+}
+
+status=0 total_before=0 total_after=0 total_applied=0
+for m in $modules; do
+  dir=bench/corpus/$m
+  mapfile -t patterns < "$dir/patterns"
+  (cd "$dir" && go mod download)
+  lint "$dir" "$out/$m.before.json" "${patterns[@]}" || { status=1; continue; }
+  before=$(findings "$out/$m.before.json") fixes=$(fixable "$out/$m.before.json")
+  if [ "$fixes" -eq 0 ]; then
+    echo "== $m: $before findings, none with a fix"
+    total_before=$((total_before + before)) total_after=$((total_after + before))
+    continue
+  fi
+
+  # A scratch copy of the corpus module, and of each upstream module that a
+  # fix edits, made writable and put in place of the cached one.
+  scratch=$out/$m
+  rm -rf "$scratch" && mkdir -p "$scratch/src" && cp "$dir"/go.mod "$dir"/go.sum "$scratch/"
+  mapfile -t moddirs < <(jq -r '.[] | .[] | arrays | .[] | .suggested_fixes[]?.edits[].filename' "$out/$m.before.json" |
+    sed -n "s|^$GOMODCACHE/\([^@]*@[^/]*\)/.*|\1|p" | sort -u)
+  for md in "${moddirs[@]}"; do
+    mod=$(printf '%s' "${md%@*}" | sed 's/!\(.\)/\U\1/g') # the cache escapes capitals as !x
+    mkdir -p "$(dirname "$scratch/src/$md")"
+    cp -r "$GOMODCACHE/$md" "$scratch/src/$md" && chmod -R u+w "$scratch/src/$md"
+    (cd "$scratch" && go mod edit -replace "$mod=./src/$md")
+  done
+  cp -r "$scratch/src" "$out/$m.pristine"
+
+  rc=0
+  (cd "$scratch" && "$bin" -fix "${patterns[@]}" 2>"$out/$m.fix.stderr") || rc=$?
+  summary=$(grep 'applied [0-9]* fix' "$out/$m.fix.stderr" || true)
+  applied=$(sed -n 's/.*applied \([0-9]*\) fix.*/\1/p' <<<"$summary")
+  if { [ $rc -ne 0 ] && [ $rc -ne 3 ]; } || [ -z "$applied" ]; then
+    echo "FAIL $m: conflictlint -fix exited $rc"; head -20 "$out/$m.fix.stderr"; status=1; continue
+  fi
+
+  # The packages whose files the fixes changed must build, with their tests.
+  pkgs=()
+  while read -r f; do
+    # f is <module dir>@<version>/<path>; the package is its directory.
+    md=${f%%@*}@$(cut -d/ -f1 <<<"${f#*@}")
+    rel=$(dirname "${f#"$md"}") rel=${rel#/}
+    mod=$(printf '%s' "${md%@*}" | sed 's/!\(.\)/\U\1/g')
+    pkgs+=("$mod${rel:+/$rel}")
+  done < <(diff -rq "$out/$m.pristine" "$scratch/src" | sed -n "s|^Files $out/$m.pristine/\(.*\) and .* differ$|\1|p")
+  mapfile -t pkgs < <(printf '%s\n' "${pkgs[@]}" | sort -u)
+  build=ok
+  if ! (cd "$scratch" && go build "${pkgs[@]}" && go test -c -o "$out/$m.tests/" "${pkgs[@]}") >"$out/$m.build.log" 2>&1; then
+    build=FAILED status=1
+    head -30 "$out/$m.build.log"
+  fi
+
+  lint "$scratch" "$out/$m.after.json" "${patterns[@]}" || { status=1; continue; }
+  after=$(findings "$out/$m.after.json")
+  verdict=ok
+  if [ $((before - after)) -ne "$applied" ]; then
+    verdict="FAILED: the findings dropped by $((before - after)), not $applied" status=1
+  fi
+  echo "== $m: $before findings, $fixes with a fix; $summary; ${#pkgs[@]} packages touched, build $build; $after findings after: $verdict"
+  total_before=$((total_before + before)) total_after=$((total_after + after)) total_applied=$((total_applied + applied))
+done
+echo "total: $total_before findings before, $total_applied fixes applied, $total_after findings after"
+exit $status
