@@ -313,3 +313,61 @@ func (in *Namespace) DeepCopy() *Namespace {
 
 // DeepCopyObject returns a copy of the receiver as a runtime.Object.
 func (in *Namespace) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// NodeSpec is the desired state of a node.
+type NodeSpec struct {
+	PodCIDR       string
+	Unschedulable bool
+}
+
+// NodeStatus is the observed state of a node.
+type NodeStatus struct {
+	Phase string
+}
+
+// Node is a worker machine.
+type Node struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Spec   NodeSpec
+	Status NodeStatus
+}
+
+// NodeList is a list of Node.
+type NodeList struct {
+	metav1.TypeMeta
+	metav1.ListMeta
+	Items []Node
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *Node) DeepCopyInto(out *Node) { *out = *in }
+
+// DeepCopy returns a copy of the receiver.
+func (in *Node) DeepCopy() *Node {
+	if in == nil {
+		return nil
+	}
+	out := new(Node)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a copy of the receiver as a runtime.Object.
+func (in *Node) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// DeepCopyInto copies the receiver into out.
+func (in *NodeList) DeepCopyInto(out *NodeList) { *out = *in }
+
+// DeepCopy returns a copy of the receiver.
+func (in *NodeList) DeepCopy() *NodeList {
+	if in == nil {
+		return nil
+	}
+	out := new(NodeList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a copy of the receiver as a runtime.Object.
+func (in *NodeList) DeepCopyObject() runtime.Object { return in.DeepCopy() }

@@ -97,3 +97,20 @@ func (b *ServiceApplyConfiguration) WithLabels(entries map[string]string) *Servi
 func (b *ConfigMapApplyConfiguration) WithData(entries map[string]string) *ConfigMapApplyConfiguration {
 	return b
 }
+
+// NodeApplyConfiguration is a server-side apply body for a Node.
+type NodeApplyConfiguration struct {
+	Name   *string
+	Labels map[string]string
+}
+
+// Node starts an apply configuration for the named Node.
+func Node(name string) *NodeApplyConfiguration {
+	return &NodeApplyConfiguration{Name: &name}
+}
+
+// IsApplyConfiguration marks the type as an apply configuration.
+func (b NodeApplyConfiguration) IsApplyConfiguration() {}
+
+// GetName returns the name, or nil when unset.
+func (b *NodeApplyConfiguration) GetName() *string { return b.Name }

@@ -186,10 +186,59 @@ func (c *pods) UpdateResize(ctx context.Context, podName string, pod *corev1.Pod
 	return pod, nil
 }
 
+// NodesGetter returns the Node client (nodes are cluster-scoped).
+type NodesGetter interface {
+	Nodes() NodeInterface
+}
+
+// NodeInterface reads and writes Node objects.
+type NodeInterface interface {
+	Create(ctx context.Context, node *corev1.Node, opts metav1.CreateOptions) (*corev1.Node, error)
+	Update(ctx context.Context, node *corev1.Node, opts metav1.UpdateOptions) (*corev1.Node, error)
+	UpdateStatus(ctx context.Context, node *corev1.Node, opts metav1.UpdateOptions) (*corev1.Node, error)
+	Delete(ctx context.Context, name string, opts metav1.DeleteOptions) error
+	DeleteCollection(ctx context.Context, opts metav1.DeleteOptions, listOpts metav1.ListOptions) error
+	Get(ctx context.Context, name string, opts metav1.GetOptions) (*corev1.Node, error)
+	List(ctx context.Context, opts metav1.ListOptions) (*corev1.NodeList, error)
+	Watch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error)
+	Patch(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (result *corev1.Node, err error)
+	Apply(ctx context.Context, node *applyconfigurationscorev1.NodeApplyConfiguration, opts metav1.ApplyOptions) (result *corev1.Node, err error)
+	ApplyStatus(ctx context.Context, node *applyconfigurationscorev1.NodeApplyConfiguration, opts metav1.ApplyOptions) (result *corev1.Node, err error)
+	NodeExpansion
+}
+
+// NodeExpansion holds hand-written methods of NodeInterface.
+type NodeExpansion interface {
+	PatchStatus(ctx context.Context, nodeName string, data []byte) (*corev1.Node, error)
+}
+
+type nodes struct {
+	*gentype.ClientWithListAndApply[*corev1.Node, *corev1.NodeList, *applyconfigurationscorev1.NodeApplyConfiguration]
+}
+
+func newNodes(c rest.Interface) *nodes {
+	return &nodes{
+		gentype.NewClientWithListAndApply[*corev1.Node, *corev1.NodeList, *applyconfigurationscorev1.NodeApplyConfiguration](
+			"nodes",
+			c,
+			nil,
+			"",
+			func() *corev1.Node { return &corev1.Node{} },
+			func() *corev1.NodeList { return &corev1.NodeList{} },
+		),
+	}
+}
+
+// PatchStatus patches the node's status with a strategic merge patch.
+func (c *nodes) PatchStatus(ctx context.Context, nodeName string, data []byte) (*corev1.Node, error) {
+	return &corev1.Node{}, nil
+}
+
 // CoreV1Interface reaches the core/v1 resources.
 type CoreV1Interface interface {
 	RESTClient() rest.Interface
 	ConfigMapsGetter
+	NodesGetter
 	PodsGetter
 	SecretsGetter
 	ServicesGetter
@@ -204,6 +253,9 @@ type CoreV1Client struct {
 func (c *CoreV1Client) ConfigMaps(namespace string) ConfigMapInterface {
 	return newConfigMaps(c.restClient, namespace)
 }
+
+// Nodes returns the Node client.
+func (c *CoreV1Client) Nodes() NodeInterface { return newNodes(c.restClient) }
 
 // Pods returns the Pod client of a namespace.
 func (c *CoreV1Client) Pods(namespace string) PodInterface { return newPods(c.restClient, namespace) }
