@@ -224,6 +224,10 @@ func (m *modeler) classify(c call) {
 		m.addWrite(c, WriteCreateOrUpdate, argAt(args, wf.objectArg), argAt(args, wf.clientArg))
 		return
 	}
+	if obj := m.wholeObjectPatch(c); obj != nil {
+		m.addWrite(c, WriteObjectPatch, obj, receiver(c.expr))
+		return
+	}
 	if i := m.typedUpdateObject(c); i >= 0 {
 		m.addWrite(c, WriteTypedUpdate, argAt(args, i), receiver(c.expr))
 	}

@@ -78,6 +78,9 @@ func isModeledFunc(fn *types.Func) bool {
 	if typedWriteNames[fn.Name()] && sig.Params().Len() == 1 && carriesResourceVersion(sig.Params().At(0).Type()) {
 		return true // Update(*T) of client-go before v0.18 and wrangler
 	}
+	if fn.Name() == "Patch" && isTypedPatch(sig) {
+		return true // a typed client's Patch, whose body may be the whole object
+	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		if isClientType(sig.Params().At(i).Type()) {
 			return true

@@ -17,6 +17,7 @@ const (
 	WriteCreateOrUpdate                     // controllerutil.CreateOrUpdate
 	WriteTypedUpdate                        // client-go typed or generated clientset Update/UpdateStatus
 	WriteDynamicUpdate                      // dynamic ResourceInterface.Update/UpdateStatus
+	WriteObjectPatch                        // typed or dynamic Patch whose body is the whole object, resourceVersion included
 )
 
 var writeKindNames = [...]string{
@@ -26,6 +27,7 @@ var writeKindNames = [...]string{
 	WriteCreateOrUpdate:    "create-or-update",
 	WriteTypedUpdate:       "typed-update",
 	WriteDynamicUpdate:     "dynamic-update",
+	WriteObjectPatch:       "object-patch",
 }
 
 func (k WriteKind) String() string { return writeKindNames[k] }
@@ -34,7 +36,7 @@ func (k WriteKind) String() string { return writeKindNames[k] }
 // the object it was given (controller-runtime decodes the response into it),
 // so that the object is fresh afterwards.
 func (k WriteKind) RefreshesInPlace() bool {
-	return k != WriteTypedUpdate && k != WriteDynamicUpdate
+	return k != WriteTypedUpdate && k != WriteDynamicUpdate && k != WriteObjectPatch
 }
 
 // Object names the Go expression that holds a Kubernetes object: a variable,

@@ -159,7 +159,7 @@ var conflictChecks = map[funcKey]bool{
 // versionKeepers fill or decorate an object without giving it a
 // resourceVersion: decoders of manifests, and metadata setters.
 var versionKeepers = map[funcKey]bool{
-	{"encoding/json", "Unmarshal"}: true, {"sigs.k8s.io/yaml", "Unmarshal"}: true,
+	{"encoding/json", "Unmarshal"}: true, {"encoding/json", "Marshal"}: true, {"sigs.k8s.io/yaml", "Unmarshal"}: true,
 	{"sigs.k8s.io/yaml", "UnmarshalStrict"}: true, {"gopkg.in/yaml.v2", "Unmarshal"}: true,
 	{"gopkg.in/yaml.v3", "Unmarshal"}:            true,
 	{crControllerUtil, "SetControllerReference"}: true, {crControllerUtil, "SetOwnerReference"}: true,

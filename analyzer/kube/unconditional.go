@@ -16,7 +16,7 @@ import (
 func (m *modeler) markUnconditional() {
 	for _, w := range m.res.writes {
 		switch w.Kind {
-		case WriteUpdate, WriteSubResourceUpdate, WriteTypedUpdate:
+		case WriteUpdate, WriteSubResourceUpdate, WriteTypedUpdate, WriteObjectPatch:
 		default:
 			continue
 		}

@@ -77,7 +77,7 @@ func (u *defaultUpserter) Upsert(obj *unstructured.Unstructured) (string, error)
 	if err != nil {
 		return "", err
 	}
-	patched, err := rc.Patch(types.MergePatchType, objectData)
+	patched, err := rc.Patch(types.MergePatchType, objectData) // realbug: unretriedupdate fp=strict "strict mode does not take the callers' hand-written retry loops for a retry scope"
 	if err != nil {
 		return "", err
 	}
@@ -95,7 +95,7 @@ func (a *Apply) upsertBuggy(obj *unstructured.Unstructured) (string, error) {
 	u := a.upserterFactory()
 
 	for i := applyConflictRetryCount; i > 0; i-- {
-		uid, err := u.Upsert(obj) // realbug: staleupdate miss=default,strict "write through a project interface method (Upserter.Upsert); a merge patch whose body carries the resourceVersion is not a known write"
+		uid, err := u.Upsert(obj) // realbug: staleupdate
 		if err != nil {
 			if !kerrors.IsConflict(err) {
 				return "", err
@@ -114,7 +114,7 @@ func (a *Apply) upsertFixed(obj *unstructured.Unstructured) (string, error) {
 	u := a.upserterFactory()
 
 	for i := applyConflictRetryCount; i > 0; i-- {
-		uid, err := u.Upsert(obj)
+		uid, err := u.Upsert(obj) // realbug: staleupdate fp=default,strict "the fix copies the live resourceVersion only when its re-Get succeeds; after a failed re-Get the next attempt resends the stale object (the shape of N-AR2, which the corpus triage counts as a bug), which here only costs an attempt"
 		if err != nil {
 			if !kerrors.IsConflict(err) {
 				return "", err

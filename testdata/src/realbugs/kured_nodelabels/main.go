@@ -87,7 +87,7 @@ func updateNodeLabelsBuggy(client *kubernetes.Clientset, node *v1.Node, labels [
 		log.Fatalf("Error marshalling node object into JSON: %v", err)
 	}
 
-	_, err = client.CoreV1().Nodes().Patch(context.TODO(), node.GetName(), types.StrategicMergePatchType, bytes, metav1.PatchOptions{}) // realbug: unretriedupdate miss=default,strict "a strategic merge patch whose body is the whole object, resourceVersion included, is not a known write (checked: the same object sent with Nodes().Update is reported in both modes)"
+	_, err = client.CoreV1().Nodes().Patch(context.TODO(), node.GetName(), types.StrategicMergePatchType, bytes, metav1.PatchOptions{}) // realbug: unretriedupdate
 	if err != nil {
 		var labelsErr string
 		for _, label := range labels {

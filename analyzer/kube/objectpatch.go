@@ -1,0 +1,119 @@
+package kube
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+// A typed or dynamic Patch whose body is the whole object marshalled to
+// JSON sends the object's resourceVersion with it, and the server takes a
+// resourceVersion in a patch as a precondition: the patch fails with
+// Conflict when the object changed since it was read, like an Update.
+//
+//	data, _ := json.Marshal(node)
+//	c.CoreV1().Nodes().Patch(ctx, node.Name, types.StrategicMergePatchType, data, opts)
+
+const patchTypesPath = "k8s.io/apimachinery/pkg/types"
+
+// wholeObjectPatch returns the object whose JSON the Patch call c sends as
+// its body, or nil when c is not such a call.
+func (m *modeler) wholeObjectPatch(c call) ast.Expr {
+	if c.callee.Name() != "Patch" {
+		return nil
+	}
+	data := patchDataArg(c.callee.Signature(), c.expr)
+	if data == nil {
+		return nil
+	}
+	obj := m.marshalledObject(c, data)
+	if obj == nil || !carriesResourceVersion(m.pass.TypesInfo.TypeOf(obj)) {
+		return nil
+	}
+	return obj
+}
+
+// isTypedPatch reports whether sig takes a types.PatchType and then the
+// patch body, as client-go's typed and dynamic Patch do.
+func isTypedPatch(sig *types.Signature) bool {
+	params := sig.Params()
+	for i := 0; i+1 < params.Len(); i++ {
+		if isNamedType(params.At(i).Type(), patchTypesPath, "PatchType") && isByteSlice(params.At(i+1).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// patchDataArg returns the []byte argument that follows a
+// types.PatchType parameter: the patch body of client-go's typed and
+// dynamic clients, with or without a context.
+func patchDataArg(sig *types.Signature, call *ast.CallExpr) ast.Expr {
+	params := sig.Params()
+	for i := 0; i+1 < params.Len() && i+1 < len(call.Args); i++ {
+		if isNamedType(params.At(i).Type(), patchTypesPath, "PatchType") && isByteSlice(params.At(i+1).Type()) {
+			return call.Args[i+1]
+		}
+	}
+	return nil
+}
+
+func isByteSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// marshalledObject returns x when data is json.Marshal(x), or a variable
+// the function around c assigns only from json.Marshal(x).
+func (m *modeler) marshalledObject(c call, data ast.Expr) ast.Expr {
+	data = ast.Unparen(data)
+	if call, ok := data.(*ast.CallExpr); ok {
+		return m.marshalArg(call)
+	}
+	id, ok := data.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := m.pass.TypesInfo.Uses[id].(*types.Var)
+	fn := syntax.EnclosingFuncNode(c.cursor)
+	if !ok || fn == nil {
+		return nil
+	}
+	var obj ast.Expr
+	assignments := 0
+	ast.Inspect(fn, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && m.pass.TypesInfo.ObjectOf(lid) == v {
+				assignments++
+				if len(as.Rhs) == 1 && i == 0 {
+					if rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+						obj = m.marshalArg(rc)
+					}
+				}
+			}
+		}
+		return true
+	})
+	if assignments != 1 {
+		return nil
+	}
+	return obj
+}
+
+// marshalArg returns x in json.Marshal(x), or nil.
+func (m *modeler) marshalArg(call *ast.CallExpr) ast.Expr {
+	fn := calleeFunc(m.pass.TypesInfo, call)
+	if fn == nil || funcKeyOf(fn) != (funcKey{"encoding/json", "Marshal"}) || len(call.Args) != 1 {
+		return nil
+	}
+	return ast.Unparen(call.Args[0])
+}

@@ -1,0 +1,72 @@
+// Package objectpatch holds typed and dynamic patches whose body is the
+// whole object: its resourceVersion goes with it, and the server checks it.
+package objectpatch
+
+import (
+	"context"
+	"encoding/json"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/klog/v2"
+)
+
+// label sends the read object back as a strategic merge patch.
+func label(ctx context.Context, c kubernetes.Interface, name string) {
+	cm, err := c.CoreV1().ConfigMaps("ns").Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return
+	}
+	cm.Labels = map[string]string{"a": "b"}
+	data, err := json.Marshal(cm)
+	if err != nil {
+		return
+	}
+	if _, err := c.CoreV1().ConfigMaps("ns").Patch(ctx, name, types.StrategicMergePatchType, data, metav1.PatchOptions{}); err != nil { // want `conflict from .*Patch.* is lost in label, which cannot return it`
+		klog.Error(err)
+	}
+}
+
+var gvr = schema.GroupVersionResource{Group: "example.com", Version: "v1", Resource: "widgets"}
+
+// labelDynamic marshals inline.
+func labelDynamic(ctx context.Context, c dynamic.Interface, u *unstructured.Unstructured) {
+	u.SetLabels(map[string]string{"a": "b"})
+	body, _ := json.Marshal(u)
+	if _, err := c.Resource(gvr).Namespace("ns").Patch(ctx, u.GetName(), types.MergePatchType, body, metav1.PatchOptions{}); err != nil { // want `conflict from .*Patch.* is lost in labelDynamic`
+		klog.Error(err)
+	}
+}
+
+// labelsOnly sends a patch of its own: no resourceVersion, no Conflict.
+func labelsOnly(ctx context.Context, c kubernetes.Interface, name string) {
+	patch := map[string]any{"metadata": map[string]any{"labels": map[string]string{"a": "b"}}}
+	data, _ := json.Marshal(patch)
+	if _, err := c.CoreV1().ConfigMaps("ns").Patch(ctx, name, types.MergePatchType, data, metav1.PatchOptions{}); err != nil { // ok: the body carries no resourceVersion
+		klog.Error(err)
+	}
+}
+
+// built sends an object built here, without a resourceVersion.
+func built(ctx context.Context, c kubernetes.Interface, name string) {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name, Labels: map[string]string{"a": "b"}}}
+	data, _ := json.Marshal(cm)
+	if _, err := c.CoreV1().ConfigMaps("ns").Patch(ctx, name, types.MergePatchType, data, metav1.PatchOptions{}); err != nil { // ok: the object has no resourceVersion
+		klog.Error(err)
+	}
+}
+
+// returned hands the Conflict on.
+func returned(ctx context.Context, c kubernetes.Interface, cm *corev1.ConfigMap) error {
+	data, err := json.Marshal(cm)
+	if err != nil {
+		return err
+	}
+	_, err = c.CoreV1().ConfigMaps("ns").Patch(ctx, cm.Name, types.MergePatchType, data, metav1.PatchOptions{}) // ok: returned
+	return err
+}
