@@ -109,9 +109,8 @@ func forEachModule(t *testing.T, check func(t *testing.T, bin, dir string)) {
 }
 
 // setup returns the conflictlint binary and the absolute directory of the
-// module testdata/<name>, with the module's dependencies downloaded. It
-// skips the test when the go command is missing and fails it on any other
-// problem.
+// module testdata/<name>, prepared (see prepareModule). It skips the test
+// when the go command is missing and fails it on any other problem.
 func setup(t *testing.T, name string) (bin, dir string) {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
@@ -120,7 +119,7 @@ func setup(t *testing.T, name string) (bin, dir string) {
 	dir = modulePath(t, name)
 	assertModFilesUnchanged(t, dir)
 	bin = buildBinary(t)
-	downloadModules(t, dir)
+	prepareModule(t, dir)
 	return bin, dir
 }
 
@@ -182,21 +181,24 @@ func buildBinary(t *testing.T) string {
 	return binPath
 }
 
-// downloads holds, per module directory, the outcome of its one
-// go mod download.
-var downloads sync.Map // string -> func() error
+// prepared holds, per module directory, the outcome of preparing it once.
+var prepared sync.Map // string -> func() error
 
-// downloadModules fetches the dependencies of the module in dir once per
-// test process, before the tools load it, so that a network problem shows
-// as itself.
-func downloadModules(t *testing.T, dir string) {
+// prepareModule downloads the dependencies of the module in dir, so that a
+// network problem shows as itself, and builds the module, so that the
+// tests, which run in parallel, find its dependencies compiled instead of
+// each compiling them at once (minutes on a cold cache). It does so once
+// per test process; later callers wait for the first.
+func prepareModule(t *testing.T, dir string) {
 	t.Helper()
-	once, _ := downloads.LoadOrStore(dir, sync.OnceValue(func() error {
-		cmd := exec.Command("go", "mod", "download")
-		cmd.Dir = dir
-		cmd.Env = expected.Env()
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("go mod download in %s: %v\n%s", dir, err, out)
+	once, _ := prepared.LoadOrStore(dir, sync.OnceValue(func() error {
+		for _, args := range [][]string{{"mod", "download"}, {"build", "./..."}} {
+			cmd := exec.Command("go", args...)
+			cmd.Dir = dir
+			cmd.Env = expected.Env()
+			if out, err := cmd.CombinedOutput(); err != nil {
+				return fmt.Errorf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
+			}
 		}
 		return nil
 	}))
