@@ -203,7 +203,7 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (
 		return 0, true
 	case receiver && fn.Name() == "Error" && returnsOnly(fn, types.Typ[types.String]):
 		return 0, true // err.Error(): the message goes on
-	case !receiver && isLoggerShaped(fn, call, arg):
+	case isLoggerShaped(fn, call, arg):
 		return Logged, false
 	case fn.Signature().Results().Len() > 0:
 		return HandedOff, true

@@ -28,9 +28,17 @@ func keyOf(fn *types.Func) (funcKey, methodKey, bool) {
 	return funcKey{}, methodKey{named.Obj().Pkg().Path(), named.Obj().Name(), fn.Name()}, true
 }
 
+// isFatal reports whether fn ends the program: a tabled function, or a
+// logger by shape named as the standard log package names the functions
+// that exit or panic (logrus, glog, klog v1 and zap's sugared logger keep
+// that convention, and their modules are too many to table).
 func isFatal(fn *types.Func) bool {
 	fk, mk, ok := keyOf(fn.Origin())
-	return ok && (fatalFuncs[fk] || fatalMethods[mk])
+	if ok && (fatalFuncs[fk] || fatalMethods[mk]) {
+		return true
+	}
+	sig := fn.Signature()
+	return fatalLoggerNames[fn.Name()] && sig.Results().Len() == 0 && takesFinalAny(sig)
 }
 
 func isLogging(fn *types.Func) bool {
@@ -143,22 +151,34 @@ func isTestSurface(fn *types.Func) bool {
 // result and the error goes into its final ...any parameter (after a format
 // or message, or alone), as in logrus, zap's sugared logger, glog and klog
 // v1. The error may have become its message on the way (err.Error()).
+//
+// With arg nil the error is in the receiver, carried there by an earlier
+// call (logrus's log.WithError(err).Error("msg")): a method of that shape
+// writes the receiver's fields with its message, so it logs the error too.
 func isLoggerShaped(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
-	sig := fn.Signature()
-	if resultsHaveError(fn) || !sig.Variadic() {
+	if resultsHaveError(fn) || !takesFinalAny(fn.Signature()) {
 		return false
 	}
-	params := sig.Params()
-	last := params.At(params.Len() - 1).Type().(*types.Slice)
-	if !isEmptyInterface(last.Elem()) {
-		return false
+	if arg == nil {
+		return true
 	}
+	params := fn.Signature().Params()
 	for i, a := range call.Args {
 		if a == arg {
 			return i >= params.Len()-1 && !call.Ellipsis.IsValid()
 		}
 	}
 	return false
+}
+
+// takesFinalAny reports whether sig ends in a ...any parameter, as a
+// logger's that takes values to print.
+func takesFinalAny(sig *types.Signature) bool {
+	if !sig.Variadic() {
+		return false
+	}
+	last := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
+	return isEmptyInterface(last.Elem())
 }
 
 func isEmptyInterface(t types.Type) bool {
@@ -338,11 +358,7 @@ func IsLogCall(info *types.Info, call *ast.CallExpr) bool {
 		return true
 	}
 	sig := fn.Signature()
-	if sig.Results().Len() != 0 || !sig.Variadic() {
-		return false
-	}
-	last := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
-	return isEmptyInterface(last.Elem())
+	return sig.Results().Len() == 0 && takesFinalAny(sig)
 }
 
 // callsSelfReadingHelper reports whether call is a call of a helper that

@@ -228,6 +228,13 @@ var fatalMethods = map[methodKey]bool{
 	{"testing", "B", "Fatal"}: true, {"testing", "B", "Fatalf"}: true, {"testing", "B", "FailNow"}: true,
 }
 
+// fatalLoggerNames are the names of the standard log package's functions
+// that end the program; on a logger by shape (see isFatal) they end it too.
+var fatalLoggerNames = map[string]bool{
+	"Fatal": true, "Fatalf": true, "Fatalln": true, "Fatalw": true,
+	"Panic": true, "Panicf": true, "Panicln": true, "Panicw": true,
+}
+
 // requeueMethods put a key back on a work queue, so the work is retried.
 
 var requeueMethodNames = map[string]bool{"AddRateLimited": true, "AddAfter": true, "Add": true}

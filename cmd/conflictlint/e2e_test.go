@@ -1,8 +1,10 @@
-// Package main_test runs the conflictlint binary end to end on
-// testdata/example, a small operator module that uses the real client-go
-// and controller-runtime, and checks what it reports against
-// testdata/example/expected.txt: standalone (text and -json) and as
-// go vet -vettool (text and -json).
+// Package main_test runs the conflictlint binary end to end on modules
+// under testdata that use real Kubernetes client libraries, and checks what
+// it reports against each module's expected.txt: standalone (text and
+// -json) and as go vet -vettool (text and -json). The modules are
+// testdata/example (client-go v0.37 and controller-runtime), testdata/legacy
+// (client-go v0.17, whose typed writes take only the object, and logrus)
+// and testdata/wrangler (wrangler v3's generic controllers and logrus).
 //
 // The tests need the go command and the module proxy (or a filled module
 // cache). Without go on PATH they are skipped; any other problem, network
@@ -24,8 +26,14 @@ import (
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
-// exampleDir is the module under test, relative to this package.
-const exampleDir = "../../testdata/example"
+// The end-to-end modules, by directory name under testdata. The example
+// is also the base of the -fix and suppression tests.
+const exampleModule = "example"
+
+var e2eModules = []string{exampleModule, "legacy", "wrangler"}
+
+// testdataDir holds the modules, relative to this package.
+const testdataDir = "../../testdata"
 
 // moduleRoot is the conflictlint module, relative to this package.
 const moduleRoot = "../.."
@@ -40,80 +48,98 @@ const (
 )
 
 func TestStandaloneJSON(t *testing.T) {
-	t.Parallel()
-	bin, dir := setup(t)
-	res := run(t, dir, bin, "-json", "./...")
-	res.wantExit(t, exitStandaloneFindings)
-	got, err := parseJSONStream(res.stdout, dir)
-	if err != nil {
-		t.Fatalf("%s: %v\nstdout:\n%s", res.cmd, err, res.stdout)
-	}
-	expected.Check(t, res.cmd+" in testdata/example", expected.Read(t, dir), got)
+	forEachModule(t, func(t *testing.T, bin, dir string) {
+		res := run(t, dir, bin, "-json", "./...")
+		res.wantExit(t, exitStandaloneFindings)
+		got, err := parseJSONStream(res.stdout, dir)
+		if err != nil {
+			t.Fatalf("%s: %v\nstdout:\n%s", res.cmd, err, res.stdout)
+		}
+		expected.Check(t, res.cmd+" in "+moduleName(dir), expected.Read(t, dir), got)
+	})
 }
 
 func TestStandaloneText(t *testing.T) {
-	t.Parallel()
-	bin, dir := setup(t)
-	res := run(t, dir, bin, "./...")
-	res.wantExit(t, exitStandaloneFindings)
-	got, err := parseText(res.stderr, dir)
-	if err != nil {
-		t.Fatalf("%s: %v", res.cmd, err)
-	}
-	expected.Check(t, res.cmd+" in testdata/example", expected.PositionsOnly(expected.Read(t, dir)), got)
+	forEachModule(t, func(t *testing.T, bin, dir string) {
+		res := run(t, dir, bin, "./...")
+		res.wantExit(t, exitStandaloneFindings)
+		got, err := parseText(res.stderr, dir)
+		if err != nil {
+			t.Fatalf("%s: %v", res.cmd, err)
+		}
+		expected.Check(t, res.cmd+" in "+moduleName(dir), expected.PositionsOnly(expected.Read(t, dir)), got)
+	})
 }
 
 func TestVetJSON(t *testing.T) {
-	t.Parallel()
-	bin, dir := setup(t)
-	res := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
-	res.wantExit(t, 0)
-	got, err := parseJSONStream(res.stdout, dir)
-	if err != nil {
-		t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", res.cmd, err, res.stdout, res.stderr)
-	}
-	expected.Check(t, res.cmd+" in testdata/example", expected.Read(t, dir), got)
+	forEachModule(t, func(t *testing.T, bin, dir string) {
+		res := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
+		res.wantExit(t, 0)
+		got, err := parseJSONStream(res.stdout, dir)
+		if err != nil {
+			t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", res.cmd, err, res.stdout, res.stderr)
+		}
+		expected.Check(t, res.cmd+" in "+moduleName(dir), expected.Read(t, dir), got)
+	})
 }
 
 func TestVetText(t *testing.T) {
-	t.Parallel()
-	bin, dir := setup(t)
-	res := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
-	res.wantExit(t, exitVetFindings)
-	got, err := parseText(res.stderr, dir)
-	if err != nil {
-		t.Fatalf("%s: %v", res.cmd, err)
-	}
-	expected.Check(t, res.cmd+" in testdata/example", expected.PositionsOnly(expected.Read(t, dir)), got)
+	forEachModule(t, func(t *testing.T, bin, dir string) {
+		res := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+		res.wantExit(t, exitVetFindings)
+		got, err := parseText(res.stderr, dir)
+		if err != nil {
+			t.Fatalf("%s: %v", res.cmd, err)
+		}
+		expected.Check(t, res.cmd+" in "+moduleName(dir), expected.PositionsOnly(expected.Read(t, dir)), got)
+	})
 }
 
-// setup returns the conflictlint binary and the absolute example
-// directory, with the example's dependencies downloaded. It skips the test
+// forEachModule runs check on every end-to-end module, as parallel
+// subtests named after the modules.
+func forEachModule(t *testing.T, check func(t *testing.T, bin, dir string)) {
+	t.Parallel()
+	for _, name := range e2eModules {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			bin, dir := setup(t, name)
+			check(t, bin, dir)
+		})
+	}
+}
+
+// setup returns the conflictlint binary and the absolute directory of the
+// module testdata/<name>, prepared (see prepareModule). It skips the test
 // when the go command is missing and fails it on any other problem.
-func setup(t *testing.T) (bin, dir string) {
+func setup(t *testing.T, name string) (bin, dir string) {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skipf("go command not found: %v", err)
 	}
-	dir = examplePath(t)
+	dir = modulePath(t, name)
 	assertModFilesUnchanged(t, dir)
 	bin = buildBinary(t)
-	downloadModules(t, dir)
+	prepareModule(t, dir)
 	return bin, dir
 }
 
-// examplePath is the absolute, symlink-free path of the example module, so
+// modulePath is the absolute, symlink-free path of testdata/<name>, so
 // that paths reported by the tools can be made relative to it.
-func examplePath(t *testing.T) string {
+func modulePath(t *testing.T, name string) string {
 	t.Helper()
-	dir, err := filepath.Abs(exampleDir)
+	dir, err := filepath.Abs(filepath.Join(testdataDir, name))
 	if err == nil {
 		dir, err = filepath.EvalSymlinks(dir)
 	}
 	if err != nil {
-		t.Fatalf("locating the example module: %v", err)
+		t.Fatalf("locating the %s module: %v", name, err)
 	}
 	return dir
+}
+
+// moduleName names a module directory in messages, as testdata/<name>.
+func moduleName(dir string) string {
+	return "testdata/" + filepath.Base(dir)
 }
 
 var (
@@ -155,42 +181,47 @@ func buildBinary(t *testing.T) string {
 	return binPath
 }
 
-var (
-	downloadOnce sync.Once
-	downloadErr  error
-)
+// prepared holds, per module directory, the outcome of preparing it once.
+var prepared sync.Map // string -> func() error
 
-// downloadModules fetches the example's dependencies once, before the
-// tools load it, so that a network problem shows as itself.
-func downloadModules(t *testing.T, dir string) {
+// prepareModule downloads the dependencies of the module in dir, so that a
+// network problem shows as itself, and builds the module, so that the
+// tests, which run in parallel, find its dependencies compiled instead of
+// each compiling them at once (minutes on a cold cache). It does so once
+// per test process; later callers wait for the first.
+func prepareModule(t *testing.T, dir string) {
 	t.Helper()
-	downloadOnce.Do(func() {
-		cmd := exec.Command("go", "mod", "download")
-		cmd.Dir = dir
-		cmd.Env = expected.Env()
-		if out, err := cmd.CombinedOutput(); err != nil {
-			downloadErr = fmt.Errorf("go mod download in %s: %v\n%s", dir, err, out)
+	once, _ := prepared.LoadOrStore(dir, sync.OnceValue(func() error {
+		for _, args := range [][]string{{"mod", "download"}, {"build", "./..."}} {
+			cmd := exec.Command("go", args...)
+			cmd.Dir = dir
+			cmd.Env = expected.Env()
+			if out, err := cmd.CombinedOutput(); err != nil {
+				return fmt.Errorf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
+			}
 		}
-	})
-	if downloadErr != nil {
-		t.Fatal(downloadErr)
+		return nil
+	}))
+	if err := once.(func() error)(); err != nil {
+		t.Fatal(err)
 	}
 }
 
-// assertModFilesUnchanged fails the test if the example's go.mod or go.sum
-// differ at the end of the test from what they were at its start.
+// assertModFilesUnchanged fails the test if the go.mod or go.sum of the
+// module in dir differ at the end of the test from what they were at its
+// start.
 func assertModFilesUnchanged(t *testing.T, dir string) {
 	t.Helper()
 	for _, name := range []string{"go.mod", "go.sum"} {
 		path := filepath.Join(dir, name)
 		before, err := os.ReadFile(path)
 		if err != nil {
-			t.Fatalf("reading the example's %s: %v", name, err)
+			t.Fatalf("reading %s/%s: %v", moduleName(dir), name, err)
 		}
 		t.Cleanup(func() {
 			after, err := os.ReadFile(path)
 			if err != nil || !bytes.Equal(before, after) {
-				t.Errorf("the test changed testdata/example/%s (read error: %v); restore it with git", name, err)
+				t.Errorf("the test changed %s/%s (read error: %v); restore it with git", moduleName(dir), name, err)
 			}
 		})
 	}

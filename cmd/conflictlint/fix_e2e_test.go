@@ -12,7 +12,7 @@ import (
 // vets, and that no finding that came with a fix is reported again.
 func TestFixBuilds(t *testing.T) {
 	t.Parallel()
-	bin, dir := setup(t)
+	bin, dir := setup(t, exampleModule)
 	work := copyModule(t, dir)
 
 	before := run(t, work, bin, "-json", "./...")

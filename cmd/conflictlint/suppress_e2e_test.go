@@ -52,7 +52,7 @@ func unused(ctx context.Context, c client.Client, cm corev1.ConfigMap) error {
 // reported.
 func TestVetSuppression(t *testing.T) {
 	t.Parallel()
-	bin, example := setup(t)
+	bin, example := setup(t, exampleModule)
 	dir := t.TempDir()
 	mod, err := os.ReadFile(filepath.Join(example, "go.mod"))
 	if err != nil {

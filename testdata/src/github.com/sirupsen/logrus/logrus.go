@@ -45,6 +45,7 @@ func (e *Entry) Warningf(format string, args ...interface{})    {}
 func (e *Entry) Errorf(format string, args ...interface{})      {}
 func (e *Entry) Fatalf(format string, args ...interface{})      {}
 func (e *Entry) Error(args ...interface{})                      {}
+func (e *Entry) Fatal(args ...interface{})                      {}
 func (e *Entry) Warn(args ...interface{})                       {}
 func (e *Entry) Info(args ...interface{})                       {}
 
@@ -58,6 +59,7 @@ func (l *Logger) Warningf(format string, args ...interface{})    {}
 func (l *Logger) Errorf(format string, args ...interface{})      {}
 func (l *Logger) Fatalf(format string, args ...interface{})      {}
 func (l *Logger) Error(args ...interface{})                      {}
+func (l *Logger) Fatal(args ...interface{})                      {}
 func (l *Logger) Warn(args ...interface{})                       {}
 func (l *Logger) Info(args ...interface{})                       {}
 
@@ -73,5 +75,6 @@ func Warningf(format string, args ...interface{})    {}
 func Errorf(format string, args ...interface{})      {}
 func Fatalf(format string, args ...interface{})      {}
 func Error(args ...interface{})                      {}
+func Fatal(args ...interface{})                      {}
 func Warn(args ...interface{})                       {}
 func Info(args ...interface{})                       {}

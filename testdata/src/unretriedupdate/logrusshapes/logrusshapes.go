@@ -1,0 +1,68 @@
+// Package logrusshapes checks logrus as the model knows it, by shape only:
+// the error handed to an entry with WithError and logged by the entry's
+// methods, and the Fatal family, which ends the program.
+package logrusshapes
+
+import (
+	"context"
+
+	"github.com/sirupsen/logrus"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+)
+
+type Syncer struct {
+	kube kubernetes.Interface
+	log  *logrus.Entry
+}
+
+func (s *Syncer) entryWithError(ctx context.Context, cm *corev1.ConfigMap) error {
+	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from s.kube.CoreV1\(\).ConfigMaps\(cm.Namespace\).Update\(ctx, cm, metav1.UpdateOptions{}\) is only logged`
+		s.log.WithError(err).Error("updating configmap")
+	}
+	return nil
+}
+
+func (s *Syncer) packageWithErrorAndField(ctx context.Context, cm *corev1.ConfigMap) error {
+	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `is only logged`
+		logrus.WithError(err).WithField("configmap", cm.Name).Warn("updating configmap")
+	}
+	return nil
+}
+
+func (s *Syncer) packageFatalf(ctx context.Context, cm *corev1.ConfigMap) error {
+	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `ends the program`
+		logrus.Fatalf("updating configmap: %v", err)
+	}
+	return nil
+}
+
+func (s *Syncer) loggerWithErrorFatal(ctx context.Context, cm *corev1.ConfigMap, l *logrus.Logger) error {
+	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `ends the program`
+		l.WithError(err).Fatal("updating configmap")
+	}
+	return nil
+}
+
+func (s *Syncer) entryReturned(ctx context.Context, cm *corev1.ConfigMap) error {
+	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // ok: logged, then returned
+		s.log.WithError(err).Error("updating configmap")
+		return err
+	}
+	return nil
+}
+
+// outbox keeps errors for a reporter out of view; its With carries the
+// error like WithError, but Send takes no values to print.
+type outbox struct{ errs []error }
+
+func (o *outbox) With(err error) *outbox { o.errs = append(o.errs, err); return o }
+func (o *outbox) Send()                  {}
+
+func (s *Syncer) carriedNotLogged(ctx context.Context, cm *corev1.ConfigMap, o *outbox) error {
+	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // ok: handed to a reporter out of view
+		o.With(err).Send()
+	}
+	return nil
+}
