@@ -60,11 +60,15 @@ type Tracer struct {
 	pass  *analysis.Pass // for facts about other packages' functions
 	built int            // graphs built, for the cost report
 
-	neverNil map[*types.Func]bool // functions that never return a nil error, memoised
-	requeuer map[*types.Func]bool // functions that put work back on a queue, memoised
+	neverNil memo[*types.Func, bool] // functions that never return a nil error
+	requeuer memo[*types.Func, bool] // functions that put work back on a queue
+	// nonNilParamsOf are the error parameters every call of a function
+	// passes non-nil.
+	nonNilParamsOf memo[*types.Func, []*types.Var]
 	// commandFuncs are the literals and functions stored in a cobra
 	// command's RunE-like hooks, found on first use.
-	commandFuncs map[any]bool
+	commandFuncs     map[any]bool
+	commandFuncsOnce sync.Once
 }
 
 // NewTracer returns a Tracer for the package described by info.

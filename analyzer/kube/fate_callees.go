@@ -54,7 +54,15 @@ func isConflictCheck(fn *types.Func) bool {
 // isRequeue reports whether fn puts work back on a client-go work queue.
 func isRequeue(fn *types.Func) bool {
 	_, mk, ok := keyOf(fn.Origin())
-	return ok && mk.pkg == workqueuePath && requeueMethodNames[mk.name]
+	if !ok {
+		return false
+	}
+	if mk.pkg == workqueuePath {
+		return requeueMethodNames[mk.name]
+	}
+	// A queue of the project's own (a weighted or delaying queue): an
+	// Add method of a type named for a queue puts the key back too.
+	return strings.HasPrefix(mk.name, "Add") && strings.Contains(strings.ToLower(mk.typ), "queue")
 }
 
 // resultsHaveError reports whether fn returns an error among its results.
@@ -229,17 +237,14 @@ func (t *Tracer) requeues(call *ast.CallExpr) bool {
 // isRequeuer reports whether fn, a function of this package, adds to a work
 // queue (directly or through another such function).
 func (t *Tracer) isRequeuer(fn *types.Func, depth int) bool {
-	if r, ok := t.requeuer[fn]; ok {
+	if r, ok := t.requeuer.get(fn); ok {
 		return r
 	}
 	decl := t.model.decls[fn]
 	if decl == nil || depth > 3 {
 		return false
 	}
-	if t.requeuer == nil {
-		t.requeuer = make(map[*types.Func]bool)
-	}
-	t.requeuer[fn] = false // cycle guard
+	t.requeuer.set(fn, false) // cycle guard
 	found := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
@@ -249,7 +254,7 @@ func (t *Tracer) isRequeuer(fn *types.Func, depth int) bool {
 		}
 		return !found
 	})
-	t.requeuer[fn] = found
+	t.requeuer.set(fn, found)
 	return found
 }
 
@@ -299,7 +304,7 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 // neverReturnsNil reports whether every return statement of fn, a function
 // of this package, returns an error that cannot be nil whatever the path.
 func (t *Tracer) neverReturnsNil(fn *types.Func, depth int) bool {
-	if r, ok := t.neverNil[fn]; ok {
+	if r, ok := t.neverNil.get(fn); ok {
 		return r
 	}
 	decl := t.model.decls[fn]
@@ -307,14 +312,12 @@ func (t *Tracer) neverReturnsNil(fn *types.Func, depth int) bool {
 	if decl == nil || depth > 3 || res.Len() == 0 || !isErrorType(res.At(res.Len()-1).Type()) {
 		return false
 	}
-	if t.neverNil == nil {
-		t.neverNil = make(map[*types.Func]bool)
-	}
-	t.neverNil[fn] = false // cycle guard
-	t.neverNil[fn] = everyReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
+	t.neverNil.set(fn, false) // cycle guard
+	never := everyReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
 		return len(ret.Results) == res.Len() && t.nonNilExpr(ret.Results[res.Len()-1], pathState{})
 	})
-	return t.neverNil[fn]
+	t.neverNil.set(fn, never)
+	return never
 }
 
 // callee returns the function call calls, directly or through a variable

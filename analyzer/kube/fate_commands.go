@@ -23,11 +23,7 @@ var commandHooks = map[string]bool{
 // a command hook of the package, so that its returned error ends the
 // program.
 func (t *Tracer) endsCommand(fn ast.Node) bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.commandFuncs == nil {
-		t.commandFuncs = t.findCommandFuncs()
-	}
+	t.commandFuncsOnce.Do(func() { t.commandFuncs = t.findCommandFuncs() })
 	switch fn := fn.(type) {
 	case *ast.FuncLit:
 		return t.commandFuncs[fn]

@@ -29,6 +29,7 @@ func (w *walker) apply(node ast.Node, st *pathState) bool {
 	w.noteCalls(cur, st)
 	w.noteUses(cur, node, st)
 	w.noteWorkSet(node, st)
+	w.noteCount(node, st)
 	switch s := node.(type) {
 	case *ast.AssignStmt, *ast.ValueSpec:
 		w.assign(s, st, nil)
@@ -377,6 +378,9 @@ func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	}
 	if st.testedIn != nil && w.signalsFailure(ret) {
 		f = max(f, HandedOff) // `return false` after testing the error: the caller learns it failed
+	}
+	if w.returnsCount(ret, st) {
+		f = max(f, HandedOff) // the caller gets the count of failures
 	}
 	for i, e := range w.errorResults(ret) {
 		switch {

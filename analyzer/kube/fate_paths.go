@@ -70,6 +70,7 @@ type pathState struct {
 	nonNil    []*types.Var   // error variables known to be non-nil
 	set       []*types.Var   // boolean variables set to true on this path (requeue = true)
 	unset     []*types.Var   // boolean variables set to false on this path
+	counted   []*types.Var   // counters incremented after the error was tested (failures++)
 	best      Fate           // the best thing done with the failure so far
 	testedIn  ast.Node       // the branch a test of the error sent the path into, while in it
 	looped    bool           // the path went round the loop around the failing call
@@ -95,6 +96,9 @@ func (s pathState) key() string {
 	}
 	for _, v := range s.set {
 		fmt.Fprintf(&b, "t%d", v.Pos())
+	}
+	for _, v := range s.counted {
+		fmt.Fprintf(&b, "k%d", v.Pos())
 	}
 	for _, v := range s.unset {
 		fmt.Fprintf(&b, "f%d", v.Pos())
@@ -408,6 +412,12 @@ func (w *walker) knownBefore() pathState {
 			}
 		case *ast.BlockStmt:
 			w.learnAssignments(n.List, child.Node(), &st, since)
+		}
+	}
+	if decl, ok := w.f.fn.(*ast.FuncDecl); ok {
+		for _, p := range w.t.nonNilParams(decl) {
+			st.nonNil = withVar(st.nonNil, p)
+			since[p] = decl.Body.Lbrace
 		}
 	}
 	for _, v := range st.nonNil {

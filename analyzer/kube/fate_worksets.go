@@ -4,13 +4,15 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
-// Two facts about loops that decide whether a lost failure comes back.
+// Facts about loops and counters that decide whether a lost failure comes
+// back, or reaches the caller.
 //
 // A work set: a write made while ranging over a map is made for an entry
 // that is still in the map. Unless the turn that failed deletes it, the
@@ -140,4 +142,54 @@ func (w *walker) isShutdown(b *cfg.Block) bool {
 	}
 	elem, ok := ch.Elem().Underlying().(*types.Struct)
 	return ok && elem.NumFields() == 0
+}
+
+// noteCount records a counter incremented in a branch that tested the
+// error (`failures++`, `errs += 1`): a function that returns it tells its
+// caller how many of its writes failed.
+func (w *walker) noteCount(node ast.Node, st *pathState) {
+	if st.testedIn == nil {
+		return
+	}
+	var target ast.Expr
+	switch n := node.(type) {
+	case *ast.IncDecStmt:
+		if n.Tok == token.INC {
+			target = n.X
+		}
+	case *ast.AssignStmt:
+		if n.Tok == token.ADD_ASSIGN && len(n.Lhs) == 1 {
+			target = n.Lhs[0]
+		}
+	}
+	id, ok := ast.Unparen(target).(*ast.Ident)
+	if !ok {
+		return
+	}
+	if v, ok := w.t.info.Uses[id].(*types.Var); ok && isInteger(v.Type()) {
+		st.counted = withVar(st.counted, v)
+	}
+}
+
+// returnsCount reports whether ret returns a counter of failures.
+func (w *walker) returnsCount(ret *ast.ReturnStmt, st pathState) bool {
+	for _, e := range ret.Results {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if v, isVar := w.t.info.Uses[id].(*types.Var); ok && isVar && slices.Contains(st.counted, v) {
+			return true
+		}
+	}
+	if len(ret.Results) == 0 {
+		for i := range w.f.sig.Results().Len() {
+			if slices.Contains(st.counted, w.f.sig.Results().At(i)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
