@@ -287,7 +287,7 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 	switch {
 	case neverNilFuncs[fk] || (fk.pkg == apiErrorsPath && strings.HasPrefix(fk.name, "New")):
 		return true
-	case nilPreservingFuncs[fk]:
+	case nilPreservingFuncs[fk] || isErrorWrapper(fn):
 		for _, a := range call.Args {
 			if isErrorType(t.info.TypeOf(a)) && t.nonNilExpr(a, st) {
 				return true
@@ -299,6 +299,23 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 		return t.pass.ImportObjectFact(fn, new(NeverNilErrorFact))
 	}
 	return t.model != nil && t.neverReturnsNil(fn, 0)
+}
+
+// isErrorWrapper reports whether fn has the shape of an error-wrapping
+// library's wrapper (github.com/pkg/errors, github.com/cockroachdb/errors
+// and their likes): Wrap, Wrapf, WithMessage, WithStack or Annotate*, taking
+// the error first and returning an error, which is nil only for a nil error.
+func isErrorWrapper(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() != nil || sig.Params().Len() == 0 || !isErrorType(sig.Params().At(0).Type()) || !returnsOnly(fn, sig.Params().At(0).Type()) {
+		return false
+	}
+	for _, prefix := range []string{"Wrap", "WithMessage", "WithStack", "Annotate"} {
+		if strings.HasPrefix(fn.Name(), prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // neverReturnsNil reports whether every return statement of fn, a function

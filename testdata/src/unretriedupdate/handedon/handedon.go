@@ -9,6 +9,8 @@ import (
 	"errors"
 	"time"
 
+	"example.com/errkit"
+	pkgerrors "github.com/pkg/errors"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -87,4 +89,28 @@ func (s *syncer) noteFailure(ctx context.Context, err error, cm *corev1.ConfigMa
 func (s *syncer) deprovision(ctx context.Context, cm *corev1.ConfigMap) error {
 	err := s.c.Delete(ctx, cm)
 	return s.noteFailure(ctx, err, cm)
+}
+
+// labelOnFailure records why the Get failed and returns that error.
+func (s *syncer) labelOnFailure(ctx context.Context, cm *corev1.ConfigMap, other *corev1.ConfigMap) error {
+	if err := s.c.Get(ctx, client.ObjectKeyFromObject(other), other); err != nil {
+		cm.Labels = map[string]string{"failure": "get"}
+		if err := s.c.Update(ctx, cm); err != nil { // ok: the Get's error, known non-nil, is returned
+			klog.Error(err)
+		}
+		return pkgerrors.Wrap(err, "getting the other config map")
+	}
+	return nil
+}
+
+// labelOnFailureKit wraps with another library's wrapper.
+func (s *syncer) labelOnFailureKit(ctx context.Context, cm *corev1.ConfigMap, other *corev1.ConfigMap) error {
+	if err := s.c.Get(ctx, client.ObjectKeyFromObject(other), other); err != nil {
+		cm.Labels = map[string]string{"failure": "get"}
+		if err := s.c.Update(ctx, cm); err != nil { // ok: the Get's error, known non-nil, is returned wrapped
+			klog.Error(err)
+		}
+		return errkit.Wrapf(err, "getting %s", other.Name)
+	}
+	return nil
 }
