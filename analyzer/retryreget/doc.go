@@ -54,4 +54,10 @@
 // the same way, also when the closure calls it through an interface that
 // only the package's write helpers implement. The fix formats the error
 // with %w.
+//
+// Last, it reports a closure that stores a typed or dynamic write's result
+// in the object it writes, when the object outlives the attempt and the
+// closure re-reads it by its own name: after a failure the client returns
+// an empty object (or nil), so the next attempt re-reads by an empty name
+// and the retry ends.
 package retryreget
