@@ -231,7 +231,10 @@ func runLint(t *testing.T, gcl, dir, config string, extra ...string) runResult {
 	if err := os.WriteFile(cfgPath, []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := append([]string{"run", "-c", cfgPath, "--output.json.path=stdout", "--output.text.path=", "--path-mode=abs", "--show-stats=false"}, extra...)
+	// --allow-parallel-runners: the tests of other packages (or another
+	// checkout's) may run golangci-lint at the same time; its lock would
+	// otherwise fail this run.
+	args := append([]string{"run", "-c", cfgPath, "--allow-parallel-runners", "--output.json.path=stdout", "--output.text.path=", "--path-mode=abs", "--show-stats=false"}, extra...)
 	args = append(args, "./...")
 	cmd := exec.CommandContext(t.Context(), gcl, args...)
 	cmd.Dir = dir
