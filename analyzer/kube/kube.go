@@ -14,6 +14,7 @@ import (
 // opts, which it reads when it runs. It reports nothing. A suite builds
 // one and gives it to every check, which requires it.
 func New(opts *Options) *analysis.Analyzer {
+	gate := newAPIGate()
 	return &analysis.Analyzer{
 		Name:             "kube",
 		Doc:              "find Kubernetes API writes, reads and retry scopes (helper for the conflictlint analyzers)",
@@ -21,18 +22,19 @@ func New(opts *Options) *analysis.Analyzer {
 		ResultType:       reflect.TypeFor[*Result](),
 		FactTypes:        factTypes,
 		RunDespiteErrors: true,
-		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, opts) },
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, opts, gate) },
 	}
 }
 
-func run(pass *analysis.Pass, opts *Options) (any, error) {
+func run(pass *analysis.Pass, opts *Options, gate *apiGate) (any, error) {
 	res := newResult()
 	// A dependency loaded from export data comes with no files (and no
 	// type information) and has nothing to model.
-	if len(pass.Files) == 0 || !reachesKubeAPI(pass.Pkg) {
+	if len(pass.Files) == 0 || !gate.reachesKubeAPI(pass.Pkg) {
 		return res, nil
 	}
-	files := modeledFiles(pass, opts)
+	files, touchesCache := scanUses(pass, opts)
+	res.touchesCache = touchesCache
 	if files == nil {
 		return res, nil
 	}

@@ -103,6 +103,7 @@ type RetryScope struct {
 // it through its methods and never change it.
 type Result struct {
 	relevant       bool
+	touchesCache   bool // see Cache; kept by Release
 	inspector      *inspector.Inspector
 	writes         []*Write
 	reads          []*Read
