@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // New returns the analyzer that computes a package's Result, configured by
@@ -38,12 +37,13 @@ func run(pass *analysis.Pass, opts *Options, gate *apiGate) (any, error) {
 	if files == nil {
 		return res, nil
 	}
-	// The inspector is built here rather than required from
-	// inspect.Analyzer, so that packages and files that never use the
-	// Kubernetes API do not pay for it.
+	// No inspector is required from inspect.Analyzer: packages and files
+	// that never use the Kubernetes API do not pay for one, and the walked
+	// files get theirs only where the model needs a cursor (see sites.go).
 	res.relevant = true
-	res.inspector = inspector.New(files)
-	m := &modeler{pass: pass, opts: opts, res: res, in: res.inspector, imported: make(map[*types.Func]bool)}
+	res.files = files
+	m := &modeler{pass: pass, opts: opts, res: res, cursors: newCursors(files), imported: make(map[*types.Func]bool)}
+	m.sites, res.functions = scanSites(files)
 	m.collectDecls()
 	calls := m.collectCalls()
 	m.applyConfig(calls)
@@ -73,16 +73,18 @@ type modeler struct {
 	pass *analysis.Pass
 	opts *Options
 	res  *Result
-	in   *inspector.Inspector
+	// sites are the calls, assignments and key-value pairs of the walked
+	// files, in source order; cursors gives the few that need one theirs.
+	sites   []site
+	cursors *cursors
 
-	funcVars        map[*types.Var]*ast.FuncLit   // f := func(...) {...}
-	freshBuilders   map[*types.Func]bool          // functions that build objects without a resourceVersion, memoised
-	conflictTesters map[ast.Node]bool             // functions whose body calls IsConflict
-	declCursors     map[ast.Node]inspector.Cursor // *ast.FuncDecl -> its cursor
-	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily
-	imported        map[*types.Func]bool          // foreign callees whose facts were imported
-	objectTypes     map[types.Type]bool           // types that carry a resourceVersion, memoised
-	methodKeys      map[*types.Func]methodKey     // interfaceMethodKey of concrete methods, memoised
+	funcVars        map[*types.Var]*ast.FuncLit // f := func(...) {...}
+	freshBuilders   map[*types.Func]bool        // functions that build objects without a resourceVersion, memoised
+	conflictTesters map[ast.Node]bool           // functions whose body calls IsConflict
+	crIfaces        map[string]*types.Interface // controller-runtime client interfaces, lazily
+	imported        map[*types.Func]bool        // foreign callees whose facts were imported
+	objectTypes     map[types.Type]bool         // types that carry a resourceVersion, memoised
+	methodKeys      map[*types.Func]methodKey   // interfaceMethodKey of concrete methods, memoised
 }
 
 // applyConfig records the configured retry wrappers.

@@ -3,8 +3,6 @@ package kube
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // Returner is a function that returns the Conflict error of a write it
@@ -37,11 +35,11 @@ func (m *modeler) findReturners(calls []call) {
 			if !ok || m.res.WriteAt(c.expr) != nil {
 				continue
 			}
-			fn, decl := m.declOf(syntax.EnclosingFuncNode(c.cursor))
-			if _, known := m.res.returners[fn]; fn == nil || known || m.res.ScopeOf(c.cursor) != nil {
+			fn, decl := m.declOf(c.site.fnNode())
+			if _, known := m.res.returners[fn]; fn == nil || known || m.res.scopeAround(c.site.frame) != nil {
 				continue
 			}
-			if m.res.tracer.Trace(c.cursor).HandsOn() {
+			if m.res.tracer.Trace(m.cursor(c)).HandsOn() {
 				root := argRoot(m.pass.TypesInfo, c.expr, r.Param)
 				m.res.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(m.pass.TypesInfo, decl, root)}
 				changed = true
@@ -51,7 +49,7 @@ func (m *modeler) findReturners(calls []call) {
 	for _, c := range calls {
 		if _, ok := m.res.returners[c.callee]; ok && m.res.WriteAt(c.expr) == nil {
 			m.res.returnerCalls = append(m.res.returnerCalls, &ReturnerCall{Call: c.expr, Callee: c.callee})
-			m.res.returnerCursor[c.expr] = c.cursor
+			m.res.returnerCursor[c.expr] = m.cursor(c)
 		}
 	}
 }
