@@ -15,9 +15,11 @@ import (
 // call is one call expression with its resolved callee.
 type call struct {
 	expr   *ast.CallExpr
-	site   site
+	frame  *frame      // the function around the call, or nil
 	callee *types.Func // Origin of the callee; never nil
 }
+
+func (c call) site() site { return site{node: c.expr, frame: c.frame} }
 
 // cursor returns the cursor of the call.
 func (m *modeler) cursor(c call) inspector.Cursor {
@@ -28,7 +30,7 @@ func (m *modeler) cursor(c call) inspector.Cursor {
 // collectCalls returns every call with a statically known function or
 // method, and records conflict checks and func-literal variables on the way.
 func (m *modeler) collectCalls() []call {
-	var calls []call
+	calls := make([]call, 0, m.callSites)
 	m.funcVars = make(map[*types.Var]*ast.FuncLit)
 	m.conflictTesters = make(map[ast.Node]bool)
 	m.noteFuncValues()
@@ -45,7 +47,7 @@ func (m *modeler) collectCalls() []call {
 				continue
 			}
 			m.importFacts(fn)
-			calls = append(calls, call{expr: n, site: s, callee: fn})
+			calls = append(calls, call{expr: n, frame: s.frame, callee: fn})
 			if conflictChecks[funcKeyOf(fn)] {
 				m.res.conflictChecks = append(m.res.conflictChecks, n)
 				for f := s.frame; f != nil; f = f.outer {
@@ -218,7 +220,7 @@ func (m *modeler) classify(c call) {
 	}
 	if i, ok := readMethods[key]; ok {
 		if i < len(args) {
-			m.addRead(c.expr, c.site, args[i])
+			m.addRead(c.expr, c.site(), args[i])
 		}
 		return
 	}
@@ -261,8 +263,8 @@ func (m *modeler) addWrite(c call, kind WriteKind, obj, client ast.Expr) {
 		Object:  objectOf(m.pass.TypesInfo, obj),
 		Client:  client,
 		Results: results,
-		Func:    c.site.fnNode(),
-		Scope:   m.res.scopeAround(c.site.frame),
+		Func:    c.site().fnNode(),
+		Scope:   m.res.scopeAround(c.frame),
 	})
 }
 
@@ -335,7 +337,16 @@ func objectOf(info *types.Info, e ast.Expr) Object {
 		o.Copied = true
 		return o
 	}
-	return Object{Expr: e, Root: rootVar(info, e), Path: types.ExprString(e)}
+	return Object{Expr: e, Root: rootVar(info, e), Path: exprPath(e)}
+}
+
+// exprPath is types.ExprString without its buffer for a plain name, which
+// most objects the model looks at are (the left side of an assignment).
+func exprPath(e ast.Expr) string {
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return types.ExprString(e)
 }
 
 // copiedFrom returns x when e is x.M() for a method M without arguments

@@ -43,7 +43,7 @@ func run(pass *analysis.Pass, opts *Options, gate *apiGate) (any, error) {
 	res.relevant = true
 	res.files = files
 	m := &modeler{pass: pass, opts: opts, res: res, cursors: newCursors(files), imported: make(map[*types.Func]bool)}
-	m.sites, res.functions = scanSites(files)
+	m.sites, m.callSites, res.functions = scanSites(pass.TypesInfo, files)
 	m.collectDecls()
 	calls := m.collectCalls()
 	m.applyConfig(calls)
@@ -75,8 +75,9 @@ type modeler struct {
 	res  *Result
 	// sites are the calls, assignments and key-value pairs of the walked
 	// files, in source order; cursors gives the few that need one theirs.
-	sites   []site
-	cursors *cursors
+	sites     []site
+	callSites int // how many of sites are calls
+	cursors   *cursors
 
 	funcVars        map[*types.Var]*ast.FuncLit // f := func(...) {...}
 	freshBuilders   map[*types.Func]bool        // functions that build objects without a resourceVersion, memoised

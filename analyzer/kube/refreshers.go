@@ -89,12 +89,12 @@ func indexOfVar(vars []*types.Var, v *types.Var) int {
 func (m *modeler) addHelperRead(c call) {
 	if m.opts.ReadHelpers.Has(c.callee) {
 		for _, arg := range c.expr.Args {
-			m.addRead(c.expr, c.site, arg)
+			m.addRead(c.expr, c.site(), arg)
 		}
 		return
 	}
 	if r, ok := m.res.refreshers[c.callee]; ok && r.Param >= 0 && r.Param < len(c.expr.Args) {
-		m.addRead(c.expr, c.site, wholeObject(c.expr.Args[r.Param]))
+		m.addRead(c.expr, c.site(), wholeObject(c.expr.Args[r.Param]))
 	}
 }
 

@@ -128,7 +128,7 @@ func (m *modeler) findRetryHelpers(calls []call) {
 
 // enclosingDecl returns the function declaration around c and its object.
 func (m *modeler) enclosingDecl(c call) (*ast.FuncDecl, *types.Func) {
-	decl := c.site.decl()
+	decl := c.site().decl()
 	if decl == nil {
 		return nil, nil
 	}

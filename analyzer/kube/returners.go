@@ -35,8 +35,8 @@ func (m *modeler) findReturners(calls []call) {
 			if !ok || m.res.WriteAt(c.expr) != nil {
 				continue
 			}
-			fn, decl := m.declOf(c.site.fnNode())
-			if _, known := m.res.returners[fn]; fn == nil || known || m.res.scopeAround(c.site.frame) != nil {
+			fn, decl := m.declOf(c.site().fnNode())
+			if _, known := m.res.returners[fn]; fn == nil || known || m.res.scopeAround(c.frame) != nil {
 				continue
 			}
 			if m.res.tracer.Trace(m.cursor(c)).HandsOn() {

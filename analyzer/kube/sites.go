@@ -3,6 +3,8 @@ package kube
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -49,14 +51,25 @@ func (s site) decl() *ast.FuncDecl {
 	return decl
 }
 
-// scanSites returns the calls, assignments and key-value pairs of files in
-// the order of an inspector's Preorder, and the number of function bodies
-// (declarations with a body, and literals) in them.
-func scanSites(files []*ast.File) (sites []site, funcs int) {
+// bytesPerSite is about how much source holds one site, from below.
+const bytesPerSite = 64
+
+// scanSites returns the calls, assignments and key-value pairs that set a
+// func-typed field (see noteFuncValues) of files, in the order of an
+// inspector's Preorder; how many of them are calls; and the number of
+// function bodies (declarations with a body, and literals) in files.
+func scanSites(info *types.Info, files []*ast.File) (sites []site, calls, funcs int) {
 	var (
 		stack []ast.Node // the nodes being visited, innermost last
 		inner *frame
 	)
+	// The corpus has a site for every 60 to 100 bytes of source; starting
+	// near that saves growing the slice from nothing.
+	extent := 0
+	for _, f := range files {
+		extent += int(f.End() - f.Pos())
+	}
+	sites = make([]site, 0, extent/bytesPerSite)
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if n == nil {
@@ -77,40 +90,62 @@ func scanSites(files []*ast.File) (sites []site, funcs int) {
 			case *ast.FuncLit:
 				funcs++
 				inner = &frame{fn: n, outer: inner}
-			case *ast.CallExpr, *ast.AssignStmt, *ast.KeyValueExpr:
+			case *ast.CallExpr:
+				calls++
 				sites = append(sites, site{node: n, frame: inner})
+			case *ast.AssignStmt:
+				sites = append(sites, site{node: n, frame: inner})
+			case *ast.KeyValueExpr:
+				if setsFuncField(info, n) {
+					sites = append(sites, site{node: n, frame: inner})
+				}
 			}
 			return true
 		})
 	}
-	return sites, funcs
+	return sites, calls, funcs
 }
 
-// cursors builds the inspectors of the walked files on demand, one per
-// file. It is used only while the model is built, on one goroutine; the
-// analyzers get the cursors the model stored.
+// setsFuncField reports whether kv gives a func-typed field a value in a
+// composite literal; most key-value pairs set data, and the model skips them.
+func setsFuncField(info *types.Info, kv *ast.KeyValueExpr) bool {
+	key, ok := kv.Key.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.ObjectOf(key).(*types.Var)
+	if !ok {
+		return false
+	}
+	_, isFunc := v.Type().Underlying().(*types.Signature)
+	return isFunc
+}
+
+// cursors builds inspectors on demand, one per top-level declaration that
+// holds a node that needs a cursor. Every use of a cursor stays inside the
+// function (or package-level literal) that holds it: the fate walk, the
+// fixes and the checks never climb above a declaration. It is used only
+// while the model is built, on one goroutine; the analyzers get the
+// cursors the model stored.
 type cursors struct {
 	files      []*ast.File
 	fileOf     func(token.Pos) int
-	inspectors []*inspector.Inspector // by index in files, nil until needed
+	inspectors map[ast.Decl]*inspector.Inspector
 }
 
 func newCursors(files []*ast.File) *cursors {
-	return &cursors{files: files, fileOf: fileIndex(files), inspectors: make([]*inspector.Inspector, len(files))}
+	return &cursors{files: files, fileOf: fileIndex(files), inspectors: make(map[ast.Decl]*inspector.Inspector)}
 }
 
-// at returns the cursor of n, a node of one of the files.
+// at returns the cursor of n, a node inside a declaration of the files.
 func (c *cursors) at(n ast.Node) (inspector.Cursor, bool) {
-	i := c.fileOf(n.Pos())
-	if i < 0 {
+	in := c.inspectorOf(n.Pos())
+	if in == nil {
 		return inspector.Cursor{}, false
 	}
-	if c.inspectors[i] == nil {
-		c.inspectors[i] = inspector.New(c.files[i : i+1])
-	}
-	root := c.inspectors[i].Root()
+	root := in.Root()
 	// The innermost node that spans n is n, or (when a child spans all of
-	// it) inside n; a search by position skips the rest of the file.
+	// it) inside n; a search by position skips the rest of the declaration.
 	if cur, ok := root.FindByPos(n.Pos(), n.End()); ok {
 		for ; cur.Node() != nil; cur = cur.Parent() { // the root's node is nil
 			if cur.Node() == n {
@@ -119,4 +154,27 @@ func (c *cursors) at(n ast.Node) (inspector.Cursor, bool) {
 		}
 	}
 	return root.FindNode(n)
+}
+
+// inspectorOf returns the inspector of the declaration at pos, or nil. It
+// walks a file that holds that declaration alone, with the file's bounds,
+// so that positions keep their meaning; its package clause is put at the
+// declaration, since the inspector sizes itself from the extent between
+// the two.
+func (c *cursors) inspectorOf(pos token.Pos) *inspector.Inspector {
+	i := c.fileOf(pos)
+	if i < 0 {
+		return nil
+	}
+	f := c.files[i]
+	k := sort.Search(len(f.Decls), func(k int) bool { return f.Decls[k].End() > pos })
+	if k == len(f.Decls) || f.Decls[k].Pos() > pos {
+		return nil
+	}
+	d := f.Decls[k]
+	if c.inspectors[d] == nil {
+		alone := &ast.File{Package: d.Pos(), Name: f.Name, Decls: []ast.Decl{d}, FileStart: f.FileStart, FileEnd: f.FileEnd}
+		c.inspectors[d] = inspector.New([]*ast.File{alone})
+	}
+	return c.inspectors[d]
 }
