@@ -32,6 +32,12 @@ func scanUses(pass *analysis.Pass, opts *Options) (files []*ast.File, touchesCac
 	calls := make([][]*types.Func, len(pass.Files)) // same-package functions each file uses
 	modeled := false
 	for id, obj := range pass.TypesInfo.Uses {
+		if _, isFunc := obj.(*types.Func); !isFunc && (obj.Pkg() == nil || obj.Pkg() == pass.Pkg) {
+			// Most uses: the package's own variables, types, constants and
+			// imports, and builtins. None is a modeled use or a cache use,
+			// since upstream packages are never modeled (reachesKubeAPI).
+			continue
+		}
 		touchesCache = touchesCache || isCacheUse(obj)
 		i := fileOf(id.Pos())
 		if i < 0 || walked[i] {

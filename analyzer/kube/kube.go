@@ -86,6 +86,7 @@ type modeler struct {
 	imported        map[*types.Func]bool        // foreign callees whose facts were imported
 	objectTypes     map[types.Type]bool         // types that carry a resourceVersion, memoised
 	methodKeys      map[*types.Func]methodKey   // interfaceMethodKey of concrete methods, memoised
+	methodsByName   map[string][]*types.Func    // the package's methods, lazily
 }
 
 // applyConfig records the configured retry wrappers.

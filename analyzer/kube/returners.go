@@ -121,9 +121,8 @@ func (m *modeler) implementedByReturners(im *types.Func) (Returner, bool) {
 		return Returner{}, false
 	}
 	var found *Returner
-	for fn := range m.res.decls {
-		recv := fn.Signature().Recv()
-		if recv == nil || fn.Name() != im.Name() || !types.Implements(recv.Type(), iface) {
+	for _, fn := range m.methodsNamed(im.Name()) {
+		if !types.Implements(fn.Signature().Recv().Type(), iface) {
 			continue
 		}
 		r, ok := m.res.returners[fn]
@@ -136,4 +135,19 @@ func (m *modeler) implementedByReturners(im *types.Func) (Returner, bool) {
 		return Returner{}, false
 	}
 	return *found, true
+}
+
+// methodsNamed returns the methods declared in the package with the given
+// name. Every call of an interface method asks, in each round of
+// findReturners, so the methods are grouped by name once.
+func (m *modeler) methodsNamed(name string) []*types.Func {
+	if m.methodsByName == nil {
+		m.methodsByName = make(map[string][]*types.Func)
+		for fn := range m.res.decls {
+			if fn.Signature().Recv() != nil {
+				m.methodsByName[fn.Name()] = append(m.methodsByName[fn.Name()], fn)
+			}
+		}
+	}
+	return m.methodsByName[name]
 }
