@@ -80,6 +80,9 @@ func scanSites(info *types.Info, files []*ast.File) (sites []site, calls, funcs 
 				stack = stack[:len(stack)-1]
 				return false
 			}
+			if d, ok := n.(*ast.GenDecl); ok && (d.Tok == token.TYPE || d.Tok == token.IMPORT) {
+				return false // no call, assignment or literal the model looks at
+			}
 			stack = append(stack, n)
 			switch n := n.(type) {
 			case *ast.FuncDecl:
