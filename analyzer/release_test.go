@@ -70,7 +70,7 @@ func runSuite(t *testing.T, free bool, pkgs []*packages.Package) (findings []str
 		for _, d := range act.Diagnostics {
 			findings = append(findings, fmt.Sprintf("%s %s: %s", act.Analyzer.Name, act.Package.Fset.Position(d.Pos), d.Message))
 		}
-		if res, ok := act.Result.(*kube.Result); ok && act.IsRoot && res.Inspector() != nil {
+		if res, ok := act.Result.(*kube.Result); ok && act.IsRoot && res.Files() != nil {
 			models++
 		}
 	}

@@ -49,10 +49,11 @@ type Cache struct {
 
 // Cache returns the informer-cache view of the package, or nil when the
 // package never touches a lister, an indexer, a store, an informer's event
-// handlers or client.UnsafeDisableDeepCopy: then there is nothing to check,
-// and finding that out costs one pass over the package's identifiers.
+// handlers or client.UnsafeDisableDeepCopy: then there is nothing to check.
+// The model finds that out in the pass over the package's identifiers it
+// makes anyway (see scanUses).
 func (r *Result) Cache(pass *analysis.Pass) *Cache {
-	if len(pass.Files) == 0 || !reachesKubeAPI(pass.Pkg) || !touchesCache(pass) {
+	if len(pass.Files) == 0 || !r.touchesCache {
 		return nil
 	}
 	c := &Cache{info: pass.TypesInfo, HandlerParams: make(map[*types.Var]ast.Node)}
@@ -60,29 +61,21 @@ func (r *Result) Cache(pass *analysis.Pass) *Cache {
 	return c
 }
 
-// touchesCache reports whether the package uses one of the cache's reads or
-// event handler types, or declares an event handler method.
-func touchesCache(pass *analysis.Pass) bool {
-	for _, obj := range pass.TypesInfo.Uses {
-		switch obj := obj.(type) {
-		case *types.Func:
-			if cacheReadKindOf(obj) != NotCacheRead || obj.Name() == "AddEventHandler" && inPkg(obj, cachePath) {
-				return true
-			}
-		case *types.TypeName:
-			if inPkg(obj, cachePath) {
-				if _, ok := handlerTypes[funcKey{cachePath, obj.Name()}]; ok {
-					return true
-				}
-			}
-			if inPkg(obj, crClientPath) && obj.Name() == unsafeNoDeepCopy {
-				return true
-			}
-		case *types.Const:
-			if inPkg(obj, crClientPath) && isNamed(obj.Type(), crClientPath, unsafeNoDeepCopy) {
+// isCacheUse reports whether obj, used in a package, is one of the cache's
+// reads or event handler types, or client.UnsafeDisableDeepCopy.
+func isCacheUse(obj types.Object) bool {
+	switch obj := obj.(type) {
+	case *types.Func:
+		return cacheReadKindOf(obj) != NotCacheRead || obj.Name() == "AddEventHandler" && inPkg(obj, cachePath)
+	case *types.TypeName:
+		if inPkg(obj, cachePath) {
+			if _, ok := handlerTypes[funcKey{cachePath, obj.Name()}]; ok {
 				return true
 			}
 		}
+		return inPkg(obj, crClientPath) && obj.Name() == unsafeNoDeepCopy
+	case *types.Const:
+		return inPkg(obj, crClientPath) && isNamed(obj.Type(), crClientPath, unsafeNoDeepCopy)
 	}
 	return false
 }

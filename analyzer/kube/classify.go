@@ -15,23 +15,27 @@ import (
 // call is one call expression with its resolved callee.
 type call struct {
 	expr   *ast.CallExpr
-	cursor inspector.Cursor
+	frame  *frame      // the function around the call, or nil
 	callee *types.Func // Origin of the callee; never nil
+}
+
+func (c call) site() site { return site{node: c.expr, frame: c.frame} }
+
+// cursor returns the cursor of the call.
+func (m *modeler) cursor(c call) inspector.Cursor {
+	cur, _ := m.cursors.at(c.expr)
+	return cur
 }
 
 // collectCalls returns every call with a statically known function or
 // method, and records conflict checks and func-literal variables on the way.
 func (m *modeler) collectCalls() []call {
-	var calls []call
+	calls := make([]call, 0, m.callSites)
 	m.funcVars = make(map[*types.Var]*ast.FuncLit)
 	m.conflictTesters = make(map[ast.Node]bool)
-	m.declCursors = make(map[ast.Node]inspector.Cursor)
 	m.noteFuncValues()
-	types := []ast.Node{(*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.FuncDecl)(nil)}
-	for c := range m.in.Root().Preorder(types...) {
-		switch n := c.Node().(type) {
-		case *ast.FuncDecl:
-			m.declCursors[n] = c
+	for _, s := range m.sites {
+		switch n := s.node.(type) {
 		case *ast.AssignStmt:
 			m.noteFuncVar(n)
 		case *ast.CallExpr:
@@ -43,11 +47,11 @@ func (m *modeler) collectCalls() []call {
 				continue
 			}
 			m.importFacts(fn)
-			calls = append(calls, call{expr: n, cursor: c, callee: fn})
+			calls = append(calls, call{expr: n, frame: s.frame, callee: fn})
 			if conflictChecks[funcKeyOf(fn)] {
 				m.res.conflictChecks = append(m.res.conflictChecks, n)
-				for enc := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-					m.conflictTesters[enc.Node()] = true
+				for f := s.frame; f != nil; f = f.outer {
+					m.conflictTesters[f.fn] = true
 				}
 			}
 		}
@@ -97,8 +101,8 @@ func (m *modeler) noteFuncValues() {
 		}
 		m.res.funcValues[v] = append(m.res.funcValues[v], fn)
 	}
-	for c := range m.in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
-		switch n := c.Node().(type) {
+	for _, s := range m.sites {
+		switch n := s.node.(type) {
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
 				for i := range n.Lhs {
@@ -216,7 +220,7 @@ func (m *modeler) classify(c call) {
 	}
 	if i, ok := readMethods[key]; ok {
 		if i < len(args) {
-			m.addRead(c.expr, c.cursor, args[i])
+			m.addRead(c.expr, c.site(), args[i])
 		}
 		return
 	}
@@ -258,38 +262,39 @@ func (m *modeler) addWrite(c call, kind WriteKind, obj, client ast.Expr) {
 	}
 	m.res.writes = append(m.res.writes, &Write{
 		Call:    c.expr,
-		Cursor:  c.cursor,
+		Cursor:  m.cursor(c),
 		Kind:    kind,
 		Object:  objectOf(m.pass.TypesInfo, obj),
 		Client:  client,
 		Results: results,
-		Func:    syntax.EnclosingFuncNode(c.cursor),
-		Scope:   m.res.ScopeOf(c.cursor),
+		Func:    c.site().fnNode(),
+		Scope:   m.res.scopeAround(c.frame),
 	})
 }
 
-func (m *modeler) addRead(n ast.Node, c inspector.Cursor, obj ast.Expr) {
+// addRead records n, at s, as a read of obj when obj is a tracked object.
+func (m *modeler) addRead(n ast.Node, s site, obj ast.Expr) {
 	o := objectOf(m.pass.TypesInfo, obj)
 	if !o.Valid() || !m.isObject(o.Root.Type()) && !m.isObject(m.pass.TypesInfo.TypeOf(o.Expr)) {
 		return
 	}
-	m.res.reads = append(m.res.reads, &Read{Node: n, Cursor: c, Object: o, Func: syntax.EnclosingFuncNode(c)})
+	m.res.reads = append(m.res.reads, &Read{Node: n, Object: o, Func: s.fnNode(), decl: s.decl()})
 }
 
 // findAssignReads records every assignment to a tracked object as a read:
 // an object assigned from a Get, a lister or any other call is no longer the
 // stale value it was.
 func (m *modeler) findAssignReads() {
-	for c := range m.in.Root().Preorder((*ast.AssignStmt)(nil)) {
-		as := c.Node().(*ast.AssignStmt)
-		if as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+	for _, s := range m.sites {
+		as, ok := s.node.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
 			continue
 		}
 		for _, lhs := range as.Lhs {
 			if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" {
 				continue
 			}
-			m.addRead(as, c, lhs)
+			m.addRead(as, s, lhs)
 		}
 	}
 }
@@ -336,7 +341,16 @@ func objectOf(info *types.Info, e ast.Expr) Object {
 		o.Copied = true
 		return o
 	}
-	return Object{Expr: e, Root: rootVar(info, e), Path: types.ExprString(e)}
+	return Object{Expr: e, Root: rootVar(info, e), Path: exprPath(e)}
+}
+
+// exprPath is types.ExprString without its buffer for a plain name, which
+// most objects the model looks at are (the left side of an assignment).
+func exprPath(e ast.Expr) string {
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return types.ExprString(e)
 }
 
 // copiedFrom returns x when e is x.M() for a method M without arguments

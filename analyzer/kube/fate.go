@@ -69,6 +69,10 @@ type Tracer struct {
 	// command's RunE-like hooks, found on first use.
 	commandFuncs     map[any]bool
 	commandFuncsOnce sync.Once
+	// callSites gives cursors for calls of the package's error handlers
+	// (see nonNilParams), built on first use.
+	callSites   *cursors
+	callSitesMu sync.Mutex
 }
 
 // NewTracer returns a Tracer for the package described by info.

@@ -38,7 +38,7 @@ func (t *Tracer) endsCommand(fn ast.Node) bool {
 // `cmd.RunE = ...`.
 func (t *Tracer) findCommandFuncs() map[any]bool {
 	out := make(map[any]bool)
-	if t.model == nil || t.model.Inspector() == nil {
+	if t.model == nil || t.pass == nil || !importsPath(t.pass.Pkg, cobraPath) {
 		return out
 	}
 	note := func(value ast.Expr) {
@@ -51,21 +51,40 @@ func (t *Tracer) findCommandFuncs() map[any]bool {
 			out[t.info.Uses[v.Sel]] = true
 		}
 	}
-	for c := range t.model.Inspector().Root().Preorder((*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil)) {
-		switch n := c.Node().(type) {
-		case *ast.KeyValueExpr:
-			if key, ok := n.Key.(*ast.Ident); ok && commandHooks[key.Name] && t.isCommandField(t.info.Uses[key]) {
-				note(n.Value)
-			}
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if sel, ok := l.(*ast.SelectorExpr); ok && len(n.Rhs) == len(n.Lhs) && commandHooks[sel.Sel.Name] && t.isCommandField(t.info.Uses[sel.Sel]) {
-					note(n.Rhs[i])
-				}
+	for _, f := range t.model.Files() {
+		ast.Inspect(f, func(n ast.Node) bool {
+			t.noteCommandHook(n, note)
+			return true
+		})
+	}
+	return out
+}
+
+// noteCommandHook passes to note the value n stores in a command hook, if
+// it stores one.
+func (t *Tracer) noteCommandHook(n ast.Node, note func(ast.Expr)) {
+	switch n := n.(type) {
+	case *ast.KeyValueExpr:
+		if key, ok := n.Key.(*ast.Ident); ok && commandHooks[key.Name] && t.isCommandField(t.info.Uses[key]) {
+			note(n.Value)
+		}
+	case *ast.AssignStmt:
+		for i, l := range n.Lhs {
+			if sel, ok := l.(*ast.SelectorExpr); ok && len(n.Rhs) == len(n.Lhs) && commandHooks[sel.Sel.Name] && t.isCommandField(t.info.Uses[sel.Sel]) {
+				note(n.Rhs[i])
 			}
 		}
 	}
-	return out
+}
+
+// importsPath reports whether pkg imports the package at path directly.
+func importsPath(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
 }
 
 // isCommandField reports whether obj is a field of cobra.Command.

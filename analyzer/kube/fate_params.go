@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"slices"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
@@ -18,7 +20,7 @@ import (
 // decl that every call in the package passes a non-nil value for.
 func (t *Tracer) nonNilParams(decl *ast.FuncDecl) []*types.Var {
 	fn, ok := t.info.Defs[decl.Name].(*types.Func)
-	if !ok || fn.Exported() || t.model == nil || t.model.Inspector() == nil {
+	if !ok || fn.Exported() || t.model == nil {
 		return nil
 	}
 	if vars, ok := t.nonNilParamsOf.get(fn); ok {
@@ -40,28 +42,38 @@ func (t *Tracer) nonNilParams(decl *ast.FuncDecl) []*types.Var {
 	return out
 }
 
-// callsOf returns the cursors of the calls of fn in the package, and
-// whether fn is used only in calls (not as a value stored or passed).
+// callsOf returns the calls of fn in the modeled files, and whether fn is
+// used only in calls there (not as a value stored or passed).
 func (t *Tracer) callsOf(fn *types.Func) ([]*ast.CallExpr, bool) {
 	var calls []*ast.CallExpr
-	only := true
-	for c := range t.model.Inspector().Root().Preorder((*ast.Ident)(nil)) {
-		id := c.Node().(*ast.Ident)
-		if t.info.Uses[id] != fn {
-			continue
-		}
-		fun := c
-		if sel, ok := c.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == id {
-			fun = c.Parent()
-		}
-		call, ok := fun.Parent().Node().(*ast.CallExpr)
-		if !ok || call.Fun != fun.Node() {
-			only = false
-			continue
-		}
-		calls = append(calls, call)
+	uses := 0
+	for _, f := range t.model.Files() {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if t.info.Uses[n] == fn {
+					uses++
+				}
+			case *ast.CallExpr:
+				if t.calleeName(n.Fun) == fn {
+					calls = append(calls, n)
+				}
+			}
+			return true
+		})
 	}
-	return calls, only
+	return calls, uses == len(calls)
+}
+
+// calleeName returns the function a call's Fun names (f, x.f), or nil.
+func (t *Tracer) calleeName(fun ast.Expr) types.Object {
+	switch fun := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		return t.info.Uses[fun]
+	case *ast.SelectorExpr:
+		return t.info.Uses[fun.Sel]
+	}
+	return nil
 }
 
 // everyCallPassesNonNil reports whether argument i of every call is an
@@ -86,8 +98,11 @@ func (t *Tracer) nonNilAt(call *ast.CallExpr, arg ast.Expr) bool {
 		return false
 	}
 	v, ok := t.info.Uses[id].(*types.Var)
-	cur, found := t.model.Inspector().Root().FindNode(call)
-	if !ok || !found {
+	if !ok {
+		return false
+	}
+	cur, found := t.callSiteCursor(call)
+	if !found {
 		return false
 	}
 	f := t.newFailure(cur, Object{})
@@ -100,4 +115,16 @@ func (t *Tracer) nonNilAt(call *ast.CallExpr, arg ast.Expr) bool {
 	}
 	w := &walker{t: t, f: f, g: t.CFG(body)}
 	return slices.Contains(w.knownBefore().nonNil, v)
+}
+
+// callSiteCursor returns the cursor of call, from an inspector of the
+// declaration that holds it: the model keeps cursors only for its own
+// sites, and a call of an error handler is rarely one of them.
+func (t *Tracer) callSiteCursor(call *ast.CallExpr) (inspector.Cursor, bool) {
+	t.callSitesMu.Lock()
+	defer t.callSitesMu.Unlock()
+	if t.callSites == nil {
+		t.callSites = newCursors(t.model.Files())
+	}
+	return t.callSites.at(call)
 }

@@ -10,16 +10,19 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// modeledFiles returns the files of the package that the model walks, in
-// their original order, or nil when the package never uses the Kubernetes
-// API. A file is walked when it uses something the model knows (see
+// scanUses makes the one pass over the package's identifier uses that the
+// model needs. It returns the files of the package that the model walks,
+// in their original order, or nil when the package never uses the
+// Kubernetes API; and whether the package touches an informer cache (see
+// Cache), which the same pass tells at little extra cost.
+//
+// A file is walked when it uses something the model knows (see
 // isModeledUse), or calls a function declared in a walked file, to a fixed
 // point: a same-package helper may write, retry or read, and its callers
 // are where its Conflict is lost. The other files (API types, generated
 // code, tests that never reach the code under test) cannot hold a write, a
-// read or a retry that matters, so they cost one pass over the package's
-// uses and nothing more.
-func modeledFiles(pass *analysis.Pass, opts *Options) []*ast.File {
+// read or a retry that matters, so they cost that pass and nothing more.
+func scanUses(pass *analysis.Pass, opts *Options) (files []*ast.File, touchesCache bool) {
 	withFacts := make(map[types.Object]bool)
 	for _, f := range pass.AllObjectFacts() {
 		withFacts[f.Object] = true
@@ -29,6 +32,13 @@ func modeledFiles(pass *analysis.Pass, opts *Options) []*ast.File {
 	calls := make([][]*types.Func, len(pass.Files)) // same-package functions each file uses
 	modeled := false
 	for id, obj := range pass.TypesInfo.Uses {
+		if _, isFunc := obj.(*types.Func); !isFunc && (obj.Pkg() == nil || obj.Pkg() == pass.Pkg) {
+			// Most uses: the package's own variables, types, constants and
+			// imports, and builtins. None is a modeled use or a cache use,
+			// since upstream packages are never modeled (reachesKubeAPI).
+			continue
+		}
+		touchesCache = touchesCache || isCacheUse(obj)
 		i := fileOf(id.Pos())
 		if i < 0 || walked[i] {
 			continue
@@ -40,8 +50,21 @@ func modeledFiles(pass *analysis.Pass, opts *Options) []*ast.File {
 		}
 	}
 	if !modeled {
-		return nil
+		return nil, touchesCache
 	}
+	walkCallers(pass, walked, calls)
+	for i, f := range pass.Files {
+		if walked[i] {
+			files = append(files, f)
+		}
+	}
+	return files, touchesCache
+}
+
+// walkCallers marks as walked, to a fixed point, the files that call a
+// function declared in a walked file; calls lists the same-package
+// functions each file uses.
+func walkCallers(pass *analysis.Pass, walked []bool, calls [][]*types.Func) {
 	declaredIn := make(map[*types.Func]int)
 	for i, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -63,13 +86,6 @@ func modeledFiles(pass *analysis.Pass, opts *Options) []*ast.File {
 			}
 		}
 	}
-	var files []*ast.File
-	for i, f := range pass.Files {
-		if walked[i] {
-			files = append(files, f)
-		}
-	}
-	return files
 }
 
 // fileIndex returns a function that maps a position to the index in files

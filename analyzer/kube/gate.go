@@ -7,18 +7,23 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
+// apiGate tells the packages that can reach the Kubernetes client APIs
+// from those that cannot. One lives as long as the model analyzer: the
+// import graphs of a program's packages overlap, and it walks each package
+// of them once (see syntax.ImportReach).
+type apiGate struct{ clients *syntax.ImportReach }
+
+func newAPIGate() *apiGate {
+	return &apiGate{clients: syntax.NewImportReach(func(p *types.Package) bool {
+		return slices.ContainsFunc(relevantImports, func(prefix string) bool { return hasPrefixPath(p.Path(), prefix) })
+	})}
+}
+
 // reachesKubeAPI reports whether pkg, or anything it imports transitively,
 // is one of the Kubernetes client packages. A package that fails this test
 // cannot call a write, so the analyzers skip it at once.
-func reachesKubeAPI(pkg *types.Package) bool {
-	for _, prefix := range upstreamPrefixes {
-		if hasPrefixPath(pkg.Path(), prefix) {
-			return false
-		}
-	}
-	return syntax.FindImport(pkg, func(p *types.Package) bool {
-		return slices.ContainsFunc(relevantImports, func(prefix string) bool { return hasPrefixPath(p.Path(), prefix) })
-	}) != nil
+func (g *apiGate) reachesKubeAPI(pkg *types.Package) bool {
+	return !IsUpstream(pkg) && g.clients.From(pkg)
 }
 
 // modeledMethodNames are the names of the methods the tables know.

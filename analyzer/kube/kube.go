@@ -7,13 +7,13 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // New returns the analyzer that computes a package's Result, configured by
 // opts, which it reads when it runs. It reports nothing. A suite builds
 // one and gives it to every check, which requires it.
 func New(opts *Options) *analysis.Analyzer {
+	gate := newAPIGate()
 	return &analysis.Analyzer{
 		Name:             "kube",
 		Doc:              "find Kubernetes API writes, reads and retry scopes (helper for the conflictlint analyzers)",
@@ -21,27 +21,29 @@ func New(opts *Options) *analysis.Analyzer {
 		ResultType:       reflect.TypeFor[*Result](),
 		FactTypes:        factTypes,
 		RunDespiteErrors: true,
-		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, opts) },
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, opts, gate) },
 	}
 }
 
-func run(pass *analysis.Pass, opts *Options) (any, error) {
+func run(pass *analysis.Pass, opts *Options, gate *apiGate) (any, error) {
 	res := newResult()
 	// A dependency loaded from export data comes with no files (and no
 	// type information) and has nothing to model.
-	if len(pass.Files) == 0 || !reachesKubeAPI(pass.Pkg) {
+	if len(pass.Files) == 0 || !gate.reachesKubeAPI(pass.Pkg) {
 		return res, nil
 	}
-	files := modeledFiles(pass, opts)
+	files, touchesCache := scanUses(pass, opts)
+	res.touchesCache = touchesCache
 	if files == nil {
 		return res, nil
 	}
-	// The inspector is built here rather than required from
-	// inspect.Analyzer, so that packages and files that never use the
-	// Kubernetes API do not pay for it.
+	// No inspector is required from inspect.Analyzer: packages and files
+	// that never use the Kubernetes API do not pay for one, and the walked
+	// files get theirs only where the model needs a cursor (see sites.go).
 	res.relevant = true
-	res.inspector = inspector.New(files)
-	m := &modeler{pass: pass, opts: opts, res: res, in: res.inspector, imported: make(map[*types.Func]bool)}
+	res.files = files
+	m := &modeler{pass: pass, opts: opts, res: res, cursors: newCursors(files), imported: make(map[*types.Func]bool)}
+	m.sites, m.callSites, res.functions = scanSites(pass.TypesInfo, files)
 	m.collectDecls()
 	calls := m.collectCalls()
 	m.applyConfig(calls)
@@ -71,16 +73,20 @@ type modeler struct {
 	pass *analysis.Pass
 	opts *Options
 	res  *Result
-	in   *inspector.Inspector
+	// sites are the calls, assignments and key-value pairs of the walked
+	// files, in source order; cursors gives the few that need one theirs.
+	sites     []site
+	callSites int // how many of sites are calls
+	cursors   *cursors
 
-	funcVars        map[*types.Var]*ast.FuncLit   // f := func(...) {...}
-	freshBuilders   map[*types.Func]bool          // functions that build objects without a resourceVersion, memoised
-	conflictTesters map[ast.Node]bool             // functions whose body calls IsConflict
-	declCursors     map[ast.Node]inspector.Cursor // *ast.FuncDecl -> its cursor
-	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily
-	imported        map[*types.Func]bool          // foreign callees whose facts were imported
-	objectTypes     map[types.Type]bool           // types that carry a resourceVersion, memoised
-	methodKeys      map[*types.Func]methodKey     // interfaceMethodKey of concrete methods, memoised
+	funcVars        map[*types.Var]*ast.FuncLit // f := func(...) {...}
+	freshBuilders   map[*types.Func]bool        // functions that build objects without a resourceVersion, memoised
+	conflictTesters map[ast.Node]bool           // functions whose body calls IsConflict
+	crIfaces        map[string]*types.Interface // controller-runtime client interfaces, lazily
+	imported        map[*types.Func]bool        // foreign callees whose facts were imported
+	objectTypes     map[types.Type]bool         // types that carry a resourceVersion, memoised
+	methodKeys      map[*types.Func]methodKey   // interfaceMethodKey of concrete methods, memoised
+	methodsByName   map[string][]*types.Func    // the package's methods, lazily
 }
 
 // applyConfig records the configured retry wrappers.

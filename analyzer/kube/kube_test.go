@@ -2,7 +2,6 @@ package kube_test
 
 import (
 	"fmt"
-	"go/ast"
 	"go/types"
 	"testing"
 
@@ -64,11 +63,8 @@ var walked = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{model},
 	Run: func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[model].(*kube.Result)
-		if res.Inspector() == nil {
-			return nil, nil
-		}
-		for c := range res.Inspector().Root().Children() {
-			pass.Reportf(c.Node().(*ast.File).Package, "walked")
+		for _, f := range res.Files() {
+			pass.Reportf(f.Package, "walked")
 		}
 		return nil, nil
 	},

@@ -84,9 +84,9 @@ type Write struct {
 // Read is a call or assignment that refreshes an object.
 type Read struct {
 	Node   ast.Node // *ast.CallExpr (Get into the object) or *ast.AssignStmt
-	Cursor inspector.Cursor
 	Object Object
 	Func   ast.Node
+	decl   *ast.FuncDecl // the declaration the read is made in, or nil
 	// InPlace is set for a read that refreshes the object where it is (a
 	// Get into it, or a copy of a live resourceVersion onto it) rather
 	// than by assigning the variable.
@@ -105,7 +105,9 @@ type RetryScope struct {
 // it through its methods and never change it.
 type Result struct {
 	relevant       bool
-	inspector      *inspector.Inspector
+	touchesCache   bool // see Cache; kept by Release
+	files          []*ast.File
+	functions      int
 	writes         []*Write
 	reads          []*Read
 	scopes         []*RetryScope
@@ -132,8 +134,13 @@ type Result struct {
 // that use them, or call into those that do, are modeled.
 func (r *Result) Relevant() bool { return r.relevant }
 
-// Inspector walks the package's modeled files; analyzers share it.
-func (r *Result) Inspector() *inspector.Inspector { return r.inspector }
+// Files are the package's modeled files, in their original order (nil
+// once released).
+func (r *Result) Files() []*ast.File { return r.files }
+
+// Functions is the number of function bodies (declarations and literals)
+// in the modeled files.
+func (r *Result) Functions() int { return r.functions }
 
 // Writes are the package's conflict-prone writes, in source order.
 func (r *Result) Writes() []*Write { return r.writes }
@@ -202,6 +209,16 @@ func newResult() *Result {
 func (r *Result) ScopeOf(c inspector.Cursor) *RetryScope {
 	for enc := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		if s := r.scopeByBody[enc.Node()]; s != nil {
+			return s
+		}
+	}
+	return nil
+}
+
+// scopeAround is ScopeOf for a node inside the function of frame f.
+func (r *Result) scopeAround(f *frame) *RetryScope {
+	for ; f != nil; f = f.outer {
+		if s := r.scopeByBody[f.fn]; s != nil {
 			return s
 		}
 	}

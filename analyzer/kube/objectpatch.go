@@ -3,8 +3,6 @@ package kube
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // A typed or dynamic Patch whose body is the whole object marshalled to
@@ -80,7 +78,7 @@ func (m *modeler) marshalledObject(c call, data ast.Expr) ast.Expr {
 		return nil
 	}
 	v, ok := m.pass.TypesInfo.Uses[id].(*types.Var)
-	fn := syntax.EnclosingFuncNode(c.cursor)
+	fn := c.site().fnNode()
 	if !ok || fn == nil {
 		return nil
 	}

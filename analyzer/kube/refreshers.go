@@ -36,10 +36,8 @@ func (m *modeler) findRefreshers() {
 func (m *modeler) readsByDecl() map[*ast.FuncDecl][]*Read {
 	out := make(map[*ast.FuncDecl][]*Read)
 	for _, rd := range m.res.reads {
-		for c := range rd.Cursor.Enclosing((*ast.FuncDecl)(nil)) {
-			decl := c.Node().(*ast.FuncDecl)
-			out[decl] = append(out[decl], rd)
-			break
+		if rd.decl != nil {
+			out[rd.decl] = append(out[rd.decl], rd)
 		}
 	}
 	return out
@@ -91,12 +89,12 @@ func indexOfVar(vars []*types.Var, v *types.Var) int {
 func (m *modeler) addHelperRead(c call) {
 	if m.opts.ReadHelpers.Has(c.callee) {
 		for _, arg := range c.expr.Args {
-			m.addRead(c.expr, c.cursor, arg)
+			m.addRead(c.expr, c.site(), arg)
 		}
 		return
 	}
 	if r, ok := m.res.refreshers[c.callee]; ok && r.Param >= 0 && r.Param < len(c.expr.Args) {
-		m.addRead(c.expr, c.cursor, wholeObject(c.expr.Args[r.Param]))
+		m.addRead(c.expr, c.site(), wholeObject(c.expr.Args[r.Param]))
 	}
 }
 

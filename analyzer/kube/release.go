@@ -1,14 +1,15 @@
 package kube
 
 // Release drops everything but Relevant. A Result holds its package's
-// inspector and model, the largest thing the suite allocates, and the
+// model and the inspectors of the files it needed cursors in, the largest
+// thing the suite allocates, and the
 // go/analysis checker keeps every action's result until all are done; a
 // driver that analyzes a whole program in one process calls Release once
 // every analyzer that uses the Result has finished with it. Analyzers
 // never call it.
 func (r *Result) Release() {
 	r.graphsBuilt = r.GraphsBuilt()
-	r.inspector = nil
+	r.files = nil
 	r.writes, r.reads, r.scopes, r.conflictChecks, r.returnerCalls = nil, nil, nil, nil, nil
 	r.retryHelpers, r.returners, r.refreshers, r.decls = nil, nil, nil, nil
 	r.tracer = nil

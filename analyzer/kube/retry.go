@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"golang.org/x/tools/go/ast/inspector"
-
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
@@ -130,12 +128,12 @@ func (m *modeler) findRetryHelpers(calls []call) {
 
 // enclosingDecl returns the function declaration around c and its object.
 func (m *modeler) enclosingDecl(c call) (*ast.FuncDecl, *types.Func) {
-	for enc := range c.cursor.Enclosing((*ast.FuncDecl)(nil)) {
-		decl := enc.Node().(*ast.FuncDecl)
-		fn, _ := m.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-		return decl, fn
+	decl := c.site().decl()
+	if decl == nil {
+		return nil, nil
 	}
-	return nil, nil
+	fn, _ := m.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	return decl, fn
 }
 
 // paramPassed returns the index of decl's parameter that arg is, or that a
@@ -197,7 +195,7 @@ func (m *modeler) findScopes(calls []call) {
 		if body == nil || m.res.scopeByBody[body] != nil {
 			continue
 		}
-		cur, ok := m.cursorOf(c, body)
+		cur, ok := m.cursors.at(body)
 		if !ok {
 			continue
 		}
@@ -205,13 +203,4 @@ func (m *modeler) findScopes(calls []call) {
 		m.res.scopes = append(m.res.scopes, s)
 		m.res.scopeByBody[body] = s
 	}
-}
-
-// cursorOf finds the cursor of body, a literal inside c's arguments, a
-// literal bound to a variable, or a declaration.
-func (m *modeler) cursorOf(c call, body ast.Node) (inspector.Cursor, bool) {
-	if cur, ok := m.declCursors[body]; ok {
-		return cur, true
-	}
-	return m.in.Root().FindNode(body)
 }

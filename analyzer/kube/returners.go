@@ -3,8 +3,6 @@ package kube
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // Returner is a function that returns the Conflict error of a write it
@@ -37,11 +35,11 @@ func (m *modeler) findReturners(calls []call) {
 			if !ok || m.res.WriteAt(c.expr) != nil {
 				continue
 			}
-			fn, decl := m.declOf(syntax.EnclosingFuncNode(c.cursor))
-			if _, known := m.res.returners[fn]; fn == nil || known || m.res.ScopeOf(c.cursor) != nil {
+			fn, decl := m.declOf(c.site().fnNode())
+			if _, known := m.res.returners[fn]; fn == nil || known || m.res.scopeAround(c.frame) != nil {
 				continue
 			}
-			if m.res.tracer.Trace(c.cursor).HandsOn() {
+			if m.res.tracer.Trace(m.cursor(c)).HandsOn() {
 				root := argRoot(m.pass.TypesInfo, c.expr, r.Param)
 				m.res.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(m.pass.TypesInfo, decl, root)}
 				changed = true
@@ -51,7 +49,7 @@ func (m *modeler) findReturners(calls []call) {
 	for _, c := range calls {
 		if _, ok := m.res.returners[c.callee]; ok && m.res.WriteAt(c.expr) == nil {
 			m.res.returnerCalls = append(m.res.returnerCalls, &ReturnerCall{Call: c.expr, Callee: c.callee})
-			m.res.returnerCursor[c.expr] = c.cursor
+			m.res.returnerCursor[c.expr] = m.cursor(c)
 		}
 	}
 }
@@ -123,9 +121,8 @@ func (m *modeler) implementedByReturners(im *types.Func) (Returner, bool) {
 		return Returner{}, false
 	}
 	var found *Returner
-	for fn := range m.res.decls {
-		recv := fn.Signature().Recv()
-		if recv == nil || fn.Name() != im.Name() || !types.Implements(recv.Type(), iface) {
+	for _, fn := range m.methodsNamed(im.Name()) {
+		if !types.Implements(fn.Signature().Recv().Type(), iface) {
 			continue
 		}
 		r, ok := m.res.returners[fn]
@@ -138,4 +135,19 @@ func (m *modeler) implementedByReturners(im *types.Func) (Returner, bool) {
 		return Returner{}, false
 	}
 	return *found, true
+}
+
+// methodsNamed returns the methods declared in the package with the given
+// name. Every call of an interface method asks, in each round of
+// findReturners, so the methods are grouped by name once.
+func (m *modeler) methodsNamed(name string) []*types.Func {
+	if m.methodsByName == nil {
+		m.methodsByName = make(map[string][]*types.Func)
+		for fn := range m.res.decls {
+			if fn.Signature().Recv() != nil {
+				m.methodsByName[fn.Name()] = append(m.methodsByName[fn.Name()], fn)
+			}
+		}
+	}
+	return m.methodsByName[name]
 }

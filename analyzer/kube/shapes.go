@@ -184,7 +184,7 @@ func (m *modeler) isOptimisticPatch(c call, patch ast.Expr) bool {
 		return false
 	}
 	v, ok := m.pass.TypesInfo.Uses[id].(*types.Var)
-	fn := syntax.EnclosingFuncNode(c.cursor)
+	fn := c.site().fnNode()
 	if !ok || fn == nil {
 		return false
 	}

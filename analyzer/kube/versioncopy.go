@@ -3,8 +3,6 @@ package kube
 import (
 	"go/ast"
 	"go/token"
-
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // findVersionCopies records, as reads, the statements that give an object
@@ -18,20 +16,20 @@ import (
 //	live.DeepCopyInto(obj)
 //	*obj = *live
 func (m *modeler) findVersionCopies() {
-	for c := range m.in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
-		switch n := c.Node().(type) {
+	for _, s := range m.sites {
+		switch n := s.node.(type) {
 		case *ast.AssignStmt:
 			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
 				continue
 			}
 			for i, lhs := range n.Lhs {
 				if obj := m.versionTarget(lhs, n.Rhs[i]); obj != nil {
-					m.addInPlaceRead(n, c, obj)
+					m.addInPlaceRead(n, s, obj)
 				}
 			}
 		case *ast.CallExpr:
 			if obj := m.versionCopyCall(n); obj != nil {
-				m.addInPlaceRead(n, c, obj)
+				m.addInPlaceRead(n, s, obj)
 			}
 		}
 	}
@@ -87,9 +85,9 @@ func (m *modeler) versionCopyCall(call *ast.CallExpr) ast.Expr {
 }
 
 // addInPlaceRead records a read that refreshes the object obj in place.
-func (m *modeler) addInPlaceRead(n ast.Node, c inspector.Cursor, obj ast.Expr) {
+func (m *modeler) addInPlaceRead(n ast.Node, s site, obj ast.Expr) {
 	before := len(m.res.reads)
-	m.addRead(n, c, obj)
+	m.addRead(n, s, obj)
 	if len(m.res.reads) > before {
 		m.res.reads[before].InPlace = true
 	}

@@ -26,7 +26,7 @@ func (f *MutatesFact) String() string { return fmt.Sprintf("mutates%v", f.Params
 func (c *checker) exportFacts() {
 	// Only a package that can see Kubernetes object metadata can change
 	// an object; the standard library and the like are skipped at once.
-	if syntax.FindPackage(c.pass.Pkg, metaV1Path) == nil {
+	if !c.seesMetadata.From(c.pass.Pkg) {
 		return
 	}
 	for _, f := range c.pass.Files {

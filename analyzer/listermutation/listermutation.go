@@ -21,6 +21,7 @@ var docFile string
 // New returns the analyzer that reports objects of an informer cache
 // changed in place, reading the suite's model and directives analyzers.
 func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
+	seesMetadata := syntax.NewImportReach(func(p *types.Package) bool { return p.Path() == metaV1Path })
 	return &analysis.Analyzer{
 		Name:             "listermutation",
 		Doc:              docs.MustExtract(docFile, "listermutation"),
@@ -29,7 +30,7 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 		FactTypes:        []analysis.Fact{new(MutatesFact)},
 		RunDespiteErrors: true,
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
-			return run(pass, pass.ResultOf[model].(*kube.Result))
+			return run(pass, pass.ResultOf[model].(*kube.Result), seesMetadata)
 		}),
 	}
 }
@@ -37,19 +38,22 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 type checker struct {
 	pass  *analysis.Pass
 	cache *kube.Cache
-	decls map[*types.Func]*ast.FuncDecl
+	// seesMetadata tells the packages that import, transitively, the
+	// object metadata package.
+	seesMetadata *syntax.ImportReach
+	decls        map[*types.Func]*ast.FuncDecl
 	// mutates memoises which parameters this package's functions change
 	// (receiver first for methods); nil while being computed.
 	mutates map[*types.Func][]int
 	busy    map[*types.Func]bool
 }
 
-func run(pass *analysis.Pass, res *kube.Result) (any, error) {
+func run(pass *analysis.Pass, res *kube.Result, seesMetadata *syntax.ImportReach) (any, error) {
 	if len(pass.Files) == 0 || kube.IsUpstream(pass.Pkg) {
 		return nil, nil
 	}
 	cache := res.Cache(pass)
-	c := &checker{pass: pass, cache: cache, mutates: make(map[*types.Func][]int), busy: make(map[*types.Func]bool)}
+	c := &checker{pass: pass, cache: cache, seesMetadata: seesMetadata, mutates: make(map[*types.Func][]int), busy: make(map[*types.Func]bool)}
 	if cache == nil {
 		// The package never touches a cache; it only tells its importers
 		// which of its exported functions change an object they are given.

@@ -9,7 +9,6 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
@@ -66,7 +65,7 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 	if !res.Relevant() {
 		return &costStats{Funcs: countTopLevelFuncs(pass.Files)}, nil
 	}
-	stats := &costStats{Funcs: countFuncs(res.Inspector()), Writers: countWriters(res)}
+	stats := &costStats{Funcs: res.Functions(), Writers: countWriters(res)}
 	if len(res.Writes()) == 0 {
 		return stats, nil
 	}
@@ -109,17 +108,6 @@ func countTopLevelFuncs(files []*ast.File) int {
 				n++
 			}
 		}
-	}
-	return n
-}
-
-func countFuncs(in *inspector.Inspector) int {
-	n := 0
-	for cur := range in.Root().Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if fd, ok := cur.Node().(*ast.FuncDecl); ok && fd.Body == nil {
-			continue
-		}
-		n++
 	}
 	return n
 }

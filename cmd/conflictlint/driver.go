@@ -279,9 +279,10 @@ func load(patterns []string, tests bool, stderr io.Writer) ([]*packages.Package,
 // analyze runs the analyzers on pkgs. The checker keeps every result until
 // the end; the kube model of a package, the largest, is freed as soon as
 // the last analyzer that uses it is done, so that what the process retains
-// follows the packages being analyzed rather than the whole program.
+// follows the packages being analyzed rather than the whole program. The
+// dependencies that can carry no fact are left out of the checker's graph.
 func analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*checker.Graph, error) {
-	return checker.Analyze(analyzer.FreeingModels(analyzers), pkgs, nil)
+	return checker.Analyze(analyzer.FreeingModels(analyzers), analyzer.WithoutFactFreeImports(pkgs), nil)
 }
 
 // actionErrors lists the failed actions, each error once.

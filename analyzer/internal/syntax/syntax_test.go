@@ -78,3 +78,22 @@ func TestFindPackage(t *testing.T) {
 		t.Error("FindPackage does not consider the package itself")
 	}
 }
+
+func TestImportReach(t *testing.T) {
+	leaf := types.NewPackage("example.com/leaf", "leaf")
+	mid := types.NewPackage("example.com/mid", "mid")
+	root := types.NewPackage("example.com/root", "root")
+	other := types.NewPackage("example.com/other", "other")
+	mid.SetImports([]*types.Package{leaf})
+	root.SetImports([]*types.Package{mid, leaf})
+	leaf.SetImports([]*types.Package{root}) // a cycle must not loop
+	isLeaf := NewImportReach(func(p *types.Package) bool { return p.Path() == "example.com/leaf" })
+	for range 2 { // the second time from memory
+		if !isLeaf.From(root) || !isLeaf.From(mid) || !isLeaf.From(leaf) {
+			t.Error("ImportReach does not find a transitive import, or the package itself")
+		}
+		if isLeaf.From(other) {
+			t.Error("ImportReach found a package that is not imported")
+		}
+	}
+}

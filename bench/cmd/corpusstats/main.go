@@ -143,9 +143,10 @@ func run(patterns []string, tests bool) (*Report, error) {
 		return nil, err
 	}
 	t0 = time.Now()
-	// Free each model after its last consumer, as cmd/conflictlint does;
-	// Relevant survives that.
-	graph, err := checker.Analyze(analyzer.FreeingModels(analyzers), pkgs, nil)
+	// Free each model after its last consumer, and leave out the
+	// dependencies that carry no fact, as cmd/conflictlint does; Relevant
+	// survives that.
+	graph, err := checker.Analyze(analyzer.FreeingModels(analyzers), analyzer.WithoutFactFreeImports(pkgs), nil)
 	if err != nil {
 		return nil, err
 	}
