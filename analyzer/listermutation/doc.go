@@ -24,7 +24,9 @@
 //
 // The analyzer reports the first change made to each such object: a field
 // assignment at any depth, a map write or delete, ++ and --, an append that
-// may write the shared backing array, a Set* method of the object's
+// overwrites elements of a shared slice (append(s[:i], ...): an append to
+// the whole slice writes only beyond its length, which no reader of the
+// cache sees), a Set* method of the object's
 // metadata (SetLabels, SetAnnotations, SetFinalizers, SetOwnerReferences),
 // metav1.SetMetaDataAnnotation and SetMetaDataLabel, controllerutil's
 // AddFinalizer, RemoveFinalizer, SetControllerReference and

@@ -398,8 +398,13 @@ func (t *tracker) call(call *ast.CallExpr) {
 					t.mutated(call, "delete from "+types.ExprString(call.Args[0]), t.ref(call.Args[0], pos))
 				}
 			case "append":
-				if len(call.Args) > 1 && t.ref(call.Args[0], pos).lvl == cached {
-					t.mutated(call, "append to "+types.ExprString(call.Args[0]), t.ref(call.Args[0], pos))
+				// Appending to the whole cached slice writes only beyond its
+				// length, which no reader of the cache sees; appending to
+				// s[:i] overwrites what they see.
+				if len(call.Args) > 1 && overwritesWithinLength(call.Args[0]) {
+					if x := t.ref(sliceBase(call.Args[0]), pos); x.lvl == cached {
+						t.mutated(call, "append to "+types.ExprString(call.Args[0]), x)
+					}
 				}
 			}
 			return
@@ -470,4 +475,19 @@ func (t *tracker) reads(call *ast.CallExpr) {
 	case *ast.Ident:
 		t.set(t.varOf(e), call.End(), x)
 	}
+}
+
+// overwritesWithinLength reports whether appending to e may overwrite
+// elements of the slice e was cut from: e is s[:i] or s[a:b].
+func overwritesWithinLength(e ast.Expr) bool {
+	se, ok := ast.Unparen(e).(*ast.SliceExpr)
+	return ok && se.High != nil
+}
+
+// sliceBase returns s for s[a:b], and e otherwise.
+func sliceBase(e ast.Expr) ast.Expr {
+	if se, ok := ast.Unparen(e).(*ast.SliceExpr); ok {
+		return se.X
+	}
+	return e
 }

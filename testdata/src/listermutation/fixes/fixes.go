@@ -56,9 +56,9 @@ func (c *Controller) deleteLabel(ns, name string) {
 	delete(pod.Labels, "stale") // want `delete from pod.Labels changes pod`
 }
 
-func (c *Controller) appendFinalizer(ns, name string) []string {
+func (c *Controller) dropFirstFinalizer(ns, name string) []string {
 	pod, _ := c.pods.Pods(ns).Get(name)
-	return append(pod.Finalizers, "example.com/cleanup") // want `append to pod.Finalizers changes pod`
+	return append(pod.Finalizers[:0], pod.Finalizers[1:]...) // want `append to pod.Finalizers\[:0\] changes pod`
 }
 
 func (c *Controller) incGeneration(ns, name string) {

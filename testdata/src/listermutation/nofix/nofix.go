@@ -146,3 +146,10 @@ func (c *Controller) handlerCopy(informer cache.SharedIndexInformer) {
 		},
 	})
 }
+
+// appendOnly appends to the whole cached slice: only spare capacity beyond
+// its length may be written, which no reader of the cache sees.
+func (c *Controller) appendOnly(ns, name string) []string {
+	pod, _ := c.pods.Pods(ns).Get(name)
+	return append(pod.Finalizers, "example.com/cleanup") // ok: nothing within the cached length changes
+}
