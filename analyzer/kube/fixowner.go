@@ -1,6 +1,7 @@
 package kube
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 
@@ -79,4 +80,35 @@ func (r *Result) mayBeRewritten(w *Write) bool {
 		return !found
 	})
 	return found
+}
+
+// NoReReadReason says, for a message, why no fix can re-read the object w
+// writes, when the reason is that the object is not the function's own: a
+// parameter (its caller may have changed it, and a re-read would drop
+// those changes) or a field or element of another value (whose other
+// users may have). It returns "" when the object is a local variable.
+func NoReReadReason(w *Write) string {
+	obj := w.Object
+	if !obj.Valid() || obj.Copied {
+		return ""
+	}
+	if obj.Path != obj.Root.Name() {
+		return fmt.Sprintf("no fix: %s is part of %s, and a re-read would drop changes made to it elsewhere", obj.Path, obj.Root.Name())
+	}
+	for enc := range w.Cursor.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		var ft *ast.FuncType
+		var recv *ast.FieldList
+		switch fn := enc.Node().(type) {
+		case *ast.FuncDecl:
+			ft, recv = fn.Type, fn.Recv
+		case *ast.FuncLit:
+			ft = fn.Type
+		}
+		for _, fields := range []*ast.FieldList{recv, ft.Params} {
+			if fields != nil && fields.Pos() <= obj.Root.Pos() && obj.Root.Pos() < fields.End() {
+				return fmt.Sprintf("no fix: %s comes from the caller, and a re-read would drop the caller's changes", obj.Path)
+			}
+		}
+	}
+	return ""
 }

@@ -98,7 +98,13 @@ func (c *checker) check(s site) {
 	} else {
 		return
 	}
-	diag.Report(c.pass, s.call, msg, related, c.fix(s, canReturn)...)
+	fixes := c.fix(s, canReturn)
+	if len(fixes) == 0 && s.write != nil && c.res.FixOwnerOf(s.write) == kube.OwnedByUnretriedUpdate {
+		if why := kube.NoReReadReason(s.write); why != "" {
+			msg += "; " + why
+		}
+	}
+	diag.Report(c.pass, s.call, msg, related, fixes...)
 }
 
 // fix returns at most one fix for s: returning the error where the
