@@ -150,8 +150,8 @@ func droppedObjectResult(stmt ast.Stmt, call *ast.CallExpr, typed bool) ([]analy
 // write of it that succeeded, and returns the plain mutations of the object
 // that directly precede the write: those move into the closure, after the
 // re-read. Statements between that read and the mutations stay where they
-// are, and must not mention the object (a re-read would undo their
-// changes). The order of what runs is kept: the read, the statements that
+// are, and may only read fields of basic type of the object (a re-read
+// would undo a change they made). The order of what runs is kept: the read, the statements that
 // stay, then (now after a re-read) the mutations and the write.
 func (c *checker) mutationsSinceRead(w *kube.Write, before []ast.Stmt) ([]ast.Stmt, bool) {
 	root := w.Object.Root
@@ -166,8 +166,8 @@ func (c *checker) mutationsSinceRead(w *kube.Write, before []ast.Stmt) ([]ast.St
 			return before[len(before)-moves:], true
 		case moves == len(before)-1-i && c.plainMutation(s, root):
 			moves++
-		case fixes.Mentions(c.pass.TypesInfo, s, root):
-			return nil, false
+		case fixes.Mentions(c.pass.TypesInfo, s, root) && !fixes.ReadsOnlyBasicFields(c.pass, s, root):
+			return nil, false // it may change the object, which the re-read would undo
 		}
 	}
 	return nil, false // no read in the block: changes made elsewhere would be wiped

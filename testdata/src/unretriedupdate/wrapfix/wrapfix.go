@@ -162,3 +162,13 @@ func usesBetween(ctx context.Context, c client.Client, key client.ObjectKey) {
 	cm.Data["owner"] = "me"
 	_ = c.Update(ctx, &cm) // want `is lost in usesBetween`
 }
+
+// A statement between the read and the change that only reads a field of
+// basic type stays before the retry.
+func logsName(ctx context.Context, c client.Client, key client.ObjectKey) {
+	var cm corev1.ConfigMap
+	_ = c.Get(ctx, key, &cm)
+	log.Printf("updating %s", cm.Name)
+	cm.Data["owner"] = "me"
+	_ = c.Update(ctx, &cm) // want `is lost in logsName`
+}
