@@ -72,7 +72,8 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	if w.Object.Copied {
 		return nil // a copy: nothing to Get into
 	}
-	if w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate {
+	typed := w.Kind == kube.WriteTypedUpdate || w.Kind == kube.WriteDynamicUpdate
+	if w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate && !typed {
 		return nil // a patch's base would stay stale; CreateOrUpdate re-reads itself
 	}
 	entry := onlyBlock(wr.failEntries)
@@ -84,8 +85,8 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	if !ok || loop == nil || !syntax.Within(&ast.Ident{NamePos: pos}, loop) || pos < w.Call.End() {
 		return nil
 	}
-	if _, ok := w.Object.Expr.(*ast.Ident); !ok {
-		return nil
+	if _, ok := w.Object.Expr.(*ast.Ident); !ok || !syntax.Within(varNode(w.Object.Root), fg.body) {
+		return nil // a parameter: the caller's changes, made before the loop, would be wiped
 	}
 	mutatedInLoop := false
 	for _, u := range c.usesOf(c.funcCursor(w), w.Object.Root) {
@@ -100,19 +101,88 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	if !mutatedInLoop {
 		return nil
 	}
-	get, ok := c.getCall(w, pos)
+	var text string
+	var edits []analysis.TextEdit
+	if typed {
+		text, edits, ok = c.typedReRead(fg, w, pos, in)
+	} else {
+		text, ok = c.controllerRuntimeReRead(fg, w, pos, in)
+	}
 	if !ok {
 		return nil
 	}
-	ret, ok := c.zeroReturn(fg.fn, pos)
-	if !ok {
-		return nil
-	}
-	text := fmt.Sprintf("%sif err := %s; err != nil {\n%s\t%s\n%s}\n", in, get, in, ret, in)
 	return &analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Re-read %s before retrying", w.Object.Name()),
-		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(text)}},
+		TextEdits: append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)}),
 	}
+}
+
+// controllerRuntimeReRead writes `if err := c.Get(ctx, key, obj); err != nil
+// { return ..., err }`, indented by in, for insertion at pos.
+func (c *checker) controllerRuntimeReRead(fg *fnGraph, w *kube.Write, pos token.Pos, in string) (string, bool) {
+	get, ok := c.getCall(w, pos)
+	if !ok {
+		return "", false
+	}
+	ret, ok := c.zeroReturn(fg.fn, pos, "err")
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("%sif err := %s; err != nil {\n%s\t%s\n%s}\n", in, get, in, ret, in), true
+}
+
+// typedReRead writes the re-read of a typed or dynamic write's object for
+// insertion at pos: the Get of the same resource interface, assigned back
+// to the object. The names it declares must not be used after pos in the
+// loop body, where they would now mean the re-read's.
+func (c *checker) typedReRead(fg *fnGraph, w *kube.Write, pos token.Pos, in string) (string, []analysis.TextEdit, bool) {
+	body := loopBody(innermostLoop(w.Cursor))
+	usedAfter := func(name string) bool {
+		found := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Pos() >= pos && id.Name == name {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	scope := c.pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return "", nil, false
+	}
+	errType := types.Universe.Lookup("error").Type()
+	// The fresh object's name must be new in the block, so that := declares
+	// something; err may already be an error there, which := then reuses.
+	pick := func(reuse bool, names ...string) string {
+		for _, n := range names {
+			o := scope.Lookup(n)
+			if !usedAfter(n) && (o == nil || reuse && types.Identical(o.Type(), errType)) {
+				return n
+			}
+		}
+		return ""
+	}
+	fresh, errName := pick(false, "latest", "fresh"), pick(true, "err", "getErr")
+	if fresh == "" || errName == "" {
+		return "", nil, false
+	}
+	lines, edits, ok := kube.TypedReRead(c.pass, w, pos, fresh, errName)
+	if !ok {
+		return "", nil, false
+	}
+	ret, ok := c.zeroReturn(fg.fn, pos, errName)
+	if !ok {
+		return "", nil, false
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		if l == "\treturn "+errName {
+			l = "\t" + ret
+		}
+		b.WriteString(in + l + "\n")
+	}
+	return b.String(), edits, true
 }
 
 // insertionPoint returns where a statement goes at the start of block b
@@ -278,10 +348,10 @@ func (c *checker) importedAs(pos token.Pos, path string) (string, *types.Package
 	return "", nil
 }
 
-// zeroReturn writes `return <zero values>, err` for the function fn, or
+// zeroReturn writes `return <zero values>, errName` for the function fn, or
 // fails when its last result is not an error or a zero value cannot be
 // written with names valid at pos.
-func (c *checker) zeroReturn(fn ast.Node, pos token.Pos) (string, bool) {
+func (c *checker) zeroReturn(fn ast.Node, pos token.Pos, errName string) (string, bool) {
 	ft := syntax.FuncType(fn)
 	if ft == nil || ft.Results == nil {
 		return "", false
@@ -301,7 +371,7 @@ func (c *checker) zeroReturn(fn ast.Node, pos token.Pos) (string, bool) {
 	if !types.Identical(c.pass.TypesInfo.TypeOf(last), types.Universe.Lookup("error").Type()) {
 		return "", false
 	}
-	vals[len(vals)-1] = "err"
+	vals[len(vals)-1] = errName
 	return "return " + strings.Join(vals, ", "), true
 }
 
