@@ -55,6 +55,12 @@ func (c *checker) keepResultApartFix(w *kube.Write, as *ast.AssignStmt) (analysi
 	if _, _, _, ok := fixes.EnclosingStmt(w.Cursor.Parent()); !ok {
 		return analysis.SuggestedFix{}, false
 	}
+	for enc := range w.Cursor.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil)) {
+		if enc.Node() != lit {
+			return analysis.SuggestedFix{}, false // a loop in the closure: its next turn would see the object
+		}
+		break
+	}
 	// No later use of the object, in the closure or after the retry.
 	outer := syntax.EnclosingFuncNode(w.Scope.Cursor.Parent())
 	if outer == nil || usedAfter(c, lit.Body, root, as.End()) || usedAfter(c, syntax.FuncBody(outer), root, w.Scope.Call.End()) {

@@ -295,24 +295,25 @@ func rootIs(info *types.Info, e ast.Expr, v *types.Var) bool {
 // as w sends them (the same method sends the same parts: the whole object,
 // or its status), so a re-read there drops nothing w would have sent.
 func (c *checker) persists(s, check ast.Stmt, w *kube.Write) bool {
-	var call *ast.CallExpr
+	var as *ast.AssignStmt
 	var errCheck *ast.IfStmt
 	switch s := s.(type) {
 	case *ast.IfStmt:
-		as, ok := s.Init.(*ast.AssignStmt)
-		if !ok || check != nil || len(as.Rhs) != 1 {
-			return false
-		}
-		call, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		as, _ = s.Init.(*ast.AssignStmt)
 		errCheck = s
-	case *ast.AssignStmt:
-		if check == nil || len(s.Rhs) != 1 {
+		if check != nil {
 			return false
 		}
-		call, _ = ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+	case *ast.AssignStmt:
+		as = s
 		errCheck, _ = check.(*ast.IfStmt)
 	}
-	if call == nil || errCheck == nil || errCheck.Else != nil || (check != nil && errCheck.Init != nil) {
+	if as == nil || len(as.Rhs) != 1 || errCheck == nil || errCheck.Else != nil || (check != nil && errCheck.Init != nil) {
+		return false
+	}
+	call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	errVar, _ := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+	if call == nil || errVar == nil || errVar.Name == "_" {
 		return false
 	}
 	prev := c.res.WriteAt(call)
@@ -320,8 +321,12 @@ func (c *checker) persists(s, check ast.Stmt, w *kube.Write) bool {
 		types.ExprString(prev.Call.Fun) != types.ExprString(w.Call.Fun) {
 		return false
 	}
+	// The check must test the write's own error.
 	cond, ok := errCheck.Cond.(*ast.BinaryExpr)
 	if !ok || cond.Op != token.NEQ {
+		return false
+	}
+	if x, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(x) != c.pass.TypesInfo.ObjectOf(errVar) {
 		return false
 	}
 	if id, ok := ast.Unparen(cond.Y).(*ast.Ident); !ok || id.Name != "nil" {
