@@ -13,8 +13,9 @@
 #   bench/fixcheck.sh                    # every corpus module
 #   MODULES="flux keda" bench/fixcheck.sh
 #
-# Results go to $OUT (default bench/out/fixcheck); the last line of the
-# output is the total. Exit status 1 when any module fails the check.
+# Results go to $OUT (default bench/out/fixcheck), with each module's fixes
+# as $m.fix.diff; the last line of the output is the total. Exit status 1
+# when any module fails the check.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -126,6 +127,10 @@ for m in $modules; do
     comm -12 "$out/$m.fixable.keys" "$out/$m.after.keys" | head -5
   fi
   echo "== $m: $before findings, $fixes with a fix; $summary; ${#pkgs[@]} packages touched, build $build; $after findings after: $verdict"
+  # The fixed sources are kept as a diff; the copies and test binaries go
+  # (KEEP=1 keeps them), since a corpus module's copies take gigabytes.
+  diff -ru "$out/$m.pristine" "$scratch/src" >"$out/$m.fix.diff" || true
+  [ -n "${KEEP:-}" ] || rm -rf "$out/$m.pristine" "$scratch/src" "$out/$m.tests"
   total_before=$((total_before + before)) total_after=$((total_after + after)) total_applied=$((total_applied + applied))
 done
 echo "total: $total_before findings before, $total_applied fixes applied, $total_after findings after"
