@@ -104,7 +104,7 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	var text string
 	var edits []analysis.TextEdit
 	if typed {
-		text, edits, ok = c.typedReRead(fg, w, pos, in)
+		text, edits, ok = c.typedReRead(w, pos, in)
 	} else {
 		text, ok = c.controllerRuntimeReRead(fg, w, pos, in)
 	}
@@ -132,57 +132,33 @@ func (c *checker) controllerRuntimeReRead(fg *fnGraph, w *kube.Write, pos token.
 }
 
 // typedReRead writes the re-read of a typed or dynamic write's object for
-// insertion at pos: the Get of the same resource interface, assigned back
-// to the object. The names it declares must not be used after pos in the
-// loop body, where they would now mean the re-read's.
-func (c *checker) typedReRead(fg *fnGraph, w *kube.Write, pos token.Pos, in string) (string, []analysis.TextEdit, bool) {
-	body := loopBody(innermostLoop(w.Cursor))
-	usedAfter := func(name string) bool {
-		found := false
-		ast.Inspect(body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && id.Pos() >= pos && id.Name == name {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
-	scope := c.pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return "", nil, false
-	}
-	errType := types.Universe.Lookup("error").Type()
-	// The fresh object's name must be new in the block, so that := declares
-	// something; err may already be an error there, which := then reuses.
-	pick := func(reuse bool, names ...string) string {
-		for _, n := range names {
-			o := scope.Lookup(n)
-			if !usedAfter(n) && (o == nil || reuse && types.Identical(o.Type(), errType)) {
-				return n
-			}
+// insertion at pos: the Get of the same resource interface, taken into the
+// object only when it succeeds, so that a failed Get leaves the loop to do
+// what it did (test the write's error, go round again):
+//
+//	if latest, err := cms.Get(ctx, cm.GetName(), metav1.GetOptions{}); err == nil {
+//		cm = latest
+//	}
+//
+// Taking the new object severs the variable from the old one, so nothing
+// may alias the object: every use of it in the function must be a field
+// read or write, a definition, or the client call itself.
+func (c *checker) typedReRead(w *kube.Write, pos token.Pos, in string) (string, []analysis.TextEdit, bool) {
+	for _, u := range c.usesOf(c.funcCursor(w), w.Object.Root) {
+		if u.nested || u.kind == useEscape {
+			return "", nil, false
 		}
-		return ""
 	}
-	fresh, errName := pick(false, "latest", "fresh"), pick(true, "err", "getErr")
-	if fresh == "" || errName == "" {
+	fresh := "latest"
+	if w.Object.Root.Name() == fresh {
+		fresh = "fresh"
+	}
+	lines, edits, ok := kube.TypedReRead(c.pass, w, pos, fresh, "err")
+	if !ok || len(lines) == 0 {
 		return "", nil, false
 	}
-	lines, edits, ok := kube.TypedReRead(c.pass, w, pos, fresh, errName)
-	if !ok {
-		return "", nil, false
-	}
-	ret, ok := c.zeroReturn(fg.fn, pos, errName)
-	if !ok {
-		return "", nil, false
-	}
-	var b strings.Builder
-	for _, l := range lines {
-		if l == "\treturn "+errName {
-			l = "\t" + ret
-		}
-		b.WriteString(in + l + "\n")
-	}
-	return b.String(), edits, true
+	text := fmt.Sprintf("%sif %s; err == nil {\n%s\t%s = %s\n%s}\n", in, lines[0], in, w.Object.Root.Name(), fresh, in)
+	return text, edits, true
 }
 
 // insertionPoint returns where a statement goes at the start of block b
