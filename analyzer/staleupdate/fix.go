@@ -72,9 +72,13 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	if w.Object.Copied {
 		return nil // a copy: nothing to Get into
 	}
-	typed := w.Kind == kube.WriteTypedUpdate || w.Kind == kube.WriteDynamicUpdate
-	if w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate && !typed {
-		return nil // a patch's base would stay stale; CreateOrUpdate re-reads itself
+	// A patch's base would stay stale; CreateOrUpdate re-reads itself. A
+	// typed or dynamic re-read would have to return when the Get fails,
+	// where the loop goes on (and may test the write's error, as for
+	// NotFound), or take the read only when it succeeds, which the next
+	// turn does not count as a re-read on every path: no fix for those.
+	if w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate {
+		return nil
 	}
 	entry := onlyBlock(wr.failEntries)
 	if entry == nil || fg.preds[entry] != 1 {
@@ -101,19 +105,13 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	if !mutatedInLoop {
 		return nil
 	}
-	var text string
-	var edits []analysis.TextEdit
-	if typed {
-		text, edits, ok = c.typedReRead(w, pos, in)
-	} else {
-		text, ok = c.controllerRuntimeReRead(fg, w, pos, in)
-	}
+	text, ok := c.controllerRuntimeReRead(fg, w, pos, in)
 	if !ok {
 		return nil
 	}
 	return &analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Re-read %s before retrying", w.Object.Name()),
-		TextEdits: append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)}),
+		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(text)}},
 	}
 }
 
@@ -129,36 +127,6 @@ func (c *checker) controllerRuntimeReRead(fg *fnGraph, w *kube.Write, pos token.
 		return "", false
 	}
 	return fmt.Sprintf("%sif err := %s; err != nil {\n%s\t%s\n%s}\n", in, get, in, ret, in), true
-}
-
-// typedReRead writes the re-read of a typed or dynamic write's object for
-// insertion at pos: the Get of the same resource interface, taken into the
-// object only when it succeeds, so that a failed Get leaves the loop to do
-// what it did (test the write's error, go round again):
-//
-//	if latest, err := cms.Get(ctx, cm.GetName(), metav1.GetOptions{}); err == nil {
-//		cm = latest
-//	}
-//
-// Taking the new object severs the variable from the old one, so nothing
-// may alias the object: every use of it in the function must be a field
-// read or write, a definition, or the client call itself.
-func (c *checker) typedReRead(w *kube.Write, pos token.Pos, in string) (string, []analysis.TextEdit, bool) {
-	for _, u := range c.usesOf(c.funcCursor(w), w.Object.Root) {
-		if u.nested || u.kind == useEscape {
-			return "", nil, false
-		}
-	}
-	fresh := "latest"
-	if w.Object.Root.Name() == fresh {
-		fresh = "fresh"
-	}
-	lines, edits, ok := kube.TypedReRead(c.pass, w, pos, fresh, "err")
-	if !ok || len(lines) == 0 {
-		return "", nil, false
-	}
-	text := fmt.Sprintf("%sif %s; err == nil {\n%s\t%s = %s\n%s}\n", in, lines[0], in, w.Object.Root.Name(), fresh, in)
-	return text, edits, true
 }
 
 // insertionPoint returns where a statement goes at the start of block b

@@ -52,8 +52,8 @@ func (c *Controller) relabelAliased(ctx context.Context, ns, name string) error 
 	return err
 }
 
-// A hand-rolled retry loop of a typed client: the change is made inside the
-// loop, so the re-read on the failure path keeps it on the next turn.
+// A hand-rolled retry loop of a typed client gets no fix: a re-read that
+// returns when the Get fails would end the loop where it went on.
 func (c *Controller) retryLoop(ctx context.Context, ns, name, owner string) error {
 	cms := c.client.CoreV1().ConfigMaps(ns)
 	cm, err := cms.Get(ctx, name, metav1.GetOptions{})
