@@ -12,10 +12,11 @@ import (
 
 // minFixedShare is the share of findings on the analyzers' own scenario
 // packages that must come with a suggested fix: a ratchet at what the
-// suite reaches (41%, from 34% before issue 14). Issue 14's target is 60%;
+// suite reaches (98 of 220, 44.5%, from 34% before issue 14). Issue 14's target is 60%;
 // the gap is the shapes where no fix can be shown to keep the program's
-// meaning (see docs/evaluation.md, "Suggested fixes").
-const minFixedShare = 0.4
+// meaning, above all objects that are parameters or fields, whose holders'
+// changes a re-read would drop (see docs/evaluation.md, "Suggested fixes").
+const minFixedShare = 0.44
 
 // TestFixedShare runs every analyzer of the suite over its scenario
 // packages (testdata/src/<name>/...) and counts the findings that carry a

@@ -59,5 +59,7 @@
 // in the object it writes, when the object outlives the attempt and the
 // closure re-reads it by its own name: after a failure the client returns
 // an empty object (or nil), so the next attempt re-reads by an empty name
-// and the retry ends.
+// and the retry ends. The fix keeps the result in a variable of its own and
+// takes it into the object only when the write succeeded, when nothing uses
+// the object after the write or after the retry.
 package retryreget

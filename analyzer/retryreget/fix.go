@@ -27,7 +27,11 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false // a copy: nothing to Get into
 	}
 	lit, ok := w.Scope.Body.(*ast.FuncLit)
-	if !ok || !returnsOnlyError(c.pass.TypesInfo, lit.Type) || len(lit.Body.List) == 0 {
+	if !ok || len(lit.Body.List) == 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	condition := returnsDoneAndError(c.pass.TypesInfo, lit.Type) // a wait condition
+	if !condition && !returnsOnlyError(c.pass.TypesInfo, lit.Type) {
 		return analysis.SuggestedFix{}, false
 	}
 	// The object must be a plain local variable of the function that makes
@@ -54,6 +58,15 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	}
 	if !ok {
 		return analysis.SuggestedFix{}, false
+	}
+	if condition {
+		// A wait condition that returns an error ends the wait with it,
+		// as a retry closure's error ends the retry.
+		for i, l := range reRead {
+			if rest, ok := strings.CutPrefix(l, "\treturn "); ok && !strings.Contains(rest, ",") {
+				reRead[i] = "\treturn false, " + rest
+			}
+		}
 	}
 	for _, m := range moves {
 		// Moved statements follow the re-read, whose names they must not

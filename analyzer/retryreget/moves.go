@@ -285,62 +285,7 @@ func lhsRoot(info *types.Info, e ast.Expr) *types.Var {
 // readOnly reports whether every use of the object in s reads a field of
 // basic type (cm.Name, cm.GetNamespace()), which nothing can mutate through.
 func (m *mover) readOnly(s ast.Stmt) bool {
-	info := m.c.pass.TypesInfo
-	f := fixes.FileOf(m.c.pass, s.Pos())
-	ok := true
-	ast.Inspect(s, func(n ast.Node) bool {
-		id, isID := n.(*ast.Ident)
-		if !ok || !isID || info.ObjectOf(id) != m.root {
-			return ok
-		}
-		path, _ := astutil.PathEnclosingInterval(f, id.Pos(), id.End())
-		ok = basicRead(info, path)
-		return ok
-	})
-	return ok
-}
-
-// basicRead reports whether path (from an identifier outwards) selects a
-// value of basic type and uses it as a value.
-func basicRead(info *types.Info, path []ast.Node) bool {
-	i := 0
-	for i+1 < len(path) {
-		sel, ok := path[i+1].(*ast.SelectorExpr)
-		if !ok || sel.X != path[i] {
-			break
-		}
-		s := info.Selections[sel]
-		switch {
-		case s != nil && s.Kind() == types.FieldVal:
-			i++
-		case s != nil && s.Kind() == types.MethodVal && strings.HasPrefix(sel.Sel.Name, "Get") && i+2 < len(path):
-			call, ok := path[i+2].(*ast.CallExpr)
-			if !ok || call.Fun != sel || len(call.Args) != 0 {
-				return false
-			}
-			i += 2
-		default:
-			return false
-		}
-	}
-	e, ok := path[i].(ast.Expr)
-	if !ok || i == 0 {
-		return false
-	}
-	if _, basic := info.TypeOf(e).Underlying().(*types.Basic); !basic {
-		return false
-	}
-	if i+1 < len(path) {
-		switch p := path[i+1].(type) {
-		case *ast.AssignStmt:
-			return !slices.Contains(p.Lhs, e)
-		case *ast.IncDecStmt:
-			return false
-		case *ast.UnaryExpr:
-			return p.Op != token.AND
-		}
-	}
-	return true
+	return fixes.ReadsOnlyBasicFields(m.c.pass, s, m.root)
 }
 
 // usedObjects lists the variables s refers to.

@@ -131,6 +131,11 @@ func (c *checker) reportStale(w *kube.Write) {
 			fixes = append(fixes, fix)
 		}
 	}
+	if len(fixes) == 0 {
+		if why := kube.NoReReadReason(w); why != "" {
+			msg += "; " + why
+		}
+	}
 	diag.Report(c.pass, w.Call, msg, related, fixes...)
 }
 

@@ -23,7 +23,7 @@ func TestFixes(t *testing.T) {
 // TestNoFix checks findings that must come without a fix: their package has
 // no .golden file, so any fix would fail the comparison.
 func TestNoFix(t *testing.T) {
-	results := analysistest.Run(t, testdir.Path(t), newAnalyzer(), "retryreget/nofix", "retryreget/versionless", "retryreget/wiped", "nokube")
+	results := analysistest.Run(t, testdir.Path(t), newAnalyzer(), "retryreget/nofix", "retryreget/versionless", "nokube")
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
 			if len(d.SuggestedFixes) > 0 {

@@ -2,6 +2,9 @@ package retryreget
 
 import (
 	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
 	"go/ast"
 	"go/types"
 
@@ -46,7 +49,11 @@ func (c *checker) checkWiped(w *kube.Write) {
 		{Node: read, Message: "the re-read keyed by " + name + " itself"},
 		{Node: w.Scope.Call, Message: "the retry: " + retryName(w.Scope)},
 	}
-	diag.Report(c.pass, w.Call, msg, related)
+	var fixes []analysis.SuggestedFix
+	if fix, ok := c.keepResultApartFix(w, as); ok {
+		fixes = append(fixes, fix)
+	}
+	diag.Report(c.pass, w.Call, msg, related, fixes...)
 }
 
 // readKeyedBySelf returns a read of w's object in w's scope whose call uses

@@ -53,6 +53,17 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	if c.helperCalls[w] || c.helperCalls[w2] {
 		fix = nil // the re-read would have to know the helper's client
 	}
+	if c.res.FixOwnerOf(w) != kube.OwnedByStaleUpdate || c.res.FixOwnerOf(w2) != kube.OwnedByStaleUpdate {
+		fix = nil // a lost Conflict: unretriedupdate's fix (return or retry the error) comes first
+	}
+	// The re-read is the only fix after a failure (keeping a typed write's
+	// result needs no re-read), so only then does the object's origin say
+	// why there is none.
+	if fix == nil && outs[failed] && c.res.FixOwnerOf(w2) == kube.OwnedByStaleUpdate && !c.helperCalls[w2] {
+		if why := kube.NoReReadReason(w2); why != "" {
+			msg += "; " + why
+		}
+	}
 	c.reported[w2] = true
 	related := []diag.Related{{Node: w.Call, Message: "the earlier write: " + types.ExprString(w.Call)}}
 	if fix != nil {

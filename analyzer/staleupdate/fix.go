@@ -72,8 +72,13 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	if w.Object.Copied {
 		return nil // a copy: nothing to Get into
 	}
+	// A patch's base would stay stale; CreateOrUpdate re-reads itself. A
+	// typed or dynamic re-read would have to return when the Get fails,
+	// where the loop goes on (and may test the write's error, as for
+	// NotFound), or take the read only when it succeeds, which the next
+	// turn does not count as a re-read on every path: no fix for those.
 	if w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate {
-		return nil // a patch's base would stay stale; CreateOrUpdate re-reads itself
+		return nil
 	}
 	entry := onlyBlock(wr.failEntries)
 	if entry == nil || fg.preds[entry] != 1 {
@@ -84,8 +89,8 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	if !ok || loop == nil || !syntax.Within(&ast.Ident{NamePos: pos}, loop) || pos < w.Call.End() {
 		return nil
 	}
-	if _, ok := w.Object.Expr.(*ast.Ident); !ok {
-		return nil
+	if _, ok := w.Object.Expr.(*ast.Ident); !ok || !syntax.Within(varNode(w.Object.Root), fg.body) {
+		return nil // a parameter: the caller's changes, made before the loop, would be wiped
 	}
 	mutatedInLoop := false
 	for _, u := range c.usesOf(c.funcCursor(w), w.Object.Root) {
@@ -100,19 +105,28 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	if !mutatedInLoop {
 		return nil
 	}
-	get, ok := c.getCall(w, pos)
+	text, ok := c.controllerRuntimeReRead(fg, w, pos, in)
 	if !ok {
 		return nil
 	}
-	ret, ok := c.zeroReturn(fg.fn, pos)
-	if !ok {
-		return nil
-	}
-	text := fmt.Sprintf("%sif err := %s; err != nil {\n%s\t%s\n%s}\n", in, get, in, ret, in)
 	return &analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Re-read %s before retrying", w.Object.Name()),
 		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(text)}},
 	}
+}
+
+// controllerRuntimeReRead writes `if err := c.Get(ctx, key, obj); err != nil
+// { return ..., err }`, indented by in, for insertion at pos.
+func (c *checker) controllerRuntimeReRead(fg *fnGraph, w *kube.Write, pos token.Pos, in string) (string, bool) {
+	get, ok := c.getCall(w, pos)
+	if !ok {
+		return "", false
+	}
+	ret, ok := c.zeroReturn(fg.fn, pos, "err")
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("%sif err := %s; err != nil {\n%s\t%s\n%s}\n", in, get, in, ret, in), true
 }
 
 // insertionPoint returns where a statement goes at the start of block b
@@ -278,10 +292,10 @@ func (c *checker) importedAs(pos token.Pos, path string) (string, *types.Package
 	return "", nil
 }
 
-// zeroReturn writes `return <zero values>, err` for the function fn, or
+// zeroReturn writes `return <zero values>, errName` for the function fn, or
 // fails when its last result is not an error or a zero value cannot be
 // written with names valid at pos.
-func (c *checker) zeroReturn(fn ast.Node, pos token.Pos) (string, bool) {
+func (c *checker) zeroReturn(fn ast.Node, pos token.Pos, errName string) (string, bool) {
 	ft := syntax.FuncType(fn)
 	if ft == nil || ft.Results == nil {
 		return "", false
@@ -301,7 +315,7 @@ func (c *checker) zeroReturn(fn ast.Node, pos token.Pos) (string, bool) {
 	if !types.Identical(c.pass.TypesInfo.TypeOf(last), types.Universe.Lookup("error").Type()) {
 		return "", false
 	}
-	vals[len(vals)-1] = "err"
+	vals[len(vals)-1] = errName
 	return "return " + strings.Join(vals, ", "), true
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -145,19 +146,28 @@ func droppedObjectResult(stmt ast.Stmt, call *ast.CallExpr, typed bool) ([]analy
 }
 
 // mutationsSinceRead walks back over before (the statements preceding the
-// write in its block) to the last read of the object and returns the
-// statements in between, which must all be plain mutations of the object.
+// write in its block) to the last read of the object, or to an earlier
+// write of it that succeeded, and returns the plain mutations of the object
+// that directly precede the write: those move into the closure, after the
+// re-read. Statements between that read and the mutations stay where they
+// are, and may only read fields of basic type of the object (a re-read
+// would undo a change they made). The order of what runs is kept: the read, the statements that
+// stay, then (now after a re-read) the mutations and the write.
 func (c *checker) mutationsSinceRead(w *kube.Write, before []ast.Stmt) ([]ast.Stmt, bool) {
+	root := w.Object.Root
+	moves := 0 // how many statements right before the write move
 	for i := len(before) - 1; i >= 0; i-- {
 		s := before[i]
-		if c.readsObject(s, w.Object) {
-			return before[i+1:], true
-		}
-		if i > 0 && c.readsObject(before[i-1], w.Object) && c.checksReadError(s, w.Object.Root) {
-			return before[i+1:], true // the read's error check stays with the read
-		}
-		if !c.plainMutation(s, w.Object.Root) {
-			return nil, false
+		switch {
+		case c.readsObject(s, w.Object),
+			i > 0 && c.readsObject(before[i-1], w.Object) && c.checksReadError(s, root), // the read's error check stays with the read
+			c.persists(s, nil, w),
+			i > 0 && c.persists(before[i-1], s, w): // past a write that succeeded, the server holds what a re-read returns
+			return before[len(before)-moves:], true
+		case moves == len(before)-1-i && c.plainMutation(s, root):
+			moves++
+		case fixes.Mentions(c.pass.TypesInfo, s, root) && !fixes.ReadsOnlyBasicFields(c.pass, s, root):
+			return nil, false // it may change the object, which the re-read would undo
 		}
 	}
 	return nil, false // no read in the block: changes made elsewhere would be wiped
@@ -273,6 +283,86 @@ func rootIs(info *types.Info, e ast.Expr, v *types.Var) bool {
 		return rootIs(info, e.X, v)
 	case *ast.StarExpr:
 		return rootIs(info, e.X, v)
+	}
+	return false
+}
+
+// persists reports whether s is an earlier write of w's object, through the
+// same method of the same client, after which the code goes on only when
+// it succeeded: `if _, err := c.Update(...); err != nil { <leaves> }`, or
+// the write as a statement followed by check, `if err != nil { <leaves> }`.
+// Past it the server holds every change made to the object so far, as far
+// as w sends them (the same method sends the same parts: the whole object,
+// or its status), so a re-read there drops nothing w would have sent.
+func (c *checker) persists(s, check ast.Stmt, w *kube.Write) bool {
+	var as *ast.AssignStmt
+	var errCheck *ast.IfStmt
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		as, _ = s.Init.(*ast.AssignStmt)
+		errCheck = s
+		if check != nil {
+			return false
+		}
+	case *ast.AssignStmt:
+		as = s
+		errCheck, _ = check.(*ast.IfStmt)
+	}
+	if as == nil || len(as.Rhs) != 1 || errCheck == nil || errCheck.Else != nil || (check != nil && errCheck.Init != nil) {
+		return false
+	}
+	call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	errVar, _ := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+	if call == nil || errVar == nil || errVar.Name == "_" {
+		return false
+	}
+	prev := c.res.WriteAt(call)
+	if prev == nil || prev == w || prev.Kind != w.Kind || !prev.Object.Same(w.Object) ||
+		types.ExprString(prev.Call.Fun) != types.ExprString(w.Call.Fun) {
+		return false
+	}
+	// The check must test the write's own error.
+	cond, ok := errCheck.Cond.(*ast.BinaryExpr)
+	if !ok || cond.Op != token.NEQ {
+		return false
+	}
+	if x, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(x) != c.pass.TypesInfo.ObjectOf(errVar) {
+		return false
+	}
+	if id, ok := ast.Unparen(cond.Y).(*ast.Ident); !ok || id.Name != "nil" {
+		return false
+	}
+	return leaves(c.pass.TypesInfo, errCheck.Body)
+}
+
+// leaves reports whether the block never falls through: it ends in a
+// return, a panic, or a call that ends the program (os.Exit, log.Fatal*,
+// klog.Fatal* and klog.Exit*).
+func leaves(info *types.Info, body *ast.BlockStmt) bool {
+	if len(body.List) == 0 {
+		return false
+	}
+	switch last := body.List[len(body.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(last.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if b, ok := typeutil.Callee(info, call).(*types.Builtin); ok {
+			return b.Name() == "panic"
+		}
+		fn, ok := fixes.Callee(info, call)
+		if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+			return false
+		}
+		switch fn.Pkg().Path() {
+		case "os":
+			return fn.Name() == "Exit"
+		case "log", "k8s.io/klog/v2", "k8s.io/klog":
+			return strings.HasPrefix(fn.Name(), "Fatal") || (fn.Pkg().Path() != "log" && strings.HasPrefix(fn.Name(), "Exit"))
+		}
 	}
 	return false
 }

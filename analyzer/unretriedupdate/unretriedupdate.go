@@ -98,12 +98,21 @@ func (c *checker) check(s site) {
 	} else {
 		return
 	}
-	diag.Report(c.pass, s.call, msg, related, c.fix(s, canReturn)...)
+	fixes := c.fix(s, canReturn)
+	if len(fixes) == 0 && s.write != nil && c.res.FixOwnerOf(s.write) == kube.OwnedByUnretriedUpdate {
+		if why := kube.NoReReadReason(s.write); why != "" {
+			msg += "; " + why
+		}
+	}
+	diag.Report(c.pass, s.call, msg, related, fixes...)
 }
 
 // fix returns at most one fix for s: returning the error where the
 // function can (propagate mode), else the retry wrap.
 func (c *checker) fix(s site, canReturn bool) []analysis.SuggestedFix {
+	if s.write != nil && c.res.FixOwnerOf(s.write) != kube.OwnedByUnretriedUpdate {
+		return nil // staleupdate offers the fix of this write (strict mode reports handed-on writes too)
+	}
 	if canReturn {
 		if fix, ok := c.returnFix(s.call, s.cursor); ok {
 			return []analysis.SuggestedFix{fix}

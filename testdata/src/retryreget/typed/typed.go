@@ -102,8 +102,8 @@ func lister(ctx context.Context, cs kubernetes.Interface, cms corelisters.Config
 	})
 }
 
-// A wait loop that tests IsConflict is a retry scope; its (bool, error)
-// condition gets no fix.
+// A wait loop that tests IsConflict is a retry scope; the re-read of its
+// (bool, error) condition ends the wait with the read's error.
 func waitLoop(ctx context.Context, cs kubernetes.Interface, ns, name string) error {
 	cm, err := cs.CoreV1().ConfigMaps(ns).Get(ctx, name, metav1.GetOptions{})
 	if err != nil {

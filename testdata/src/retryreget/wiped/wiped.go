@@ -90,3 +90,19 @@ func perAttempt(ctx context.Context, c kubernetes.Interface, key metav1.ObjectMe
 		return err
 	})
 }
+
+// usedAfterRetry returns the object after the retry, where a last failed
+// attempt left the empty object: a fix would change what the caller gets.
+func usedAfterRetry(ctx context.Context, c kubernetes.Interface, cm *corev1.ConfigMap) (*corev1.ConfigMap, error) {
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		var err error
+		cm, err = c.CoreV1().ConfigMaps(cm.Namespace).Get(ctx, cm.Name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		cm.Labels = map[string]string{"a": "b"}
+		cm, err = c.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is replaced by what`
+		return err
+	})
+	return cm, err
+}

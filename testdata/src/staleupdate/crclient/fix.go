@@ -26,6 +26,8 @@ func (r *Reconciler) retryLoop(ctx context.Context, key client.ObjectKey, owner 
 	return ctrl.Result{}, err
 }
 
+// No fix: dep comes from the caller, whose changes a re-read on the failure
+// path would wipe from the next attempt.
 func (r *Reconciler) statusRetry(ctx context.Context, dep *appsv1.Deployment, ready int32) error {
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {

@@ -119,3 +119,56 @@ func typedKept(ctx context.Context, cs kubernetes.Interface) {
 }
 
 func render() map[string]string { return nil }
+
+// After an earlier write of the object that succeeded (its failure ends
+// the program), the server holds what the object carried: the re-read drops
+// nothing. The statement between stays where it is.
+func afterWrite(ctx context.Context, cs kubernetes.Interface, owner string) {
+	cm, err := cs.CoreV1().ConfigMaps("ns").Get(ctx, "cm", metav1.GetOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	cm.Data["owner"] = owner
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `ends the program`
+		log.Fatalf("update: %v", err)
+	}
+	log.Printf("owner set")
+	cm.Data["done"] = "true"
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `is lost in afterWrite`
+		log.Printf("update: %v", err)
+	}
+}
+
+// An earlier write of the status does not send the data the second write
+// carries: a re-read after it would drop that change.
+func afterStatusWrite(ctx context.Context, cs kubernetes.Interface, pod *corev1.Pod, key string) {
+	pod, err := cs.CoreV1().Pods("ns").Get(ctx, key, metav1.GetOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	pod.Labels["owner"] = key
+	if _, err := cs.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `ends the program`
+		log.Fatalf("status: %v", err)
+	}
+	_, _ = cs.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}) // want `is lost in afterStatusWrite`
+}
+
+// A statement between the read and the change uses the object: it would
+// run before the re-read and see the old one.
+func usesBetween(ctx context.Context, c client.Client, key client.ObjectKey) {
+	var cm corev1.ConfigMap
+	_ = c.Get(ctx, key, &cm)
+	log.Printf("owner was %s", cm.Data["owner"])
+	cm.Data["owner"] = "me"
+	_ = c.Update(ctx, &cm) // want `is lost in usesBetween`
+}
+
+// A statement between the read and the change that only reads a field of
+// basic type stays before the retry.
+func logsName(ctx context.Context, c client.Client, key client.ObjectKey) {
+	var cm corev1.ConfigMap
+	_ = c.Get(ctx, key, &cm)
+	log.Printf("updating %s", cm.Name)
+	cm.Data["owner"] = "me"
+	_ = c.Update(ctx, &cm) // want `is lost in logsName`
+}
