@@ -27,8 +27,11 @@ func (t *Tracer) nonNilParams(decl *ast.FuncDecl) []*types.Var {
 		return vars
 	}
 	t.nonNilParamsOf.set(fn, nil) // cycle guard
-	var out []*types.Var
 	params := paramVars(t.info, decl)
+	if !slices.ContainsFunc(params, func(p *types.Var) bool { return isErrorType(p.Type()) }) {
+		return nil // no error parameter: no need to find the calls
+	}
+	var out []*types.Var
 	calls, onlyCalled := t.callsOf(fn)
 	for i, p := range params {
 		if !onlyCalled || len(calls) == 0 || !isErrorType(p.Type()) {

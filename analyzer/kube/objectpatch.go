@@ -21,11 +21,11 @@ func (m *modeler) wholeObjectPatch(c call) ast.Expr {
 	if c.callee.Name() != "Patch" {
 		return nil
 	}
-	data := patchDataArg(c.callee.Signature(), c.expr)
-	if data == nil {
+	i := patchDataIndex(c.callee.Signature())
+	if i < 0 || i >= len(c.expr.Args) {
 		return nil
 	}
-	obj := m.marshalledObject(c, data)
+	obj := m.marshalledObject(c, c.expr.Args[i])
 	if obj == nil || !carriesResourceVersion(m.pass.TypesInfo.TypeOf(obj)) {
 		return nil
 	}
@@ -34,27 +34,18 @@ func (m *modeler) wholeObjectPatch(c call) ast.Expr {
 
 // isTypedPatch reports whether sig takes a types.PatchType and then the
 // patch body, as client-go's typed and dynamic Patch do.
-func isTypedPatch(sig *types.Signature) bool {
+func isTypedPatch(sig *types.Signature) bool { return patchDataIndex(sig) >= 0 }
+
+// patchDataIndex returns the index of the []byte parameter that follows a
+// types.PatchType parameter (the patch body), or -1.
+func patchDataIndex(sig *types.Signature) int {
 	params := sig.Params()
 	for i := 0; i+1 < params.Len(); i++ {
 		if isNamedType(params.At(i).Type(), patchTypesPath, "PatchType") && isByteSlice(params.At(i+1).Type()) {
-			return true
+			return i + 1
 		}
 	}
-	return false
-}
-
-// patchDataArg returns the []byte argument that follows a
-// types.PatchType parameter: the patch body of client-go's typed and
-// dynamic clients, with or without a context.
-func patchDataArg(sig *types.Signature, call *ast.CallExpr) ast.Expr {
-	params := sig.Params()
-	for i := 0; i+1 < params.Len() && i+1 < len(call.Args); i++ {
-		if isNamedType(params.At(i).Type(), patchTypesPath, "PatchType") && isByteSlice(params.At(i+1).Type()) {
-			return call.Args[i+1]
-		}
-	}
-	return nil
+	return -1
 }
 
 func isByteSlice(t types.Type) bool {

@@ -9,6 +9,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
@@ -64,7 +65,7 @@ func (c *checker) readKeyedBySelf(w *kube.Write) ast.Node {
 			continue
 		}
 		call := readCall(rd.Node)
-		if call != nil && !c.isMethodOf(call, w.Object.Root) && mentions(c.pass.TypesInfo, call, w.Object.Root) {
+		if call != nil && !c.isMethodOf(call, w.Object.Root) && fixes.Mentions(c.pass.TypesInfo, call, w.Object.Root) {
 			return call
 		}
 	}
@@ -95,16 +96,4 @@ func readCall(n ast.Node) *ast.CallExpr {
 		}
 	}
 	return nil
-}
-
-// mentions reports whether n uses v.
-func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }

@@ -1,7 +1,6 @@
 package retryreget
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -68,7 +67,7 @@ func (c *checker) keepResultApartFix(w *kube.Write, as *ast.AssignStmt) (analysi
 	}
 	capturedElsewhere := false
 	ast.Inspect(syntax.FuncBody(outer), func(n ast.Node) bool {
-		if fl, ok := n.(*ast.FuncLit); ok && fl != lit && mentions(info, fl, root) {
+		if fl, ok := n.(*ast.FuncLit); ok && fl != lit && fixes.Mentions(info, fl, root) {
 			capturedElsewhere = true
 		}
 		return !capturedElsewhere
@@ -84,7 +83,7 @@ func (c *checker) keepResultApartFix(w *kube.Write, as *ast.AssignStmt) (analysi
 		}
 	}
 	indent, alone := fixes.LineIndent(c.pass, as.Pos())
-	end, ok := lineEndOf(c.pass, as.End())
+	end, ok := fixes.LineEnd(c.pass, as.End())
 	if kept == "" || !alone || !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -109,18 +108,4 @@ func usedAfter(c *checker, body ast.Node, v *types.Var, pos token.Pos) bool {
 		return !found
 	})
 	return found
-}
-
-// lineEndOf returns the end of the line that holds pos, past a comment
-// that trails the statement there.
-func lineEndOf(pass *analysis.Pass, pos token.Pos) (token.Pos, bool) {
-	src, off, ok := fixes.Content(pass, pos)
-	if !ok {
-		return token.NoPos, false
-	}
-	nl := bytes.IndexByte(src[off:], '\n')
-	if nl < 0 {
-		return token.NoPos, false
-	}
-	return pos + token.Pos(nl), true
 }

@@ -1,7 +1,6 @@
 package unretriedupdate
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -144,25 +143,11 @@ func (c *checker) branchFix(ifs *ast.IfStmt, call *ast.CallExpr, final *ast.Retu
 	}
 	last := logs[len(logs)-1]
 	indent, ok := fixes.LineIndent(c.pass, last.Pos())
-	at, ok2 := lineEnd(c.pass, last.End())
+	at, ok2 := fixes.LineEnd(c.pass, last.End())
 	if !ok || !ok2 {
 		return analysis.SuggestedFix{}, false
 	}
 	return returnFixOf([]analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\n" + indent + "return " + strings.Join(results, ", "))}}), true
-}
-
-// lineEnd returns the end of the line that holds pos, after any comment
-// that trails the statement there.
-func lineEnd(pass *analysis.Pass, pos token.Pos) (token.Pos, bool) {
-	src, off, ok := fixes.Content(pass, pos)
-	if !ok {
-		return token.NoPos, false
-	}
-	nl := bytes.IndexByte(src[off:], '\n')
-	if nl < 0 {
-		return token.NoPos, false
-	}
-	return pos + token.Pos(nl), true
 }
 
 // droppedFix turns a statement that drops the write's error into an error

@@ -109,6 +109,20 @@ func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
+// LineEnd returns the end of the line that holds pos, past a comment that
+// trails the statement there.
+func LineEnd(pass *analysis.Pass, pos token.Pos) (token.Pos, bool) {
+	src, off, ok := Content(pass, pos)
+	if !ok {
+		return token.NoPos, false
+	}
+	nl := bytes.IndexByte(src[off:], '\n')
+	if nl < 0 {
+		return token.NoPos, false
+	}
+	return pos + token.Pos(nl), true
+}
+
 // Content returns the source of the file holding pos and the offset of pos.
 func Content(pass *analysis.Pass, pos token.Pos) ([]byte, int, bool) {
 	tf := pass.Fset.File(pos)
