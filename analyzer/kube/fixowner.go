@@ -112,3 +112,15 @@ func NoReReadReason(w *Write) string {
 	}
 	return ""
 }
+
+// NoRetryFixReason says, for a message, why no retry wrap with a re-read
+// after a Conflict was offered for w: for a parameter, the function makes
+// no plain change of its own right before the write (a retry could make
+// nothing again, and the caller's changes are not the function's to
+// remake); otherwise what NoReReadReason says.
+func NoRetryFixReason(w *Write) string {
+	if ParamOf(w) {
+		return fmt.Sprintf("no fix: %s comes from the caller, and no plain change of this function's own, right before the write, could be made again after a re-read", w.Object.Path)
+	}
+	return NoReReadReason(w)
+}

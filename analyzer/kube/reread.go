@@ -204,3 +204,70 @@ func isClientPackage(pkg *types.Package) bool {
 	return slices.ContainsFunc(clientAccessorPkgs, func(prefix string) bool { return hasPrefixPath(p, prefix) }) ||
 		strings.Contains(p, clientsetPathPart)
 }
+
+// ConflictReRead builds the branch a fix puts after a write inside a retry
+// closure when the object came from the caller: only a Conflict re-reads it,
+// so the first attempt sends exactly what the code sent before, the
+// caller's changes included, and the next attempt starts from the stored
+// object. After a Conflict the object in hand can never be written as it
+// is (its resourceVersion is stale), so the re-read drops nothing a later
+// optimistic write could still have sent. errName is the write's error:
+//
+//	if apierrors.IsConflict(err) {
+//		if err := c.Get(ctx, client.ObjectKeyFromObject(cm), cm); err != nil {
+//			return err
+//		}
+//	}
+func ConflictReRead(pass *analysis.Pass, w *Write, at token.Pos, errName string) ([]string, []analysis.TextEdit, bool) {
+	var reRead []string
+	var edits []analysis.TextEdit
+	var ok bool
+	switch {
+	case w.Kind == WriteTypedUpdate || w.Kind == WriteDynamicUpdate:
+		fresh := "latest"
+		if fixes.UsesName(w.Call, fresh) {
+			return nil, nil, false
+		}
+		reRead, edits, ok = TypedReRead(pass, w, at, fresh, "getErr")
+	case w.Kind == WriteUpdate || w.Kind == WriteSubResourceUpdate:
+		reRead, edits, ok = ControllerRuntimeReRead(pass, w, at)
+	}
+	if !ok {
+		return nil, nil, false
+	}
+	apierrors, imp, ok := fixes.ImportName(pass, at, apiErrorsPath, "apierrors")
+	if !ok {
+		return nil, nil, false
+	}
+	lines := []string{fmt.Sprintf("if %s.IsConflict(%s) {", apierrors, errName)}
+	for _, l := range reRead {
+		lines = append(lines, "\t"+l)
+	}
+	lines = append(lines, "}")
+	return lines, append(edits, imp...), true
+}
+
+// ParamOf reports whether w writes a parameter (or the receiver) of the
+// function it is in, as a whole: its caller handed the object in.
+func ParamOf(w *Write) bool {
+	obj := w.Object
+	if !obj.Valid() || obj.Copied || obj.Path != obj.Root.Name() {
+		return false
+	}
+	var ft *ast.FuncType
+	var recv *ast.FieldList
+	switch fn := w.Func.(type) {
+	case *ast.FuncDecl:
+		ft, recv = fn.Type, fn.Recv
+	case *ast.FuncLit:
+		ft = fn.Type
+	default:
+		return false
+	}
+	for _, fields := range []*ast.FieldList{recv, ft.Params} {
+		if fields != nil && fields.Pos() <= obj.Root.Pos() && obj.Root.Pos() < fields.End() {
+			return true
+		}
+	}
+	return false
+}

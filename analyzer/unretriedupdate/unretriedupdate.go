@@ -100,7 +100,7 @@ func (c *checker) check(s site) {
 	}
 	fixes := c.fix(s, canReturn)
 	if len(fixes) == 0 && s.write != nil && c.res.FixOwnerOf(s.write) == kube.OwnedByUnretriedUpdate {
-		if why := kube.NoReReadReason(s.write); why != "" {
+		if why := kube.NoRetryFixReason(s.write); why != "" {
 			msg += "; " + why
 		}
 	}
@@ -120,6 +120,9 @@ func (c *checker) fix(s site, canReturn bool) []analysis.SuggestedFix {
 	}
 	if s.write != nil {
 		if fix, ok := c.wrapFix(s.write); ok {
+			return []analysis.SuggestedFix{fix}
+		}
+		if fix, ok := c.paramWrapFix(s.write); ok {
 			return []analysis.SuggestedFix{fix}
 		}
 	}

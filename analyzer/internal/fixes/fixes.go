@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	pathpkg "path"
 	"strconv"
 	"strings"
 
@@ -41,12 +42,21 @@ func ImportName(pass *analysis.Pass, pos token.Pos, path, name string) (string, 
 	if syntax.FindPackage(pass.Pkg, path) == nil && !reachesModule(pass.Pkg, path) {
 		return "", nil, false // the module may not be in the build: importing could break it
 	}
-	return name, []analysis.TextEdit{AddImport(f, path)}, true
+	spec := strconv.Quote(path)
+	if pkg := syntax.FindPackage(pass.Pkg, path); (pkg != nil && pkg.Name() != name) || (pkg == nil && pathpkg.Base(path) != name) {
+		spec = name + " " + spec // apierrors "k8s.io/apimachinery/pkg/api/errors"
+	}
+	return name, []analysis.TextEdit{addImportSpec(f, path, spec)}, true
 }
 
 // AddImport adds path to f's imports.
 func AddImport(f *ast.File, path string) analysis.TextEdit {
-	quoted := strconv.Quote(path)
+	return addImportSpec(f, path, strconv.Quote(path))
+}
+
+// addImportSpec adds the import spec (a quoted path, or a name and a
+// quoted path) of path to f's imports.
+func addImportSpec(f *ast.File, path, quoted string) analysis.TextEdit {
 	for _, d := range f.Decls {
 		gd, ok := d.(*ast.GenDecl)
 		if !ok || gd.Tok != token.IMPORT {

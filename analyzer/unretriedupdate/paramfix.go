@@ -1,0 +1,171 @@
+package unretriedupdate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+)
+
+// paramWrapFix wraps the write of an object the caller handed in, with the
+// function's own plain changes to it, in retry.RetryOnConflict that
+// re-reads only after a Conflict:
+//
+//	cm.Labels["k"] = v                          // moves inside
+//	if err := c.Update(ctx, cm); err != nil {   // wrapped in place
+//
+// becomes a closure that makes the change, writes, and on a Conflict Gets
+// the object before returning the error, so the next attempt makes the
+// change again on the stored object. The first attempt sends what the code
+// sent before, the caller's changes included; a re-read at the top would
+// drop them even when nothing conflicts. After a Conflict the caller's
+// object cannot be written as it is anyway, and the function's change is
+// the one it knows how to make again. It is offered only when the function
+// makes a change of its own right before the write (else a retry would
+// resend the stored object unchanged and report success) and nothing else
+// in the function before that changes the object.
+func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
+	if !kube.ParamOf(w) {
+		return analysis.SuggestedFix{}, false
+	}
+	typed := w.Kind == kube.WriteTypedUpdate || w.Kind == kube.WriteDynamicUpdate
+	switch {
+	case typed && w.Results == typedResults:
+	case (w.Kind == kube.WriteUpdate || w.Kind == kube.WriteSubResourceUpdate) && w.Results == reconcileResults:
+	default:
+		return analysis.SuggestedFix{}, false
+	}
+	stmt, list, idx, ok := resultStatementOf(w.Cursor)
+	if !ok || fixes.UsesName(w.Call, "err") || fixes.UsesName(w.Call, "getErr") {
+		return analysis.SuggestedFix{}, false
+	}
+	dropResult, ok := droppedObjectResult(stmt, w.Call, typed)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	moves := c.ownChanges(w, list[:idx])
+	if len(moves) == 0 || !c.untouchedBefore(w, moves[0].Pos()) {
+		return analysis.SuggestedFix{}, false
+	}
+	for _, m := range moves {
+		if fixes.UsesName(m, "err") || fixes.UsesName(m, "getErr") || fixes.UsesName(m, "latest") {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	reRead, edits, ok := kube.ConflictReRead(c.pass, w, stmt.Pos(), "err")
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	retryName, imp, ok := fixes.ImportName(c.pass, stmt.Pos(), kube.RetryPath, "retry")
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	edits = append(edits, imp...)
+	var body []string
+	for _, m := range moves {
+		lines, del, ok := fixes.StatementLines(c.pass, m)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		body = append(body, lines...)
+		edits = append(edits, del)
+	}
+	if typed {
+		body = append(body, "_, err := "+fixes.Source(c.pass, w.Call))
+	} else {
+		body = append(body, "err := "+fixes.Source(c.pass, w.Call))
+	}
+	body = append(body, reRead...)
+	body = append(body, "return err")
+	indent, ok := fixes.LineIndent(c.pass, stmt.Pos())
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s.RetryOnConflict(%s.DefaultRetry, func() error {", retryName, retryName)
+	for _, l := range body {
+		b.WriteString("\n" + indent + "\t" + l)
+	}
+	b.WriteString("\n" + indent + "})")
+	edits = append(edits, dropResult...)
+	edits = append(edits, analysis.TextEdit{Pos: w.Call.Pos(), End: w.Call.End(), NewText: []byte(b.String())})
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Retry the write of %s with retry.RetryOnConflict, re-reading it after a conflict", w.Object.Name()),
+		TextEdits: edits,
+	}, true
+}
+
+// ownChanges returns the plain mutations of w's object that directly
+// precede the write in its block, in source order.
+func (c *checker) ownChanges(w *kube.Write, before []ast.Stmt) []ast.Stmt {
+	i := len(before)
+	for i > 0 && c.plainMutation(before[i-1], w.Object.Root) {
+		i--
+	}
+	return before[i:]
+}
+
+// untouchedBefore reports whether every use of w's object in its function
+// before pos reads a field of basic type: no change of the function's own
+// precedes the ones that move, which a re-read would drop.
+func (c *checker) untouchedBefore(w *kube.Write, pos token.Pos) bool {
+	body := funcBody(w.Func)
+	if body == nil {
+		return false
+	}
+	v := w.Object.Root
+	for _, s := range body.List {
+		if s.Pos() >= pos {
+			break
+		}
+		if s.End() > pos {
+			// The write is nested in s: look at what precedes it inside.
+			if !c.untouchedIn(s, v, pos) {
+				return false
+			}
+			break
+		}
+		if fixes.Mentions(c.pass.TypesInfo, s, v) && !fixes.ReadsOnlyBasicFields(c.pass, s, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// untouchedIn checks the uses of v in n that come before pos.
+func (c *checker) untouchedIn(n ast.Node, v *types.Var, pos token.Pos) bool {
+	ok := true
+	ast.Inspect(n, func(n ast.Node) bool {
+		if !ok || n == nil || n.Pos() >= pos {
+			return false
+		}
+		if s, isStmt := n.(ast.Stmt); isStmt && s.End() <= pos {
+			if _, isBlock := s.(*ast.BlockStmt); !isBlock {
+				ok = !fixes.Mentions(c.pass.TypesInfo, s, v) || fixes.ReadsOnlyBasicFields(c.pass, s, v)
+				return false
+			}
+		}
+		if e, isExpr := n.(ast.Expr); isExpr && e.End() <= pos {
+			ok = !fixes.Mentions(c.pass.TypesInfo, e, v) || fixes.ReadsOnlyBasicFields(c.pass, e, v)
+			return false
+		}
+		return true
+	})
+	return ok
+}
+
+func funcBody(fn ast.Node) *ast.BlockStmt {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Body
+	case *ast.FuncLit:
+		return fn.Body
+	}
+	return nil
+}
