@@ -95,6 +95,16 @@ func NoReReadReason(w *Write) string {
 	if obj.Path != obj.Root.Name() {
 		return fmt.Sprintf("no fix: %s is part of %s, and a re-read would drop changes made to it elsewhere", obj.Path, obj.Root.Name())
 	}
+	if fromCaller(w) {
+		return fmt.Sprintf("no fix: %s comes from the caller, and a re-read would drop the caller's changes", obj.Path)
+	}
+	return ""
+}
+
+// fromCaller reports whether w's object is a parameter (or the receiver) of
+// a function around the write.
+func fromCaller(w *Write) bool {
+	obj := w.Object
 	for enc := range w.Cursor.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		var ft *ast.FuncType
 		var recv *ast.FieldList
@@ -106,11 +116,11 @@ func NoReReadReason(w *Write) string {
 		}
 		for _, fields := range []*ast.FieldList{recv, ft.Params} {
 			if fields != nil && fields.Pos() <= obj.Root.Pos() && obj.Root.Pos() < fields.End() {
-				return fmt.Sprintf("no fix: %s comes from the caller, and a re-read would drop the caller's changes", obj.Path)
+				return true
 			}
 		}
 	}
-	return ""
+	return false
 }
 
 // NoRetryFixReason says, for a message, why no retry wrap with a re-read
@@ -119,8 +129,8 @@ func NoReReadReason(w *Write) string {
 // nothing again, and the caller's changes are not the function's to
 // remake); otherwise what NoReReadReason says.
 func NoRetryFixReason(w *Write) string {
-	if ParamOf(w) {
-		return fmt.Sprintf("no fix: %s comes from the caller, and no plain change of this function's own, right before the write, could be made again after a re-read", w.Object.Path)
+	if w.Object.Valid() && !w.Object.Copied && w.Object.Path == w.Object.Root.Name() && fromCaller(w) {
+		return fmt.Sprintf("no fix: %s comes from the caller, and a re-read after a Conflict is offered only when the function's changes to it are all plain ones made right before the write", w.Object.Path)
 	}
 	return NoReReadReason(w)
 }

@@ -129,10 +129,13 @@ func (c *checker) reportStale(w *kube.Write) {
 		if fix, ok := c.reReadFix(w); ok {
 			c.fixed[w.Scope.Body] = true
 			fixes = append(fixes, fix)
+		} else if fix, ok := c.paramReReadFix(w); ok {
+			c.fixed[w.Scope.Body] = true
+			fixes = append(fixes, fix)
 		}
 	}
 	if len(fixes) == 0 {
-		if why := kube.NoReReadReason(w); why != "" {
+		if why := kube.NoRetryFixReason(w); why != "" {
 			msg += "; " + why
 		}
 	}

@@ -164,7 +164,7 @@ func (c *checker) mutationsSinceRead(w *kube.Write, before []ast.Stmt) ([]ast.St
 			c.persists(s, nil, w),
 			i > 0 && c.persists(before[i-1], s, w): // past a write that succeeded, the server holds what a re-read returns
 			return before[len(before)-moves:], true
-		case moves == len(before)-1-i && c.plainMutation(s, root):
+		case moves == len(before)-1-i && kube.PlainMutation(c.pass.TypesInfo, s, root):
 			moves++
 		case fixes.Mentions(c.pass.TypesInfo, s, root) && !fixes.ReadsOnlyBasicFields(c.pass, s, root):
 			return nil, false // it may change the object, which the re-read would undo
@@ -206,85 +206,6 @@ func (c *checker) readsObject(s ast.Stmt, obj kube.Object) bool {
 	}
 	rd := c.res.ReadAt(ce)
 	return rd != nil && rd.Object.Same(obj)
-}
-
-// plainMutation reports whether s only changes fields of v, with operands
-// that call nothing: an assignment or ++/-- to a field, delete from one of
-// its maps, a Set method on it, or the well-known helpers that set a
-// label, an annotation, a finalizer or a status condition on it.
-func (c *checker) plainMutation(s ast.Stmt, v *types.Var) bool {
-	info := c.pass.TypesInfo
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		return fixes.Assigns(info, s, func(lhs ast.Expr) bool {
-			return fieldOf(info, lhs, v) && fixes.SideEffectFree(info, lhs)
-		})
-	case *ast.IncDecStmt:
-		return fieldOf(info, s.X, v) && fixes.SideEffectFree(info, s.X)
-	case *ast.ExprStmt:
-		call, ok := s.X.(*ast.CallExpr)
-		return ok && c.mutatingCall(call, v)
-	}
-	return false
-}
-
-// mutatingCall reports whether call changes v in place and nothing else.
-func (c *checker) mutatingCall(call *ast.CallExpr, v *types.Var) bool {
-	info := c.pass.TypesInfo
-	for _, a := range call.Args {
-		if !fixes.SideEffectFree(info, a) {
-			return false
-		}
-	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "delete" {
-		_, builtin := info.Uses[id].(*types.Builtin)
-		return builtin && len(call.Args) == 2 && fieldOf(info, call.Args[0], v)
-	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
-		return strings.HasPrefix(sel.Sel.Name, "Set") && rootIs(info, sel.X, v) // cm.SetLabels(m)
-	}
-	fn, ok := fixes.Callee(info, call)
-	if !ok || fn.Pkg() == nil || len(call.Args) == 0 || !rootIs(info, call.Args[0], v) {
-		return false
-	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case kube.ControllerUtilPath + ".AddFinalizer", kube.ControllerUtilPath + ".RemoveFinalizer",
-		kube.MetaV1Path + ".SetMetaDataLabel", kube.MetaV1Path + ".SetMetaDataAnnotation",
-		kube.APIMetaPath + ".SetStatusCondition", kube.APIMetaPath + ".RemoveStatusCondition":
-		return true
-	}
-	return false
-}
-
-// fieldOf reports whether e is a field (or element of a field) of v, not
-// v itself.
-func fieldOf(info *types.Info, e ast.Expr, v *types.Var) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		return rootIs(info, e.X, v)
-	case *ast.IndexExpr:
-		return fieldOf(info, e.X, v)
-	case *ast.StarExpr:
-		return fieldOf(info, e.X, v)
-	}
-	return false
-}
-
-// rootIs reports whether e is v, &v, or a selection chain rooted at v.
-func rootIs(info *types.Info, e ast.Expr, v *types.Var) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return info.Uses[e] == v
-	case *ast.UnaryExpr:
-		return e.Op == token.AND && rootIs(info, e.X, v)
-	case *ast.SelectorExpr:
-		return rootIs(info, e.X, v)
-	case *ast.IndexExpr:
-		return rootIs(info, e.X, v)
-	case *ast.StarExpr:
-		return rootIs(info, e.X, v)
-	}
-	return false
 }
 
 // persists reports whether s is an earlier write of w's object, through the

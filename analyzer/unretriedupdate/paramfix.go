@@ -3,8 +3,6 @@ package unretriedupdate
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -50,7 +48,7 @@ func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	moves := c.ownChanges(w, list[:idx])
-	if len(moves) == 0 || !c.untouchedBefore(w, moves[0].Pos()) {
+	if len(moves) == 0 || !fixes.BasicReadsBefore(c.pass, funcBody(w.Func), w.Object.Root, moves[0].Pos()) {
 		return analysis.SuggestedFix{}, false
 	}
 	for _, m := range moves {
@@ -105,59 +103,10 @@ func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 // precede the write in its block, in source order.
 func (c *checker) ownChanges(w *kube.Write, before []ast.Stmt) []ast.Stmt {
 	i := len(before)
-	for i > 0 && c.plainMutation(before[i-1], w.Object.Root) {
+	for i > 0 && kube.PlainMutation(c.pass.TypesInfo, before[i-1], w.Object.Root) && !kube.TouchesVersion(before[i-1]) {
 		i--
 	}
 	return before[i:]
-}
-
-// untouchedBefore reports whether every use of w's object in its function
-// before pos reads a field of basic type: no change of the function's own
-// precedes the ones that move, which a re-read would drop.
-func (c *checker) untouchedBefore(w *kube.Write, pos token.Pos) bool {
-	body := funcBody(w.Func)
-	if body == nil {
-		return false
-	}
-	v := w.Object.Root
-	for _, s := range body.List {
-		if s.Pos() >= pos {
-			break
-		}
-		if s.End() > pos {
-			// The write is nested in s: look at what precedes it inside.
-			if !c.untouchedIn(s, v, pos) {
-				return false
-			}
-			break
-		}
-		if fixes.Mentions(c.pass.TypesInfo, s, v) && !fixes.ReadsOnlyBasicFields(c.pass, s, v) {
-			return false
-		}
-	}
-	return true
-}
-
-// untouchedIn checks the uses of v in n that come before pos.
-func (c *checker) untouchedIn(n ast.Node, v *types.Var, pos token.Pos) bool {
-	ok := true
-	ast.Inspect(n, func(n ast.Node) bool {
-		if !ok || n == nil || n.Pos() >= pos {
-			return false
-		}
-		if s, isStmt := n.(ast.Stmt); isStmt && s.End() <= pos {
-			if _, isBlock := s.(*ast.BlockStmt); !isBlock {
-				ok = !fixes.Mentions(c.pass.TypesInfo, s, v) || fixes.ReadsOnlyBasicFields(c.pass, s, v)
-				return false
-			}
-		}
-		if e, isExpr := n.(ast.Expr); isExpr && e.End() <= pos {
-			ok = !fixes.Mentions(c.pass.TypesInfo, e, v) || fixes.ReadsOnlyBasicFields(c.pass, e, v)
-			return false
-		}
-		return true
-	})
-	return ok
 }
 
 func funcBody(fn ast.Node) *ast.BlockStmt {

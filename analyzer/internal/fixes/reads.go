@@ -72,3 +72,50 @@ func basicRead(info *types.Info, path []ast.Node) bool {
 	}
 	return true
 }
+
+// BasicReadsBefore reports whether every use of v in body before pos reads
+// a field of basic type: nothing there changes v, or takes a part of it
+// that could change it later.
+func BasicReadsBefore(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var, pos token.Pos) bool {
+	if body == nil {
+		return false
+	}
+	for _, s := range body.List {
+		if s.Pos() >= pos {
+			break
+		}
+		if s.End() > pos {
+			// The write is nested in s: look at what precedes it inside.
+			if !basicReadsIn(pass, s, v, pos) {
+				return false
+			}
+			break
+		}
+		if Mentions(pass.TypesInfo, s, v) && !ReadsOnlyBasicFields(pass, s, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// basicReadsIn checks the uses of v in n that come before pos.
+func basicReadsIn(pass *analysis.Pass, n ast.Node, v *types.Var, pos token.Pos) bool {
+	ok := true
+	ast.Inspect(n, func(n ast.Node) bool {
+		if !ok || n == nil || n.Pos() >= pos {
+			return false
+		}
+		if s, isStmt := n.(ast.Stmt); isStmt && s.End() <= pos {
+			if _, isBlock := s.(*ast.BlockStmt); !isBlock {
+				ok = !Mentions(pass.TypesInfo, s, v) || ReadsOnlyBasicFields(pass, s, v)
+				return false
+			}
+		}
+		if e, isExpr := n.(ast.Expr); isExpr && e.End() <= pos {
+			ok = !Mentions(pass.TypesInfo, e, v) || ReadsOnlyBasicFields(pass, e, v)
+			return false
+		}
+		return true
+	})
+	return ok
+}
