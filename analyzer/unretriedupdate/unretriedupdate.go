@@ -125,6 +125,9 @@ func (c *checker) fix(s site, canReturn bool) []analysis.SuggestedFix {
 		if fix, ok := c.paramWrapFix(s.write); ok {
 			return []analysis.SuggestedFix{fix}
 		}
+		if fix, ok := c.createOrUpdateWrapFix(s.write); ok {
+			return []analysis.SuggestedFix{fix}
+		}
 	}
 	return nil
 }

@@ -38,5 +38,5 @@ func TestModeRejectsUnknown(t *testing.T) {
 // TestWrapFix checks the fix that wraps read, mutations and write in
 // retry.RetryOnConflict, and the shapes that must get no fix.
 func TestWrapFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(), "unretriedupdate/wrapfix", "unretriedupdate/returnfix", "unretriedupdate/paramfix")
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(), "unretriedupdate/wrapfix", "unretriedupdate/returnfix", "unretriedupdate/paramfix", "unretriedupdate/createorupdate", "unretriedupdate/crclient")
 }
