@@ -97,3 +97,28 @@ func rootIs(info *types.Info, e ast.Expr, v *types.Var) bool {
 func TouchesVersion(n ast.Node) bool {
 	return fixes.UsesName(n, "ResourceVersion") || fixes.UsesName(n, "SetResourceVersion")
 }
+
+// HasListMeta reports whether t (or what it points to) is a Kubernetes
+// list: a struct with metav1.ListMeta, or an UnstructuredList.
+func HasListMeta(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	if n.Obj().Name() == "UnstructuredList" {
+		return true
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Embedded() && isNamed(f.Type(), MetaV1Path, "ListMeta") {
+			return true
+		}
+	}
+	return false
+}

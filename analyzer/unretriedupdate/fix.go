@@ -188,6 +188,9 @@ func (c *checker) readsObject(s ast.Stmt, obj kube.Object) bool {
 	case *ast.ExprStmt:
 		call = s.X
 	case *ast.AssignStmt:
+		if listElement(c.pass.TypesInfo, s, obj.Root) {
+			return true // d := &list.Items[i]: the List read it
+		}
 		if rd := c.res.ReadAt(s); rd != nil && rd.Object.Same(obj) && len(s.Rhs) == 1 {
 			_, isCall := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
 			return isCall // obj, err := cs.CoreV1().ConfigMaps(ns).Get(...)
@@ -286,4 +289,29 @@ func leaves(info *types.Info, body *ast.BlockStmt) bool {
 		}
 	}
 	return false
+}
+
+// listElement reports whether s declares v as an element of a List
+// result's Items (`d := &list.Items[i]`): v holds what the List read.
+func listElement(info *types.Info, s *ast.AssignStmt, v *types.Var) bool {
+	if s.Tok != token.DEFINE || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+		return false
+	}
+	if id, ok := s.Lhs[0].(*ast.Ident); !ok || info.Defs[id] != v {
+		return false
+	}
+	rhs := ast.Unparen(s.Rhs[0])
+	if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		rhs = ast.Unparen(u.X)
+	}
+	ix, ok := rhs.(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(ix.X).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Items" {
+		return false
+	}
+	_, isSlice := info.TypeOf(sel).Underlying().(*types.Slice)
+	return isSlice && fixes.SideEffectFree(info, ix.Index) && kube.HasListMeta(info.TypeOf(sel.X))
 }

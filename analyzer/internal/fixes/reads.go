@@ -35,6 +35,12 @@ func ReadsOnlyBasicFields(pass *analysis.Pass, n ast.Node, v *types.Var) bool {
 func basicRead(info *types.Info, path []ast.Node) bool {
 	i := 0
 	for i+1 < len(path) {
+		if ix, ok := path[i+1].(*ast.IndexExpr); ok && ix.X == path[i] && i > 0 {
+			if _, isMap := info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
+				i++ // a value read from a map field: cm.Labels["app"]
+				continue
+			}
+		}
 		sel, ok := path[i+1].(*ast.SelectorExpr)
 		if !ok || sel.X != path[i] {
 			break
@@ -57,7 +63,11 @@ func basicRead(info *types.Info, path []ast.Node) bool {
 	if !ok || i == 0 {
 		return false
 	}
-	if _, basic := info.TypeOf(e).Underlying().(*types.Basic); !basic {
+	t := info.TypeOf(e)
+	if tup, ok := t.(*types.Tuple); ok && tup.Len() == 2 {
+		t = tup.At(0).Type() // v, ok := cm.Labels["app"]
+	}
+	if _, basic := t.Underlying().(*types.Basic); !basic {
 		return false
 	}
 	if i+1 < len(path) {

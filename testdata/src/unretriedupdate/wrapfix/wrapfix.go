@@ -158,7 +158,7 @@ func afterStatusWrite(ctx context.Context, cs kubernetes.Interface, pod *corev1.
 func usesBetween(ctx context.Context, c client.Client, key client.ObjectKey) {
 	var cm corev1.ConfigMap
 	_ = c.Get(ctx, key, &cm)
-	log.Printf("owner was %s", cm.Data["owner"])
+	log.Printf("data was %v", cm.Data) // the map itself, not a value copied out of it
 	cm.Data["owner"] = "me"
 	_ = c.Update(ctx, &cm) // want `is lost in usesBetween`
 }
@@ -171,4 +171,33 @@ func logsName(ctx context.Context, c client.Client, key client.ObjectKey) {
 	log.Printf("updating %s", cm.Name)
 	cm.Data["owner"] = "me"
 	_ = c.Update(ctx, &cm) // want `is lost in logsName`
+}
+
+// An element of a List result counts as read by the List; a value read
+// from a map field before the change stays before the retry.
+func resumeAll(ctx context.Context, c client.Client) {
+	var list corev1.ConfigMapList
+	if err := c.List(ctx, &list); err != nil {
+		log.Fatal(err)
+	}
+	for i := range list.Items {
+		cm := &list.Items[i]
+		if _, ok := cm.Annotations["paused"]; !ok {
+			continue
+		}
+		delete(cm.Annotations, "paused")
+		if err := c.Update(ctx, cm); err != nil { // want `conflict from c.Update\(ctx, cm\) ends the program`
+			log.Fatalf("resuming %s: %v", cm.Name, err)
+		}
+	}
+}
+
+// A copy of an element is not what the List returned in place: the
+// element of another slice is not a read.
+func elementOfOther(ctx context.Context, c client.Client, items []corev1.ConfigMap) {
+	for i := range items {
+		cm := &items[i]
+		cm.Data = nil
+		_ = c.Update(ctx, cm) // want `is lost in elementOfOther`
+	}
 }
