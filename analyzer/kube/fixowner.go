@@ -104,20 +104,9 @@ func NoReReadReason(w *Write) string {
 // fromCaller reports whether w's object is a parameter (or the receiver) of
 // a function around the write.
 func fromCaller(w *Write) bool {
-	obj := w.Object
 	for enc := range w.Cursor.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		var ft *ast.FuncType
-		var recv *ast.FieldList
-		switch fn := enc.Node().(type) {
-		case *ast.FuncDecl:
-			ft, recv = fn.Type, fn.Recv
-		case *ast.FuncLit:
-			ft = fn.Type
-		}
-		for _, fields := range []*ast.FieldList{recv, ft.Params} {
-			if fields != nil && fields.Pos() <= obj.Root.Pos() && obj.Root.Pos() < fields.End() {
-				return true
-			}
+		if IsParamOf(enc.Node(), w.Object.Root) {
+			return true
 		}
 	}
 	return false

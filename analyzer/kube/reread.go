@@ -251,21 +251,21 @@ func ConflictReRead(pass *analysis.Pass, w *Write, at token.Pos, errName string)
 // function it is in, as a whole: its caller handed the object in.
 func ParamOf(w *Write) bool {
 	obj := w.Object
-	if !obj.Valid() || obj.Copied || obj.Path != obj.Root.Name() {
-		return false
-	}
-	var ft *ast.FuncType
-	var recv *ast.FieldList
-	switch fn := w.Func.(type) {
+	return obj.Valid() && !obj.Copied && obj.Path == obj.Root.Name() && IsParamOf(w.Func, obj.Root)
+}
+
+// IsParamOf reports whether v is a parameter or the receiver of fn (a
+// *ast.FuncDecl or *ast.FuncLit).
+func IsParamOf(fn ast.Node, v *types.Var) bool {
+	var lists []*ast.FieldList
+	switch fn := fn.(type) {
 	case *ast.FuncDecl:
-		ft, recv = fn.Type, fn.Recv
+		lists = []*ast.FieldList{fn.Recv, fn.Type.Params}
 	case *ast.FuncLit:
-		ft = fn.Type
-	default:
-		return false
+		lists = []*ast.FieldList{fn.Type.Params}
 	}
-	for _, fields := range []*ast.FieldList{recv, ft.Params} {
-		if fields != nil && fields.Pos() <= obj.Root.Pos() && obj.Root.Pos() < fields.End() {
+	for _, l := range lists {
+		if l != nil && l.Pos() <= v.Pos() && v.Pos() < l.End() {
 			return true
 		}
 	}

@@ -38,7 +38,7 @@ func (c *checker) paramReReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	outer := syntax.EnclosingFuncNode(w.Scope.Cursor.Parent())
-	if outer == nil || !isParamOf(outer, w.Object.Root) {
+	if outer == nil || !kube.IsParamOf(outer, w.Object.Root) {
 		return analysis.SuggestedFix{}, false
 	}
 	list := lit.Body.List
@@ -142,21 +142,4 @@ func stmtAt(list []ast.Stmt, i int) ast.Stmt {
 		return list[i]
 	}
 	return nil
-}
-
-// isParamOf reports whether v is a parameter or the receiver of fn.
-func isParamOf(fn ast.Node, v *types.Var) bool {
-	var lists []*ast.FieldList
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		lists = []*ast.FieldList{fn.Recv, fn.Type.Params}
-	case *ast.FuncLit:
-		lists = []*ast.FieldList{fn.Type.Params}
-	}
-	for _, l := range lists {
-		if l != nil && l.Pos() <= v.Pos() && v.Pos() < l.End() {
-			return true
-		}
-	}
-	return false
 }
