@@ -86,13 +86,8 @@ func (c *checker) createOrUpdateWrapFix(w *kube.Write) (analysis.SuggestedFix, b
 	} else {
 		lhs = errID.Name + " " + errTok
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s%s %s.RetryOnConflict(%s.DefaultRetry, func() error {", decl, lhs, retryName, retryName)
-	for _, l := range body {
-		b.WriteString("\n" + indent + "\t" + l)
-	}
-	b.WriteString("\n" + indent + "})")
-	edits = append(edits, analysis.TextEdit{Pos: as.Pos(), End: as.End(), NewText: []byte(b.String())})
+	text := decl + lhs + " " + retryClosure(retryName, indent, body)
+	edits = append(edits, analysis.TextEdit{Pos: as.Pos(), End: as.End(), NewText: []byte(text)})
 	return analysis.SuggestedFix{
 		Message:   "Retry CreateOrUpdate with retry.RetryOnConflict: it re-reads the object on every attempt",
 		TextEdits: edits,

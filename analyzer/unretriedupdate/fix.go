@@ -86,15 +86,12 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	edits = append(edits, imp...)
-	body := reRead
-	for _, m := range moves {
-		lines, del, ok := fixes.StatementLines(c.pass, m)
-		if !ok {
-			return analysis.SuggestedFix{}, false
-		}
-		body = append(body, lines...)
-		edits = append(edits, del)
+	moved, del, ok := c.movedLines(moves)
+	if !ok {
+		return analysis.SuggestedFix{}, false
 	}
+	body := append(reRead, moved...)
+	edits = append(edits, del...)
 	if typed {
 		body = append(body, "_, err = "+fixes.Source(c.pass, w.Call), "return err")
 	} else {
@@ -104,18 +101,40 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
+	edits = append(edits, dropResult...)
+	edits = append(edits, analysis.TextEdit{Pos: w.Call.Pos(), End: w.Call.End(), NewText: []byte(retryClosure(retryName, indent, body))})
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Retry the write of %s with retry.RetryOnConflict, re-reading it first", w.Object.Name()),
+		TextEdits: edits,
+	}, true
+}
+
+// movedLines returns the lines of the statements that move into a retry
+// closure, and the edits that delete them where they were.
+func (c *checker) movedLines(moves []ast.Stmt) ([]string, []analysis.TextEdit, bool) {
+	var lines []string
+	var dels []analysis.TextEdit
+	for _, m := range moves {
+		ls, del, ok := fixes.StatementLines(c.pass, m)
+		if !ok {
+			return nil, nil, false
+		}
+		lines = append(lines, ls...)
+		dels = append(dels, del)
+	}
+	return lines, dels, true
+}
+
+// retryClosure writes `retry.RetryOnConflict(retry.DefaultRetry, func() error { body })`,
+// the body indented one step past indent.
+func retryClosure(retryName, indent string, body []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s.RetryOnConflict(%s.DefaultRetry, func() error {", retryName, retryName)
 	for _, l := range body {
 		b.WriteString("\n" + indent + "\t" + l)
 	}
 	b.WriteString("\n" + indent + "})")
-	edits = append(edits, dropResult...)
-	edits = append(edits, analysis.TextEdit{Pos: w.Call.Pos(), End: w.Call.End(), NewText: []byte(b.String())})
-	return analysis.SuggestedFix{
-		Message:   fmt.Sprintf("Retry the write of %s with retry.RetryOnConflict, re-reading it first", w.Object.Name()),
-		TextEdits: edits,
-	}, true
+	return b.String()
 }
 
 // droppedObjectResult returns the edit that leaves only the error of a

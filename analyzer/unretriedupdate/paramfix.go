@@ -3,11 +3,11 @@ package unretriedupdate
 import (
 	"fmt"
 	"go/ast"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -48,7 +48,7 @@ func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	moves := c.ownChanges(w, list[:idx])
-	if len(moves) == 0 || !fixes.BasicReadsBefore(c.pass, funcBody(w.Func), w.Object.Root, moves[0].Pos()) {
+	if len(moves) == 0 || !fixes.BasicReadsBefore(c.pass, syntax.FuncBody(w.Func), w.Object.Root, moves[0].Pos()) {
 		return analysis.SuggestedFix{}, false
 	}
 	for _, m := range moves {
@@ -65,15 +65,11 @@ func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	edits = append(edits, imp...)
-	var body []string
-	for _, m := range moves {
-		lines, del, ok := fixes.StatementLines(c.pass, m)
-		if !ok {
-			return analysis.SuggestedFix{}, false
-		}
-		body = append(body, lines...)
-		edits = append(edits, del)
+	body, del, ok := c.movedLines(moves)
+	if !ok {
+		return analysis.SuggestedFix{}, false
 	}
+	edits = append(edits, del...)
 	if typed {
 		body = append(body, "_, err := "+fixes.Source(c.pass, w.Call))
 	} else {
@@ -85,14 +81,8 @@ func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s.RetryOnConflict(%s.DefaultRetry, func() error {", retryName, retryName)
-	for _, l := range body {
-		b.WriteString("\n" + indent + "\t" + l)
-	}
-	b.WriteString("\n" + indent + "})")
 	edits = append(edits, dropResult...)
-	edits = append(edits, analysis.TextEdit{Pos: w.Call.Pos(), End: w.Call.End(), NewText: []byte(b.String())})
+	edits = append(edits, analysis.TextEdit{Pos: w.Call.Pos(), End: w.Call.End(), NewText: []byte(retryClosure(retryName, indent, body))})
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Retry the write of %s with retry.RetryOnConflict, re-reading it after a conflict", w.Object.Name()),
 		TextEdits: edits,
@@ -107,14 +97,4 @@ func (c *checker) ownChanges(w *kube.Write, before []ast.Stmt) []ast.Stmt {
 		i--
 	}
 	return before[i:]
-}
-
-func funcBody(fn ast.Node) *ast.BlockStmt {
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		return fn.Body
-	case *ast.FuncLit:
-		return fn.Body
-	}
-	return nil
 }
