@@ -18,8 +18,17 @@ type RetriesFact struct{ Param int }
 
 // ReturnsConflictFact: the function returns the Conflict error of a
 // conflict-prone write it makes; Param is the index of the parameter that
-// holds the written object, or -1.
-type ReturnsConflictFact struct{ Param int }
+// holds the written object, or -1; AsGiven is the index of the parameter
+// whose object (or whose elements) the write sends with no resourceVersion
+// but the one it came with, or -1.
+type ReturnsConflictFact struct{ Param, AsGiven int }
+
+// FreshBuildFact: every return of the function builds its result Result
+// (an object, or a slice of them) anew, without a resourceVersion.
+type FreshBuildFact struct{ Result int }
+
+func (*FreshBuildFact) AFact()           {}
+func (f *FreshBuildFact) String() string { return fmt.Sprintf("freshBuild(result %d)", f.Result) }
 
 // ReadsFact: the function re-reads an object: it returns a freshly read
 // object as result Result (or -1), or refreshes the object passed as
@@ -39,13 +48,13 @@ func (*ReadsFact) AFact()           {}
 
 func (f *RetriesFact) String() string { return fmt.Sprintf("retries(param %d)", f.Param) }
 func (f *ReturnsConflictFact) String() string {
-	return fmt.Sprintf("returnsConflict(param %d)", f.Param)
+	return fmt.Sprintf("returnsConflict(param %d, as given %d)", f.Param, f.AsGiven)
 }
 func (f *ReadsFact) String() string {
 	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
 }
 
-var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact)}
+var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact)}
 
 // importFacts records what the facts of fn, a function of another package
 // called here, say about it.
@@ -60,7 +69,7 @@ func (m *modeler) importFacts(fn *types.Func) {
 	}
 	var returns ReturnsConflictFact
 	if m.pass.ImportObjectFact(fn, &returns) {
-		m.res.returners[fn] = Returner{Param: returns.Param}
+		m.res.returners[fn] = Returner{Param: returns.Param, AsGiven: returns.AsGiven}
 	}
 	var reads ReadsFact
 	if m.pass.ImportObjectFact(fn, &reads) {
@@ -73,7 +82,7 @@ func (m *modeler) importFacts(fn *types.Func) {
 func (m *modeler) exportFacts() {
 	for fn, r := range m.res.returners {
 		if fn.Pkg() == m.pass.Pkg && fn.Exported() && m.res.decls[fn] == nil {
-			m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param})
+			m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param, AsGiven: r.AsGiven})
 		}
 	}
 	for fn := range m.res.decls {
@@ -84,7 +93,10 @@ func (m *modeler) exportFacts() {
 			m.pass.ExportObjectFact(fn, &RetriesFact{Param: p})
 		}
 		if r, ok := m.res.returners[fn]; ok {
-			m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param})
+			m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param, AsGiven: r.AsGiven})
+		}
+		if r := m.freshResultOf(fn); r >= 0 {
+			m.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
 		}
 		if r, ok := m.res.refreshers[fn]; ok {
 			m.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})

@@ -80,7 +80,7 @@ type modeler struct {
 	cursors   *cursors
 
 	funcVars        map[*types.Var]*ast.FuncLit // f := func(...) {...}
-	freshBuilders   map[*types.Func]bool        // functions that build objects without a resourceVersion, memoised
+	freshBuilders   map[*types.Func]int         // the result a function builds without a resourceVersion (-1: none), memoised
 	conflictTesters map[ast.Node]bool           // functions whose body calls IsConflict
 	crIfaces        map[string]*types.Interface // controller-runtime client interfaces, lazily
 	imported        map[*types.Func]bool        // foreign callees whose facts were imported

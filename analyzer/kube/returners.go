@@ -10,6 +10,12 @@ import (
 type Returner struct {
 	Inner *Write // the write, when the function is in this package
 	Param int    // the parameter holding the written object, or -1
+	// AsGiven is the parameter whose object, or whose elements (`for _, o
+	// := range objs`), the write sends as the caller built it: nothing in
+	// the function can give it a resourceVersion. -1 when there is none.
+	// A caller that passes an object built without one makes a write that
+	// cannot conflict.
+	AsGiven int
 }
 
 // ReturnerCall is a call of a Returner that is not itself a write.
@@ -24,15 +30,15 @@ type ReturnerCall struct {
 func (m *modeler) findReturners(calls []call) {
 	for _, w := range m.res.writes {
 		fn, decl := m.declOf(w.Func)
-		if fn != nil && w.Scope == nil && m.res.tracer.Trace(w.Cursor).HandsOn() {
-			m.res.returners[fn] = Returner{Inner: w, Param: paramIndex(m.pass.TypesInfo, decl, w.Object.Root)}
+		if fn != nil && w.Scope == nil && !w.CannotConflict && m.res.tracer.Trace(w.Cursor).HandsOn() {
+			m.res.returners[fn] = Returner{Inner: w, Param: paramIndex(m.pass.TypesInfo, decl, w.Object.Root), AsGiven: m.sentAsGiven(decl, w)}
 		}
 	}
 	for changed := true; changed; {
 		changed = m.findInterfaceReturners(calls)
 		for _, c := range calls {
 			r, ok := m.res.returners[c.callee]
-			if !ok || m.res.WriteAt(c.expr) != nil {
+			if !ok || m.res.WriteAt(c.expr) != nil || m.versionlessArg(c, r) {
 				continue
 			}
 			fn, decl := m.declOf(c.site().fnNode())
@@ -41,13 +47,13 @@ func (m *modeler) findReturners(calls []call) {
 			}
 			if m.res.tracer.Trace(m.cursor(c)).HandsOn() {
 				root := argRoot(m.pass.TypesInfo, c.expr, r.Param)
-				m.res.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(m.pass.TypesInfo, decl, root)}
+				m.res.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(m.pass.TypesInfo, decl, root), AsGiven: m.passedAsGiven(decl, c, r)}
 				changed = true
 			}
 		}
 	}
 	for _, c := range calls {
-		if _, ok := m.res.returners[c.callee]; ok && m.res.WriteAt(c.expr) == nil {
+		if r, ok := m.res.returners[c.callee]; ok && m.res.WriteAt(c.expr) == nil && !m.versionlessArg(c, r) {
 			m.res.returnerCalls = append(m.res.returnerCalls, &ReturnerCall{Call: c.expr, Callee: c.callee})
 			m.res.returnerCursor[c.expr] = m.cursor(c)
 		}
@@ -134,7 +140,9 @@ func (m *modeler) implementedByReturners(im *types.Func) (Returner, bool) {
 	if found == nil {
 		return Returner{}, false
 	}
-	return *found, true
+	out := *found
+	out.AsGiven = -1 // implementations may differ in what they send
+	return out, true
 }
 
 // methodsNamed returns the methods declared in the package with the given

@@ -21,7 +21,12 @@ func (m *modeler) markUnconditional() {
 			continue
 		}
 		v := w.Object.Root
-		if v == nil || w.Object.Path != v.Name() {
+		if v == nil {
+			// A literal written as it is built: `Update(ctx, &T{...})`.
+			w.CannotConflict = !w.Object.Copied && m.freshExpr(w.Func, w.Object.Expr)
+			continue
+		}
+		if w.Object.Path != v.Name() {
 			continue
 		}
 		fn := m.declaringFunc(w, v)
@@ -55,15 +60,22 @@ func (m *modeler) refreshingWritesOf(v *types.Var, fn ast.Node, w *Write) int {
 }
 
 // builtWithoutVersion reports whether v is declared in fn from a composite
-// literal (or as a zero value, or decoded from a manifest) that sets no
-// resourceVersion, and is never read into, reassigned, passed to a call
-// other than a write, a decoder or a setter that leaves the version alone,
-// or given a resourceVersion afterwards.
+// literal (or as a zero value, or decoded from a manifest, or built by a
+// fresh builder) that sets no resourceVersion, and nothing in fn can give
+// it one afterwards (see untouched).
 func (m *modeler) builtWithoutVersion(fn ast.Node, v *types.Var) bool {
 	def := m.definition(fn, v)
 	if def == nil || setsResourceVersion(def) {
 		return false
 	}
+	return m.untouched(fn, v, def)
+}
+
+// untouched reports whether nothing in fn can give v a resourceVersion: v
+// is not assigned (other than by def, or from a fresh build), read into,
+// or handed to a call that could fill one in. Writes are not counted here:
+// see refreshingWritesOf.
+func (m *modeler) untouched(fn ast.Node, v *types.Var, def ast.Node) bool {
 	clean := true
 	ast.Inspect(fn, func(n ast.Node) bool {
 		if !clean {
@@ -71,11 +83,11 @@ func (m *modeler) builtWithoutVersion(fn ast.Node, v *types.Var) bool {
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if n != def && assignsInto(m.pass.TypesInfo, n, v) {
+			if n != def && assignsInto(m.pass.TypesInfo, n, v) && !m.assignsFreshBuild(n, v) {
 				clean = false
 			}
 		case *ast.CallExpr:
-			if m.res.WriteAt(n) == nil && !m.keepsVersion(n) && m.handsOver(n, v) {
+			if m.res.WriteAt(n) == nil && !m.isBuiltinCall(n) && m.handsOver(n, v) && !m.keepsVersion(n) && !m.sendsAsGiven(n, v) && !m.cannotSupplyVersion(n, v) {
 				clean = false
 			}
 		}
@@ -84,24 +96,77 @@ func (m *modeler) builtWithoutVersion(fn ast.Node, v *types.Var) bool {
 	return clean
 }
 
-// definition returns the literal v is declared with (`v := &T{...}`,
-// `var v T`, `var v = T{...}`), or nil when v is declared otherwise.
+// assignsFreshBuild reports whether as gives v a new value that carries no
+// resourceVersion: a literal, a fresh build (`objs, errs = build(...)`), or
+// v with fresh elements appended.
+func (m *modeler) assignsFreshBuild(as *ast.AssignStmt, v *types.Var) bool {
+	info := m.pass.TypesInfo
+	for i, lhs := range as.Lhs {
+		if id := identOf(lhs); id == nil || info.ObjectOf(id) != v {
+			continue
+		}
+		if len(as.Rhs) == 1 && len(as.Lhs) > 1 {
+			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			return ok && m.freshResult(call) == i
+		}
+		if len(as.Rhs) != len(as.Lhs) {
+			return false
+		}
+		rhs := ast.Unparen(as.Rhs[i])
+		if call, ok := rhs.(*ast.CallExpr); ok && m.isAppendTo(call, v) {
+			return m.allFresh(nil, call.Args[1:])
+		}
+		return m.freshExpr(nil, rhs)
+	}
+	return false
+}
+
+// isBuiltinCall reports whether call is of a builtin that cannot give an
+// object a resourceVersion (append, len...; not copy).
+func (m *modeler) isBuiltinCall(call *ast.CallExpr) bool {
+	b, ok := m.pass.TypesInfo.Uses[identOf(ast.Unparen(call.Fun))].(*types.Builtin)
+	return ok && b.Name() != "copy"
+}
+
+// isAppendTo reports whether call is append(v, ...).
+func (m *modeler) isAppendTo(call *ast.CallExpr, v *types.Var) bool {
+	b, ok := m.pass.TypesInfo.Uses[identOf(ast.Unparen(call.Fun))].(*types.Builtin)
+	if !ok || b.Name() != "append" || len(call.Args) == 0 || call.Ellipsis.IsValid() {
+		return false
+	}
+	id := identOf(ast.Unparen(call.Args[0]))
+	return id != nil && m.pass.TypesInfo.Uses[id] == v
+}
+
+// definition returns the declaration of v from a fresh value (`v :=
+// &T{...}`, `var v T`, `var v = T{...}`, `v, err := build()`), or nil
+// when v is declared otherwise.
 func (m *modeler) definition(fn ast.Node, v *types.Var) ast.Node {
 	var def ast.Node
 	ast.Inspect(fn, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 && m.pass.TypesInfo.Defs[identOf(n.Lhs[0])] == v && (isLiteral(n.Rhs[0]) || m.isFreshBuild(n.Rhs[0])) {
+			if n.Tok == token.DEFINE && definesVar(m.pass.TypesInfo, n, v) && m.assignsFreshBuild(n, v) {
 				def = n
 			}
 		case *ast.ValueSpec:
-			if len(n.Names) == 1 && m.pass.TypesInfo.Defs[n.Names[0]] == v && (len(n.Values) == 0 || len(n.Values) == 1 && isLiteral(n.Values[0])) {
+			if len(n.Names) == 1 && m.pass.TypesInfo.Defs[n.Names[0]] == v && (len(n.Values) == 0 || len(n.Values) == 1 && m.freshExpr(nil, n.Values[0])) {
 				def = n
 			}
 		}
 		return def == nil
 	})
 	return def
+}
+
+// definesVar reports whether as declares v.
+func definesVar(info *types.Info, as *ast.AssignStmt, v *types.Var) bool {
+	for _, lhs := range as.Lhs {
+		if id := identOf(lhs); id != nil && info.Defs[id] == v {
+			return true
+		}
+	}
+	return false
 }
 
 func identOf(e ast.Expr) *ast.Ident {
@@ -133,7 +198,7 @@ func setsResourceVersion(n ast.Node) bool {
 // assignsInto reports whether as assigns v, or its metadata.
 func assignsInto(info *types.Info, as *ast.AssignStmt, v *types.Var) bool {
 	for _, lhs := range as.Lhs {
-		if rootVar(info, ast.Unparen(lhs)) != v {
+		if elementRoot(info, ast.Unparen(lhs)) != v {
 			continue
 		}
 		path := types.ExprString(lhs)
@@ -144,11 +209,33 @@ func assignsInto(info *types.Info, as *ast.AssignStmt, v *types.Var) bool {
 	return false
 }
 
-// handsOver reports whether call may fill in v: v is an argument, or the
-// call is a setter on v (SetResourceVersion).
+// elementRoot is rootVar through index expressions too: the variable
+// whose storage objs[i].ResourceVersion is.
+func elementRoot(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := e.(type) {
+		case *ast.IndexExpr:
+			e = ast.Unparen(x.X)
+			continue
+		case *ast.SelectorExpr:
+			if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
+				e = ast.Unparen(x.X)
+				continue
+			}
+		case *ast.StarExpr:
+			e = ast.Unparen(x.X)
+			continue
+		}
+		return rootVar(info, e)
+	}
+}
+
+// handsOver reports whether call may fill in v: v (or a part of it that
+// is not a plain value, such as its metadata) is an argument, or the call
+// is a setter on v (SetResourceVersion).
 func (m *modeler) handsOver(call *ast.CallExpr, v *types.Var) bool {
 	for _, arg := range call.Args {
-		if o := objectOf(m.pass.TypesInfo, arg); o.Root == v {
+		if argRoot := elementRoot(m.pass.TypesInfo, stripAddr(arg)); argRoot == v && !isPlainValue(m.pass.TypesInfo.TypeOf(arg)) {
 			return true
 		}
 	}
@@ -158,50 +245,236 @@ func (m *modeler) handsOver(call *ast.CallExpr, v *types.Var) bool {
 	return false
 }
 
+// stripAddr returns e without parentheses and a leading &.
+func stripAddr(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return ast.Unparen(u.X)
+	}
+	return e
+}
+
+// isPlainValue reports whether t is a string, number or boolean (maybe
+// named): a copy that cannot carry a resourceVersion back.
+func isPlainValue(t types.Type) bool {
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsString|types.IsNumeric|types.IsBoolean) != 0
+}
+
 // keepsVersion reports whether call is known to leave an object's
 // resourceVersion as it is: a decoder filling a new object from a manifest,
-// or a setter of owner references, finalizers, labels and annotations.
+// a setter of owner references, finalizers, labels and annotations, or a
+// client-go typed or dynamic Create or Update, which returns the stored
+// object and leaves its argument alone.
 func (m *modeler) keepsVersion(call *ast.CallExpr) bool {
 	fn := calleeFunc(m.pass.TypesInfo, call)
 	if fn == nil {
 		return false
 	}
-	if versionKeepers[funcKeyOf(fn)] {
+	if versionKeepers[funcKeyOf(fn)] || returnsStoredCopy(fn.Signature()) {
 		return true
 	}
 	mk := methodKeyOf(fn)
 	return mk.name == "Decode" && versionKeepingDecoders[funcKey{mk.pkg, mk.typ}]
 }
 
-// isFreshBuild reports whether e calls a function of the package that
-// builds a new object without a resourceVersion: a fixture or a desired
-// state builder whose every return is a composite literal, or a variable
-// declared from one, and whose body never mentions ResourceVersion.
-func (m *modeler) isFreshBuild(e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
+// returnsStoredCopy reports whether sig is client-go's shape of a Create or
+// Update, `(ctx, obj *T, metav1.CreateOptions|UpdateOptions) (*T, error)`:
+// the object the server stored comes back as a new value.
+func returnsStoredCopy(sig *types.Signature) bool {
+	ps, rs := sig.Params(), sig.Results()
+	if ps.Len() != 3 || rs.Len() != 2 || !types.Identical(ps.At(1).Type(), rs.At(0).Type()) {
 		return false
 	}
+	named, ok := types.Unalias(ps.At(2).Type()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != metaV1Path {
+		return false
+	}
+	name := named.Obj().Name()
+	return name == "CreateOptions" || name == "UpdateOptions"
+}
+
+// sendsAsGiven reports whether call hands v to a write helper that sends
+// that parameter as it is given (Returner.AsGiven): the helper gives it no
+// resourceVersion.
+func (m *modeler) sendsAsGiven(call *ast.CallExpr, v *types.Var) bool {
 	fn := calleeFunc(m.pass.TypesInfo, call)
-	if is, ok := m.freshBuilders[fn]; ok {
-		return is
+	if fn == nil {
+		return false
+	}
+	r, ok := m.res.returners[fn]
+	if !ok || r.AsGiven < 0 || r.AsGiven >= len(call.Args) {
+		return false
+	}
+	for i, arg := range call.Args {
+		if root := elementRoot(m.pass.TypesInfo, stripAddr(arg)); root == v && (i != r.AsGiven || objectOf(m.pass.TypesInfo, arg).Path != v.Name()) {
+			return false
+		}
+	}
+	return true
+}
+
+// cannotSupplyVersion reports whether call is of a function (not a method,
+// whose receiver may hold a client) that is handed v and otherwise only
+// strings, numbers and booleans: it has no client to read a
+// resourceVersion with and no other object to copy one from. What this
+// gives up: such a function that decodes a string into v.
+func (m *modeler) cannotSupplyVersion(call *ast.CallExpr, v *types.Var) bool {
+	fn := calleeFunc(m.pass.TypesInfo, call)
+	if fn == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	for _, arg := range call.Args {
+		if elementRoot(m.pass.TypesInfo, stripAddr(arg)) != v && !isPlainValue(m.pass.TypesInfo.TypeOf(arg)) {
+			return false
+		}
+	}
+	return true
+}
+
+// freshExpr reports whether e is a value that carries no resourceVersion:
+// nil, a literal that sets none (and copies no metadata), a call of a fresh
+// builder, or a variable fn declares from one of these and never gives a
+// version (fn nil: not looked for).
+func (m *modeler) freshExpr(fn ast.Node, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		return m.freshLiteral(fn, e)
+	case *ast.CallExpr:
+		return m.freshResult(e) == 0 && m.resultCount(e) == 1
+	case *ast.Ident:
+		if m.pass.TypesInfo.Uses[e] == types.Universe.Lookup("nil") {
+			return true
+		}
+		return fn != nil && m.declaredFromLiteral(fn, e)
+	}
+	return false
+}
+
+// freshLiteral is freshExpr for a composite literal: a struct that sets no
+// resourceVersion and whose metadata, if set, is a literal too; a slice,
+// array or map whose elements are all fresh.
+func (m *modeler) freshLiteral(fn ast.Node, lit *ast.CompositeLit) bool {
+	if setsResourceVersion(lit) {
+		return false
+	}
+	var elems []ast.Expr
+	for _, el := range lit.Elts {
+		key, val := ast.Expr(nil), el
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			key, val = kv.Key, kv.Value
+		}
+		if id := identOf(key); id != nil && id.Name == "ObjectMeta" && !isLiteral(val) {
+			return false
+		}
+		elems = append(elems, val)
+	}
+	switch types.Unalias(m.pass.TypesInfo.TypeOf(lit)).Underlying().(type) {
+	case *types.Slice, *types.Array, *types.Map:
+		return m.allFresh(fn, elems)
+	}
+	return true
+}
+
+// allFresh reports whether every element of es is fresh.
+func (m *modeler) allFresh(fn ast.Node, es []ast.Expr) bool {
+	for _, e := range es {
+		if !m.freshExpr(fn, e) {
+			return false
+		}
+	}
+	return true
+}
+
+// resultCount returns the number of results of call.
+func (m *modeler) resultCount(call *ast.CallExpr) int {
+	if t, ok := m.pass.TypesInfo.TypeOf(call).(*types.Tuple); ok {
+		return t.Len()
+	}
+	return 1
+}
+
+// freshResult returns the index of the result of call that is a new
+// object (or slice of objects) built without a resourceVersion, or -1.
+func (m *modeler) freshResult(call *ast.CallExpr) int {
+	fn := calleeFunc(m.pass.TypesInfo, call)
+	if fn == nil {
+		return -1
+	}
+	return m.freshResultOf(fn)
+}
+
+// freshResultOf is freshResult for the callee fn: a function of the
+// package whose every return builds the result fresh (see buildsFresh), or
+// one of another package with a FreshBuildFact.
+func (m *modeler) freshResultOf(fn *types.Func) int {
+	if r, ok := m.freshBuilders[fn]; ok {
+		return r
 	}
 	if m.freshBuilders == nil {
-		m.freshBuilders = make(map[*types.Func]bool)
+		m.freshBuilders = make(map[*types.Func]int)
 	}
-	m.freshBuilders[fn] = false // cycle guard
-	m.freshBuilders[fn] = m.buildsFresh(m.res.decls[fn])
+	m.freshBuilders[fn] = -1 // cycle guard
+	if decl := m.res.decls[fn]; decl != nil {
+		m.freshBuilders[fn] = m.buildsFresh(decl)
+	} else if fact := new(FreshBuildFact); fn.Pkg() != m.pass.Pkg && m.pass.ImportObjectFact(fn, fact) {
+		m.freshBuilders[fn] = fact.Result
+	}
 	return m.freshBuilders[fn]
 }
 
-// buildsFresh is isFreshBuild for the declaration of the callee.
-func (m *modeler) buildsFresh(decl *ast.FuncDecl) bool {
-	if decl == nil || decl.Type.Results == nil || len(decl.Type.Results.List) != 1 || setsResourceVersion(decl.Body) {
-		return false
+// buildsFresh returns the index of decl's result that every return builds
+// without a resourceVersion (a fixture, a desired-state builder, a slice of
+// those), or -1: that result is the only one of an object type, or a
+// slice of one, and the body never mentions ResourceVersion.
+func (m *modeler) buildsFresh(decl *ast.FuncDecl) int {
+	r := m.objectResult(decl)
+	if r < 0 || setsResourceVersion(decl.Body) {
+		return -1
 	}
-	return everyReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
-		return len(ret.Results) == 1 && (isLiteral(ret.Results[0]) || m.declaredFromLiteral(decl, ret.Results[0]))
+	n := decl.Type.Results.NumFields()
+	fresh := everyReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
+		switch len(ret.Results) {
+		case n:
+			return m.freshExpr(decl, ret.Results[r])
+		case 1:
+			call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+			return ok && m.freshResult(call) == r
+		}
+		return false
 	})
+	if !fresh {
+		return -1
+	}
+	return r
+}
+
+// objectResult returns the index of decl's only result whose type is a
+// Kubernetes object or a slice of them, or -1.
+func (m *modeler) objectResult(decl *ast.FuncDecl) int {
+	fn, _ := m.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return -1
+	}
+	found := -1
+	rs := fn.Signature().Results()
+	for i := range rs.Len() {
+		t := rs.At(i).Type()
+		if s, ok := types.Unalias(t).Underlying().(*types.Slice); ok {
+			t = s.Elem()
+		}
+		if m.isObject(t) {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
 }
 
 // declaredFromLiteral reports whether e names a variable that fn declares
@@ -212,5 +485,5 @@ func (m *modeler) declaredFromLiteral(fn ast.Node, e ast.Expr) bool {
 		return false
 	}
 	v, ok := m.pass.TypesInfo.Uses[id].(*types.Var)
-	return ok && m.builtWithoutVersion(fn, v)
+	return ok && m.refreshingWritesOf(v, fn, nil) == 0 && m.builtWithoutVersion(fn, v)
 }

@@ -6,7 +6,10 @@ import (
 	"context"
 
 	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
+	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -22,7 +25,7 @@ func RetryWithContext(ctx context.Context, fn func(context.Context) error) error
 }
 
 // SetPhase writes the phase and returns the write's error.
-func SetPhase(ctx context.Context, c client.Client, foo *foov1.Foo, phase string) error { // want SetPhase:`returnsConflict\(param 2\)`
+func SetPhase(ctx context.Context, c client.Client, foo *foov1.Foo, phase string) error { // want SetPhase:`returnsConflict\(param 2, as given 2\)`
 	foo.Status.Phase = phase
 	return c.Status().Update(ctx, foo)
 }
@@ -59,4 +62,43 @@ func (e *PhaseError) Error() string { return "phase " + e.Phase + " not reached"
 // NewPhaseError never returns nil: returning it hands a failure on.
 func NewPhaseError(phase string) error { // want NewPhaseError:`neverNilError`
 	return &PhaseError{Phase: phase}
+}
+
+// NewSecrets builds the Secrets an installer writes, without a
+// resourceVersion.
+func NewSecrets(ns string) ([]*corev1.Secret, error) { // want NewSecrets:`freshBuild\(result 0\)`
+	if ns == "" {
+		return nil, &PhaseError{Phase: "namespace"}
+	}
+	return []*corev1.Secret{newSecret(ns, "ca"), newSecret(ns, "serving")}, nil
+}
+
+func newSecret(ns, name string) *corev1.Secret {
+	return &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: ns}}
+}
+
+// WriteSecrets creates each Secret, and replaces the stored one when it
+// exists: it sends the Secrets as its caller built them.
+func WriteSecrets(ctx context.Context, cs kubernetes.Interface, secrets []*corev1.Secret) error { // want WriteSecrets:`returnsConflict\(param -1, as given 2\)`
+	for _, s := range secrets {
+		if _, err := cs.CoreV1().Secrets(s.Namespace).Create(ctx, s, metav1.CreateOptions{}); err == nil || !apierrors.IsAlreadyExists(err) {
+			continue
+		}
+		if _, err := cs.CoreV1().Secrets(s.Namespace).Update(ctx, s, metav1.UpdateOptions{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReplaceSecret reads the stored Secret's version onto s before writing
+// it: what it sends is versioned whatever the caller built.
+func ReplaceSecret(ctx context.Context, cs kubernetes.Interface, s *corev1.Secret) error { // want ReplaceSecret:`returnsConflict\(param 2, as given -1\)` ReplaceSecret:`reads\(param 2, result -1\)`
+	live, err := cs.CoreV1().Secrets(s.Namespace).Get(ctx, s.Name, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	s.ResourceVersion = live.ResourceVersion
+	_, err = cs.CoreV1().Secrets(s.Namespace).Update(ctx, s, metav1.UpdateOptions{})
+	return err
 }

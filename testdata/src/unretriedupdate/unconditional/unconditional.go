@@ -68,3 +68,45 @@ func fixtureUpdatedTwice(ctx context.Context, cs kubernetes.Interface) {
 	cm.Data["a"] = "c"
 	_, _ = cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}) // ok: still no resourceVersion
 }
+
+// saveDefaults writes an object it builds without a resourceVersion: its
+// error is never a Conflict, so dropping it loses none.
+func saveDefaults(ctx context.Context, c client.Client) error {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "defaults", Namespace: "ns"}}
+	return c.Update(ctx, cm)
+}
+
+func callsSaveDefaults(ctx context.Context, c client.Client) {
+	_ = saveDefaults(ctx, c) // ok: the helper's write cannot conflict
+}
+
+// writeAll sends each ConfigMap as its caller built it.
+func writeAll(ctx context.Context, cs kubernetes.Interface, cms []*corev1.ConfigMap) error {
+	for _, cm := range cms {
+		if _, err := cs.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// buildAll builds the desired ConfigMaps in a loop.
+func buildAll(ns string) ([]*corev1.ConfigMap, error) {
+	var out []*corev1.ConfigMap
+	for _, name := range []string{"a", "b"} {
+		out = append(out, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: ns}})
+	}
+	return out, nil
+}
+
+func installAll(ctx context.Context, cs kubernetes.Interface) {
+	cms, err := buildAll("ns")
+	if err != nil {
+		return
+	}
+	_ = writeAll(ctx, cs, cms) // ok: built by buildAll without a resourceVersion
+}
+
+func reinstallAll(ctx context.Context, cs kubernetes.Interface, cms []*corev1.ConfigMap) {
+	_ = writeAll(ctx, cs, cms) // want `conflict from writeAll\(ctx, cs, cms\) is lost in reinstallAll`
+}
