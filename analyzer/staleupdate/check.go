@@ -43,8 +43,13 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 		}
 	case !w.Kind.RefreshesInPlace():
 		msg = supersededMessage(w, w2, outs)
-		if len(outs) == 1 && outs[succeeded] && !wr.dirty && !c.fixed[w] {
-			fix = c.keepResultFix(fg, w)
+		if len(outs) == 1 && outs[succeeded] && !c.fixed[w] {
+			if !wr.dirty {
+				fix = c.keepResultFix(fg, w)
+			}
+			if fix == nil {
+				fix = c.keepCopyFix(w)
+			}
 			c.fixed[w] = fix != nil // one edit of w, even when it feeds several writes
 		}
 	default:

