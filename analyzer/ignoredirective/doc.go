@@ -19,6 +19,10 @@
 // A well-formed directive that hides no finding is reported by the
 // analyzer it names, so that stale directives do not pile up.
 //
+// When the names are the only trouble, a suggested fix respells them: an
+// empty entry is dropped, and a name at most two edits from exactly one
+// analyzer (and nearer to it than to any other) becomes that analyzer.
+//
 // Before:
 //
 //	//conflictlint:ignore unretriedupdat

@@ -12,3 +12,7 @@ import (
 func TestMalformedDirectives(t *testing.T) {
 	analysistest.Run(t, testdir.Path(t), analyzer.Lookup(analyzer.Default(), "ignoredirective"), "ignoredirective/...")
 }
+
+func TestRepairFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), analyzer.Lookup(analyzer.Default(), "ignoredirective"), "ignoredirective/...")
+}

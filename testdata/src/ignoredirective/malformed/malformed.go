@@ -12,5 +12,7 @@ func f() {
 
 	//conflictlint:ignore unretriedupdate,,ignoredirective double comma // want `conflictlint:ignore directive has an empty analyzer name`
 
+	//conflictlint:ignore staleness no known name is a typo away // want `names unknown analyzer "staleness"`
+
 	//conflictlint:ignoreunretriedupdate not a directive at all // ok: the prefix must be followed by a space
 }
