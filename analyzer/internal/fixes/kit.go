@@ -12,11 +12,11 @@ import (
 )
 
 // SideEffectFree reports whether evaluating n again, or later, cannot
-// change what the program does: n calls nothing but conversions and the
-// builtins that only compute a value, receives from no channel and holds
-// no function literal (whose body would need the same check, wherever it
-// runs). It is the one rule every fix uses before it moves code or
-// repeats it in a retry.
+// change what the program does: n calls nothing but conversions, the
+// builtins that only compute a value and the clock (see timeValue),
+// receives from no channel and holds no function literal (whose body would
+// need the same check, wherever it runs). It is the one rule every fix uses
+// before it moves code or repeats it in a retry.
 func SideEffectFree(info *types.Info, n ast.Node) bool {
 	free := true
 	ast.Inspect(n, func(n ast.Node) bool {
@@ -28,6 +28,9 @@ func SideEffectFree(info *types.Info, n ast.Node) bool {
 				return true
 			}
 			if b, ok := typeutil.Callee(info, n).(*types.Builtin); ok && valueBuiltins[b.Name()] {
+				return true
+			}
+			if timeValue(info, n) {
 				return true
 			}
 			free = false
@@ -61,6 +64,32 @@ func Assigns(info *types.Info, s *ast.AssignStmt, target func(lhs ast.Expr) bool
 	}
 	return true
 }
+
+// timeValue reports whether call reads the clock (time.Now, time.Since,
+// metav1.Now) or computes a value from a time or a duration (t.UTC(),
+// t.Format(layout), d.Seconds(), metav1.NewTime). Evaluated again in a retry, a clock read stamps the time of the attempt
+// that is written, which is what a timestamp records; it changes nothing
+// else.
+func timeValue(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	if recv := fn.Signature().Recv(); recv != nil {
+		// Value methods of a time compute from it; the pointer ones
+		// (UnmarshalJSON, GobDecode) change it.
+		n, ok := types.Unalias(recv.Type()).(*types.Named)
+		return ok && (n.Obj().Name() == "Time" && (path == "time" || path == metaV1) || n.Obj().Name() == "Duration" && path == "time")
+	}
+	switch path + "." + fn.Name() {
+	case "time.Now", "time.Since", "time.Until", "time.Unix", "time.Date", metaV1 + ".Now", metaV1 + ".NewTime", metaV1 + ".Unix":
+		return true
+	}
+	return false
+}
+
+const metaV1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 // valueBuiltins only compute a value from their arguments.
 var valueBuiltins = map[string]bool{"append": true, "len": true, "cap": true, "make": true, "new": true, "min": true, "max": true}

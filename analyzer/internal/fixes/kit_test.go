@@ -14,6 +14,8 @@ import (
 
 const kitSrc = `package p
 
+import "time"
+
 type T struct{ N int; S []int }
 
 func f() int { return 1 }
@@ -34,6 +36,13 @@ func g(t *T, ch chan int) {
 }
 
 func h() error { return nil }
+
+func clock(tm *time.Time) {
+	_ = time.Now().UTC().Format(time.RFC3339)
+	_ = time.Since(*tm).Seconds()
+	_ = tm.UnmarshalText(nil)
+	_ = tm.Add(time.Duration(f())).Unix()
+}
 `
 
 // kit type-checks kitSrc and returns what the tests need.
@@ -152,5 +161,23 @@ func TestAssigns(t *testing.T) {
 	}
 	if Assigns(pass.TypesInfo, stmts[5].(*ast.IfStmt).Init.(*ast.AssignStmt), all) {
 		t.Error("err := h() declares")
+	}
+}
+
+// A clock read, and a value computed from a time, may be evaluated again;
+// a pointer method of a time changes it, and an ordinary call stays a call.
+func TestSideEffectFreeClock(t *testing.T) {
+	pass, file, _ := kit(t)
+	var stmts []ast.Stmt
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "clock" {
+			stmts = fd.Body.List
+		}
+	}
+	for i, want := range []bool{true, true, false, false} {
+		rhs := stmts[i].(*ast.AssignStmt).Rhs[0]
+		if got := SideEffectFree(pass.TypesInfo, rhs); got != want {
+			t.Errorf("SideEffectFree(%s) = %v, want %v", types.ExprString(rhs), got, want)
+		}
 	}
 }

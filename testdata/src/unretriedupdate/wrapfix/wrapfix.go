@@ -5,6 +5,7 @@ package wrapfix
 import (
 	"context"
 	"log"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -200,4 +201,13 @@ func elementOfOther(ctx context.Context, c client.Client, items []corev1.ConfigM
 		cm.Data = nil
 		_ = c.Update(ctx, cm) // want `is lost in elementOfOther`
 	}
+}
+
+// A timestamp made again after a re-read records the attempt that is
+// written: a clock read may move into the retry.
+func stamped(ctx context.Context, c client.Client, key client.ObjectKey) {
+	var cm corev1.ConfigMap
+	_ = c.Get(ctx, key, &cm)
+	metav1.SetMetaDataAnnotation(&cm.ObjectMeta, "synced-at", time.Now().UTC().Format(time.RFC3339))
+	_ = c.Update(ctx, &cm) // want `is lost in stamped`
 }
