@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -50,7 +51,7 @@ func (c *checker) keepCopyFix(w *kube.Write) *analysis.SuggestedFix {
 		return nil
 	}
 	fnCur := c.funcCursor(w)
-	if c.nameUsed(fnCur, storedName) || !c.partsNotHeld(fnCur, v) {
+	if c.nameUsed(fnCur, storedName) || !c.partsNotHeld(fnCur, v) || c.mayHoldCachedObject(fnCur, v) {
 		return nil
 	}
 	var edits []analysis.TextEdit
@@ -232,6 +233,31 @@ func (c *checker) transientAt(fnCur inspector.Cursor, pos token.Pos) bool {
 	}
 }
 
+// mayHoldCachedObject reports whether v may point into an informer cache
+// (an event handler's argument, or a variable assigned from a lister or an
+// indexer): copying over it would change the cache.
+func (c *checker) mayHoldCachedObject(fnCur inspector.Cursor, v *types.Var) bool {
+	cache := c.res.Cache(c.pass)
+	if cache == nil {
+		return false
+	}
+	if _, ok := cache.HandlerParams[v]; ok {
+		return true
+	}
+	for cur := range fnCur.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if !slices.ContainsFunc(as.Lhs, func(lhs ast.Expr) bool { return c.pass.TypesInfo.ObjectOf(identOf(lhs)) == v }) {
+			continue
+		}
+		for _, rhs := range as.Rhs {
+			if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && cache.ReadAt(call) != kube.NotCacheRead {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // endsPath reports whether the block ends in a statement after which its
 // path does not go on to what follows the if.
 func endsPath(b *ast.BlockStmt) bool {
@@ -245,4 +271,9 @@ func endsPath(b *ast.BlockStmt) bool {
 		return s.Tok == token.BREAK || s.Tok == token.CONTINUE || s.Tok == token.GOTO
 	}
 	return false
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
 }

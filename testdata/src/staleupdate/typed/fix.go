@@ -5,6 +5,7 @@ import (
 	"log"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	corelisters "k8s.io/client-go/listers/core/v1"
 )
 
 func (c *Controller) relabel(ctx context.Context, ns, name string) error {
@@ -67,5 +68,19 @@ func (c *Controller) retryLoop(ctx context.Context, ns, name, owner string) erro
 		}
 		log.Printf("retrying")
 	}
+	return err
+}
+
+// The object comes from the informer cache: copying the stored object over
+// it would change the cache, so the finding has no fix.
+func (c *Controller) relabelCached(ctx context.Context, lister corelisters.ConfigMapLister, ns, name string) error {
+	cm, err := lister.ConfigMaps(ns).Get(name)
+	if err != nil {
+		return err
+	}
+	if _, err := c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+		return err
+	}
+	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after .* succeeded`
 	return err
 }
