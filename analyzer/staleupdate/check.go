@@ -43,7 +43,7 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 		}
 	case !w.Kind.RefreshesInPlace():
 		msg = supersededMessage(w, w2, outs)
-		if len(outs) == 1 && outs[succeeded] && !c.fixed[w] {
+		if len(outs) == 1 && outs[succeeded] && !c.fixed[w] && sendsSameParts(w, wr) {
 			if !wr.dirty {
 				fix = c.keepResultFix(fg, w)
 			}
@@ -76,6 +76,28 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	} else {
 		diag.Report(c.pass, w2.Call, msg, related)
 	}
+}
+
+// sendsSameParts reports whether every later write reached from w sends
+// the same part of the object as w (the same method: Update, UpdateStatus,
+// UpdateScale...). The object a write returns holds what the server
+// stored, and a status write stores no spec change (an Update no status
+// change): keeping it for a write of the other part would drop the
+// changes made for that write before the first one.
+func sendsSameParts(w *kube.Write, wr *walkResult) bool {
+	for w2 := range wr.hits {
+		if methodName(w2.Call) != methodName(w.Call) {
+			return false
+		}
+	}
+	return true
+}
+
+func methodName(call *ast.CallExpr) string {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		return sel.Sel.Name
+	}
+	return ""
 }
 
 // reboundByRange reports whether w2 is reached from w only through the back
