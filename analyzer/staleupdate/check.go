@@ -3,11 +3,14 @@ package staleupdate
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -43,7 +46,7 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 		}
 	case !w.Kind.RefreshesInPlace():
 		msg = supersededMessage(w, w2, outs)
-		if len(outs) == 1 && outs[succeeded] && !c.fixed[w] && sendsSameParts(w, wr) {
+		if len(outs) == 1 && outs[succeeded] && !c.fixed[w] && (sendsSameParts(w, wr) || c.unchangedSinceRead(w)) {
 			if !wr.dirty {
 				fix = c.keepResultFix(fg, w)
 			}
@@ -91,6 +94,44 @@ func sendsSameParts(w *kube.Write, wr *walkResult) bool {
 		}
 	}
 	return true
+}
+
+// unchangedSinceRead reports whether w writes a local object the function
+// read and left unchanged until w: the object w returns then holds every
+// change the code made, whichever part a later write sends.
+func (c *checker) unchangedSinceRead(w *kube.Write) bool {
+	v := w.Object.Root
+	fnCur := c.funcCursor(w)
+	if v == nil || w.Object.Path != v.Name() || !syntax.Within(varNode(v), fnCur.Node()) || len(c.res.ReadsOf(w.Object, fnCur.Node())) == 0 {
+		return false
+	}
+	for _, u := range c.usesOf(fnCur, v) {
+		if u.pos >= w.Call.Pos() {
+			continue
+		}
+		if u.kind == useMutate || u.kind == useEscape || u.nested || u.kind == useDef && !c.assignedByRead(fnCur, u.pos) {
+			return false
+		}
+	}
+	return true
+}
+
+// assignedByRead reports whether the identifier at pos is assigned by a
+// read of the model (`u, err := ri.Get(...)`).
+func (c *checker) assignedByRead(fnCur inspector.Cursor, pos token.Pos) bool {
+	cur, ok := fnCur.FindByPos(pos, pos+1)
+	if !ok {
+		return false
+	}
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return false
+	}
+	if c.res.ReadAt(as) != nil {
+		return true
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	return ok && c.res.ReadAt(call) != nil
 }
 
 func methodName(call *ast.CallExpr) string {

@@ -100,3 +100,20 @@ func (c *Controller) specThenStatus(ctx context.Context, pod *corev1.Pod) error 
 	}
 	return nil
 }
+
+// Read here, but its status is changed before the Update, which does not
+// store it: the returned object would drop that change. No fix.
+func (c *Controller) readThenStatus(ctx context.Context, ns, name string) error {
+	pod, err := c.client.CoreV1().Pods(ns).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	pod.Status.Phase = corev1.PodRunning
+	if _, err := c.client.CoreV1().Pods(ns).Update(ctx, pod, metav1.UpdateOptions{}); err != nil {
+		return err
+	}
+	if _, err := c.client.CoreV1().Pods(ns).UpdateStatus(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `pod is written again after .* succeeded`
+		return err
+	}
+	return nil
+}
