@@ -57,9 +57,11 @@
 // Fixes are offered where they provably keep the intended change: in a
 // hand-rolled controller-runtime retry loop of a local object whose
 // mutations are all made inside the loop, a re-read at the top of the
-// failure path; for a typed or
-// dynamic input reused after a successful write, keeping the returned
-// object in the input's variable. Elsewhere the finding has no fix. When
+// failure path; for a typed or dynamic input reused after a successful
+// write that sends the same part of the object, keeping the returned
+// object in the input's variable, or, where that cannot be written (an
+// if statement's init, a parameter), in a new variable copied over the
+// object once the write has succeeded. Elsewhere the finding has no fix. When
 // the write's Conflict is also lost, unretriedupdate reports it too and
 // its fix (return or retry the error) is the one offered: one fix per write.
 package staleupdate
