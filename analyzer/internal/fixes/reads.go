@@ -31,8 +31,12 @@ func ReadsOnlyBasicFields(pass *analysis.Pass, n ast.Node, v *types.Var) bool {
 }
 
 // basicRead reports whether path (from an identifier outwards) selects a
-// value of basic type and uses it as a value.
+// value of basic type and uses it as a value, or hands the object to
+// klog.KObj (which copies its namespace and name).
 func basicRead(info *types.Info, path []ast.Node) bool {
+	if namedForLog(info, path) {
+		return true
+	}
 	i := 0
 	for i+1 < len(path) {
 		if ix, ok := path[i+1].(*ast.IndexExpr); ok && ix.X == path[i] && i > 0 {
@@ -128,4 +132,25 @@ func basicReadsIn(pass *analysis.Pass, n ast.Node, v *types.Var, pos token.Pos) 
 		return true
 	})
 	return ok
+}
+
+// namedForLog reports whether path (from an identifier outwards) is the
+// argument of klog.KObj, or its address is: KObj keeps only the object's
+// namespace and name, as strings.
+func namedForLog(info *types.Info, path []ast.Node) bool {
+	i := 1
+	if i < len(path) {
+		if u, ok := path[i].(*ast.UnaryExpr); ok && u.Op == token.AND {
+			i++
+		}
+	}
+	if i >= len(path) {
+		return false
+	}
+	call, ok := path[i].(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || call.Args[0] != path[i-1] {
+		return false
+	}
+	fn, ok := Callee(info, call)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "k8s.io/klog/v2" && fn.Name() == "KObj" && fn.Signature().Recv() == nil
 }

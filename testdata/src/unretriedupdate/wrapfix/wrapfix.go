@@ -12,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
+	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
@@ -210,4 +211,18 @@ func stamped(ctx context.Context, c client.Client, key client.ObjectKey) {
 	_ = c.Get(ctx, key, &cm)
 	metav1.SetMetaDataAnnotation(&cm.ObjectMeta, "synced-at", time.Now().UTC().Format(time.RFC3339))
 	_ = c.Update(ctx, &cm) // want `is lost in stamped`
+}
+
+// klog.KObj keeps only the namespace and name: a log line that names the
+// object stays before the retry like any other read of a basic value.
+func logsObject(ctx context.Context, cs kubernetes.Interface, name string) {
+	cm, err := cs.CoreV1().ConfigMaps("ns").Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return
+	}
+	klog.InfoS("relabeling", "configmap", klog.KObj(cm))
+	cm.Labels["owner"] = "me"
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `is lost in logsObject`
+		klog.ErrorS(err, "relabeling", "configmap", klog.KObj(cm))
+	}
 }
