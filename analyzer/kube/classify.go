@@ -332,10 +332,7 @@ func ObjectOf(info *types.Info, e ast.Expr) Object { return objectOf(info, e) }
 
 // objectOf resolves an object argument (obj, &obj, r.obj) to an Object.
 func objectOf(info *types.Info, e ast.Expr) Object {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
+	e = stripAddr(e)
 	if x := copiedFrom(info, e); x != nil {
 		o := objectOf(info, x) // obj.DeepCopy() carries obj's resourceVersion
 		o.Copied = true

@@ -2,7 +2,6 @@ package kube
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 )
 
@@ -101,10 +100,7 @@ func (m *modeler) addHelperRead(c call) {
 // wholeObject returns obj for an argument &obj.ObjectMeta: a helper that
 // refreshes the metadata it is given (mergeMetadata) refreshes the object.
 func wholeObject(arg ast.Expr) ast.Expr {
-	e := ast.Unparen(arg)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
+	e := stripAddr(arg)
 	if meta, ok := e.(*ast.SelectorExpr); ok && meta.Sel.Name == "ObjectMeta" {
 		return meta.X
 	}

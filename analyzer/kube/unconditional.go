@@ -124,14 +124,21 @@ func (m *modeler) assignsFreshBuild(as *ast.AssignStmt, v *types.Var) bool {
 // isBuiltinCall reports whether call is of a builtin that cannot give an
 // object a resourceVersion (append, len...; not copy).
 func (m *modeler) isBuiltinCall(call *ast.CallExpr) bool {
-	b, ok := m.pass.TypesInfo.Uses[identOf(ast.Unparen(call.Fun))].(*types.Builtin)
-	return ok && b.Name() != "copy"
+	name := m.builtinName(call)
+	return name != "" && name != "copy"
+}
+
+// builtinName returns the name of the builtin call calls, or "".
+func (m *modeler) builtinName(call *ast.CallExpr) string {
+	if b, ok := m.pass.TypesInfo.Uses[identOf(ast.Unparen(call.Fun))].(*types.Builtin); ok {
+		return b.Name()
+	}
+	return ""
 }
 
 // isAppendTo reports whether call is append(v, ...).
 func (m *modeler) isAppendTo(call *ast.CallExpr, v *types.Var) bool {
-	b, ok := m.pass.TypesInfo.Uses[identOf(ast.Unparen(call.Fun))].(*types.Builtin)
-	if !ok || b.Name() != "append" || len(call.Args) == 0 || call.Ellipsis.IsValid() {
+	if m.builtinName(call) != "append" || len(call.Args) == 0 || call.Ellipsis.IsValid() {
 		return false
 	}
 	id := identOf(ast.Unparen(call.Args[0]))
@@ -175,11 +182,7 @@ func identOf(e ast.Expr) *ast.Ident {
 }
 
 func isLiteral(e ast.Expr) bool {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = u.X
-	}
-	_, ok := e.(*ast.CompositeLit)
+	_, ok := stripAddr(e).(*ast.CompositeLit)
 	return ok
 }
 
@@ -337,11 +340,7 @@ func (m *modeler) cannotSupplyVersion(call *ast.CallExpr, v *types.Var) bool {
 // builder, or a variable fn declares from one of these and never gives a
 // version (fn nil: not looked for).
 func (m *modeler) freshExpr(fn ast.Node, e ast.Expr) bool {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	switch e := e.(type) {
+	switch e := stripAddr(e).(type) {
 	case *ast.CompositeLit:
 		return m.freshLiteral(fn, e)
 	case *ast.CallExpr:

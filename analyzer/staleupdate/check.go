@@ -172,9 +172,9 @@ func failedMessage(w, w2 *kube.Write) string {
 
 func supersededMessage(w, w2 *kube.Write, outs map[outcome]bool) string {
 	name, call := w.Object.Name(), types.ExprString(w.Call)
-	method := "the write"
-	if sel, ok := ast.Unparen(w.Call.Fun).(*ast.SelectorExpr); ok {
-		method = sel.Sel.Name
+	method := methodName(w.Call)
+	if method == "" {
+		method = "the write"
 	}
 	after := call
 	if !outs[unknown] {

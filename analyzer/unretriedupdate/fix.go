@@ -81,17 +81,12 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	retryName, imp, ok := fixes.ImportName(c.pass, stmt.Pos(), kube.RetryPath, "retry")
-	if !ok {
-		return analysis.SuggestedFix{}, false
-	}
-	edits = append(edits, imp...)
-	moved, del, ok := c.movedLines(moves)
+	retryName, moved, more, ok := c.retryParts(stmt.Pos(), moves)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	body := append(reRead, moved...)
-	edits = append(edits, del...)
+	edits = append(edits, more...)
 	if typed {
 		body = append(body, "_, err = "+fixes.Source(c.pass, w.Call), "return err")
 	} else {
@@ -107,6 +102,22 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		Message:   fmt.Sprintf("Retry the write of %s with retry.RetryOnConflict, re-reading it first", w.Object.Name()),
 		TextEdits: edits,
 	}, true
+}
+
+// retryParts returns what every retry wrap at pos needs besides its body:
+// the name the retry package has there (with the edit that imports it, if
+// any), and the lines of the statements that move into the closure (with
+// the edits that delete them where they were).
+func (c *checker) retryParts(pos token.Pos, moves []ast.Stmt) (string, []string, []analysis.TextEdit, bool) {
+	retryName, edits, ok := fixes.ImportName(c.pass, pos, kube.RetryPath, "retry")
+	if !ok {
+		return "", nil, nil, false
+	}
+	moved, del, ok := c.movedLines(moves)
+	if !ok {
+		return "", nil, nil, false
+	}
+	return retryName, moved, append(edits, del...), true
 }
 
 // movedLines returns the lines of the statements that move into a retry

@@ -60,16 +60,11 @@ func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	retryName, imp, ok := fixes.ImportName(c.pass, stmt.Pos(), kube.RetryPath, "retry")
+	retryName, body, more, ok := c.retryParts(stmt.Pos(), moves)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	edits = append(edits, imp...)
-	body, del, ok := c.movedLines(moves)
-	if !ok {
-		return analysis.SuggestedFix{}, false
-	}
-	edits = append(edits, del...)
+	edits = append(edits, more...)
 	if typed {
 		body = append(body, "_, err := "+fixes.Source(c.pass, w.Call))
 	} else {
