@@ -48,6 +48,8 @@ type Config struct {
 	// into (retry wrappers and read helpers); it applies to every
 	// analyzer. Lists keep the names' case, which map keys would not.
 	Model kube.Options
+
+	panics func(*Panic) // see ObservePanics
 }
 
 // Reserved settings keys; every other top-level key names an analyzer. The

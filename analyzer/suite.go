@@ -5,6 +5,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/ignoredirective"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/listermutation"
 	"github.com/conflictlint/conflictlint/analyzer/retryreget"
@@ -32,18 +33,49 @@ var checks = []func(model, directives *analysis.Analyzer) *analysis.Analyzer{
 // flags set directly and Select sets from c.Options. Both the model's
 // options and the flags are read when the analysis runs, so c may still
 // be filled (by flag parsing) after this call.
+//
+// A panic in any of them (the model and the directives analyzer included)
+// is reported as a diagnostic of category InternalError on its package,
+// by the analyzer that panicked and by the checks that require it, which
+// skip that package; the run goes on (see analyzer/internal/guard).
 func (c *Config) Analyzers() []*analysis.Analyzer {
 	suite := make([]*analysis.Analyzer, 0, len(checks))
 	model := kube.New(&c.Model)
 	directives := diag.NewDirectives(func() []string { return names(suite) })
+	if injectPanic != nil {
+		injectPanic(model)
+	}
+	observe := func(p *Panic) {
+		if c.panics != nil {
+			c.panics(p)
+		}
+	}
+	guard.Wrap(model, func(p *Panic) any { return kube.FailedResult(p) }, observe)
+	guard.Wrap(directives, func(*Panic) any { return diag.NoDirectives() }, observe)
 	for _, newCheck := range checks {
-		suite = append(suite, newCheck(model, directives))
+		check := newCheck(model, directives)
+		guard.Wrap(check, nil, observe)
+		suite = append(suite, check)
 	}
 	return suite
 }
 
-// Default builds the suite with the default configuration.
-func Default() []*analysis.Analyzer { return new(Config).Analyzers() }
+// InternalError is the category of the diagnostic that reports an
+// analyzer's panic on a package.
+const InternalError = guard.Category
+
+// ObservePanics makes the analyzers built from c call observe with each
+// panic they recover, as well as report it; a driver's verbose mode prints
+// the stack.
+func (c *Config) ObservePanics(observe func(*Panic)) { c.panics = observe }
+
+// injectPanic is nil except in builds with the conflictlint_injectpanic
+// tag (inject_panic.go), where the end-to-end test of the guard makes the
+// model panic on one package.
+var injectPanic func(model *analysis.Analyzer)
+
+// Panic is an analyzer's panic on a package.
+type Panic = guard.Panic
 
 // Lookup returns the analyzer of suite called name, or nil.
 func Lookup(suite []*analysis.Analyzer, name string) *analysis.Analyzer {
@@ -62,3 +94,6 @@ func names(suite []*analysis.Analyzer) []string {
 	}
 	return out
 }
+
+// Default builds the suite with the default configuration.
+func Default() []*analysis.Analyzer { return new(Config).Analyzers() }

@@ -104,6 +104,7 @@ type RetryScope struct {
 // Result is what the kube analyzer knows about one package. Analyzers read
 // it through its methods and never change it.
 type Result struct {
+	failure        error // see FailedResult
 	relevant       bool
 	touchesCache   bool // see Cache; kept by Release
 	files          []*ast.File

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -65,6 +67,7 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes instead of reporting, and say how many findings are left without one")
 	o.newFrom.register(fs)
 	var config analyzer.Config
+	config.ObservePanics(stackPrinter(&o, stderr))
 	suite := config.Analyzers()
 	config.RegisterFlags(fs, suite)
 	if status, ok := parseFlags(fs, args); !ok {
@@ -290,10 +293,23 @@ func actionErrors(graph *checker.Graph) []actionError {
 	var errs []actionError
 	seen := make(map[string]bool)
 	for act := range graph.All() {
+		for _, d := range act.Diagnostics {
+			// The analyzer that panicked and every analyzer that requires
+			// it report the same panic: it is the first one's error.
+			if d.Category == analyzer.InternalError && !reportedByPrerequisite(act, d.Message) {
+				e := actionError{Pkg: act.Package.ID, Analyzer: act.Analyzer.Name, Err: errors.New(d.Message)}
+				if !seen[e.String()] {
+					seen[e.String()] = true
+					errs = append(errs, e)
+				}
+			}
+		}
 		if act.Err == nil {
 			continue
 		}
-		skipped := act.Package.IllTyped && !act.Analyzer.RunDespiteErrors
+		// An analyzer whose prerequisite failed says only that; the
+		// prerequisite's own error is the one to print.
+		skipped := act.Package.IllTyped && !act.Analyzer.RunDespiteErrors || failedPrerequisite(act)
 		e := actionError{Pkg: act.Package.ID, Analyzer: act.Analyzer.Name, Err: act.Err, skipped: skipped}
 		if !seen[e.String()] {
 			seen[e.String()] = true
@@ -301,6 +317,47 @@ func actionErrors(graph *checker.Graph) []actionError {
 		}
 	}
 	return errs
+}
+
+// stackPrinter returns what prints the stack of an analyzer's panic under
+// -v; the panic itself is reported as an error of its package.
+func stackPrinter(o *options, stderr io.Writer) func(*analyzer.Panic) {
+	var mu sync.Mutex // analyzers of different packages run in parallel
+	return func(p *analyzer.Panic) {
+		if !o.verbose {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(stderr, "%s: %s panicked: %v\n%s\n", progname(), p.Analyzer, p.Value, p.Stack)
+	}
+}
+
+// reportedByPrerequisite reports whether an analyzer that act requires
+// reported the internal error msg on the same package.
+func reportedByPrerequisite(act *checker.Action, msg string) bool {
+	for _, dep := range act.Deps {
+		if dep.Package != act.Package {
+			continue
+		}
+		for _, d := range dep.Diagnostics {
+			if d.Category == analyzer.InternalError && d.Message == msg {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// failedPrerequisite reports whether act failed because an analyzer it
+// requires failed on the same package.
+func failedPrerequisite(act *checker.Action) bool {
+	for _, dep := range act.Deps {
+		if dep.Err != nil && dep.Package == act.Package {
+			return true
+		}
+	}
+	return false
 }
 
 func validFormat(f string) bool {

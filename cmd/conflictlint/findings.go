@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+
+	"github.com/conflictlint/conflictlint/analyzer"
 )
 
 // A finding is one diagnostic of a root action, in the terms every output
@@ -65,6 +67,9 @@ func collect(graph *checker.Graph, root string) []*finding {
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
+			if d.Category == analyzer.InternalError { // an error, see actionErrors
+				continue
+			}
 			f := newFinding(act, d, root)
 			k := key{f.Pos, f.End, act.Analyzer, d.Message}
 			if seen[k] {

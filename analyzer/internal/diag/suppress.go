@@ -210,3 +210,9 @@ func DirectivesOf(files []*ast.File) []*Directive {
 	}
 	return ds
 }
+
+// NoDirectives returns the Directives of a package that has none, for a
+// package on which parsing them failed (see analyzer/internal/guard).
+func NoDirectives() *Directives {
+	return &Directives{used: make(map[string]map[*Directive]bool)}
+}
