@@ -5,6 +5,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/ignoredirective"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/internal/fixcheck"
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/listermutation"
@@ -34,7 +35,9 @@ var checks = []func(model, directives *analysis.Analyzer) *analysis.Analyzer{
 // options and the flags are read when the analysis runs, so c may still
 // be filled (by flag parsing) after this call.
 //
-// A panic in any of them (the model and the directives analyzer included)
+// A check's suggested fix is offered only if the package type-checks with
+// it (see analyzer/internal/fixcheck). A panic in any of them (the model
+// and the directives analyzer included)
 // is reported as a diagnostic of category InternalError on its package,
 // by the analyzer that panicked and by the checks that require it, which
 // skip that package; the run goes on (see analyzer/internal/guard).
@@ -54,6 +57,7 @@ func (c *Config) Analyzers() []*analysis.Analyzer {
 	guard.Wrap(directives, func(*Panic) any { return diag.NoDirectives() }, observe)
 	for _, newCheck := range checks {
 		check := newCheck(model, directives)
+		fixcheck.Wrap(check)
 		guard.Wrap(check, nil, observe)
 		suite = append(suite, check)
 	}

@@ -6,7 +6,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -21,7 +20,8 @@ import (
 // handler), where returning early skips nothing but logging:
 //
 //	if err := r.Status().Update(ctx, &app); err != nil {
-//		return ctrl.Result{}, fmt.Errorf("status update failed: %w", err) // was log.Error(err, "status update failed")
+//		log.Error(err, "status update failed")
+//		return ctrl.Result{}, err // added
 //	}
 //	return ctrl.Result{}, nil
 //
@@ -31,12 +31,12 @@ import (
 // error branch that logs and returns zero values and a nil error itself
 // gets the error in place of its nil. A write whose error is dropped
 // (`_ = c.Update(...)`), followed by nothing but logging and such a
-// return, becomes an error branch that returns it. When the branch's only
-// statement is a log call with a constant message of its own, the log is
-// replaced by the error wrapped with %w under that message (the caller
-// logs what it is handed); otherwise the logs stay. Function literals get
-// no fix: whoever runs them (a poll, a handler) decides what an error
-// means.
+// return, becomes an error branch that returns it. The logs stay: the
+// caller (controller-runtime, a work queue) logs the returned error again,
+// a duplicate line that costs less than a lost message, and an edit that
+// deletes nothing cannot leave a logger or an import unused. Function
+// literals get no fix: whoever runs them (a poll, a handler) decides what
+// an error means.
 func (c *checker) returnFix(call *ast.CallExpr, cur inspector.Cursor) (analysis.SuggestedFix, bool) {
 	fd, ok := enclosingDecl(cur)
 	if !ok || fd.Type.Results == nil || !c.lastIsError(fd.Type) {
@@ -124,18 +124,6 @@ func (c *checker) branchFix(ifs *ast.IfStmt, call *ast.CallExpr, final *ast.Retu
 	}
 	results := c.sources(ret.Results)
 	errText := errVar.Name
-	var edits []analysis.TextEdit
-	if wrapped, imp, ok := c.wrapLogged(logs, errVar); ok {
-		errText, edits = wrapped, imp
-		results[len(results)-1] = errText
-		// One return in place of the log (and of the branch's own return).
-		end := logs[0].End()
-		if ret.Pos() > ifs.Pos() && ret.End() <= ifs.End() {
-			end = ret.End()
-		}
-		edits = append(edits, analysis.TextEdit{Pos: logs[0].Pos(), End: end, NewText: []byte("return " + strings.Join(results, ", "))})
-		return returnFixOf(edits), true
-	}
 	results[len(results)-1] = errText
 	if ret.Pos() > ifs.Pos() && ret.End() <= ifs.End() {
 		last := ret.Results[len(ret.Results)-1]
@@ -210,96 +198,6 @@ func (c *checker) sources(es []ast.Expr) []string {
 		out[i] = fixes.Source(c.pass, e)
 	}
 	return out
-}
-
-// wrapLogged returns `fmt.Errorf("<message>: %w", err)` when logs is one
-// log call of err under a constant message and nothing else, so that the
-// error can carry the message in place of the log: a Printf-style call
-// whose format's only verb takes err (`log.Printf("status: %v", err)`), or
-// a logr-style call with the error and the message alone
-// (`log.Error(err, "status")`). The log must not be the file's last use
-// of its package, whose import would then be left unused.
-func (c *checker) wrapLogged(logs []ast.Stmt, errVar *ast.Ident) (string, []analysis.TextEdit, bool) {
-	if len(logs) != 1 {
-		return "", nil, false
-	}
-	call := ast.Unparen(logs[0].(*ast.ExprStmt).X).(*ast.CallExpr)
-	format, ok := c.logMessage(call, errVar)
-	if !ok || c.lastUseOfImport(call) {
-		return "", nil, false
-	}
-	fmtName, edits, ok := fixes.ImportName(c.pass, call.Pos(), "fmt", "fmt")
-	if !ok {
-		return "", nil, false
-	}
-	return fmt.Sprintf("%s.Errorf(%s, %s)", fmtName, strconv.Quote(format), errVar.Name), edits, true
-}
-
-// logMessage returns the format a wrap of errVar takes from call.
-func (c *checker) logMessage(call *ast.CallExpr, errVar *ast.Ident) (string, bool) {
-	info := c.pass.TypesInfo
-	isErr := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.ObjectOf(id) == info.ObjectOf(errVar)
-	}
-	if len(call.Args) != 2 || call.Ellipsis.IsValid() {
-		return "", false
-	}
-	msg, ok := constString(info, call.Args[0])
-	switch {
-	case ok && isErr(call.Args[1]):
-		// Printf style: the format's only verb takes the error.
-		verbs := strings.Count(msg, "%") - 2*strings.Count(msg, "%%")
-		msg = strings.TrimSuffix(msg, "\n")
-		for _, v := range []string{"%v", "%s"} {
-			if verbs == 1 && strings.Count(msg, v) == 1 {
-				return strings.Replace(msg, v, "%w", 1), true
-			}
-		}
-	case isErr(call.Args[0]):
-		// logr style: the error, then the message.
-		if m, ok := constString(info, call.Args[1]); ok && m != "" && !strings.Contains(m, "%") {
-			return m + ": %w", true
-		}
-	}
-	return "", false
-}
-
-func constString(info *types.Info, e ast.Expr) (string, bool) {
-	if _, lit := ast.Unparen(e).(*ast.BasicLit); !lit {
-		return "", false
-	}
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(tv.Value), true
-}
-
-// lastUseOfImport reports whether call names a package (log.Printf) that
-// nothing else in its file names.
-func (c *checker) lastUseOfImport(call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	id, ok := sel.X.(*ast.Ident)
-	if !ok {
-		return false
-	}
-	pkg, ok := c.pass.TypesInfo.Uses[id].(*types.PkgName)
-	if !ok {
-		return false
-	}
-	file := fixes.FileOf(c.pass, call.Pos())
-	uses := 0
-	ast.Inspect(file, func(n ast.Node) bool {
-		if x, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[x] == pkg {
-			uses++
-		}
-		return true
-	})
-	return uses <= 1
 }
 
 // testsErrorOf returns err of `if err := call; err != nil` with no else.

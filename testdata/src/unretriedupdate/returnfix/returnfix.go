@@ -13,6 +13,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/klog/v2"
 	ctrl "sigs.k8s.io/controller-runtime"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -128,4 +129,16 @@ func (c *Controller) inClosure(ctx context.Context, cm *corev1.ConfigMap) error 
 		return nil
 	}
 	return sync()
+}
+
+// localLogger is the most common Reconcile shape: a logger local whose only
+// use is the log line in the error branch. The fix keeps the line, so the
+// local stays used and the package still compiles.
+func (r *Reconciler) localLogger(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	log := logf.FromContext(ctx)
+	cm.Data = map[string]string{"shared": "yes"}
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is only logged`
+		log.Error(err, "failed to update shared ConfigMap")
+	}
+	return ctrl.Result{}, nil
 }

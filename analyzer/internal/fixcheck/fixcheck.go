@@ -1,0 +1,282 @@
+// Package fixcheck offers a suggested fix only if the package still
+// type-checks with it. The registry wraps every analyzer's Report once
+// (Wrap): before a diagnostic with fixes leaves the analyzer, each fix's
+// edits are applied to the package's files in memory, the files are parsed
+// again and the package is type-checked against the same imports the pass
+// has. A fix that brings an error the unedited package does not have (an
+// unused variable or import, a name out of scope, a type mismatch, a
+// syntax error) is withheld, and the message says so.
+//
+// Rules about the ways an edit can break a build never cover the next
+// one; the type checker does. Findings with fixes are rare, so checking
+// costs two type-checks of a package that has one (the unedited one is
+// checked once) and nothing elsewhere.
+package fixcheck
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"slices"
+	"strconv"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Wrap makes a's Run check the fixes of what it reports (see the package
+// doc). It changes a in place, since other analyzers require it by
+// pointer.
+func Wrap(a *analysis.Analyzer) {
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		report := pass.Report
+		c := &checker{pass: pass}
+		pass.Report = func(d analysis.Diagnostic) { report(c.verify(d)) }
+		defer func() { pass.Report = report }()
+		return run(pass)
+	}
+}
+
+// checker verifies the fixes of one pass.
+type checker struct {
+	pass *analysis.Pass
+
+	mu       sync.Mutex
+	files    []sourceFile   // the package's files as they are, lazily
+	baseline map[string]int // the unedited package's type errors, by message
+	loadErr  error          // why the files could not be read
+}
+
+type sourceFile struct {
+	name string
+	tf   *token.File
+	src  []byte
+}
+
+// verify returns d with each of its fixes that type-checks; when one does
+// not, d without it, its message saying why.
+func (c *checker) verify(d analysis.Diagnostic) analysis.Diagnostic {
+	if len(d.SuggestedFixes) == 0 {
+		return d
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var kept []analysis.SuggestedFix
+	var reason error
+	for _, fix := range d.SuggestedFixes {
+		if err := c.check(fix); err != nil {
+			reason = cmp.Or(reason, err)
+			continue
+		}
+		kept = append(kept, fix)
+	}
+	d.SuggestedFixes = kept
+	if reason != nil && len(kept) == 0 {
+		d.Message += fmt.Sprintf("; no fix: the edit would not compile (%v)", reason)
+	}
+	return d
+}
+
+// check returns why the package does not type-check with fix applied, or
+// nil when it does.
+func (c *checker) check(fix analysis.SuggestedFix) error {
+	if err := c.load(); err != nil {
+		return err
+	}
+	edited, err := c.apply(fix.TextEdits)
+	if err != nil {
+		return err
+	}
+	errs := c.typeCheck(edited)
+	for msg, n := range errs {
+		if n > c.baseline[msg] {
+			return errors.New(msg)
+		}
+	}
+	return nil
+}
+
+// load reads the package's files and type-checks them unedited, once.
+func (c *checker) load() error {
+	if c.files != nil || c.loadErr != nil {
+		return c.loadErr
+	}
+	for _, f := range c.pass.Files {
+		tf := c.pass.Fset.File(f.FileStart)
+		if tf == nil {
+			c.loadErr = errors.New("a file of the package has no position information")
+			return c.loadErr
+		}
+		src, err := c.readFile(tf.Name())
+		if err != nil {
+			c.loadErr = fmt.Errorf("reading %s: %v", tf.Name(), err)
+			return c.loadErr
+		}
+		c.files = append(c.files, sourceFile{name: tf.Name(), tf: tf, src: src})
+	}
+	srcs := make([][]byte, len(c.files))
+	for i, f := range c.files {
+		srcs[i] = f.src
+	}
+	c.baseline = c.typeCheck(srcs)
+	return nil
+}
+
+func (c *checker) readFile(name string) ([]byte, error) {
+	if c.pass.ReadFile != nil {
+		return c.pass.ReadFile(name)
+	}
+	return os.ReadFile(name)
+}
+
+// apply returns the package's sources with edits made.
+func (c *checker) apply(edits []analysis.TextEdit) ([][]byte, error) {
+	byFile := make(map[int][]analysis.TextEdit)
+	for _, e := range edits {
+		i := slices.IndexFunc(c.files, func(f sourceFile) bool {
+			return f.tf.Base() <= int(e.Pos) && int(e.Pos) <= f.tf.Base()+f.tf.Size()
+		})
+		if i < 0 {
+			return nil, errors.New("it edits a file outside the package")
+		}
+		byFile[i] = append(byFile[i], e)
+	}
+	out := make([][]byte, len(c.files))
+	for i, f := range c.files {
+		src, err := applyEdits(f, byFile[i])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = src
+	}
+	return out, nil
+}
+
+// applyEdits returns f's source with edits made; they must not overlap.
+func applyEdits(f sourceFile, edits []analysis.TextEdit) ([]byte, error) {
+	if len(edits) == 0 {
+		return f.src, nil
+	}
+	edits = slices.Clone(edits)
+	slices.SortStableFunc(edits, func(a, b analysis.TextEdit) int { return cmp.Compare(a.Pos, b.Pos) })
+	var out []byte
+	last := 0
+	for _, e := range edits {
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		start, stop := f.tf.Offset(e.Pos), f.tf.Offset(end)
+		if start < last || stop < start || stop > len(f.src) {
+			return nil, errors.New("its edits overlap or fall outside the file")
+		}
+		out = append(out, f.src[last:start]...)
+		out = append(out, e.NewText...)
+		last = stop
+	}
+	return append(out, f.src[last:]...), nil
+}
+
+// typeCheck parses srcs as the package's files and type-checks them with
+// the pass's imports, returning the errors by message (positions move with
+// edits; messages do not).
+func (c *checker) typeCheck(srcs [][]byte) map[string]int {
+	errs := make(map[string]int)
+	fset := token.NewFileSet()
+	files := make([]*ast.File, 0, len(srcs))
+	for i, src := range srcs {
+		f, err := parser.ParseFile(fset, c.files[i].name, src, parser.SkipObjectResolution)
+		if f == nil {
+			errs["syntax: "+err.Error()]++
+			continue
+		}
+		if err != nil {
+			errs["syntax error"]++
+		}
+		files = append(files, f)
+	}
+	conf := types.Config{
+		Importer:    newImporter(c.pass.Pkg, c.pass.TypesInfo, c.pass.Files),
+		GoVersion:   c.pass.Pkg.GoVersion(),
+		Sizes:       c.pass.TypesSizes,
+		FakeImportC: true,
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				errs[te.Msg]++
+				return
+			}
+			errs[err.Error()]++
+		},
+	}
+	conf.Check(c.pass.Pkg.Path(), fset, files, nil)
+	return errs
+}
+
+// importer resolves the imports of the edited package: the packages the
+// original files import under each path, then any package among the
+// transitive imports (a fix may import one the package reaches already),
+// then the few packages fixes add whose signatures are known upstream.
+type importer struct {
+	direct map[string]*types.Package
+	pkg    *types.Package
+}
+
+func newImporter(pkg *types.Package, info *types.Info, files []*ast.File) *importer {
+	imp := &importer{direct: make(map[string]*types.Package), pkg: pkg}
+	for _, f := range files {
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if pn := info.PkgNameOf(spec); err == nil && pn != nil {
+				imp.direct[path] = pn.Imported()
+			}
+		}
+	}
+	return imp
+}
+
+func (imp *importer) Import(path string) (*types.Package, error) {
+	if p := imp.direct[path]; p != nil {
+		return p, nil
+	}
+	if p := findPackage(imp.pkg, path); p != nil {
+		return p, nil
+	}
+	if p := knownPackage(path, imp.pkg); p != nil {
+		return p, nil
+	}
+	return nil, fmt.Errorf("package %s is not among the package's imports", path)
+}
+
+// findPackage returns the package with the given path among pkg's
+// transitive imports, or nil.
+func findPackage(pkg *types.Package, path string) *types.Package {
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package) *types.Package
+	visit = func(p *types.Package) *types.Package {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == path {
+			return p
+		}
+		for _, q := range p.Imports() {
+			if found := visit(q); found != nil {
+				return found
+			}
+		}
+		return nil
+	}
+	for _, q := range pkg.Imports() {
+		if found := visit(q); found != nil {
+			return found
+		}
+	}
+	return nil
+}
