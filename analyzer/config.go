@@ -49,7 +49,8 @@ type Config struct {
 	// analyzer. Lists keep the names' case, which map keys would not.
 	Model kube.Options
 
-	panics func(*Panic) // see ObservePanics
+	panics     func(*Panic) // see ObservePanics
+	noFixCheck bool         // see DisableFixCheck
 }
 
 // Reserved settings keys; every other top-level key names an analyzer. The

@@ -57,7 +57,9 @@ func (c *Config) Analyzers() []*analysis.Analyzer {
 	guard.Wrap(directives, func(*Panic) any { return diag.NoDirectives() }, observe)
 	for _, newCheck := range checks {
 		check := newCheck(model, directives)
-		fixcheck.Wrap(check)
+		if !c.noFixCheck {
+			fixcheck.Wrap(check)
+		}
 		guard.Wrap(check, nil, observe)
 		suite = append(suite, check)
 	}
@@ -67,6 +69,11 @@ func (c *Config) Analyzers() []*analysis.Analyzer {
 // InternalError is the category of the diagnostic that reports an
 // analyzer's panic on a package.
 const InternalError = guard.Category
+
+// DisableFixCheck makes the analyzers built from c offer their fixes
+// unchecked. It exists to measure what the check costs
+// (bench/cmd/corpusstats -fixcheck=false); drivers for users never call it.
+func (c *Config) DisableFixCheck() { c.noFixCheck = true }
 
 // ObservePanics makes the analyzers built from c call observe with each
 // panic they recover, as well as report it; a driver's verbose mode prints

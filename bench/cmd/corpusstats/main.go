@@ -93,11 +93,12 @@ type Report struct {
 func main() {
 	out := flag.String("o", "", "write the JSON report to this `file` (default stdout)")
 	tests := flag.Bool("test", true, "analyze test files too")
+	fixCheck := flag.Bool("fixcheck", true, "type-check each suggested fix before offering it (false: to measure what that costs)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the analysis (not the load) to this `file`")
 	memprofile := flag.String("memprofile", "", "write a heap profile taken after the analysis to this `file`")
 	flag.Parse()
 	prof = profiles{cpu: *cpuprofile, mem: *memprofile}
-	rep, err := run(flag.Args(), *tests)
+	rep, err := run(flag.Args(), *tests, *fixCheck)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "corpusstats:", err)
 		os.Exit(1)
@@ -114,11 +115,15 @@ func main() {
 	}
 }
 
-func run(patterns []string, tests bool) (*Report, error) {
+func run(patterns []string, tests, fixCheck bool) (*Report, error) {
 	rep := &Report{Patterns: patterns}
 	// kube is listed as a root so that the checker keeps its result, which
 	// tells relevant packages apart.
-	suite := analyzer.Default()
+	var config analyzer.Config
+	if !fixCheck {
+		config.DisableFixCheck()
+	}
+	suite := config.Analyzers()
 	analyzers := append([]*analysis.Analyzer{census, modelOf(suite)}, suite...)
 	// Load as cmd/conflictlint does: dependencies from export data, so
 	// facts flow only between the packages analyzed.
@@ -203,6 +208,10 @@ func run(patterns []string, tests bool) (*Report, error) {
 				continue
 			}
 			for _, d := range act.Diagnostics {
+				if d.Category == analyzer.InternalError { // a panic: an error, not a finding
+					rep.ActionErrors = append(rep.ActionErrors, fmt.Sprintf("%s: %s: %s", pkg.ID, act.Analyzer.Name, d.Message))
+					continue
+				}
 				f := finding(pkg.Fset, act.Analyzer.Name, d)
 				key := f.Analyzer + f.Posn + f.Message
 				if !seen[key] {
