@@ -76,4 +76,3 @@ func countFixes(graph *checker.Graph) int {
 	}
 	return n
 }
-
