@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Crash sweep: runs the conflictlint binary (built from ./cmd/conflictlint
-# at the start of the run) with -json, tests included, over every package of
+# of the last commit at the start of the run) with -json, tests included, over every package of
 # the evaluation corpus (bench/corpus/<name>, patterns from its `patterns`
 # file) and over whole Kubernetes modules from the module cache, and reports
 # every package on which an analyzer panics or returns an error. Not part of
@@ -63,7 +63,13 @@ export GOMAXPROCS=$P GOFLAGS="-p=$P -buildvcs=false" GOTOOLCHAIN=local GOMODCACH
 start=$(date +%s)
 git log -1 --format='sweep: conflictlint at %h %s' | tee "$sw/commit.txt"
 bin=${BIN:-$sw/conflictlint} # BIN: a binary to sweep instead of building one
-[ -n "${BIN:-}" ] || go build ${BUILDFLAGS:-} -o "$bin" ./cmd/conflictlint || exit 2
+if [ -z "${BIN:-}" ]; then
+  # From the last commit, not the work tree: others' unfinished edits stay out.
+  src=$(mktemp -d)
+  git archive HEAD | tar -x -C "$src"
+  (cd "$src" && go build ${BUILDFLAGS:-} -o "$bin" ./cmd/conflictlint) || exit 2
+  rm -rf "$src"
+fi
 failures=$out/sweep-failures.txt
 if [ -z "${RESUME:-}" ]; then # RESUME=1: keep the results so far, skip the units done
   : >"$failures"
