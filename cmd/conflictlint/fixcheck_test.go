@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -51,6 +52,14 @@ func TestFixesCompile(t *testing.T) {
 			t.Errorf("after -fix: %v", e)
 		}
 	})
+
+	// go vet too, whose own analyzers (printf, unusedresult, copylocks...)
+	// a fix must not upset either.
+	vet := exec.Command("go", append([]string{"vet"}, fixedScenarios...)...)
+	vet.Dir = filepath.Join(root, "src")
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet after -fix: %v\n%s", err, out)
+	}
 
 	after := fixReport(t, conflictlint(t, root, append([]string{"-json"}, fixedScenarios...)...))
 	unfixed := make(map[string]int)
