@@ -14,17 +14,25 @@
 //     analyzer and one directives analyzer; Config.Select is the only
 //     place that enables and disables checks.
 //  3. checks: analyzer/<name>, one package per analyzer, each with a New
-//     constructor taking the model and directives analyzers it requires.
+//     constructor taking the model and directives analyzers it requires,
+//     and an exported Analyzer built by New from the exported helpers
+//     (kube.Analyzer, directives.Analyzer) for drivers that take
+//     analyzers one package at a time (Bazel's nogo, a unitchecker main).
 //     A check's options are its own flags, bound to a config in the
 //     analyzer's closure; no check imports another.
-//  4. model: analyzer/kube, the helper analyzer that reports nothing and
-//     answers, once per package, what the checks ask: the conflict-prone
-//     writes, the reads, the retry scopes, where a write's error goes, and
-//     how a controller-runtime object is re-read. Every upstream import
-//     path and table is in kube/tables.go.
+//  4. helpers, result-only analyzers that report nothing, neither
+//     importing the other: the model, analyzer/kube, which answers once
+//     per package what the checks ask (the conflict-prone writes, the
+//     reads, the retry scopes, where a write's error goes, and how a
+//     controller-runtime object is re-read; every upstream import path and
+//     table is in kube/tables.go), and analyzer/directives, which exports
+//     the directives analyzer (a public package, so that drivers outside
+//     the module can name it).
 //  5. shared: analyzer/internal/..., generic helpers that import nothing
 //     else of the project: diag (diagnostics and the directives analyzer),
-//     fixes (the edit kit every fix is built with), syntax, docs.
+//     fixes (the edit kit every fix is built with), syntax, docs, and
+//     wrap, which hardens every analyzer (fix check, panic guard) the same
+//     way for the registry and for the exported Analyzer values.
 //
 // No package-level variable is read by an analyzer: configuration lives
 // in the analyzers built for it, and the model's results are handed over

@@ -11,8 +11,8 @@ const module = "github.com/conflictlint/conflictlint"
 
 // layer places a package of the module on one floor of the layering that
 // analyzer/doc.go describes: drivers (0) -> suite (1) -> checks (2) ->
-// model (3) -> shared (4). Packages outside analyzer/ (commands, plugin,
-// test helpers, bench) are drivers.
+// helpers, the model and the directives (3) -> shared (4). Packages
+// outside analyzer/ (commands, plugin, test helpers, bench) are drivers.
 func layer(path string) int {
 	rel := strings.TrimPrefix(strings.TrimPrefix(path, module), "/")
 	switch {
@@ -20,7 +20,7 @@ func layer(path string) int {
 		return 1
 	case strings.HasPrefix(rel, "analyzer/internal/"):
 		return 4
-	case rel == "analyzer/kube":
+	case rel == "analyzer/kube" || rel == "analyzer/directives":
 		return 3
 	case strings.HasPrefix(rel, "analyzer/"):
 		return 2

@@ -5,8 +5,8 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/ignoredirective"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
-	"github.com/conflictlint/conflictlint/analyzer/internal/fixcheck"
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
+	"github.com/conflictlint/conflictlint/analyzer/internal/wrap"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/listermutation"
 	"github.com/conflictlint/conflictlint/analyzer/retryreget"
@@ -40,7 +40,9 @@ var checks = []func(model, directives *analysis.Analyzer) *analysis.Analyzer{
 // and the directives analyzer included)
 // is reported as a diagnostic of category InternalError on its package,
 // by the analyzer that panicked and by the checks that require it, which
-// skip that package; the run goes on (see analyzer/internal/guard).
+// skip that package; the run goes on (see analyzer/internal/guard). The
+// wrapping that does both is analyzer/internal/wrap's, the same as the
+// exported Analyzer values of the analyzer packages get.
 func (c *Config) Analyzers() []*analysis.Analyzer {
 	suite := make([]*analysis.Analyzer, 0, len(checks))
 	model := kube.New(&c.Model)
@@ -53,15 +55,11 @@ func (c *Config) Analyzers() []*analysis.Analyzer {
 			c.panics(p)
 		}
 	}
-	guard.Wrap(model, func(p *Panic) any { return kube.FailedResult(p) }, observe)
-	guard.Wrap(directives, func(*Panic) any { return diag.NoDirectives() }, observe)
+	o := wrap.Options{Observe: observe, NoFixCheck: c.noFixCheck}
+	wrap.Helper(model, kube.FailedResult, o)
+	wrap.Helper(directives, diag.FailedDirectives, o)
 	for _, newCheck := range checks {
-		check := newCheck(model, directives)
-		if !c.noFixCheck {
-			fixcheck.Wrap(check)
-		}
-		guard.Wrap(check, nil, observe)
-		suite = append(suite, check)
+		suite = append(suite, wrap.Check(newCheck(model, directives), o))
 	}
 	return suite
 }

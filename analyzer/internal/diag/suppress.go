@@ -216,3 +216,8 @@ func DirectivesOf(files []*ast.File) []*Directive {
 func NoDirectives() *Directives {
 	return &Directives{used: make(map[string]map[*Directive]bool)}
 }
+
+// FailedDirectives is NoDirectives in the shape of a fallback for the
+// directives analyzer (see analyzer/internal/wrap): a package on which it
+// failed with err has no directives, and its findings are all reported.
+func FailedDirectives(err error) *Directives { return NoDirectives() }
