@@ -26,10 +26,11 @@ import (
 // FuzzSuite builds a controller function from the fuzzer's bytes (a small
 // grammar of reads, writes, retry closures, error branches, loops,
 // goroutines and helpers), appends the raw statements of the second input
-// when they parse, and runs the whole suite on it. It fails on a panic, on
-// an analysis error other than "skipped because of type errors", and on a
-// suggested fix that does not apply cleanly or leaves a file that does not
-// parse. The seeds run as an ordinary test:
+// when they parse, and runs the whole suite on it. It fails on a panic
+// (which the suite's guard reports as a diagnostic of category
+// InternalError), on an analysis error of a package that type-checks, and
+// on a suggested fix that does not apply cleanly or leaves a file that does
+// not parse. The seeds run as an ordinary test:
 //
 //	go test ./analyzer -run FuzzSuite                  # seeds only
 //	go test ./analyzer -run '^$' -fuzz FuzzSuite -fuzztime 2m
@@ -456,7 +457,13 @@ func analyzeSource(t *testing.T, filename, src string) suiteRun {
 		if act.Err != nil && !pkg.IllTyped {
 			t.Errorf("%s: %v\n%s", act.Analyzer.Name, act.Err, src)
 		}
-		run.diags = append(run.diags, act.Diagnostics...)
+		for _, d := range act.Diagnostics {
+			if d.Category == analyzer.InternalError { // a panic, which the suite's guard recovered
+				t.Errorf("%s: %s\n%s", act.Analyzer.Name, d.Message, src)
+				continue
+			}
+			run.diags = append(run.diags, d)
+		}
 	}
 	return run
 }

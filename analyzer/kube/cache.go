@@ -232,9 +232,10 @@ func (c *Cache) findHandlers(pass *analysis.Pass) {
 				continue
 			}
 			decls[fn] = fd
-			if iface != nil && handlerMethods[fn.Name()] && fd.Recv != nil {
-				recv := fn.Signature().Recv().Type()
-				if types.Implements(recv, iface) {
+			// fd.Recv may be an empty list, `func () OnAdd(...)`, which
+			// declares a function.
+			if recv := fn.Signature().Recv(); iface != nil && handlerMethods[fn.Name()] && recv != nil {
+				if types.Implements(recv.Type(), iface) {
 					c.addParams(fd, fd.Type)
 				}
 			}
@@ -252,8 +253,11 @@ func (c *Cache) findHandlers(pass *analysis.Pass) {
 			}
 			for _, elt := range lit.Elts {
 				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue // a positional element: no field name to go by
+				}
 				key, _ := kv.Key.(*ast.Ident)
-				if !ok || key == nil || !contains(fields, key.Name) {
+				if key == nil || !contains(fields, key.Name) {
 					continue
 				}
 				switch v := ast.Unparen(kv.Value).(type) {

@@ -185,8 +185,8 @@ func takesFinalAny(sig *types.Signature) bool {
 	if !sig.Variadic() {
 		return false
 	}
-	last := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
-	return isEmptyInterface(last.Elem())
+	last, ok := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
+	return ok && isEmptyInterface(last.Elem())
 }
 
 func isEmptyInterface(t types.Type) bool {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 )
 
 // truth is a condition's value on a path: known true, known false, or
@@ -33,11 +35,7 @@ func (t truth) not() truth {
 // isCondition reports whether e, the last node of a two-way block, is a
 // boolean condition (not the value of a tagged switch case).
 func (t *Tracer) isCondition(e ast.Expr) bool {
-	tv, ok := t.info.Types[e]
-	if !ok {
-		return false
-	}
-	b, ok := tv.Type.Underlying().(*types.Basic)
+	b, ok := typeinfo.Under(t.info.Types[e].Type).(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
 }
 

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 )
 
 // The fate of a failure, path by path.
@@ -657,7 +658,7 @@ func rangesOverChannel(info *types.Info, stmt ast.Stmt) bool {
 	if !ok {
 		return false
 	}
-	_, ok = info.TypeOf(rs.X).Underlying().(*types.Chan)
+	_, ok = typeinfo.UnderOf(info, rs.X).(*types.Chan)
 	return ok
 }
 

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 )
 
 // Facts about loops and counters that decide whether a lost failure comes
@@ -41,18 +42,11 @@ func (w *walker) workSetOf() *ast.RangeStmt {
 		if !ok || rs.Key == nil {
 			continue
 		}
-		if _, isMap := typeUnder(w.t.info.TypeOf(rs.X)).(*types.Map); isMap && rootVar(w.t.info, ast.Unparen(rs.X)) != nil {
+		if _, isMap := typeinfo.UnderOf(w.t.info, rs.X).(*types.Map); isMap && rootVar(w.t.info, ast.Unparen(rs.X)) != nil {
 			return rs
 		}
 	}
 	return nil
-}
-
-func typeUnder(t types.Type) types.Type {
-	if t == nil {
-		return nil
-	}
-	return t.Underlying()
 }
 
 // isWorkSet reports whether e denotes the map of the path's work set.
@@ -136,7 +130,7 @@ func (w *walker) isShutdown(b *cfg.Block) bool {
 	if !ok || u.Op != token.ARROW {
 		return false
 	}
-	ch, ok := typeUnder(w.t.info.TypeOf(u.X)).(*types.Chan)
+	ch, ok := typeinfo.UnderOf(w.t.info, u.X).(*types.Chan)
 	if !ok {
 		return false
 	}

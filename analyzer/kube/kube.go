@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 )
 
 // New returns the analyzer that computes a package's Result, configured by
@@ -28,8 +30,11 @@ func New(opts *Options) *analysis.Analyzer {
 func run(pass *analysis.Pass, opts *Options, gate *apiGate) (any, error) {
 	res := newResult()
 	// A dependency loaded from export data comes with no files (and no
-	// type information) and has nothing to model.
-	if len(pass.Files) == 0 || !gate.reachesKubeAPI(pass.Pkg) {
+	// type information) and has nothing to model; nor has one whose
+	// function bodies were not type-checked (go/packages skips them in a
+	// dependency it loads from source only because it imports a test
+	// variant): its bodies resolve nothing.
+	if len(pass.Files) == 0 || !gate.reachesKubeAPI(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
 		return res, nil
 	}
 	files, touchesCache := scanUses(pass, opts)

@@ -13,6 +13,9 @@ import (
 // Helpers of this package found so far count too.
 func (m *modeler) retryArg(c call) int {
 	if i, ok := m.res.retryHelpers[c.callee]; ok {
+		if i >= len(c.expr.Args) {
+			return -1 // an ill-typed call without the func argument
+		}
 		return i
 	}
 	rf, ok := retryFuncs[funcKeyOf(c.callee)]

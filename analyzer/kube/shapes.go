@@ -211,7 +211,7 @@ func (m *modeler) isOptimisticPatch(c call, patch ast.Expr) bool {
 // client.MergeFromWithOptions(obj, ..., client.MergeFromWithOptimisticLock{...}).
 func (m *modeler) isOptimisticBuilder(pc *ast.CallExpr) bool {
 	fn := calleeFunc(m.pass.TypesInfo, pc)
-	if fn == nil || !optimisticPatchBuilders[funcKeyOf(fn)] {
+	if fn == nil || !optimisticPatchBuilders[funcKeyOf(fn)] || len(pc.Args) == 0 {
 		return false
 	}
 	for _, arg := range pc.Args[1:] {

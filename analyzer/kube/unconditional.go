@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 )
 
 // markUnconditional finds writes that cannot conflict: an Update of an
@@ -260,7 +262,7 @@ func stripAddr(e ast.Expr) ast.Expr {
 // isPlainValue reports whether t is a string, number or boolean (maybe
 // named): a copy that cannot carry a resourceVersion back.
 func isPlainValue(t types.Type) bool {
-	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	b, ok := typeinfo.Under(t).(*types.Basic)
 	return ok && b.Info()&(types.IsString|types.IsNumeric|types.IsBoolean) != 0
 }
 
@@ -372,9 +374,11 @@ func (m *modeler) freshLiteral(fn ast.Node, lit *ast.CompositeLit) bool {
 		}
 		elems = append(elems, val)
 	}
-	switch types.Unalias(m.pass.TypesInfo.TypeOf(lit)).Underlying().(type) {
+	switch typeinfo.UnderOf(m.pass.TypesInfo, lit).(type) {
 	case *types.Slice, *types.Array, *types.Map:
 		return m.allFresh(fn, elems)
+	case nil:
+		return false // not type-checked: its kind is unknown
 	}
 	return true
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -49,7 +50,9 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass, res *kube.Result, seesMetadata *syntax.ImportReach) (any, error) {
-	if len(pass.Files) == 0 || kube.IsUpstream(pass.Pkg) {
+	// A package whose function bodies were not type-checked (see
+	// typeinfo.BodiesChecked) is skipped like one without files.
+	if len(pass.Files) == 0 || kube.IsUpstream(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
 		return nil, nil
 	}
 	cache := res.Cache(pass)

@@ -106,6 +106,9 @@ func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]str
 // declaration would shadow).
 func (c *checker) freeName(lit *ast.FuncLit, candidates ...string) (string, bool) {
 	scope := c.pass.TypesInfo.Scopes[lit.Type]
+	if scope == nil {
+		return "", false // not type-checked: names cannot be told apart
+	}
 next:
 	for _, name := range candidates {
 		if o := scope.Lookup(name); o != nil {

@@ -26,8 +26,8 @@ import (
 // have failed (the result is then an empty object), and no alias of obj or
 // of its parts is taken anywhere in the function.
 func (c *checker) keepResultFix(fg *fnGraph, w *kube.Write) *analysis.SuggestedFix {
-	if w.Object.Copied {
-		return nil // a copy: nothing to Get into
+	if w.Object.Copied || len(w.Call.Args) < 2 {
+		return nil // a copy: nothing to Get into; or a write of one argument, Update(obj)
 	}
 	info := c.pass.TypesInfo
 	v := w.Object.Root
@@ -161,6 +161,9 @@ func (c *checker) insertionPoint(b *cfg.Block) (pos token.Pos, indent string, ok
 // next (the code that follows) starts on a later line.
 func (c *checker) nextLine(pos, next token.Pos) (token.Pos, bool) {
 	tf := c.pass.Fset.File(pos)
+	if tf == nil {
+		return token.NoPos, false
+	}
 	line := tf.Line(pos)
 	if !next.IsValid() || tf.Line(next) <= line || line+1 > tf.LineCount() {
 		return token.NoPos, false
@@ -230,8 +233,12 @@ func (c *checker) getCall(w *kube.Write, pos token.Pos) (string, bool) {
 	if clientPkg == nil {
 		return "", false
 	}
-	iface, ok := clientPkg.Scope().Lookup("Reader").Type().Underlying().(*types.Interface)
-	if !ok || !types.Implements(info.TypeOf(reader), iface) {
+	readerType, ok := clientPkg.Scope().Lookup("Reader").(*types.TypeName)
+	if !ok {
+		return "", false
+	}
+	iface, ok := readerType.Type().Underlying().(*types.Interface)
+	if rt := info.TypeOf(reader); !ok || rt == nil || !types.Implements(rt, iface) {
 		return "", false
 	}
 	ctx, obj := w.Call.Args[0], w.Call.Args[1]
@@ -297,8 +304,8 @@ func (c *checker) importedAs(pos token.Pos, path string) (string, *types.Package
 // written with names valid at pos.
 func (c *checker) zeroReturn(fn ast.Node, pos token.Pos, errName string) (string, bool) {
 	ft := syntax.FuncType(fn)
-	if ft == nil || ft.Results == nil {
-		return "", false
+	if ft == nil || ft.Results == nil || len(ft.Results.List) == 0 {
+		return "", false // no results, maybe written as ()
 	}
 	var vals []string
 	for _, field := range ft.Results.List {

@@ -9,6 +9,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 )
 
 // loc is the place of a graph node: its block and index.
@@ -130,7 +131,7 @@ func (fg *fnGraph) condOf(b *cfg.Block, info *types.Info) ast.Expr {
 	if !ok || fg.tagged[e] {
 		return nil
 	}
-	if t, ok := info.TypeOf(e).Underlying().(*types.Basic); !ok || t.Info()&types.IsBoolean == 0 {
+	if t, ok := typeinfo.UnderOf(info, e).(*types.Basic); !ok || t.Info()&types.IsBoolean == 0 {
 		return nil
 	}
 	return e

@@ -13,6 +13,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -342,6 +343,6 @@ func listElement(info *types.Info, s *ast.AssignStmt, v *types.Var) bool {
 	if !ok || sel.Sel.Name != "Items" {
 		return false
 	}
-	_, isSlice := info.TypeOf(sel).Underlying().(*types.Slice)
+	_, isSlice := typeinfo.UnderOf(info, sel).(*types.Slice)
 	return isSlice && fixes.SideEffectFree(info, ix.Index) && kube.HasListMeta(info.TypeOf(sel.X))
 }

@@ -134,13 +134,17 @@ func LineEnd(pass *analysis.Pass, pos token.Pos) (token.Pos, bool) {
 }
 
 // Content returns the source of the file holding pos and the offset of pos.
+// It fails for a position in no file (NoPos, a synthesized node), and when
+// the file no longer holds what was parsed (its size differs), where
+// offsets from the syntax tree would fall outside the text or between
+// tokens.
 func Content(pass *analysis.Pass, pos token.Pos) ([]byte, int, bool) {
 	tf := pass.Fset.File(pos)
-	if tf == nil {
+	if tf == nil || pass.ReadFile == nil {
 		return nil, 0, false
 	}
 	src, err := pass.ReadFile(tf.Name())
-	if err != nil {
+	if err != nil || len(src) != tf.Size() {
 		return nil, 0, false
 	}
 	return src, tf.Offset(pos), true
@@ -150,7 +154,10 @@ func Content(pass *analysis.Pass, pos token.Pos) ([]byte, int, bool) {
 func Source(pass *analysis.Pass, n ast.Node) string {
 	src, start, ok := Content(pass, n.Pos())
 	if !ok {
-		return types.ExprString(n.(ast.Expr))
+		if e, isExpr := n.(ast.Expr); isExpr {
+			return types.ExprString(e)
+		}
+		return ""
 	}
 	_, end, _ := Content(pass, n.End())
 	return string(src[start:end])

@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 )
 
 // ReadsOnlyBasicFields reports whether every use of v in n reads a field
@@ -40,7 +42,7 @@ func basicRead(info *types.Info, path []ast.Node) bool {
 	i := 0
 	for i+1 < len(path) {
 		if ix, ok := path[i+1].(*ast.IndexExpr); ok && ix.X == path[i] && i > 0 {
-			if _, isMap := info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
+			if _, isMap := typeinfo.UnderOf(info, ix.X).(*types.Map); isMap {
 				i++ // a value read from a map field: cm.Labels["app"]
 				continue
 			}
@@ -71,7 +73,7 @@ func basicRead(info *types.Info, path []ast.Node) bool {
 	if tup, ok := t.(*types.Tuple); ok && tup.Len() == 2 {
 		t = tup.At(0).Type() // v, ok := cm.Labels["app"]
 	}
-	if _, basic := t.Underlying().(*types.Basic); !basic {
+	if _, basic := typeinfo.Under(t).(*types.Basic); !basic {
 		return false
 	}
 	if i+1 < len(path) {

@@ -1,0 +1,60 @@
+// Package typeinfo reads type information that may have holes. The
+// analyzers run on packages that type-check with errors (the model and
+// listermutation set RunDespiteErrors), and a driver may hand them a
+// package whose function bodies were never type-checked at all: go/packages
+// skips the bodies of a dependency it loads from source only because it
+// imports a test variant. There, types.Info has no entry for many
+// expressions and identifiers, so TypeOf, ObjectOf, Uses and Defs return
+// nil, and a type may be invalid where well-typed code guarantees a
+// signature, a tuple or a slice. The helpers here answer nil (or false)
+// instead of panicking; on well-typed code they answer what the direct
+// lookups do.
+package typeinfo
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Under returns the underlying type of t, or nil when t is nil.
+func Under(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return types.Unalias(t).Underlying()
+}
+
+// UnderOf returns the underlying type of the type info records for e, or
+// nil when it records none.
+func UnderOf(info *types.Info, e ast.Expr) types.Type {
+	return Under(info.TypeOf(e))
+}
+
+// BodiesChecked reports whether the type checker went into the function
+// bodies of files: some identifier in a body is resolved. It is false for
+// a package checked with types.Config.IgnoreFuncBodies, whose bodies hold
+// no type information at all; true when no body has an identifier, since
+// such bodies have nothing to look up. On a type-checked package it stops
+// at the first identifier of the first body.
+func BodiesChecked(info *types.Info, files []*ast.File) bool {
+	seen, resolved := false, false
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					seen = true
+					resolved = info.Uses[id] != nil || info.Defs[id] != nil
+				}
+				return !resolved
+			})
+			if resolved {
+				return true
+			}
+		}
+	}
+	return !seen
+}
