@@ -13,7 +13,7 @@ import (
 // above findings, without a reason, naming other analyzers, and unused;
 // the fixes remove unused directives.
 func TestSuppression(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), analyzer.Lookup(analyzer.Default(), "unretriedupdate"), "suppress/unretried")
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), analyzer.Lookup(analyzer.Default(), "unretriedupdate"), "suppress/unretried", "nokube")
 }
 
 // TestSuiteHonoursDirectives makes sure every analyzer of the suite,

@@ -77,6 +77,20 @@ func (m *modeler) importFacts(fn *types.Func) {
 	}
 }
 
+// neverNilFacts returns the functions of other packages that facts (those
+// the package sees, pass.AllObjectFacts) say never return a nil error. The
+// tracer reads them long after the model's Run has returned, when the Pass
+// may no longer be used.
+func neverNilFacts(facts []analysis.ObjectFact) map[types.Object]bool {
+	out := make(map[types.Object]bool)
+	for _, f := range facts {
+		if _, ok := f.Fact.(*NeverNilErrorFact); ok {
+			out[f.Object] = true
+		}
+	}
+	return out
+}
+
 // exportFacts exports the facts of this package's exported functions, and
 // of its interface methods that only write helpers implement.
 func (m *modeler) exportFacts() {

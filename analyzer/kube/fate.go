@@ -12,7 +12,6 @@ import (
 	"go/types"
 	"sync"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 )
@@ -57,8 +56,13 @@ type Tracer struct {
 	info  *types.Info
 	cfgs  map[*ast.BlockStmt]*cfg.CFG
 	model *Result        // the package's writes and reads
-	pass  *analysis.Pass // for facts about other packages' functions
+	pkg   *types.Package // the package the tracer follows failures in
 	built int            // graphs built, for the cost report
+
+	// neverNilFacts are the functions of other packages with a
+	// NeverNilErrorFact, loaded during the model's Run: the tracer is used
+	// after it returns, when its Pass may no longer be.
+	neverNilFacts map[types.Object]bool
 
 	neverNil memo[*types.Func, bool] // functions that never return a nil error
 	requeuer memo[*types.Func, bool] // functions that put work back on a queue

@@ -295,8 +295,8 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 		}
 		return false
 	}
-	if fn.Pkg() != nil && t.pass != nil && fn.Pkg() != t.pass.Pkg {
-		return t.pass.ImportObjectFact(fn, new(NeverNilErrorFact))
+	if fn.Pkg() != nil && t.pkg != nil && fn.Pkg() != t.pkg {
+		return t.neverNilFacts[fn]
 	}
 	return t.model != nil && t.neverReturnsNil(fn, 0)
 }

@@ -38,7 +38,7 @@ func (t *Tracer) endsCommand(fn ast.Node) bool {
 // `cmd.RunE = ...`.
 func (t *Tracer) findCommandFuncs() map[any]bool {
 	out := make(map[any]bool)
-	if t.model == nil || t.pass == nil || !importsPath(t.pass.Pkg, cobraPath) {
+	if t.model == nil || t.pkg == nil || !importsPath(t.pkg, cobraPath) {
 		return out
 	}
 	note := func(value ast.Expr) {

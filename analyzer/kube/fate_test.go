@@ -27,5 +27,5 @@ var fateProbe = &analysis.Analyzer{
 }
 
 func TestFate(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), fateProbe, "kube/fate")
+	analysistest.Run(t, testdir.Path(t), fateProbe, "kube/fate", "nokube")
 }

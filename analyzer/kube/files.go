@@ -22,9 +22,11 @@ import (
 // are where its Conflict is lost. The other files (API types, generated
 // code, tests that never reach the code under test) cannot hold a write, a
 // read or a retry that matters, so they cost that pass and nothing more.
-func scanUses(pass *analysis.Pass, opts *Options) (files []*ast.File, touchesCache bool) {
+// facts are the object facts the package sees (pass.AllObjectFacts): a
+// call of a function with one is a modeled use.
+func scanUses(pass *analysis.Pass, opts *Options, facts []analysis.ObjectFact) (files []*ast.File, touchesCache bool) {
 	withFacts := make(map[types.Object]bool)
-	for _, f := range pass.AllObjectFacts() {
+	for _, f := range facts {
 		withFacts[f.Object] = true
 	}
 	fileOf := fileIndex(pass.Files)

@@ -37,7 +37,8 @@ func run(pass *analysis.Pass, opts *Options, gate *apiGate) (any, error) {
 	if len(pass.Files) == 0 || !gate.reachesKubeAPI(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
 		return res, nil
 	}
-	files, touchesCache := scanUses(pass, opts)
+	facts := pass.AllObjectFacts()
+	files, touchesCache := scanUses(pass, opts, facts)
 	res.touchesCache = touchesCache
 	if files == nil {
 		return res, nil
@@ -65,9 +66,13 @@ func run(pass *analysis.Pass, opts *Options, gate *apiGate) (any, error) {
 	}
 	res.index()
 	m.markUnconditional()
+	// The tracer outlives this Run (the checks trace failures later, maybe
+	// concurrently): it keeps the package and the facts it needs, never
+	// the Pass.
 	res.tracer = NewTracer(pass.TypesInfo)
 	res.tracer.model = res
-	res.tracer.pass = pass
+	res.tracer.pkg = pass.Pkg
+	res.tracer.neverNilFacts = neverNilFacts(facts)
 	m.findReturners(calls)
 	m.exportFacts()
 	return res, nil

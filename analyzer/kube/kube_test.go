@@ -74,7 +74,7 @@ var walked = &analysis.Analyzer{
 var model = kube.New(&kube.Options{})
 
 func TestWalkedFiles(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), walked, "kube/files")
+	analysistest.Run(t, testdir.Path(t), walked, "kube/files", "nokube")
 }
 
 // TestDependencyWithoutSyntax runs the model as a driver does on a
@@ -93,10 +93,10 @@ func TestDependencyWithoutSyntax(t *testing.T) {
 	}
 }
 
-// TestFacts checks the facts exported for a helper package; the package
+// TestFacts checks the facts exported for helper packages; the package
 // that uses them is checked by the unretriedupdate tests.
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), model, "crosspkg/kubeutil")
+	analysistest.Run(t, testdir.Path(t), model, "crosspkg/kubeutil", "crosspkg/opaque", "nokube")
 }
 
 // TestCrossPackageReads checks that read facts of another package, and
@@ -109,7 +109,7 @@ func TestCrossPackageReads(t *testing.T) {
 	if err := opts.ReadHelpers.Set("crosspkg/opaque.Load, (*crosspkg/kubeutil.Store).Unused"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdir.Path(t), newProbe(opts), "crosspkg/reader")
+	analysistest.Run(t, testdir.Path(t), newProbe(opts), "crosspkg/reader", "kube/nokube", "kube/quiet")
 }
 
 func TestNameListRejectsMalformedNames(t *testing.T) {

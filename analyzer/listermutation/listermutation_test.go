@@ -20,9 +20,11 @@ func TestFixes(t *testing.T) {
 }
 
 // TestFacts checks the facts of a package whose functions change the
-// objects they are given.
+// objects they are given, analyzed together with packages that are
+// quiet for listermutation (and so concurrently, which go test -race
+// watches).
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), newAnalyzer(), "listermutation/helpers")
+	analysistest.Run(t, testdir.Path(t), newAnalyzer(), "listermutation/helpers", "listermutation/quiet", "nokube")
 }
 
 // TestNoFix checks findings that must come without a fix, and the

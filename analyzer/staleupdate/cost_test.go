@@ -23,9 +23,11 @@ func newTestAnalyzer() *analysis.Analyzer {
 	return New(kube.New(&kube.Options{}), diag.NewDirectives(func() []string { return []string{"staleupdate"} }))
 }
 
-// TestCost checks that control flow is built only for candidate functions.
+// TestCost checks that control flow is built only for candidate functions,
+// in packages analyzed together (and so concurrently, which go test -race
+// watches).
 func TestCost(t *testing.T) {
-	results := analysistest.Run(t, testdir.Path(t), newTestAnalyzer(), "staleupdate/crclient")
+	results := analysistest.Run(t, testdir.Path(t), newTestAnalyzer(), "staleupdate/crclient", "staleupdate/typed", "staleupdate/helpers")
 	for _, r := range results {
 		s := r.Result.(*costStats)
 		if s.CFGs > s.Writers || s.Candidates > s.Writers || s.Writers >= s.Funcs {
