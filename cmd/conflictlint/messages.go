@@ -13,8 +13,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-
-	"golang.org/x/tools/go/packages"
 )
 
 // parseFlags parses args into fs. The flag package would follow a bad
@@ -37,32 +35,6 @@ func parseFlags(fs *flag.FlagSet, args []string) (status int, ok bool) {
 	}
 	fmt.Fprintf(out, "%s: %v (%s -h lists the flags)\n", progname(), err, progname())
 	return exitUsage, false
-}
-
-// loadErrors lists the errors of pkgs and their dependencies, each once.
-// A package that does not type-check is reported by go list too (the
-// compiler's output, when export data is built) and again by the type
-// checker; the type checker's errors are positioned, so they win. Test
-// variants repeat their package's errors, which are dropped as duplicates.
-func loadErrors(pkgs []*packages.Package) []string {
-	var out []string
-	seen := make(map[string]bool)
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		positioned := false
-		for _, e := range p.Errors {
-			positioned = positioned || e.Kind != packages.ListError
-		}
-		for _, e := range p.Errors {
-			if positioned && e.Kind == packages.ListError {
-				continue
-			}
-			if msg := e.Error(); !seen[msg] {
-				seen[msg] = true
-				out = append(out, msg)
-			}
-		}
-	})
-	return out
 }
 
 // noPackages explains why patterns matched nothing in go's own words
