@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
@@ -206,6 +207,7 @@ func methodKeyOf(fn *types.Func) methodKey {
 
 // classify records c as a write or a read when it is one.
 func (m *modeler) classify(c call) {
+	defer guard.Locate(m.pass.Fset, c.expr.Pos())
 	key := m.interfaceMethodKey(c.callee)
 	args := c.expr.Args
 	if kind, ok := writeMethods[key]; ok {

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 )
 
 // Facts carry, across package boundaries, what a function of the analyzed
@@ -100,23 +102,28 @@ func (m *modeler) exportFacts() {
 		}
 	}
 	for fn := range m.res.decls {
-		if !fn.Exported() {
-			continue
+		if fn.Exported() {
+			m.exportFactsOf(fn)
 		}
-		if p, ok := m.res.retryHelpers[fn]; ok {
-			m.pass.ExportObjectFact(fn, &RetriesFact{Param: p})
-		}
-		if r, ok := m.res.returners[fn]; ok {
-			m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param, AsGiven: r.AsGiven})
-		}
-		if r := m.freshResultOf(fn); r >= 0 {
-			m.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
-		}
-		if r, ok := m.res.refreshers[fn]; ok {
-			m.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})
-		}
-		if m.res.tracer.neverReturnsNil(fn, 0) {
-			m.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
-		}
+	}
+}
+
+// exportFactsOf exports the facts of the package's function fn.
+func (m *modeler) exportFactsOf(fn *types.Func) {
+	defer guard.Locate(m.pass.Fset, m.res.decls[fn].Pos())
+	if p, ok := m.res.retryHelpers[fn]; ok {
+		m.pass.ExportObjectFact(fn, &RetriesFact{Param: p})
+	}
+	if r, ok := m.res.returners[fn]; ok {
+		m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param, AsGiven: r.AsGiven})
+	}
+	if r := m.freshResultOf(fn); r >= 0 {
+		m.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
+	}
+	if r, ok := m.res.refreshers[fn]; ok {
+		m.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})
+	}
+	if m.res.tracer.neverReturnsNil(fn, 0) {
+		m.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
+	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
@@ -82,6 +83,7 @@ func run(pass *analysis.Pass, res *kube.Result, seesMetadata *syntax.ImportReach
 
 // checkFunc reports the changes to cache-owned objects in fd.
 func (c *checker) checkFunc(fd *ast.FuncDecl) {
+	defer guard.Locate(c.pass.Fset, fd.Pos())
 	initial := make(map[*types.Var]val)
 	for v, fn := range c.cache.HandlerParams {
 		if fd.Pos() <= fn.Pos() && fn.End() <= fd.End() {

@@ -235,6 +235,9 @@ func (c *checker) onlyLogs(list []ast.Stmt) bool {
 
 // lastIsError reports whether the function's last result is an error.
 func (c *checker) lastIsError(ft *ast.FuncType) bool {
+	if ft.Results == nil || len(ft.Results.List) == 0 { // func f() ()
+		return false
+	}
 	last := ft.Results.List[len(ft.Results.List)-1]
 	return types.Identical(c.pass.TypesInfo.TypeOf(last.Type), types.Universe.Lookup("error").Type())
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
@@ -77,6 +78,7 @@ func run(pass *analysis.Pass, res *kube.Result, config Config) (any, error) {
 
 // check reports s when its Conflict is lost.
 func (c *checker) check(s site) {
+	defer guard.Locate(c.pass.Fset, s.call.Pos())
 	// In propagate mode a test's failed write fails the test or is the
 	// test's own business; strict mode reports it, since a controller
 	// running beside an e2e test writes the same objects.
