@@ -2,18 +2,14 @@ package main_test
 
 import (
 	"bytes"
-	"errors"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/conflictlint/conflictlint/internal/expected"
 )
 
 // behaviourModule holds one buggy function per fix shape (package shapes,
@@ -132,7 +128,7 @@ func checkShapeFindings(t *testing.T, shapes map[string]string, findings []fixFi
 // fails unless it passes with a passing subtest for every shape.
 func runShapes(t *testing.T, dir, mode string, shapes map[string]string) {
 	t.Helper()
-	res := runWithEnv(t, dir, []string{behaviourMode + "=" + mode}, "go", "test", "-count=1", "-v", "-run", "^TestShapes$", "./...")
+	res := runEnv(t, dir, []string{behaviourMode + "=" + mode}, "go", "test", "-count=1", "-v", "-run", "^TestShapes$", "./...")
 	if res.exit != 0 {
 		t.Fatalf("%s, %s: exit status %d\n%s", res.cmd, mode, res.exit, failures(res.stdout))
 	}
@@ -158,25 +154,4 @@ func failures(out []byte) string {
 		return string(out)
 	}
 	return b.String()
-}
-
-// runWithEnv is run with variables added to the environment.
-func runWithEnv(t *testing.T, dir string, env []string, name string, args ...string) result {
-	t.Helper()
-	cmd := exec.CommandContext(t.Context(), name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(expected.Env(), env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	res := result{cmd: filepath.Base(name) + " " + strings.Join(args, " ")}
-	err := cmd.Run()
-	var exitErr *exec.ExitError
-	switch {
-	case errors.As(err, &exitErr) && exitErr.Exited():
-		res.exit = exitErr.ExitCode()
-	case err != nil:
-		t.Fatalf("%s: %v\nstderr:\n%s", res.cmd, err, stderr.Bytes())
-	}
-	res.stdout, res.stderr = stdout.Bytes(), stderr.Bytes()
-	return res
 }

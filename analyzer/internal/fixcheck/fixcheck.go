@@ -27,6 +27,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // Wrap makes a's Run check the fixes of what it reports (see the package
@@ -244,39 +246,11 @@ func (imp *importer) Import(path string) (*types.Package, error) {
 	if p := imp.direct[path]; p != nil {
 		return p, nil
 	}
-	if p := findPackage(imp.pkg, path); p != nil {
+	if p := syntax.FindPackage(imp.pkg, path); p != nil {
 		return p, nil
 	}
 	if p := knownPackage(path, imp.pkg); p != nil {
 		return p, nil
 	}
 	return nil, fmt.Errorf("package %s is not among the package's imports", path)
-}
-
-// findPackage returns the package with the given path among pkg's
-// transitive imports, or nil.
-func findPackage(pkg *types.Package, path string) *types.Package {
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) *types.Package
-	visit = func(p *types.Package) *types.Package {
-		if seen[p] {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == path {
-			return p
-		}
-		for _, q := range p.Imports() {
-			if found := visit(q); found != nil {
-				return found
-			}
-		}
-		return nil
-	}
-	for _, q := range pkg.Imports() {
-		if found := visit(q); found != nil {
-			return found
-		}
-	}
-	return nil
 }

@@ -3,6 +3,8 @@ package fixcheck
 import (
 	"go/token"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // Paths of the packages a fix may import although the package reaches
@@ -66,7 +68,7 @@ func retryPackage(pkg *types.Package) *types.Package {
 // waitBackoff returns wait.Backoff: pkg's own when it reaches the wait
 // package, else a struct type of that name in a package built here.
 func waitBackoff(pkg *types.Package) types.Type {
-	if wait := findPackage(pkg, waitPath); wait != nil {
+	if wait := syntax.FindPackage(pkg, waitPath); wait != nil {
 		if tn, ok := wait.Scope().Lookup("Backoff").(*types.TypeName); ok {
 			return tn.Type()
 		}
