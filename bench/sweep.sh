@@ -13,8 +13,9 @@
 #
 # A cache module is analyzed in a throwaway copy of its directory
 # ($WORKDIR, default /tmp/conflictlint-sweep, made writable, `go mod download` there) with the
-# packages of `./...`; k8s.io/kubernetes gets its ./staging replacements
-# pointed at the published staging modules of the same release. Large
+# packages of `./...`; a replacement by a nested module, which the zip lacks
+# (cluster-api's ./api, k8s.io/kubernetes's ./staging), points at the
+# published module of the same release instead. Large
 # package lists are cut into chunks of $CHUNK import paths (memory). A
 # process that dies with a Go panic (the old form: goroutine dump, exit 2)
 # is bisected down to the package that panics; an analyzer panic turned
@@ -194,12 +195,15 @@ for mv in $MODULES; do
     cd "$work" || exit
     export GOWORK=off GOFLAGS="$GOFLAGS -mod=mod"
     rm -rf vendor
-    if [ "$mod" = k8s.io/kubernetes ]; then
-      # ./staging is not in the module zip: use the published staging modules.
-      sv=v0.${version#v1.}
-      go mod edit -json | jq -r '.Replace[]? | select(.New.Path | startswith("./staging/")) | .Old.Path' |
-        while read -r s; do go mod edit -replace "$s=$s@$sv"; done
-    fi
+    # Nested modules are not in the module zip: a replacement by a local
+    # directory that is missing becomes the published module of the same
+    # release (k8s.io/kubernetes v1.N.M: its ./staging modules are v0.N.M).
+    sv=$version
+    [ "$mod" = k8s.io/kubernetes ] && sv=v0.${version#v1.}
+    go mod edit -json | jq -r '.Replace[]? | select(.New.Version == null) | .Old.Path + " " + .New.Path' |
+      while read -r old dir; do
+        [ -e "$dir/go.mod" ] || go mod edit -replace "$old=$old@$sv"
+      done
     go mod download >"$sw/$unit.download.log" 2>&1 || echo "   go mod download: $(tail -1 "$sw/$unit.download.log")"
     mapfile -t pkgs < <(go list -e -f '{{.ImportPath}}' ./... 2>"$sw/$unit.list.stderr")
     rununit "$unit" "${pkgs[@]}"
