@@ -424,16 +424,7 @@ func analyzeSource(t *testing.T, filename, src string) suiteRun {
 	if err != nil {
 		t.Fatalf("source does not parse: %v\n%s", err, src)
 	}
-	info := &types.Info{
-		Types:        map[ast.Expr]types.TypeAndValue{},
-		Defs:         map[*ast.Ident]types.Object{},
-		Uses:         map[*ast.Ident]types.Object{},
-		Implicits:    map[ast.Node]types.Object{},
-		Selections:   map[*ast.SelectorExpr]*types.Selection{},
-		Scopes:       map[ast.Node]*types.Scope{},
-		Instances:    map[*ast.Ident]types.Instance{},
-		FileVersions: map[*ast.File]string{},
-	}
+	info := fullTypesInfo()
 	var typeErrs []types.Error
 	conf := types.Config{
 		Importer: mapImporter(stubs),
@@ -519,5 +510,20 @@ func checkFix(t *testing.T, run suiteRun, filename, src string, d analysis.Diagn
 		t.Errorf("%s: after fix %q the file does not type-check: %v\n%s", d.Message, fix.Message, fixed.typeErrs[0], out)
 	} else if fixed.count(d.Message) >= run.count(d.Message) {
 		t.Errorf("%s: still reported after fix %q\n%s", d.Message, fix.Message, out)
+	}
+}
+
+// fullTypesInfo returns a types.Info that records everything a driver
+// gives an analyzer.
+func fullTypesInfo() *types.Info {
+	return &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		FileVersions: map[*ast.File]string{},
 	}
 }

@@ -241,16 +241,7 @@ func (s *scenarios) typeCheck(path, name string, names []string, files map[strin
 		}
 		syntax = append(syntax, f)
 	}
-	info := &types.Info{
-		Types:        map[ast.Expr]types.TypeAndValue{},
-		Defs:         map[*ast.Ident]types.Object{},
-		Uses:         map[*ast.Ident]types.Object{},
-		Implicits:    map[ast.Node]types.Object{},
-		Selections:   map[*ast.SelectorExpr]*types.Selection{},
-		Scopes:       map[ast.Node]*types.Scope{},
-		Instances:    map[*ast.Ident]types.Instance{},
-		FileVersions: map[*ast.File]string{},
-	}
+	info := fullTypesInfo()
 	var typeErrs []types.Error
 	imports := make(map[string]*packages.Package)
 	conf := types.Config{
