@@ -14,7 +14,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // Config selects the analyzers to run and sets their options. It is the one
@@ -47,7 +47,7 @@ type Config struct {
 	// Model names, by fully-qualified name, functions analysis cannot see
 	// into (retry wrappers and read helpers); it applies to every
 	// analyzer. Lists keep the names' case, which map keys would not.
-	Model kube.Options
+	Model api.Options
 
 	panics     func(*Panic) // see ObservePanics
 	noFixCheck bool         // see DisableFixCheck
@@ -269,7 +269,7 @@ func (c Config) Args() []string {
 func (c Config) validateModel() error {
 	for _, list := range []struct {
 		key   string
-		names kube.NameList
+		names api.NameList
 	}{{keyRetryWrappers, c.Model.RetryWrappers}, {keyReadHelpers, c.Model.ReadHelpers}} {
 		if err := list.names.Validate(); err != nil {
 			return fmt.Errorf("%s: %w", list.key, err)

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // A write helper that sends its parameter as the caller built it makes a
@@ -40,9 +42,9 @@ func (m *modeler) sentAsGiven(decl *ast.FuncDecl, w *Write) int {
 // sendsObjectAsIs reports whether a write of kind k sends the object's own
 // resourceVersion (or none): not a patch against a base, nor a
 // CreateOrUpdate, which reads the object first.
-func sendsObjectAsIs(k WriteKind) bool {
+func sendsObjectAsIs(k api.WriteKind) bool {
 	switch k {
-	case WriteUpdate, WriteSubResourceUpdate, WriteTypedUpdate, WriteObjectPatch:
+	case api.WriteUpdate, api.WriteSubResourceUpdate, api.WriteTypedUpdate, api.WriteObjectPatch:
 		return true
 	}
 	return false
@@ -74,7 +76,7 @@ func (m *modeler) passedAsGiven(decl *ast.FuncDecl, c call, r Returner) int {
 	if r.AsGiven < 0 || r.AsGiven >= len(c.expr.Args) {
 		return -1
 	}
-	o := objectOf(m.pass.TypesInfo, c.expr.Args[r.AsGiven])
+	o := api.ObjectOf(m.pass.TypesInfo, c.expr.Args[r.AsGiven])
 	if o.Root == nil || o.Copied || o.Path != o.Root.Name() {
 		return -1
 	}

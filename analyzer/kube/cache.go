@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // The informer cache: which expressions hold objects that belong to a
@@ -18,24 +19,6 @@ import (
 // with client.UnsafeDisableDeepCopy), and which upstream calls change the
 // objects they are given. The listermutation analyzer reports changes made
 // to such objects in place.
-
-// CacheReadKind says what a call hands out of an informer cache.
-type CacheReadKind int
-
-const (
-	NotCacheRead CacheReadKind = iota
-	// CacheItem: the first result is an object of the cache (a lister's
-	// Get, a store's Get or GetByKey).
-	CacheItem
-	// CacheItems: the first result is a fresh slice whose elements are
-	// objects of the cache (a lister's List, a store's List, ByIndex).
-	CacheItems
-	// CacheShallow: a controller-runtime Get or List with
-	// client.UnsafeDisableDeepCopy, which fills its object argument with a
-	// shallow copy of the cache's object: the maps, slices and pointers it
-	// holds are the cache's.
-	CacheShallow
-)
 
 // Cache is the informer-cache view of one package.
 type Cache struct {
@@ -66,16 +49,16 @@ func (r *Result) Cache(pass *analysis.Pass) *Cache {
 func isCacheUse(obj types.Object) bool {
 	switch obj := obj.(type) {
 	case *types.Func:
-		return cacheReadKindOf(obj) != NotCacheRead || obj.Name() == "AddEventHandler" && inPkg(obj, cachePath)
+		return cacheReadKindOf(obj) != api.NotCacheRead || obj.Name() == "AddEventHandler" && inPkg(obj, api.CachePath)
 	case *types.TypeName:
-		if inPkg(obj, cachePath) {
-			if _, ok := handlerTypes[funcKey{cachePath, obj.Name()}]; ok {
+		if inPkg(obj, api.CachePath) {
+			if _, ok := api.HandlerTypes[api.FuncKey{Pkg: api.CachePath, Name: obj.Name()}]; ok {
 				return true
 			}
 		}
-		return inPkg(obj, crClientPath) && obj.Name() == unsafeNoDeepCopy
+		return inPkg(obj, api.ClientPath) && obj.Name() == api.UnsafeNoDeepCopy
 	case *types.Const:
-		return inPkg(obj, crClientPath) && isNamed(obj.Type(), crClientPath, unsafeNoDeepCopy)
+		return inPkg(obj, api.ClientPath) && api.IsNamed(obj.Type(), api.ClientPath, api.UnsafeNoDeepCopy)
 	}
 	return false
 }
@@ -85,34 +68,34 @@ func inPkg(obj types.Object, path string) bool {
 }
 
 // ReadAt classifies call as a read from an informer cache.
-func (c *Cache) ReadAt(call *ast.CallExpr) CacheReadKind {
-	fn := calleeFunc(c.info, call)
+func (c *Cache) ReadAt(call *ast.CallExpr) api.CacheReadKind {
+	fn := api.Callee(c.info, call)
 	if fn == nil {
-		return NotCacheRead
+		return api.NotCacheRead
 	}
-	if k := cacheReadKindOf(fn); k != NotCacheRead {
+	if k := cacheReadKindOf(fn); k != api.NotCacheRead {
 		return k
 	}
 	if c.ShallowTarget(call) != nil {
-		return CacheShallow
+		return api.CacheShallow
 	}
-	return NotCacheRead
+	return api.NotCacheRead
 }
 
 // ShallowTarget returns the object argument of a controller-runtime Get or
 // List made with client.UnsafeDisableDeepCopy, or nil.
 func (c *Cache) ShallowTarget(call *ast.CallExpr) ast.Expr {
-	fn := calleeFunc(c.info, call)
+	fn := api.Callee(c.info, call)
 	if fn == nil {
 		return nil
 	}
-	i, ok := crReads[methodKeyOf(fn)]
+	i, ok := api.CrReads[api.MethodKeyOf(fn)]
 	if !ok || len(call.Args) <= i {
 		return nil
 	}
 	for _, arg := range call.Args[i+1:] {
 		tv := c.info.Types[arg]
-		if isNamed(tv.Type, crClientPath, unsafeNoDeepCopy) && tv.Value != nil &&
+		if api.IsNamed(tv.Type, api.ClientPath, api.UnsafeNoDeepCopy) && tv.Value != nil &&
 			tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) {
 			return call.Args[i]
 		}
@@ -124,11 +107,11 @@ func (c *Cache) ShallowTarget(call *ast.CallExpr) ast.Expr {
 // server or a cache (a controller-runtime Get or List), so that the
 // object no longer holds what it held before.
 func (c *Cache) IsRead(call *ast.CallExpr) (ast.Expr, bool) {
-	fn := calleeFunc(c.info, call)
+	fn := api.Callee(c.info, call)
 	if fn == nil {
 		return nil, false
 	}
-	i, ok := crReads[methodKeyOf(fn)]
+	i, ok := api.CrReads[api.MethodKeyOf(fn)]
 	if !ok || len(call.Args) <= i {
 		return nil, false
 	}
@@ -140,42 +123,42 @@ func (c *Cache) IsRead(call *ast.CallExpr) (ast.Expr, bool) {
 // resources and the dynamic lister match too: a method Get(string) (X,
 // error) or List(labels.Selector) ([]X, error) of an interface whose name
 // ends in "Lister" (or of client-go's generic listers.ResourceIndexer).
-func cacheReadKindOf(fn *types.Func) CacheReadKind {
+func cacheReadKindOf(fn *types.Func) api.CacheReadKind {
 	if fn.Name() != "Get" && fn.Name() != "List" && fn.Name() != "GetByKey" && fn.Name() != "ByIndex" && fn.Name() != "Index" {
-		return NotCacheRead
+		return api.NotCacheRead
 	}
-	key := methodKeyOf(fn)
-	if key.name == "" {
-		return NotCacheRead
+	key := api.MethodKeyOf(fn)
+	if key.Name == "" {
+		return api.NotCacheRead
 	}
-	if k, ok := storeReads[key]; ok {
+	if k, ok := api.StoreReads[key]; ok {
 		return k
 	}
 	switch {
-	case key.pkg == listersPath && key.typ == resourceIndexerName:
-	case strings.HasSuffix(key.typ, "Lister") && types.IsInterface(fn.Signature().Recv().Type()):
+	case key.Pkg == api.ListersPath && key.Type == api.ResourceIndexerName:
+	case strings.HasSuffix(key.Type, "Lister") && types.IsInterface(fn.Signature().Recv().Type()):
 		// Generated listers are used through their interfaces; a concrete
 		// type of the program that happens to be called a lister (a
 		// wrapper, a mock) may well hand out copies.
 	default:
-		return NotCacheRead
+		return api.NotCacheRead
 	}
 	sig := fn.Signature()
 	if sig.Params().Len() != 1 || sig.Results().Len() != 2 || !isCacheErrorType(sig.Results().At(1).Type()) {
-		return NotCacheRead
+		return api.NotCacheRead
 	}
 	param, result := sig.Params().At(0).Type(), sig.Results().At(0).Type()
 	switch fn.Name() {
 	case "Get":
 		if isString(param) && isReference(result) {
-			return CacheItem
+			return api.CacheItem
 		}
 	case "List":
-		if s, ok := result.Underlying().(*types.Slice); ok && isNamed(param, labelsPath, "Selector") && isReference(s.Elem()) {
-			return CacheItems
+		if s, ok := result.Underlying().(*types.Slice); ok && api.IsNamed(param, api.LabelsPath, "Selector") && isReference(s.Elem()) {
+			return api.CacheItems
 		}
 	}
-	return NotCacheRead
+	return api.NotCacheRead
 }
 
 // MutatedArgs returns the expressions whose objects an upstream call
@@ -185,18 +168,18 @@ func cacheReadKindOf(fn *types.Func) CacheReadKind {
 // to a controller-runtime Create, Update or Patch (which decode the
 // server's answer into it), and the argument of DeepCopyInto.
 func (c *Cache) MutatedArgs(call *ast.CallExpr) []ast.Expr {
-	fn := calleeFunc(c.info, call)
+	fn := api.Callee(c.info, call)
 	if fn == nil {
 		return nil
 	}
 	if sig := fn.Signature(); sig.Recv() != nil {
-		key := methodKeyOf(fn)
+		key := api.MethodKeyOf(fn)
 		switch {
-		case setterPackages[key.pkg] && strings.HasPrefix(fn.Name(), "Set"):
+		case api.SetterPackages[key.Pkg] && strings.HasPrefix(fn.Name(), "Set"):
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 				return []ast.Expr{sel.X}
 			}
-		case decodingWriters[key] && len(call.Args) > 1:
+		case api.DecodingWriters[key] && len(call.Args) > 1:
 			return []ast.Expr{call.Args[1]}
 		case fn.Name() == "DeepCopyInto" && len(call.Args) == 1:
 			return []ast.Expr{call.Args[0]}
@@ -204,7 +187,7 @@ func (c *Cache) MutatedArgs(call *ast.CallExpr) []ast.Expr {
 		return nil
 	}
 	var out []ast.Expr
-	for _, i := range mutatorFuncs[funcKey{pkgPath(fn), fn.Name()}] {
+	for _, i := range api.MutatorFuncs[api.FuncKey{Pkg: pkgPath(fn), Name: fn.Name()}] {
 		if i < len(call.Args) {
 			out = append(out, call.Args[i])
 		}
@@ -216,7 +199,7 @@ func (c *Cache) MutatedArgs(call *ast.CallExpr) []ast.Expr {
 func (c *Cache) findHandlers(pass *analysis.Pass) {
 	decls := make(map[*types.Func]*ast.FuncDecl)
 	var iface *types.Interface
-	if pkg := syntax.FindPackage(pass.Pkg, cachePath); pkg != nil {
+	if pkg := syntax.FindPackage(pass.Pkg, api.CachePath); pkg != nil {
 		if obj := pkg.Scope().Lookup("ResourceEventHandler"); obj != nil {
 			iface, _ = obj.Type().Underlying().(*types.Interface)
 		}
@@ -234,7 +217,7 @@ func (c *Cache) findHandlers(pass *analysis.Pass) {
 			decls[fn] = fd
 			// fd.Recv may be an empty list, `func () OnAdd(...)`, which
 			// declares a function.
-			if recv := fn.Signature().Recv(); iface != nil && handlerMethods[fn.Name()] && recv != nil {
+			if recv := fn.Signature().Recv(); iface != nil && api.HandlerMethods[fn.Name()] && recv != nil {
 				if types.Implements(recv.Type(), iface) {
 					c.addParams(fd, fd.Type)
 				}
@@ -297,10 +280,10 @@ func handlerFields(t types.Type) []string {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != cachePath {
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != api.CachePath {
 		return nil
 	}
-	return handlerTypes[funcKey{cachePath, n.Obj().Name()}]
+	return api.HandlerTypes[api.FuncKey{Pkg: api.CachePath, Name: n.Obj().Name()}]
 }
 
 func contains(list []string, s string) bool {
@@ -344,16 +327,4 @@ func isReference(t types.Type) bool {
 // their parameters needs in a package that never touches a cache itself.
 func (r *Result) CacheCalls(pass *analysis.Pass) *Cache {
 	return &Cache{info: pass.TypesInfo, HandlerParams: map[*types.Var]ast.Node{}}
-}
-
-// IsUpstream reports whether pkg belongs to one of the Kubernetes modules
-// whose behaviour the tables describe (client-go, apimachinery, api,
-// controller-runtime): their functions are never analyzed for facts.
-func IsUpstream(pkg *types.Package) bool {
-	for _, prefix := range upstreamPrefixes {
-		if hasPrefixPath(pkg.Path(), prefix) {
-			return true
-		}
-	}
-	return false
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
@@ -30,7 +31,7 @@ var cacheProbe = &analysis.Analyzer{
 		for _, f := range pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
-					if k := c.ReadAt(call); k != kube.NotCacheRead {
+					if k := c.ReadAt(call); k != api.NotCacheRead {
 						pass.Reportf(call.Pos(), "cache read %d", k)
 					}
 				}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // call is one call expression with its resolved callee.
@@ -40,7 +41,7 @@ func (m *modeler) collectCalls() []call {
 		case *ast.AssignStmt:
 			m.noteFuncVar(n)
 		case *ast.CallExpr:
-			fn := calleeFunc(m.pass.TypesInfo, n)
+			fn := api.Callee(m.pass.TypesInfo, n)
 			if fn == nil {
 				fn = m.aliasedFunc(n)
 			}
@@ -49,7 +50,7 @@ func (m *modeler) collectCalls() []call {
 			}
 			m.importFacts(fn)
 			calls = append(calls, call{expr: n, frame: s.frame, callee: fn})
-			if conflictChecks[funcKeyOf(fn)] {
+			if api.ConflictChecks[api.FuncKeyOf(fn)] {
 				m.res.conflictChecks = append(m.res.conflictChecks, n)
 				for f := s.frame; f != nil; f = f.outer {
 					m.conflictTesters[f.fn] = true
@@ -158,51 +159,16 @@ func (m *modeler) aliasedFunc(c *ast.CallExpr) *types.Func {
 	if v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
 		return nil
 	}
-	target, ok := funcAliases[funcKey{v.Pkg().Path(), v.Name()}]
+	target, ok := api.FuncAliases[api.FuncKey{Pkg: v.Pkg().Path(), Name: v.Name()}]
 	if !ok {
 		return nil
 	}
-	pkg := syntax.FindPackage(m.pass.Pkg, target.pkg)
+	pkg := syntax.FindPackage(m.pass.Pkg, target.Pkg)
 	if pkg == nil {
 		return nil
 	}
-	fn, _ := pkg.Scope().Lookup(target.name).(*types.Func)
+	fn, _ := pkg.Scope().Lookup(target.Name).(*types.Func)
 	return fn
-}
-
-// calleeFunc returns the generic origin of the function or method called,
-// or nil for calls of func values, conversions and builtins.
-func calleeFunc(info *types.Info, c *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(info, c).(*types.Func)
-	if fn == nil {
-		return nil
-	}
-	return fn.Origin()
-}
-
-func funcKeyOf(fn *types.Func) funcKey {
-	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return funcKey{}
-	}
-	return funcKey{fn.Pkg().Path(), fn.Name()}
-}
-
-// methodKeyOf names a method by its declaring named type; the zero key for
-// functions and methods of unnamed types.
-func methodKeyOf(fn *types.Func) methodKey {
-	recv := fn.Signature().Recv()
-	if recv == nil || fn.Pkg() == nil {
-		return methodKey{}
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return methodKey{}
-	}
-	return methodKey{named.Obj().Pkg().Path(), named.Obj().Name(), fn.Name()}
 }
 
 // classify records c as a write or a read when it is one.
@@ -210,32 +176,32 @@ func (m *modeler) classify(c call) {
 	defer guard.Locate(m.pass.Fset, c.expr.Pos())
 	key := m.interfaceMethodKey(c.callee)
 	args := c.expr.Args
-	if kind, ok := writeMethods[key]; ok {
+	if kind, ok := api.WriteMethods[key]; ok {
 		m.addWrite(c, kind, argAt(args, 1), receiver(c.expr))
 		return
 	}
-	if patchMethods[key] {
+	if api.PatchMethods[key] {
 		if len(args) > 2 && m.isOptimisticPatch(c, args[2]) {
-			m.addWrite(c, WriteOptimisticPatch, args[1], receiver(c.expr))
+			m.addWrite(c, api.WriteOptimisticPatch, args[1], receiver(c.expr))
 		}
 		return
 	}
-	if i, ok := readMethods[key]; ok {
+	if i, ok := api.ReadMethods[key]; ok {
 		if i < len(args) {
 			m.addRead(c.expr, c.site(), args[i])
 		}
 		return
 	}
-	if wf, ok := writeFuncs[funcKeyOf(c.callee)]; ok {
-		m.addWrite(c, WriteCreateOrUpdate, argAt(args, wf.objectArg), argAt(args, wf.clientArg))
+	if wf, ok := api.WriteFuncs[api.FuncKeyOf(c.callee)]; ok {
+		m.addWrite(c, api.WriteCreateOrUpdate, argAt(args, wf.ObjectArg), argAt(args, wf.ClientArg))
 		return
 	}
 	if obj := m.wholeObjectPatch(c); obj != nil {
-		m.addWrite(c, WriteObjectPatch, obj, receiver(c.expr))
+		m.addWrite(c, api.WriteObjectPatch, obj, receiver(c.expr))
 		return
 	}
 	if i := m.typedUpdateObject(c); i >= 0 {
-		m.addWrite(c, WriteTypedUpdate, argAt(args, i), receiver(c.expr))
+		m.addWrite(c, api.WriteTypedUpdate, argAt(args, i), receiver(c.expr))
 	}
 }
 
@@ -254,7 +220,7 @@ func receiver(c *ast.CallExpr) ast.Expr {
 	return nil
 }
 
-func (m *modeler) addWrite(c call, kind WriteKind, obj, client ast.Expr) {
+func (m *modeler) addWrite(c call, kind api.WriteKind, obj, client ast.Expr) {
 	if obj == nil {
 		return
 	}
@@ -266,7 +232,7 @@ func (m *modeler) addWrite(c call, kind WriteKind, obj, client ast.Expr) {
 		Call:    c.expr,
 		Cursor:  m.cursor(c),
 		Kind:    kind,
-		Object:  objectOf(m.pass.TypesInfo, obj),
+		Object:  api.ObjectOf(m.pass.TypesInfo, obj),
 		Client:  client,
 		Results: results,
 		Func:    c.site().fnNode(),
@@ -276,7 +242,7 @@ func (m *modeler) addWrite(c call, kind WriteKind, obj, client ast.Expr) {
 
 // addRead records n, at s, as a read of obj when obj is a tracked object.
 func (m *modeler) addRead(n ast.Node, s site, obj ast.Expr) {
-	o := objectOf(m.pass.TypesInfo, obj)
+	o := api.ObjectOf(m.pass.TypesInfo, obj)
 	if !o.Valid() || !m.isObject(o.Root.Type()) && !m.isObject(m.pass.TypesInfo.TypeOf(o.Expr)) {
 		return
 	}
@@ -312,87 +278,8 @@ func (m *modeler) isObject(t types.Type) bool {
 	}
 	is, ok := m.objectTypes[t]
 	if !ok {
-		is = carriesResourceVersion(t)
+		is = api.CarriesResourceVersion(t)
 		m.objectTypes[t] = is
 	}
 	return is
-}
-
-// carriesResourceVersion reports whether values of type t are Kubernetes
-// objects: they (or pointers to them) have GetResourceVersion.
-func carriesResourceVersion(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "GetResourceVersion")
-	_, isFunc := obj.(*types.Func)
-	return isFunc
-}
-
-// ObjectOf resolves an object argument (obj, &obj, r.obj) to an Object.
-func ObjectOf(info *types.Info, e ast.Expr) Object { return objectOf(info, e) }
-
-// objectOf resolves an object argument (obj, &obj, r.obj) to an Object.
-func objectOf(info *types.Info, e ast.Expr) Object {
-	e = stripAddr(e)
-	if x := copiedFrom(info, e); x != nil {
-		o := objectOf(info, x) // obj.DeepCopy() carries obj's resourceVersion
-		o.Copied = true
-		return o
-	}
-	return Object{Expr: e, Root: rootVar(info, e), Path: exprPath(e)}
-}
-
-// exprPath is types.ExprString without its buffer for a plain name, which
-// most objects the model looks at are (the left side of an assignment).
-func exprPath(e ast.Expr) string {
-	if id, ok := e.(*ast.Ident); ok {
-		return id.Name
-	}
-	return types.ExprString(e)
-}
-
-// copiedFrom returns x when e is x.M() for a method M without arguments
-// that returns a Kubernetes object (DeepCopy, or a wrapper's Unwrap): the
-// copy carries x's resourceVersion, so it is as fresh as x is.
-func copiedFrom(info *types.Info, e ast.Expr) ast.Expr {
-	call, ok := e.(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return nil
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	if s := info.Selections[sel]; s == nil || s.Kind() != types.MethodVal || rootVar(info, ast.Unparen(sel.X)) == nil {
-		return nil
-	}
-	if !carriesResourceVersion(info.TypeOf(call)) {
-		return nil
-	}
-	return ast.Unparen(sel.X)
-}
-
-// rootVar returns the variable at the root of a chain of field selections,
-// or nil when e is not such a chain.
-func rootVar(info *types.Info, e ast.Expr) *types.Var {
-	switch e := e.(type) {
-	case *ast.Ident:
-		v, _ := info.ObjectOf(e).(*types.Var)
-		return v
-	case *ast.SelectorExpr:
-		if id, ok := e.X.(*ast.Ident); ok {
-			if _, isPkg := info.ObjectOf(id).(*types.PkgName); isPkg {
-				v, _ := info.ObjectOf(e.Sel).(*types.Var)
-				return v
-			}
-		}
-		if sel := info.Selections[e]; sel == nil || sel.Kind() != types.FieldVal {
-			return nil
-		}
-		return rootVar(info, ast.Unparen(e.X))
-	case *ast.StarExpr:
-		return rootVar(info, ast.Unparen(e.X))
-	}
-	return nil
 }

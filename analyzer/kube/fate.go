@@ -12,6 +12,7 @@ import (
 	"go/types"
 	"sync"
 
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 )
@@ -94,13 +95,13 @@ func (t *Tracer) CFGsBuilt() int {
 // Trace returns the fate of the failure of the call at cur: a write of the
 // package, or a call of a function that returns a write's failure.
 func (t *Tracer) Trace(cur inspector.Cursor) Fate {
-	var obj Object
+	var obj api.Object
 	if call, ok := cur.Node().(*ast.CallExpr); ok && t.model != nil {
 		if w := t.model.WriteAt(call); w != nil {
 			obj = w.Object
 		} else if fn := t.callee(call); fn != nil {
 			if r, ok := t.model.returners[fn]; ok && r.Param >= 0 && r.Param < len(call.Args) {
-				obj = objectOf(t.info, call.Args[r.Param])
+				obj = api.ObjectOf(t.info, call.Args[r.Param])
 			}
 		}
 	}
@@ -238,12 +239,12 @@ func (t *Tracer) returnsRequeue(ret *ast.ReturnStmt) bool {
 // asks for a requeue.
 func (t *Tracer) isRequeueResult(e ast.Expr) bool {
 	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
-	if !ok || !isNamedType(t.info.TypeOf(lit), crReconcilePath, "Result") {
+	if !ok || !api.IsNamedType(t.info.TypeOf(lit), api.ReconcilePath, "Result") {
 		return false
 	}
 	for _, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if key, ok := kv.Key.(*ast.Ident); ok && requeueFields[key.Name] && !isZeroLit(kv.Value) {
+			if key, ok := kv.Key.(*ast.Ident); ok && api.RequeueFields[key.Name] && !isZeroLit(kv.Value) {
 				return true
 			}
 		}

@@ -6,16 +6,17 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-func keyOf(fn *types.Func) (funcKey, methodKey, bool) {
+func keyOf(fn *types.Func) (api.FuncKey, api.MethodKey, bool) {
 	if fn.Pkg() == nil {
-		return funcKey{}, methodKey{}, false
+		return api.FuncKey{}, api.MethodKey{}, false
 	}
 	recv := fn.Signature().Recv()
 	if recv == nil {
-		return funcKey{fn.Pkg().Path(), fn.Name()}, methodKey{}, true
+		return api.FuncKey{Pkg: fn.Pkg().Path(), Name: fn.Name()}, api.MethodKey{}, true
 	}
 	t := recv.Type()
 	if p, ok := t.(*types.Pointer); ok {
@@ -23,9 +24,9 @@ func keyOf(fn *types.Func) (funcKey, methodKey, bool) {
 	}
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
-		return funcKey{}, methodKey{}, false
+		return api.FuncKey{}, api.MethodKey{}, false
 	}
-	return funcKey{}, methodKey{named.Obj().Pkg().Path(), named.Obj().Name(), fn.Name()}, true
+	return api.FuncKey{}, api.MethodKey{Pkg: named.Obj().Pkg().Path(), Type: named.Obj().Name(), Name: fn.Name()}, true
 }
 
 // isFatal reports whether fn ends the program: a tabled function, or a
@@ -34,21 +35,21 @@ func keyOf(fn *types.Func) (funcKey, methodKey, bool) {
 // that convention, and their modules are too many to table).
 func isFatal(fn *types.Func) bool {
 	fk, mk, ok := keyOf(fn.Origin())
-	if ok && (fatalFuncs[fk] || fatalMethods[mk]) {
+	if ok && (api.FatalFuncs[fk] || api.FatalMethods[mk]) {
 		return true
 	}
 	sig := fn.Signature()
-	return fatalLoggerNames[fn.Name()] && sig.Results().Len() == 0 && takesFinalAny(sig)
+	return api.FatalLoggerNames[fn.Name()] && sig.Results().Len() == 0 && takesFinalAny(sig)
 }
 
 func isLogging(fn *types.Func) bool {
 	fk, mk, ok := keyOf(fn.Origin())
-	return ok && (loggingFuncs[fk] || loggingTypes[funcKey{mk.pkg, mk.typ}])
+	return ok && (api.LoggingFuncs[fk] || api.LoggingTypes[api.FuncKey{Pkg: mk.Pkg, Name: mk.Type}])
 }
 
 func isConflictCheck(fn *types.Func) bool {
 	fk, _, ok := keyOf(fn)
-	return ok && fk == funcKey{apiErrorsPath, "IsConflict"}
+	return ok && fk == api.FuncKey{Pkg: api.ErrorsPath, Name: "IsConflict"}
 }
 
 // isRequeue reports whether fn puts work back on a client-go work queue.
@@ -57,19 +58,19 @@ func isRequeue(fn *types.Func) bool {
 	if !ok {
 		return false
 	}
-	if mk.pkg == workqueuePath {
-		return requeueMethodNames[mk.name]
+	if mk.Pkg == api.WorkqueuePath {
+		return api.RequeueMethodNames[mk.Name]
 	}
 	// A queue of the project's own (a weighted or delaying queue): an
 	// Add method of a type named for a queue puts the key back too.
-	return strings.HasPrefix(mk.name, "Add") && strings.Contains(strings.ToLower(mk.typ), "queue")
+	return strings.HasPrefix(mk.Name, "Add") && strings.Contains(strings.ToLower(mk.Type), "queue")
 }
 
 // resultsHaveError reports whether fn returns an error among its results.
 func resultsHaveError(fn *types.Func) bool {
 	res := fn.Signature().Results()
 	for i := range res.Len() {
-		if isErrorType(res.At(i).Type()) {
+		if api.IsErrorType(res.At(i).Type()) {
 			return true
 		}
 	}
@@ -80,15 +81,6 @@ func resultsHaveError(fn *types.Func) bool {
 func returnsOnly(fn *types.Func, t types.Type) bool {
 	res := fn.Signature().Results()
 	return res.Len() == 1 && types.Identical(res.At(0).Type(), t)
-}
-
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
-func isNamedType(t types.Type, pkg, name string) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
 func isNilIdent(e ast.Expr) bool {
@@ -148,10 +140,10 @@ func isTestSurface(fn *types.Func) bool {
 	if !ok {
 		return false
 	}
-	if mk.pkg != "" {
-		return testSurfaceTypes[funcKey{mk.pkg, mk.typ}] && !testLogMethods[mk.name]
+	if mk.Pkg != "" {
+		return api.TestSurfaceTypes[api.FuncKey{Pkg: mk.Pkg, Name: mk.Type}] && !api.TestLogMethods[mk.Name]
 	}
-	return testSurfacePackages[fk.pkg] || testSurfaceFuncs[fk]
+	return api.TestSurfacePackages[fk.Pkg] || api.TestSurfaceFuncs[fk]
 }
 
 // isLoggerShaped reports whether call gives its error argument to a
@@ -216,7 +208,7 @@ func (t *Tracer) failsTest(n ast.Node) bool {
 	if !ok {
 		return false
 	}
-	fn := calleeFunc(t.info, call)
+	fn := api.Callee(t.info, call)
 	return fn != nil && isTestSurface(fn)
 }
 
@@ -248,7 +240,7 @@ func (t *Tracer) isRequeuer(fn *types.Func, depth int) bool {
 	found := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if callee := calleeFunc(t.info, call); callee != nil && (isRequeue(callee) || t.isRequeuer(callee, depth+1)) {
+			if callee := api.Callee(t.info, call); callee != nil && (isRequeue(callee) || t.isRequeuer(callee, depth+1)) {
 				found = true
 			}
 		}
@@ -279,17 +271,17 @@ func (t *Tracer) nonNilExpr(e ast.Expr, st pathState) bool {
 }
 
 func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
-	fn := calleeFunc(t.info, call)
+	fn := api.Callee(t.info, call)
 	if fn == nil {
 		return false
 	}
-	fk := funcKeyOf(fn)
+	fk := api.FuncKeyOf(fn)
 	switch {
-	case neverNilFuncs[fk] || (fk.pkg == apiErrorsPath && strings.HasPrefix(fk.name, "New")):
+	case api.NeverNilFuncs[fk] || (fk.Pkg == api.ErrorsPath && strings.HasPrefix(fk.Name, "New")):
 		return true
-	case nilPreservingFuncs[fk] || isErrorWrapper(fn):
+	case api.NilPreservingFuncs[fk] || isErrorWrapper(fn):
 		for _, a := range call.Args {
-			if isErrorType(t.info.TypeOf(a)) && t.nonNilExpr(a, st) {
+			if api.IsErrorType(t.info.TypeOf(a)) && t.nonNilExpr(a, st) {
 				return true
 			}
 		}
@@ -307,7 +299,7 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 // the error first and returning an error, which is nil only for a nil error.
 func isErrorWrapper(fn *types.Func) bool {
 	sig := fn.Signature()
-	if sig.Recv() != nil || sig.Params().Len() == 0 || !isErrorType(sig.Params().At(0).Type()) || !returnsOnly(fn, sig.Params().At(0).Type()) {
+	if sig.Recv() != nil || sig.Params().Len() == 0 || !api.IsErrorType(sig.Params().At(0).Type()) || !returnsOnly(fn, sig.Params().At(0).Type()) {
 		return false
 	}
 	for _, prefix := range []string{"Wrap", "WithMessage", "WithStack", "Annotate"} {
@@ -326,7 +318,7 @@ func (t *Tracer) neverReturnsNil(fn *types.Func, depth int) bool {
 	}
 	decl := t.model.decls[fn]
 	res := fn.Signature().Results()
-	if decl == nil || depth > 3 || res.Len() == 0 || !isErrorType(res.At(res.Len()-1).Type()) {
+	if decl == nil || depth > 3 || res.Len() == 0 || !api.IsErrorType(res.At(res.Len()-1).Type()) {
 		return false
 	}
 	t.neverNil.set(fn, false) // cycle guard
@@ -340,7 +332,7 @@ func (t *Tracer) neverReturnsNil(fn *types.Func, depth int) bool {
 // callee returns the function call calls, directly or through a variable
 // or field the package assigns exactly one function.
 func (t *Tracer) callee(call *ast.CallExpr) *types.Func {
-	if fn := calleeFunc(t.info, call); fn != nil {
+	if fn := api.Callee(t.info, call); fn != nil {
 		return fn
 	}
 	v, ok := typeutil.Callee(t.info, call).(*types.Var)
@@ -370,7 +362,7 @@ func everyReturn(body *ast.BlockStmt, ok func(*ast.ReturnStmt) bool) bool {
 // IsLogCall reports whether call only logs: a tabled logger, or a function
 // without results that takes a final ...any (a logger by shape).
 func IsLogCall(info *types.Info, call *ast.CallExpr) bool {
-	fn := calleeFunc(info, call)
+	fn := api.Callee(info, call)
 	if fn == nil {
 		return false
 	}

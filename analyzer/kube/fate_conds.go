@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // truth is a condition's value on a path: known true, known false, or
@@ -163,17 +164,17 @@ func (w *walker) evalErrorTest(call *ast.CallExpr, st pathState) truth {
 	if TestsMessageAgainstNonConflict(w.t.info, call, func(e ast.Expr) bool { return w.carries(e, st) }) {
 		return truthFalse
 	}
-	fn := calleeFunc(w.t.info, call)
+	fn := api.Callee(w.t.info, call)
 	if fn == nil || len(call.Args) == 0 || !w.carries(call.Args[0], st) {
 		return truthUnknown
 	}
-	fk := funcKeyOf(fn)
+	fk := api.FuncKeyOf(fn)
 	switch {
-	case fk == funcKey{apiErrorsPath, "IsConflict"}:
+	case fk == api.FuncKey{Pkg: api.ErrorsPath, Name: "IsConflict"}:
 		return truthTrue
-	case fk.pkg == apiErrorsPath && len(fk.name) > 2 && fk.name[:2] == "Is":
+	case fk.Pkg == api.ErrorsPath && len(fk.Name) > 2 && fk.Name[:2] == "Is":
 		return truthFalse
-	case fk == funcKey{"errors", "Is"}:
+	case fk == api.FuncKey{Pkg: "errors", Name: "Is"}:
 		return truthFalse
 	}
 	return truthUnknown
@@ -209,7 +210,7 @@ func (w *walker) refine(cond ast.Expr, holds bool, st *pathState) {
 		}
 	case *ast.CallExpr:
 		// apierrors.IsNotFound(err) holding means err is not nil.
-		if fn := calleeFunc(w.t.info, e); fn != nil && holds && len(e.Args) == 1 && funcKeyOf(fn).pkg == apiErrorsPath {
+		if fn := api.Callee(w.t.info, e); fn != nil && holds && len(e.Args) == 1 && api.FuncKeyOf(fn).Pkg == api.ErrorsPath {
 			if v := w.errorVar(e.Args[0]); v != nil {
 				st.nonNil = withVar(st.nonNil, v)
 			}
@@ -244,7 +245,7 @@ func (w *walker) errorVar(e ast.Expr) *types.Var {
 		return nil
 	}
 	v, ok := w.t.info.Uses[id].(*types.Var)
-	if !ok || !isErrorType(v.Type()) {
+	if !ok || !api.IsErrorType(v.Type()) {
 		return nil
 	}
 	return v
@@ -282,7 +283,7 @@ func IsConflictCheck(fn *types.Func) bool { return isConflictCheck(fn) }
 // "/", which neither the message's fixed text nor a resource or object
 // name contains.
 func TestsMessageAgainstNonConflict(info *types.Info, call *ast.CallExpr, isErr func(ast.Expr) bool) bool {
-	fn := calleeFunc(info, call)
+	fn := api.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strings" || (fn.Name() != "Contains" && fn.Name() != "HasPrefix") || len(call.Args) != 2 {
 		return false
 	}
@@ -307,7 +308,7 @@ func (w *walker) testsConflict(cond ast.Expr, st pathState) bool {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := calleeFunc(w.t.info, call); fn != nil && isConflictCheck(fn) && len(call.Args) == 1 && w.carries(call.Args[0], st) {
+			if fn := api.Callee(w.t.info, call); fn != nil && isConflictCheck(fn) && len(call.Args) == 1 && w.carries(call.Args[0], st) {
 				found = true
 			}
 		}

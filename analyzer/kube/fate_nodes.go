@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // apply applies one statement of a path to st and reports whether the path
@@ -226,7 +227,7 @@ func (w *walker) assertsOtherType(e ast.Expr, st pathState) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	return !isNamedType(t, apiErrorsPath, "StatusError")
+	return !api.IsNamedType(t, api.ErrorsPath, "StatusError")
 }
 
 // definedBool returns the boolean variable e names, or nil.
@@ -279,7 +280,7 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	case truthFalse:
 		st.unset = withVar(st.unset, v)
 	}
-	if value != nil && isErrorType(v.Type()) && (carried || w.t.nonNilExpr(value, *st)) {
+	if value != nil && api.IsErrorType(v.Type()) && (carried || w.t.nonNilExpr(value, *st)) {
 		st.nonNil = withVar(st.nonNil, v)
 	} else {
 		st.nonNil = withoutVar(st.nonNil, v)
@@ -408,7 +409,7 @@ func (w *walker) signalsFailure(ret *ast.ReturnStmt) bool {
 		return false
 	}
 	for i := range res.Len() {
-		if isErrorType(res.At(i).Type()) {
+		if api.IsErrorType(res.At(i).Type()) {
 			return false
 		}
 	}
@@ -426,7 +427,7 @@ func (w *walker) errorResults(ret *ast.ReturnStmt) map[int]ast.Expr {
 	res := w.f.sig.Results()
 	out := make(map[int]ast.Expr)
 	for i := range res.Len() {
-		if !isErrorType(res.At(i).Type()) {
+		if !api.IsErrorType(res.At(i).Type()) {
 			continue
 		}
 		switch {
@@ -479,7 +480,7 @@ func (w *walker) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
 		if !ok {
 			return HandedOff
 		}
-		return w.t.traceFailure(cur, Object{})
+		return w.t.traceFailure(cur, api.Object{})
 	}
 	return st.best
 }

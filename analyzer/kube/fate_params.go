@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // An error handler of the package (`handleError(ctx, err, obj)`) that is
@@ -28,13 +29,13 @@ func (t *Tracer) nonNilParams(decl *ast.FuncDecl) []*types.Var {
 	}
 	t.nonNilParamsOf.set(fn, nil) // cycle guard
 	params := paramVars(t.info, decl)
-	if !slices.ContainsFunc(params, func(p *types.Var) bool { return isErrorType(p.Type()) }) {
+	if !slices.ContainsFunc(params, func(p *types.Var) bool { return api.IsErrorType(p.Type()) }) {
 		return nil // no error parameter: no need to find the calls
 	}
 	var out []*types.Var
 	calls, onlyCalled := t.callsOf(fn)
 	for i, p := range params {
-		if !onlyCalled || len(calls) == 0 || !isErrorType(p.Type()) {
+		if !onlyCalled || len(calls) == 0 || !api.IsErrorType(p.Type()) {
 			continue
 		}
 		if t.everyCallPassesNonNil(calls, i) {
@@ -108,7 +109,7 @@ func (t *Tracer) nonNilAt(call *ast.CallExpr, arg ast.Expr) bool {
 	if !found {
 		return false
 	}
-	f := t.newFailure(cur, Object{})
+	f := t.newFailure(cur, api.Object{})
 	if f == nil {
 		return false
 	}

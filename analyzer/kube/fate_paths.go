@@ -13,6 +13,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // The fate of a failure, path by path.
@@ -36,7 +37,7 @@ const walkBudget = 20000
 type failure struct {
 	call   *ast.CallExpr
 	cur    inspector.Cursor // at call
-	object Object           // the object written, when known
+	object api.Object       // the object written, when known
 	fn     ast.Node         // innermost *ast.FuncDecl or *ast.FuncLit around call
 	fnCur  inspector.Cursor // at fn: lookups of the walk search only it
 	sig    *types.Signature // fn's signature
@@ -110,7 +111,7 @@ func (s pathState) key() string {
 func (s pathState) carries(v *types.Var) bool { return slices.Contains(s.carriers, v) }
 
 func (s pathState) isNonNil(v *types.Var) bool {
-	return slices.Contains(s.nonNil, v) || (s.carries(v) && isErrorType(v.Type()))
+	return slices.Contains(s.nonNil, v) || (s.carries(v) && api.IsErrorType(v.Type()))
 }
 
 func (s *pathState) improve(f Fate) { s.best = max(s.best, f) }
@@ -167,7 +168,7 @@ type walkItem struct {
 // traceFailure returns the fate of the failure of the call at cur: a write,
 // or a call of a function that returns a write's failure (obj, when valid,
 // is the object it writes).
-func (t *Tracer) traceFailure(cur inspector.Cursor, obj Object) Fate {
+func (t *Tracer) traceFailure(cur inspector.Cursor, obj api.Object) Fate {
 	f := t.newFailure(cur, obj)
 	if f == nil {
 		return HandedOff
@@ -181,7 +182,7 @@ func (t *Tracer) traceFailure(cur inspector.Cursor, obj Object) Fate {
 	return w.run()
 }
 
-func (t *Tracer) newFailure(cur inspector.Cursor, obj Object) *failure {
+func (t *Tracer) newFailure(cur inspector.Cursor, obj api.Object) *failure {
 	call, ok := cur.Node().(*ast.CallExpr)
 	if !ok {
 		return nil
@@ -223,9 +224,9 @@ func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.Fun
 	callee := t.callee(call)
 	rereads := t.model != nil && (t.callsSelfReadingHelper(f.call) || f.object.Valid() && t.readsBefore(lit, f.object, f.call))
 	switch {
-	case callee != nil && periodicFuncs[funcKeyOf(callee)]:
+	case callee != nil && api.PeriodicFuncs[api.FuncKeyOf(callee)]:
 		f.periodic = rereads
-	case callee != nil && pollFuncs[funcKeyOf(callee)], t.takesCondition(call, arg):
+	case callee != nil && api.PollFuncs[api.FuncKeyOf(callee)], t.takesCondition(call, arg):
 		f.pollCall = call
 		f.pollRereads = rereads
 	}
@@ -248,7 +249,7 @@ func (t *Tracer) takesCondition(call *ast.CallExpr, fn ast.Expr) bool {
 			continue
 		}
 		pt := sig.Params().At(i).Type()
-		return isNamedType(pt, waitPath, "ConditionFunc") || isNamedType(pt, waitPath, "ConditionWithContextFunc")
+		return api.IsNamedType(pt, api.WaitPath, "ConditionFunc") || api.IsNamedType(pt, api.WaitPath, "ConditionWithContextFunc")
 	}
 	return false
 }
@@ -305,7 +306,7 @@ func boundVar(info *types.Info, stmt ast.Node, lit *ast.FuncLit) *types.Var {
 }
 
 // readsBefore reports whether fn reads obj before the call at.
-func (t *Tracer) readsBefore(fn ast.Node, obj Object, at ast.Node) bool {
+func (t *Tracer) readsBefore(fn ast.Node, obj api.Object, at ast.Node) bool {
 	for _, rd := range t.model.ReadsOf(obj, fn) {
 		if rd.Node.Pos() < at.Pos() {
 			return true
@@ -457,7 +458,7 @@ func (w *walker) definedErrorVar(e ast.Expr) *types.Var {
 		return nil
 	}
 	v, ok := w.t.info.ObjectOf(id).(*types.Var)
-	if !ok || !isErrorType(v.Type()) {
+	if !ok || !api.IsErrorType(v.Type()) {
 		return nil
 	}
 	return v
@@ -646,7 +647,7 @@ func (t *Tracer) namedErrorResults(fn inspector.Cursor) []*types.Var {
 	}
 	var out []*types.Var
 	for i := range sig.Results().Len() {
-		if v := sig.Results().At(i); v.Name() != "" && isErrorType(v.Type()) {
+		if v := sig.Results().At(i); v.Name() != "" && api.IsErrorType(v.Type()) {
 			out = append(out, v)
 		}
 	}

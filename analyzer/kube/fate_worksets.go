@@ -10,6 +10,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // Facts about loops and counters that decide whether a lost failure comes
@@ -42,7 +43,7 @@ func (w *walker) workSetOf() *ast.RangeStmt {
 		if !ok || rs.Key == nil {
 			continue
 		}
-		if _, isMap := typeinfo.UnderOf(w.t.info, rs.X).(*types.Map); isMap && rootVar(w.t.info, ast.Unparen(rs.X)) != nil {
+		if _, isMap := typeinfo.UnderOf(w.t.info, rs.X).(*types.Map); isMap && api.RootVar(w.t.info, ast.Unparen(rs.X)) != nil {
 			return rs
 		}
 	}
@@ -56,7 +57,7 @@ func (w *walker) isWorkSet(e ast.Expr, st pathState) bool {
 	}
 	x := ast.Unparen(st.workSet.X)
 	e = ast.Unparen(e)
-	return types.ExprString(e) == types.ExprString(x) && rootVar(w.t.info, e) == rootVar(w.t.info, x)
+	return types.ExprString(e) == types.ExprString(x) && api.RootVar(w.t.info, e) == api.RootVar(w.t.info, x)
 }
 
 // noteWorkSet applies a statement to the work set: the failing turn's

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -24,7 +25,7 @@ import (
 // read or a retry that matters, so they cost that pass and nothing more.
 // facts are the object facts the package sees (pass.AllObjectFacts): a
 // call of a function with one is a modeled use.
-func scanUses(pass *analysis.Pass, opts *Options, facts []analysis.ObjectFact) (files []*ast.File, touchesCache bool) {
+func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFact) (files []*ast.File, touchesCache bool) {
 	withFacts := make(map[types.Object]bool)
 	for _, f := range facts {
 		withFacts[f.Object] = true
@@ -45,7 +46,7 @@ func scanUses(pass *analysis.Pass, opts *Options, facts []analysis.ObjectFact) (
 		if i < 0 || walked[i] {
 			continue
 		}
-		if isModeledUse(obj, withFacts, opts) {
+		if api.IsModeledUse(obj, withFacts, opts) {
 			walked[i], modeled = true, true
 		} else if fn, ok := obj.(*types.Func); ok && fn.Pkg() == pass.Pkg {
 			calls[i] = append(calls[i], fn.Origin())

@@ -4,18 +4,18 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // New returns the analyzer that computes a package's Result, configured by
 // opts, which it reads when it runs. It reports nothing. A suite builds
 // one and gives it to every check, which requires it.
-func New(opts *Options) *analysis.Analyzer {
-	gate := newAPIGate()
+func New(opts *api.Options) *analysis.Analyzer {
+	gate := api.NewGate()
 	return &analysis.Analyzer{
 		Name:             "kube",
 		Doc:              "find Kubernetes API writes, reads and retry scopes (helper for the conflictlint analyzers)",
@@ -27,14 +27,14 @@ func New(opts *Options) *analysis.Analyzer {
 	}
 }
 
-func run(pass *analysis.Pass, opts *Options, gate *apiGate) (any, error) {
+func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	res := newResult()
 	// A dependency loaded from export data comes with no files (and no
 	// type information) and has nothing to model; nor has one whose
 	// function bodies were not type-checked (go/packages skips them in a
 	// dependency it loads from source only because it imports a test
 	// variant): its bodies resolve nothing.
-	if len(pass.Files) == 0 || !gate.reachesKubeAPI(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
+	if len(pass.Files) == 0 || !gate.ReachesKubeAPI(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
 		return res, nil
 	}
 	facts := pass.AllObjectFacts()
@@ -81,7 +81,7 @@ func run(pass *analysis.Pass, opts *Options, gate *apiGate) (any, error) {
 // modeler builds one package's Result.
 type modeler struct {
 	pass *analysis.Pass
-	opts *Options
+	opts *api.Options
 	res  *Result
 	// sites are the calls, assignments and key-value pairs of the walked
 	// files, in source order; cursors gives the few that need one theirs.
@@ -89,21 +89,21 @@ type modeler struct {
 	callSites int // how many of sites are calls
 	cursors   *cursors
 
-	funcVars        map[*types.Var]*ast.FuncLit // f := func(...) {...}
-	freshBuilders   map[*types.Func]int         // the result a function builds without a resourceVersion (-1: none), memoised
-	conflictTesters map[ast.Node]bool           // functions whose body calls IsConflict
-	crIfaces        map[string]*types.Interface // controller-runtime client interfaces, lazily
-	imported        map[*types.Func]bool        // foreign callees whose facts were imported
-	objectTypes     map[types.Type]bool         // types that carry a resourceVersion, memoised
-	methodKeys      map[*types.Func]methodKey   // interfaceMethodKey of concrete methods, memoised
-	methodsByName   map[string][]*types.Func    // the package's methods, lazily
+	funcVars        map[*types.Var]*ast.FuncLit   // f := func(...) {...}
+	freshBuilders   map[*types.Func]int           // the result a function builds without a resourceVersion (-1: none), memoised
+	conflictTesters map[ast.Node]bool             // functions whose body calls IsConflict
+	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily
+	imported        map[*types.Func]bool          // foreign callees whose facts were imported
+	objectTypes     map[types.Type]bool           // types that carry a resourceVersion, memoised
+	methodKeys      map[*types.Func]api.MethodKey // interfaceMethodKey of concrete methods, memoised
+	methodsByName   map[string][]*types.Func      // the package's methods, lazily
 }
 
 // applyConfig records the configured retry wrappers.
 func (m *modeler) applyConfig(calls []call) {
 	for _, c := range calls {
 		if m.opts.RetryWrappers.Has(c.callee) {
-			if p := firstFuncParam(c.callee); p >= 0 {
+			if p := api.FirstFuncParam(c.callee); p >= 0 {
 				m.res.retryHelpers[c.callee] = p
 			}
 		}
@@ -123,12 +123,4 @@ func (m *modeler) collectDecls() {
 			}
 		}
 	}
-}
-
-// hasPrefixPath reports whether path is prefix or lies under it.
-func hasPrefixPath(path, prefix string) bool {
-	if strings.HasSuffix(prefix, "/") {
-		return strings.HasPrefix(path, prefix)
-	}
-	return path == prefix || strings.HasPrefix(path, prefix+"/")
 }

@@ -9,13 +9,14 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 // newProbe returns an analyzer that reports everything the model, built
 // with opts, found, so that `// want` comments in testdata/src/kube pin
 // the model down.
-func newProbe(opts kube.Options) *analysis.Analyzer {
+func newProbe(opts api.Options) *analysis.Analyzer {
 	model := kube.New(&opts)
 	return &analysis.Analyzer{
 		Name:     "probe",
@@ -53,7 +54,7 @@ func newProbe(opts kube.Options) *analysis.Analyzer {
 }
 
 func TestModel(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), newProbe(kube.Options{}), "kube/model", "kube/nokube", "kube/quiet")
+	analysistest.Run(t, testdir.Path(t), newProbe(api.Options{}), "kube/model", "kube/nokube", "kube/quiet")
 }
 
 // walked reports each file the model walks, at its package clause.
@@ -71,7 +72,7 @@ var walked = &analysis.Analyzer{
 }
 
 // model is a model analyzer with the default options.
-var model = kube.New(&kube.Options{})
+var model = kube.New(&api.Options{})
 
 func TestWalkedFiles(t *testing.T) {
 	analysistest.Run(t, testdir.Path(t), walked, "kube/files", "nokube")
@@ -102,7 +103,7 @@ func TestFacts(t *testing.T) {
 // TestCrossPackageReads checks that read facts of another package, and
 // configured retry wrappers and read helpers, reach the model.
 func TestCrossPackageReads(t *testing.T) {
-	var opts kube.Options
+	var opts api.Options
 	if err := opts.RetryWrappers.Set("crosspkg/opaque.Again"); err != nil {
 		t.Fatal(err)
 	}
@@ -114,19 +115,19 @@ func TestCrossPackageReads(t *testing.T) {
 
 func TestNameListRejectsMalformedNames(t *testing.T) {
 	for _, bad := range []string{"Retry", "pkg.", "(pkg.T.Method", "(T).Method", "pkg/x.(T).M"} {
-		var l kube.NameList
+		var l api.NameList
 		if err := l.Set(bad); err == nil {
 			t.Errorf("Set(%q) accepted a malformed name", bad)
 		}
 	}
-	var l kube.NameList
+	var l api.NameList
 	if err := l.Set("a/b.F,(a/b.T).M,(*a/b.T).N"); err != nil || len(l) != 3 {
 		t.Errorf("Set of good names: %v, %v", l, err)
 	}
 }
 
 func TestWriteKindString(t *testing.T) {
-	got := fmt.Sprint(kube.WriteUpdate, kube.WriteTypedUpdate, kube.WriteDynamicUpdate)
+	got := fmt.Sprint(api.WriteUpdate, api.WriteTypedUpdate, api.WriteDynamicUpdate)
 	if got != "update typed-update dynamic-update" {
 		t.Fatalf("got %q", got)
 	}

@@ -4,72 +4,17 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"golang.org/x/tools/go/ast/inspector"
 )
-
-// WriteKind tells which API a conflict-prone write goes through.
-type WriteKind int
-
-const (
-	WriteUpdate            WriteKind = iota // controller-runtime client.Writer.Update
-	WriteSubResourceUpdate                  // Status().Update, SubResource(name).Update
-	WriteOptimisticPatch                    // Patch with MergeFromWithOptimisticLock
-	WriteCreateOrUpdate                     // controllerutil.CreateOrUpdate
-	WriteTypedUpdate                        // client-go typed or generated clientset Update/UpdateStatus
-	WriteDynamicUpdate                      // dynamic ResourceInterface.Update/UpdateStatus
-	WriteObjectPatch                        // typed or dynamic Patch whose body is the whole object, resourceVersion included
-)
-
-var writeKindNames = [...]string{
-	WriteUpdate:            "update",
-	WriteSubResourceUpdate: "subresource-update",
-	WriteOptimisticPatch:   "optimistic-patch",
-	WriteCreateOrUpdate:    "create-or-update",
-	WriteTypedUpdate:       "typed-update",
-	WriteDynamicUpdate:     "dynamic-update",
-	WriteObjectPatch:       "object-patch",
-}
-
-func (k WriteKind) String() string { return writeKindNames[k] }
-
-// RefreshesInPlace reports whether a successful write of this kind updates
-// the object it was given (controller-runtime decodes the response into it),
-// so that the object is fresh afterwards.
-func (k WriteKind) RefreshesInPlace() bool {
-	return k != WriteTypedUpdate && k != WriteDynamicUpdate && k != WriteObjectPatch
-}
-
-// Object names the Go expression that holds a Kubernetes object: a variable,
-// possibly behind field selections (obj, &cm, r.cache.obj). Two Objects are
-// the same when Root and Path match.
-type Object struct {
-	Expr ast.Expr   // as written, without a leading &
-	Root *types.Var // the variable at the root, or nil when there is none
-	Path string     // types.ExprString(Expr), used to tell fields apart
-	// Copied is set when the code writes a copy of the object (obj.DeepCopy(),
-	// a wrapper's Unwrap()): Expr is then what the copy is made from, which
-	// a fix cannot Get into.
-	Copied bool
-}
-
-// Valid reports whether the object is a variable the analyzers can track.
-func (o Object) Valid() bool { return o.Root != nil }
-
-// Same reports whether o and p denote the same storage.
-func (o Object) Same(p Object) bool {
-	return o.Valid() && o.Root == p.Root && o.Path == p.Path
-}
-
-// Name is how messages name the object.
-func (o Object) Name() string { return o.Path }
 
 // Write is a call that sends an object with its resourceVersion and can fail
 // with Conflict.
 type Write struct {
 	Call   *ast.CallExpr
 	Cursor inspector.Cursor // at Call
-	Kind   WriteKind
-	Object Object
+	Kind   api.WriteKind
+	Object api.Object
 	Client ast.Expr // the client the write goes through
 	// Results is the number of results of the call; the error is the last.
 	Results int
@@ -84,7 +29,7 @@ type Write struct {
 // Read is a call or assignment that refreshes an object.
 type Read struct {
 	Node   ast.Node // *ast.CallExpr (Get into the object) or *ast.AssignStmt
-	Object Object
+	Object api.Object
 	Func   ast.Node
 	decl   *ast.FuncDecl // the declaration the read is made in, or nil
 	// InPlace is set for a read that refreshes the object where it is (a
@@ -228,7 +173,7 @@ func (r *Result) scopeAround(f *frame) *RetryScope {
 
 // ReadsOf returns the reads of obj inside the function body fn, in source
 // order, including those in nested function literals.
-func (r *Result) ReadsOf(obj Object, fn ast.Node) []*Read {
+func (r *Result) ReadsOf(obj api.Object, fn ast.Node) []*Read {
 	var out []*Read
 	for _, rd := range r.reads {
 		if rd.Object.Same(obj) && fn.Pos() <= rd.Node.Pos() && rd.Node.End() <= fn.End() {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // The retry fixes move the changes a function makes to an object into the
@@ -52,9 +53,9 @@ func mutatingCall(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
 		return false
 	}
 	switch fn.Pkg().Path() + "." + fn.Name() {
-	case ControllerUtilPath + ".AddFinalizer", ControllerUtilPath + ".RemoveFinalizer",
-		MetaV1Path + ".SetMetaDataLabel", MetaV1Path + ".SetMetaDataAnnotation",
-		APIMetaPath + ".SetStatusCondition", APIMetaPath + ".RemoveStatusCondition":
+	case api.ControllerUtilPath + ".AddFinalizer", api.ControllerUtilPath + ".RemoveFinalizer",
+		api.MetaV1Path + ".SetMetaDataLabel", api.MetaV1Path + ".SetMetaDataAnnotation",
+		api.MetaPath + ".SetStatusCondition", api.MetaPath + ".RemoveStatusCondition":
 		return true
 	}
 	return false
@@ -116,7 +117,7 @@ func HasListMeta(t types.Type) bool {
 		return false
 	}
 	for f := range st.Fields() {
-		if f.Embedded() && isNamed(f.Type(), MetaV1Path, "ListMeta") {
+		if f.Embedded() && api.IsNamed(f.Type(), api.MetaV1Path, "ListMeta") {
 			return true
 		}
 	}

@@ -3,6 +3,8 @@ package kube
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // A typed or dynamic Patch whose body is the whole object marshalled to
@@ -13,48 +15,21 @@ import (
 //	data, _ := json.Marshal(node)
 //	c.CoreV1().Nodes().Patch(ctx, node.Name, types.StrategicMergePatchType, data, opts)
 
-const patchTypesPath = "k8s.io/apimachinery/pkg/types"
-
 // wholeObjectPatch returns the object whose JSON the Patch call c sends as
 // its body, or nil when c is not such a call.
 func (m *modeler) wholeObjectPatch(c call) ast.Expr {
 	if c.callee.Name() != "Patch" {
 		return nil
 	}
-	i := patchDataIndex(c.callee.Signature())
+	i := api.PatchDataIndex(c.callee.Signature())
 	if i < 0 || i >= len(c.expr.Args) {
 		return nil
 	}
 	obj := m.marshalledObject(c, c.expr.Args[i])
-	if obj == nil || !carriesResourceVersion(m.pass.TypesInfo.TypeOf(obj)) {
+	if obj == nil || !api.CarriesResourceVersion(m.pass.TypesInfo.TypeOf(obj)) {
 		return nil
 	}
 	return obj
-}
-
-// isTypedPatch reports whether sig takes a types.PatchType and then the
-// patch body, as client-go's typed and dynamic Patch do.
-func isTypedPatch(sig *types.Signature) bool { return patchDataIndex(sig) >= 0 }
-
-// patchDataIndex returns the index of the []byte parameter that follows a
-// types.PatchType parameter (the patch body), or -1.
-func patchDataIndex(sig *types.Signature) int {
-	params := sig.Params()
-	for i := 0; i+1 < params.Len(); i++ {
-		if isNamedType(params.At(i).Type(), patchTypesPath, "PatchType") && isByteSlice(params.At(i+1).Type()) {
-			return i + 1
-		}
-	}
-	return -1
-}
-
-func isByteSlice(t types.Type) bool {
-	s, ok := t.Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }
 
 // marshalledObject returns x when data is json.Marshal(x), or a variable
@@ -100,8 +75,8 @@ func (m *modeler) marshalledObject(c call, data ast.Expr) ast.Expr {
 
 // marshalArg returns x in json.Marshal(x), or nil.
 func (m *modeler) marshalArg(call *ast.CallExpr) ast.Expr {
-	fn := calleeFunc(m.pass.TypesInfo, call)
-	if fn == nil || funcKeyOf(fn) != (funcKey{"encoding/json", "Marshal"}) || len(call.Args) != 1 {
+	fn := api.Callee(m.pass.TypesInfo, call)
+	if fn == nil || api.FuncKeyOf(fn) != (api.FuncKey{Pkg: "encoding/json", Name: "Marshal"}) || len(call.Args) != 1 {
 		return nil
 	}
 	return ast.Unparen(call.Args[0])

@@ -3,6 +3,8 @@ package kube
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // findRefreshers finds this package's read helpers: functions that Get
@@ -64,7 +66,7 @@ func (m *modeler) returnedRead(decl *ast.FuncDecl, reads []*Read) int {
 			return true
 		}
 		for i, r := range ret.Results {
-			if root := objectOf(m.pass.TypesInfo, r).Root; root != nil && whole[root] {
+			if root := api.ObjectOf(m.pass.TypesInfo, r).Root; root != nil && whole[root] {
 				found = i
 			}
 		}
@@ -100,7 +102,7 @@ func (m *modeler) addHelperRead(c call) {
 // wholeObject returns obj for an argument &obj.ObjectMeta: a helper that
 // refreshes the metadata it is given (mergeMetadata) refreshes the object.
 func wholeObject(arg ast.Expr) ast.Expr {
-	e := stripAddr(arg)
+	e := api.StripAddr(arg)
 	if meta, ok := e.(*ast.SelectorExpr); ok && meta.Sel.Name == "ObjectMeta" {
 		return meta.X
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // The fixes of several checks insert a re-read of a written object. How a
@@ -36,7 +37,7 @@ func baseClient(e ast.Expr) ast.Expr {
 
 // hasReaderGet reports whether t has controller-runtime's Reader.Get.
 func hasReaderGet(pass *analysis.Pass, t types.Type) bool {
-	pkg := syntax.FindPackage(pass.Pkg, crClientPath)
+	pkg := syntax.FindPackage(pass.Pkg, api.ClientPath)
 	if pkg == nil || t == nil {
 		return false
 	}
@@ -68,7 +69,7 @@ func ControllerRuntimeReRead(pass *analysis.Pass, w *Write, at token.Pos) ([]str
 			return nil, nil, false
 		}
 	}
-	pkgName, edits, ok := fixes.ImportName(pass, at, crClientPath, "client")
+	pkgName, edits, ok := fixes.ImportName(pass, at, api.ClientPath, "client")
 	if !ok {
 		return nil, nil, false
 	}
@@ -108,7 +109,7 @@ func TypedReRead(pass *analysis.Pass, w *Write, at token.Pos, fresh, errName str
 			return nil, nil, false
 		}
 	}
-	meta, edits, ok := fixes.ImportName(pass, at, MetaV1Path, "metav1")
+	meta, edits, ok := fixes.ImportName(pass, at, api.MetaV1Path, "metav1")
 	if !ok {
 		return nil, nil, false
 	}
@@ -154,9 +155,9 @@ func rereadableBy(pass *analysis.Pass, t types.Type, obj *types.Pointer) bool {
 	default:
 		return false
 	}
-	return isNamed(p.At(0).Type(), "context", "Context") &&
+	return api.IsNamed(p.At(0).Type(), "context", "Context") &&
 		types.Identical(p.At(1).Type(), types.Typ[types.String]) &&
-		isNamed(p.At(2).Type(), MetaV1Path, "GetOptions")
+		api.IsNamed(p.At(2).Type(), api.MetaV1Path, "GetOptions")
 }
 
 // SimpleExpr reports whether e is safe to evaluate once more: names,
@@ -201,8 +202,8 @@ func isClientPackage(pkg *types.Package) bool {
 		return false
 	}
 	p := pkg.Path()
-	return slices.ContainsFunc(clientAccessorPkgs, func(prefix string) bool { return hasPrefixPath(p, prefix) }) ||
-		strings.Contains(p, clientsetPathPart)
+	return slices.ContainsFunc(api.ClientAccessorPkgs, func(prefix string) bool { return api.HasPrefixPath(p, prefix) }) ||
+		strings.Contains(p, api.ClientsetPathPart)
 }
 
 // ConflictReRead builds the branch a fix puts after a write inside a retry
@@ -223,19 +224,19 @@ func ConflictReRead(pass *analysis.Pass, w *Write, at token.Pos, errName string)
 	var edits []analysis.TextEdit
 	var ok bool
 	switch {
-	case w.Kind == WriteTypedUpdate || w.Kind == WriteDynamicUpdate:
+	case w.Kind == api.WriteTypedUpdate || w.Kind == api.WriteDynamicUpdate:
 		fresh := "latest"
 		if fixes.UsesName(w.Call, fresh) {
 			return nil, nil, false
 		}
 		reRead, edits, ok = TypedReRead(pass, w, at, fresh, "getErr")
-	case w.Kind == WriteUpdate || w.Kind == WriteSubResourceUpdate:
+	case w.Kind == api.WriteUpdate || w.Kind == api.WriteSubResourceUpdate:
 		reRead, edits, ok = ControllerRuntimeReRead(pass, w, at)
 	}
 	if !ok {
 		return nil, nil, false
 	}
-	apierrors, imp, ok := fixes.ImportName(pass, at, apiErrorsPath, "apierrors")
+	apierrors, imp, ok := fixes.ImportName(pass, at, api.ErrorsPath, "apierrors")
 	if !ok {
 		return nil, nil, false
 	}

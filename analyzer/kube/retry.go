@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // retryArg returns the index of the argument that c runs again on Conflict,
@@ -18,17 +19,17 @@ func (m *modeler) retryArg(c call) int {
 		}
 		return i
 	}
-	rf, ok := retryFuncs[funcKeyOf(c.callee)]
-	if !ok || rf.fnArg >= len(c.expr.Args) {
+	rf, ok := api.RetryFuncs[api.FuncKeyOf(c.callee)]
+	if !ok || rf.FnArg >= len(c.expr.Args) {
 		return -1
 	}
-	if rf.predArg >= 0 && !m.testsConflict(c.expr.Args[rf.predArg], true) {
+	if rf.PredArg >= 0 && !m.testsConflict(c.expr.Args[rf.PredArg], true) {
 		return -1
 	}
-	if rf.needsConflictCheck && !m.testsConflict(c.expr.Args[rf.fnArg], false) && !m.neverDone(c.expr.Args[rf.fnArg]) {
+	if rf.NeedsConflictCheck && !m.testsConflict(c.expr.Args[rf.FnArg], false) && !m.neverDone(c.expr.Args[rf.FnArg]) {
 		return -1
 	}
-	return rf.fnArg
+	return rf.FnArg
 }
 
 // neverDone reports whether the condition function e (a wait poll or
@@ -54,7 +55,7 @@ func (m *modeler) neverDone(e ast.Expr) bool {
 // (when direct is allowed) or a function whose body calls IsConflict.
 func (m *modeler) testsConflict(e ast.Expr, direct bool) bool {
 	if direct {
-		if fn, ok := m.funcObject(e); ok && conflictChecks[funcKeyOf(fn)] {
+		if fn, ok := m.funcObject(e); ok && api.ConflictChecks[api.FuncKeyOf(fn)] {
 			return true
 		}
 	}

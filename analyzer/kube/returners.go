@@ -3,6 +3,8 @@ package kube
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // Returner is a function that returns the Conflict error of a write it
@@ -92,7 +94,7 @@ func argRoot(info *types.Info, call *ast.CallExpr, i int) *types.Var {
 	if i < 0 || i >= len(call.Args) {
 		return nil
 	}
-	o := objectOf(info, call.Args[i])
+	o := api.ObjectOf(info, call.Args[i])
 	if id, ok := o.Expr.(*ast.Ident); ok {
 		v, _ := info.Uses[id].(*types.Var)
 		return v

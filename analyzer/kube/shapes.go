@@ -6,15 +6,16 @@ import (
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // interfaceMethodKey returns the table key of fn. A method of a concrete
 // type that implements one of the tabled controller-runtime interfaces (a
 // hand-written client wrapper, say) is keyed as that interface's method, so
 // it is matched by what it implements rather than by its name.
-func (m *modeler) interfaceMethodKey(fn *types.Func) methodKey {
-	key := methodKeyOf(fn)
-	if key.name == "" || key.pkg == crClientPath || !modeledMethodNames[fn.Name()] {
+func (m *modeler) interfaceMethodKey(fn *types.Func) api.MethodKey {
+	key := api.MethodKeyOf(fn)
+	if key.Name == "" || key.Pkg == api.ClientPath || !api.ModeledMethodNames[fn.Name()] {
 		return key
 	}
 	recv := fn.Signature().Recv().Type()
@@ -26,7 +27,7 @@ func (m *modeler) interfaceMethodKey(fn *types.Func) methodKey {
 	}
 	k := m.implementedMethodKey(fn, key)
 	if m.methodKeys == nil {
-		m.methodKeys = make(map[*types.Func]methodKey)
+		m.methodKeys = make(map[*types.Func]api.MethodKey)
 	}
 	m.methodKeys[fn] = k
 	return k
@@ -34,7 +35,7 @@ func (m *modeler) interfaceMethodKey(fn *types.Func) methodKey {
 
 // implementedMethodKey returns the key of the controller-runtime interface
 // method that fn, a concrete method, implements, or key.
-func (m *modeler) implementedMethodKey(fn *types.Func, key methodKey) methodKey {
+func (m *modeler) implementedMethodKey(fn *types.Func, key api.MethodKey) api.MethodKey {
 	recv := fn.Signature().Recv().Type()
 	for _, ifaceName := range []string{"Writer", "SubResourceWriter", "Reader"} {
 		iface := m.crInterface(ifaceName)
@@ -45,7 +46,7 @@ func (m *modeler) implementedMethodKey(fn *types.Func, key methodKey) methodKey 
 			continue
 		}
 		if obj, _, _ := types.LookupFieldOrMethod(iface, false, nil, fn.Name()); obj != nil {
-			return methodKey{crClientPath, ifaceName, fn.Name()}
+			return api.MethodKey{Pkg: api.ClientPath, Type: ifaceName, Name: fn.Name()}
 		}
 	}
 	return key
@@ -56,7 +57,7 @@ func (m *modeler) implementedMethodKey(fn *types.Func, key methodKey) methodKey 
 func (m *modeler) crInterface(name string) *types.Interface {
 	if m.crIfaces == nil {
 		m.crIfaces = make(map[string]*types.Interface)
-		if pkg := syntax.FindPackage(m.pass.Pkg, crClientPath); pkg != nil {
+		if pkg := syntax.FindPackage(m.pass.Pkg, api.ClientPath); pkg != nil {
 			for _, n := range []string{"Writer", "SubResourceWriter", "Reader"} {
 				if obj := pkg.Scope().Lookup(n); obj != nil {
 					if iface, ok := obj.Type().Underlying().(*types.Interface); ok {
@@ -80,15 +81,15 @@ func (m *modeler) crInterface(name string) *types.Interface {
 //
 // It returns the index of the object argument, or -1.
 func (m *modeler) typedUpdateObject(c call) int {
-	if !typedWriteNames[c.callee.Name()] || c.callee.Signature().Recv() == nil {
+	if !api.TypedWriteNames[c.callee.Name()] || c.callee.Signature().Recv() == nil {
 		return -1
 	}
 	sig, ok := m.pass.TypesInfo.TypeOf(c.expr.Fun).(*types.Signature)
-	if !ok || sig.Variadic() || sig.Results().Len() != 2 || !isErrorType(sig.Results().At(1).Type()) {
+	if !ok || sig.Variadic() || sig.Results().Len() != 2 || !api.IsErrorType(sig.Results().At(1).Type()) {
 		return -1
 	}
 	p := sig.Params()
-	withOptions := p.Len() == 3 && isNamed(p.At(0).Type(), "context", "Context") && isNamed(p.At(2).Type(), metaV1Path, updateOptionsName)
+	withOptions := p.Len() == 3 && api.IsNamed(p.At(0).Type(), "context", "Context") && api.IsNamed(p.At(2).Type(), api.MetaV1Path, api.UpdateOptionsName)
 	objArg := 0
 	switch {
 	case withOptions:
@@ -121,7 +122,7 @@ func isClientReceiver(recv types.Type) bool {
 	if !ok {
 		return false
 	}
-	if pkg := named.Obj().Pkg(); pkg != nil && hasPrefixPath(pkg.Path(), strings.TrimSuffix(clientGoPrefix, "/")) {
+	if pkg := named.Obj().Pkg(); pkg != nil && api.HasPrefixPath(pkg.Path(), strings.TrimSuffix(api.ClientGoPrefix, "/")) {
 		return true
 	}
 	st, ok := named.Underlying().(*types.Struct)
@@ -129,7 +130,7 @@ func isClientReceiver(recv types.Type) bool {
 		return false
 	}
 	for i := range st.NumFields() {
-		if isNamed(st.Field(i).Type(), restPath, "Interface") {
+		if api.IsNamed(st.Field(i).Type(), api.RESTPath, "Interface") {
 			return true
 		}
 	}
@@ -146,29 +147,18 @@ func hasTypedGet(recv types.Type, obj types.Type) bool {
 		return false
 	}
 	sig := fn.Signature()
-	if sig.Results().Len() != 2 || !isErrorType(sig.Results().At(1).Type()) {
+	if sig.Results().Len() != 2 || !api.IsErrorType(sig.Results().At(1).Type()) {
 		return false
 	}
-	if !types.Identical(sig.Results().At(0).Type(), obj) && !isTypeParam(sig.Results().At(0).Type()) {
+	if !types.Identical(sig.Results().At(0).Type(), obj) && !api.IsTypeParam(sig.Results().At(0).Type()) {
 		return false
 	}
 	for i := range sig.Params().Len() {
-		if isNamed(sig.Params().At(i).Type(), metaV1Path, "GetOptions") {
+		if api.IsNamed(sig.Params().At(i).Type(), api.MetaV1Path, "GetOptions") {
 			return true
 		}
 	}
 	return false
-}
-
-func isTypeParam(t types.Type) bool {
-	_, ok := t.(*types.TypeParam)
-	return ok
-}
-
-// isNamed reports whether t is the named type pkg.name.
-func isNamed(t types.Type, pkg, name string) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
 // isOptimisticPatch reports whether patch was built with
@@ -210,8 +200,8 @@ func (m *modeler) isOptimisticPatch(c call, patch ast.Expr) bool {
 // isOptimisticBuilder reports whether pc is
 // client.MergeFromWithOptions(obj, ..., client.MergeFromWithOptimisticLock{...}).
 func (m *modeler) isOptimisticBuilder(pc *ast.CallExpr) bool {
-	fn := calleeFunc(m.pass.TypesInfo, pc)
-	if fn == nil || !optimisticPatchBuilders[funcKeyOf(fn)] || len(pc.Args) == 0 {
+	fn := api.Callee(m.pass.TypesInfo, pc)
+	if fn == nil || !api.OptimisticPatchBuilders[api.FuncKeyOf(fn)] || len(pc.Args) == 0 {
 		return false
 	}
 	for _, arg := range pc.Args[1:] {
@@ -219,7 +209,7 @@ func (m *modeler) isOptimisticBuilder(pc *ast.CallExpr) bool {
 		if p, ok := t.(*types.Pointer); ok {
 			t = p.Elem()
 		}
-		if isNamed(t, crClientPath, optimisticLockName) {
+		if api.IsNamed(t, api.ClientPath, api.OptimisticLockName) {
 			return true
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
@@ -133,7 +134,7 @@ func (m importerOf) Import(path string) (*types.Package, error) {
 func TestUncheckedBodies(t *testing.T) {
 	for _, skip := range []bool{true, false} {
 		pass, exported := checkBuilders(t, skip)
-		pass.Analyzer = New(&Options{})
+		pass.Analyzer = New(&api.Options{})
 		got, err := pass.Analyzer.Run(pass)
 		if err != nil {
 			t.Fatal(err)
@@ -153,7 +154,7 @@ func TestUncheckedBodies(t *testing.T) {
 // body was not type-checked, and the question must not panic.
 func TestFreshResultOfUncheckedBody(t *testing.T) {
 	pass, _ := checkBuilders(t, true)
-	m := &modeler{pass: pass, opts: &Options{}, res: newResult()}
+	m := &modeler{pass: pass, opts: &api.Options{}, res: newResult()}
 	m.collectDecls()
 	build, _ := pass.Pkg.Scope().Lookup("Build").(*types.Func)
 	if build == nil || m.res.decls[build] == nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // markUnconditional finds writes that cannot conflict: an Update of an
@@ -18,7 +19,7 @@ import (
 func (m *modeler) markUnconditional() {
 	for _, w := range m.res.writes {
 		switch w.Kind {
-		case WriteUpdate, WriteSubResourceUpdate, WriteTypedUpdate, WriteObjectPatch:
+		case api.WriteUpdate, api.WriteSubResourceUpdate, api.WriteTypedUpdate, api.WriteObjectPatch:
 		default:
 			continue
 		}
@@ -184,7 +185,7 @@ func identOf(e ast.Expr) *ast.Ident {
 }
 
 func isLiteral(e ast.Expr) bool {
-	_, ok := stripAddr(e).(*ast.CompositeLit)
+	_, ok := api.StripAddr(e).(*ast.CompositeLit)
 	return ok
 }
 
@@ -231,7 +232,7 @@ func elementRoot(info *types.Info, e ast.Expr) *types.Var {
 			e = ast.Unparen(x.X)
 			continue
 		}
-		return rootVar(info, e)
+		return api.RootVar(info, e)
 	}
 }
 
@@ -240,23 +241,14 @@ func elementRoot(info *types.Info, e ast.Expr) *types.Var {
 // is a setter on v (SetResourceVersion).
 func (m *modeler) handsOver(call *ast.CallExpr, v *types.Var) bool {
 	for _, arg := range call.Args {
-		if argRoot := elementRoot(m.pass.TypesInfo, stripAddr(arg)); argRoot == v && !isPlainValue(m.pass.TypesInfo.TypeOf(arg)) {
+		if argRoot := elementRoot(m.pass.TypesInfo, api.StripAddr(arg)); argRoot == v && !isPlainValue(m.pass.TypesInfo.TypeOf(arg)) {
 			return true
 		}
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "Set") {
-		return rootVar(m.pass.TypesInfo, ast.Unparen(sel.X)) == v
+		return api.RootVar(m.pass.TypesInfo, ast.Unparen(sel.X)) == v
 	}
 	return false
-}
-
-// stripAddr returns e without parentheses and a leading &.
-func stripAddr(e ast.Expr) ast.Expr {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		return ast.Unparen(u.X)
-	}
-	return e
 }
 
 // isPlainValue reports whether t is a string, number or boolean (maybe
@@ -272,15 +264,15 @@ func isPlainValue(t types.Type) bool {
 // client-go typed or dynamic Create or Update, which returns the stored
 // object and leaves its argument alone.
 func (m *modeler) keepsVersion(call *ast.CallExpr) bool {
-	fn := calleeFunc(m.pass.TypesInfo, call)
+	fn := api.Callee(m.pass.TypesInfo, call)
 	if fn == nil {
 		return false
 	}
-	if versionKeepers[funcKeyOf(fn)] || returnsStoredCopy(fn.Signature()) {
+	if api.VersionKeepers[api.FuncKeyOf(fn)] || returnsStoredCopy(fn.Signature()) {
 		return true
 	}
-	mk := methodKeyOf(fn)
-	return mk.name == "Decode" && versionKeepingDecoders[funcKey{mk.pkg, mk.typ}]
+	mk := api.MethodKeyOf(fn)
+	return mk.Name == "Decode" && api.VersionKeepingDecoders[api.FuncKey{Pkg: mk.Pkg, Name: mk.Type}]
 }
 
 // returnsStoredCopy reports whether sig is client-go's shape of a Create or
@@ -292,7 +284,7 @@ func returnsStoredCopy(sig *types.Signature) bool {
 		return false
 	}
 	named, ok := types.Unalias(ps.At(2).Type()).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != metaV1Path {
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != api.MetaV1Path {
 		return false
 	}
 	name := named.Obj().Name()
@@ -303,7 +295,7 @@ func returnsStoredCopy(sig *types.Signature) bool {
 // that parameter as it is given (Returner.AsGiven): the helper gives it no
 // resourceVersion.
 func (m *modeler) sendsAsGiven(call *ast.CallExpr, v *types.Var) bool {
-	fn := calleeFunc(m.pass.TypesInfo, call)
+	fn := api.Callee(m.pass.TypesInfo, call)
 	if fn == nil {
 		return false
 	}
@@ -312,7 +304,7 @@ func (m *modeler) sendsAsGiven(call *ast.CallExpr, v *types.Var) bool {
 		return false
 	}
 	for i, arg := range call.Args {
-		if root := elementRoot(m.pass.TypesInfo, stripAddr(arg)); root == v && (i != r.AsGiven || objectOf(m.pass.TypesInfo, arg).Path != v.Name()) {
+		if root := elementRoot(m.pass.TypesInfo, api.StripAddr(arg)); root == v && (i != r.AsGiven || api.ObjectOf(m.pass.TypesInfo, arg).Path != v.Name()) {
 			return false
 		}
 	}
@@ -325,12 +317,12 @@ func (m *modeler) sendsAsGiven(call *ast.CallExpr, v *types.Var) bool {
 // resourceVersion with and no other object to copy one from. What this
 // gives up: such a function that decodes a string into v.
 func (m *modeler) cannotSupplyVersion(call *ast.CallExpr, v *types.Var) bool {
-	fn := calleeFunc(m.pass.TypesInfo, call)
+	fn := api.Callee(m.pass.TypesInfo, call)
 	if fn == nil || fn.Signature().Recv() != nil {
 		return false
 	}
 	for _, arg := range call.Args {
-		if elementRoot(m.pass.TypesInfo, stripAddr(arg)) != v && !isPlainValue(m.pass.TypesInfo.TypeOf(arg)) {
+		if elementRoot(m.pass.TypesInfo, api.StripAddr(arg)) != v && !isPlainValue(m.pass.TypesInfo.TypeOf(arg)) {
 			return false
 		}
 	}
@@ -342,7 +334,7 @@ func (m *modeler) cannotSupplyVersion(call *ast.CallExpr, v *types.Var) bool {
 // builder, or a variable fn declares from one of these and never gives a
 // version (fn nil: not looked for).
 func (m *modeler) freshExpr(fn ast.Node, e ast.Expr) bool {
-	switch e := stripAddr(e).(type) {
+	switch e := api.StripAddr(e).(type) {
 	case *ast.CompositeLit:
 		return m.freshLiteral(fn, e)
 	case *ast.CallExpr:
@@ -404,7 +396,7 @@ func (m *modeler) resultCount(call *ast.CallExpr) int {
 // freshResult returns the index of the result of call that is a new
 // object (or slice of objects) built without a resourceVersion, or -1.
 func (m *modeler) freshResult(call *ast.CallExpr) int {
-	fn := calleeFunc(m.pass.TypesInfo, call)
+	fn := api.Callee(m.pass.TypesInfo, call)
 	if fn == nil {
 		return -1
 	}

@@ -3,6 +3,8 @@ package kube
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // findVersionCopies records, as reads, the statements that give an object
@@ -54,7 +56,7 @@ func (m *modeler) versionTarget(lhs, rhs ast.Expr) ast.Expr {
 		}
 		return obj
 	case *ast.StarExpr:
-		if r, ok := rhs.(*ast.StarExpr); ok && rootVar(m.pass.TypesInfo, ast.Unparen(r.X)) != rootVar(m.pass.TypesInfo, ast.Unparen(l.X)) {
+		if r, ok := rhs.(*ast.StarExpr); ok && api.RootVar(m.pass.TypesInfo, ast.Unparen(r.X)) != api.RootVar(m.pass.TypesInfo, ast.Unparen(l.X)) {
 			return ast.Unparen(l.X)
 		}
 	}
@@ -76,8 +78,8 @@ func (m *modeler) versionCopyCall(call *ast.CallExpr) ast.Expr {
 			return ast.Unparen(sel.X)
 		}
 	case "DeepCopyInto":
-		into := objectOf(m.pass.TypesInfo, arg)
-		if into.Root != nil && into.Root != rootVar(m.pass.TypesInfo, ast.Unparen(sel.X)) {
+		into := api.ObjectOf(m.pass.TypesInfo, arg)
+		if into.Root != nil && into.Root != api.RootVar(m.pass.TypesInfo, ast.Unparen(sel.X)) {
 			return arg
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 //go:embed doc.go
@@ -53,7 +54,7 @@ type checker struct {
 func run(pass *analysis.Pass, res *kube.Result, seesMetadata *syntax.ImportReach) (any, error) {
 	// A package whose function bodies were not type-checked (see
 	// typeinfo.BodiesChecked) is skipped like one without files.
-	if len(pass.Files) == 0 || kube.IsUpstream(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
+	if len(pass.Files) == 0 || api.IsUpstream(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
 		return nil, nil
 	}
 	cache := res.Cache(pass)
@@ -135,7 +136,7 @@ func (c *checker) report(at ast.Node, what string, x val) {
 // package's are analyzed on demand, other packages' come from facts.
 func (c *checker) mutatedParams(fn *types.Func) []int {
 	fn = fn.Origin()
-	if fn.Pkg() == nil || kube.IsUpstream(fn.Pkg()) {
+	if fn.Pkg() == nil || api.IsUpstream(fn.Pkg()) {
 		return nil
 	}
 	if fn.Pkg() != c.pass.Pkg {

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // level says how an expression relates to an informer cache's memory. For
@@ -181,9 +182,9 @@ func (t *tracker) ref(e ast.Expr, pos token.Pos) val {
 		return t.lookup(v, pos)
 	case *ast.CallExpr:
 		switch t.cache.ReadAt(e) {
-		case kube.CacheItem:
+		case api.CacheItem:
 			return val{cached, t.madeSource(e)}
-		case kube.CacheItems:
+		case api.CacheItems:
 			return val{fresh, t.madeSource(e)}
 		}
 	case *ast.TypeAssertExpr:

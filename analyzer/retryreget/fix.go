@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -49,9 +50,9 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	var edits []analysis.TextEdit
 	var reRead []string
 	switch w.Kind {
-	case kube.WriteUpdate, kube.WriteSubResourceUpdate, kube.WriteOptimisticPatch:
+	case api.WriteUpdate, api.WriteSubResourceUpdate, api.WriteOptimisticPatch:
 		reRead, edits, ok = c.crGet(w, lit, at)
-	case kube.WriteTypedUpdate, kube.WriteDynamicUpdate:
+	case api.WriteTypedUpdate, api.WriteDynamicUpdate:
 		reRead, edits, ok = c.typedGet(w, lit, at)
 	default:
 		ok = false
@@ -176,7 +177,7 @@ func (c *checker) insertLines(lit *ast.FuncLit, at token.Pos, lines []string) an
 // crGet builds the re-read for a controller-runtime write; a patch built
 // outside the closure keeps its stale base, so it gets no fix.
 func (c *checker) crGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
-	if w.Kind == kube.WriteOptimisticPatch && (len(w.Call.Args) < 3 || !c.builtInside(w.Call.Args[2], lit.Body)) {
+	if w.Kind == api.WriteOptimisticPatch && (len(w.Call.Args) < 3 || !c.builtInside(w.Call.Args[2], lit.Body)) {
 		return nil, nil, false
 	}
 	return kube.ControllerRuntimeReRead(c.pass, w, at)

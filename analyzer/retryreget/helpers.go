@@ -10,6 +10,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // checkHelpers follows the functions of the package that a retry closure
@@ -49,7 +50,7 @@ func (c *checker) checkHelpers(reported map[staleKey]bool) {
 func (c *checker) helperWrites(decl *ast.FuncDecl) []*kube.Write {
 	var out []*kube.Write
 	for _, w := range c.res.Writes() {
-		if w.Func == decl && w.Scope == nil && !w.CannotConflict && w.Kind != kube.WriteCreateOrUpdate && w.Object.Valid() {
+		if w.Func == decl && w.Scope == nil && !w.CannotConflict && w.Kind != api.WriteCreateOrUpdate && w.Object.Valid() {
 			out = append(out, w)
 		}
 	}
@@ -59,21 +60,21 @@ func (c *checker) helperWrites(decl *ast.FuncDecl) []*kube.Write {
 // objectAtCall returns, as the closure sees it, the object the helper's
 // write w sends: the argument for a parameter, the object itself for a
 // field or captured variable. ok is false for the helper's own locals.
-func (c *checker) objectAtCall(w *kube.Write, decl *ast.FuncDecl, call *ast.CallExpr) (kube.Object, bool) {
+func (c *checker) objectAtCall(w *kube.Write, decl *ast.FuncDecl, call *ast.CallExpr) (api.Object, bool) {
 	if i := paramIndexOf(c.pass.TypesInfo, decl, w.Object.Root); i >= 0 {
 		if i >= len(call.Args) || w.Object.Path != w.Object.Root.Name() {
-			return kube.Object{}, false
+			return api.Object{}, false
 		}
-		return kube.ObjectOf(c.pass.TypesInfo, call.Args[i]), true
+		return api.ObjectOf(c.pass.TypesInfo, call.Args[i]), true
 	}
 	if syntax.Encloses(decl, w.Object.Root.Pos()) {
-		return kube.Object{}, false // the helper's own object: it reads or builds it
+		return api.Object{}, false // the helper's own object: it reads or builds it
 	}
 	return w.Object, true
 }
 
 // freshEachAttempt reports whether the closure declares obj or re-reads it.
-func (c *checker) freshEachAttempt(obj kube.Object, s *kube.RetryScope) bool {
+func (c *checker) freshEachAttempt(obj api.Object, s *kube.RetryScope) bool {
 	if !obj.Valid() {
 		return true // not a variable the model tracks: stay quiet
 	}
@@ -83,7 +84,7 @@ func (c *checker) freshEachAttempt(obj kube.Object, s *kube.RetryScope) bool {
 
 // reportHelperWrite reports a helper's write that a retry closure runs
 // with a stale object.
-func (c *checker) reportHelperWrite(w *kube.Write, s *kube.RetryScope, call *ast.CallExpr, obj kube.Object) {
+func (c *checker) reportHelperWrite(w *kube.Write, s *kube.RetryScope, call *ast.CallExpr, obj api.Object) {
 	msg := fmt.Sprintf("%s writes %s on every attempt of %s, which does not re-read it, so every attempt resends the same stale resourceVersion; Get %s at the top of the closure",
 		types.ExprString(call.Fun), obj.Name(), retryName(s), obj.Name())
 	related := []diag.Related{

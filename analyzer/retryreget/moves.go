@@ -12,6 +12,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // mover walks back from the statement that makes the retry call to the
@@ -221,7 +222,7 @@ func (m *mover) mutatingCall(call *ast.CallExpr) bool {
 		return b.Name() == "delete" && len(call.Args) == 2 && lhsRoot(info, call.Args[0]) == m.root
 	}
 	for _, name := range []string{"AddFinalizer", "RemoveFinalizer"} {
-		if fixes.IsPkgFunc(info, call, kube.ControllerUtilPath, name) && len(call.Args) == 2 {
+		if fixes.IsPkgFunc(info, call, api.ControllerUtilPath, name) && len(call.Args) == 2 {
 			return lhsRoot(info, stripAddr(call.Args[0])) == m.root
 		}
 	}

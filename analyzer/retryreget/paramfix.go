@@ -12,6 +12,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // paramReReadFix fixes a retry closure that writes an object its function
@@ -72,7 +73,7 @@ func (c *checker) conflictBranch(w *kube.Write, lit *ast.FuncLit, list []ast.Stm
 	switch s := stmt.(type) {
 	case *ast.ReturnStmt:
 		// return c.Update(...)  becomes  err := c.Update(...); <branch>; return err
-		if w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate {
+		if w.Kind != api.WriteUpdate && w.Kind != api.WriteSubResourceUpdate {
 			return analysis.SuggestedFix{}, false
 		}
 		assign, ok := c.errAssign(lit, stmt.Pos())

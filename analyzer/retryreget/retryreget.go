@@ -10,6 +10,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 
@@ -78,7 +79,7 @@ type staleKey struct {
 // isStale reports whether w writes, inside its retry scope, an object the
 // scope neither declares nor re-reads.
 func (c *checker) isStale(w *kube.Write) bool {
-	if w.Kind == kube.WriteCreateOrUpdate || w.CannotConflict || !w.Object.Valid() {
+	if w.Kind == api.WriteCreateOrUpdate || w.CannotConflict || !w.Object.Valid() {
 		return false // CreateOrUpdate Gets the object itself
 	}
 	body := syntax.FuncBody(w.Scope.Body)
@@ -91,7 +92,7 @@ func (c *checker) isStale(w *kube.Write) bool {
 // reReads reports whether the scope body refreshes obj anywhere: a Get into
 // it, a read helper given it (the model records both), or an assignment of
 // it other than from a write's own result.
-func (c *checker) reReads(obj kube.Object, body ast.Node) bool {
+func (c *checker) reReads(obj api.Object, body ast.Node) bool {
 	for _, rd := range c.res.ReadsOf(obj, body) {
 		if !c.assignedFromWrite(rd.Node) {
 			return true

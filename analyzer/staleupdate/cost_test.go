@@ -12,6 +12,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
@@ -20,7 +21,7 @@ import (
 
 // newTestAnalyzer builds the analyzer with a model of default options.
 func newTestAnalyzer() *analysis.Analyzer {
-	return New(kube.New(&kube.Options{}), diag.NewDirectives(func() []string { return []string{"staleupdate"} }))
+	return New(kube.New(&api.Options{}), diag.NewDirectives(func() []string { return []string{"staleupdate"} }))
 }
 
 // TestCost checks that control flow is built only for candidate functions,

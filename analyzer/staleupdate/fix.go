@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -77,7 +78,7 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	// where the loop goes on (and may test the write's error, as for
 	// NotFound), or take the read only when it succeeds, which the next
 	// turn does not count as a re-read on every path: no fix for those.
-	if w.Kind != kube.WriteUpdate && w.Kind != kube.WriteSubResourceUpdate {
+	if w.Kind != api.WriteUpdate && w.Kind != api.WriteSubResourceUpdate {
 		return nil
 	}
 	entry := onlyBlock(wr.failEntries)
@@ -218,7 +219,7 @@ func (c *checker) followingPos(s ast.Stmt) token.Pos {
 func (c *checker) getCall(w *kube.Write, pos token.Pos) (string, bool) {
 	info := c.pass.TypesInfo
 	reader := w.Client
-	if w.Kind == kube.WriteSubResourceUpdate {
+	if w.Kind == api.WriteSubResourceUpdate {
 		call, ok := ast.Unparen(reader).(*ast.CallExpr)
 		if !ok {
 			return "", false
@@ -229,7 +230,7 @@ func (c *checker) getCall(w *kube.Write, pos token.Pos) (string, bool) {
 		}
 		reader = sel.X
 	}
-	pkgName, clientPkg := c.importedAs(pos, kube.ClientPath)
+	pkgName, clientPkg := c.importedAs(pos, api.ClientPath)
 	if clientPkg == nil {
 		return "", false
 	}

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
@@ -25,7 +26,7 @@ type fnGraph struct {
 	body   *ast.BlockStmt
 	g      *cfg.CFG
 	writes map[ast.Node][]*kube.Write // graph node -> the function's writes in it
-	reads  map[ast.Node][]kube.Object // graph node -> objects it refreshes
+	reads  map[ast.Node][]api.Object  // graph node -> objects it refreshes
 	at     map[*kube.Write]loc
 	tagged map[ast.Node]bool // case values of tagged switches (not conditions)
 	preds  map[*cfg.Block]int
@@ -41,7 +42,7 @@ func (c *checker) newGraph(fw funcWrites) *fnGraph {
 		body:   body,
 		g:      c.tracer.CFG(body),
 		writes: make(map[ast.Node][]*kube.Write),
-		reads:  make(map[ast.Node][]kube.Object),
+		reads:  make(map[ast.Node][]api.Object),
 		at:     make(map[*kube.Write]loc),
 		tagged: taggedCases(body),
 		preds:  make(map[*cfg.Block]int),
@@ -61,12 +62,12 @@ func (c *checker) newGraph(fw funcWrites) *fnGraph {
 			fg.at[w] = l
 			n := l.b.Nodes[l.i]
 			fg.writes[n] = append(fg.writes[n], w)
-			if w.Kind == kube.WriteCreateOrUpdate {
+			if w.Kind == api.WriteCreateOrUpdate {
 				fg.reads[n] = append(fg.reads[n], w.Object) // it Gets the object first
 			}
 		}
 	}
-	written := func(o kube.Object) bool {
+	written := func(o api.Object) bool {
 		for _, w := range fw.writes {
 			if w.Object.Same(o) {
 				return true
@@ -84,7 +85,7 @@ func (c *checker) newGraph(fw funcWrites) *fnGraph {
 	return fg
 }
 
-func (fg *fnGraph) addRead(n ast.Node, o kube.Object) {
+func (fg *fnGraph) addRead(n ast.Node, o api.Object) {
 	if l, ok := fg.locate(n); ok {
 		gn := l.b.Nodes[l.i]
 		fg.reads[gn] = append(fg.reads[gn], o)
@@ -103,7 +104,7 @@ func (fg *fnGraph) locate(n ast.Node) (loc, bool) {
 }
 
 // writeOf returns the write of obj in graph node n, or nil.
-func (fg *fnGraph) writeOf(n ast.Node, obj kube.Object) *kube.Write {
+func (fg *fnGraph) writeOf(n ast.Node, obj api.Object) *kube.Write {
 	for _, w := range fg.writes[n] {
 		if w.Object.Same(obj) {
 			return w
@@ -113,7 +114,7 @@ func (fg *fnGraph) writeOf(n ast.Node, obj kube.Object) *kube.Write {
 }
 
 // refreshes reports whether graph node n re-reads obj.
-func (fg *fnGraph) refreshes(n ast.Node, obj kube.Object) bool {
+func (fg *fnGraph) refreshes(n ast.Node, obj api.Object) bool {
 	for _, o := range fg.reads[n] {
 		if o.Same(obj) {
 			return true

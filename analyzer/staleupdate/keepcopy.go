@@ -12,6 +12,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // storedName is the variable keepCopyFix declares for the written object.
@@ -250,7 +251,7 @@ func (c *checker) mayHoldCachedObject(fnCur inspector.Cursor, v *types.Var) bool
 			continue
 		}
 		for _, rhs := range as.Rhs {
-			if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && cache.ReadAt(call) != kube.NotCacheRead {
+			if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && cache.ReadAt(call) != api.NotCacheRead {
 				return true
 			}
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
@@ -204,7 +205,7 @@ func (c *checker) helperWrites() []*kube.Write {
 			continue
 		}
 		cur := c.res.CursorOf(rc)
-		kind := kube.WriteUpdate // a foreign helper: assume it refreshes in place, the quieter choice
+		kind := api.WriteUpdate // a foreign helper: assume it refreshes in place, the quieter choice
 		if r.Inner != nil {
 			kind = r.Inner.Kind
 		}
@@ -214,7 +215,7 @@ func (c *checker) helperWrites() []*kube.Write {
 		}
 		w := &kube.Write{
 			Call: rc.Call, Cursor: cur, Kind: kind, Results: results,
-			Object: kube.ObjectOf(c.pass.TypesInfo, rc.Call.Args[r.Param]),
+			Object: api.ObjectOf(c.pass.TypesInfo, rc.Call.Args[r.Param]),
 			Func:   syntax.EnclosingFuncNode(cur), Scope: c.res.ScopeOf(cur),
 		}
 		c.helperCalls[w] = true

@@ -10,6 +10,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // outcome is what a path knows about how the first write ended.
@@ -82,7 +83,7 @@ func (c *checker) walk(fg *fnGraph, w *kube.Write) *walkResult {
 		stopped := false
 		for _, n := range it.b.Nodes[it.from:] {
 			if w2 := fg.writeOf(n, obj); w2 != nil {
-				if w2.Kind != kube.WriteCreateOrUpdate { // it re-reads the object itself
+				if w2.Kind != api.WriteCreateOrUpdate { // it re-reads the object itself
 					if res.hits[w2] == nil {
 						res.hits[w2] = make(map[outcome]bool)
 					}
@@ -223,7 +224,7 @@ func (c *checker) eval(cond ast.Expr, errVar *types.Var, call *ast.CallExpr) (on
 			return failed, unknown
 		case fn.Pkg().Path() == "errors" && fn.Name() == "As" && isErr(e.Args[0]):
 			return failed, unknown // a *StatusError target matches a Conflict too
-		case kube.IsErrorPredicatePkg(fn.Pkg().Path()) && isErr(e.Args[0]):
+		case api.IsErrorPredicatePkg(fn.Pkg().Path()) && isErr(e.Args[0]):
 			return otherFailure, unknown
 		case kube.TestsMessageAgainstNonConflict(info, e, isErr):
 			return otherFailure, unknown

@@ -11,6 +11,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // createOrUpdateWrapFix wraps a CreateOrUpdate whose Conflict is lost in
@@ -31,7 +32,7 @@ import (
 //
 // The statement keeps its error handling, now of the retry's error.
 func (c *checker) createOrUpdateWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
-	if w.Kind != kube.WriteCreateOrUpdate {
+	if w.Kind != api.WriteCreateOrUpdate {
 		return analysis.SuggestedFix{}, false
 	}
 	as, ok := w.Cursor.Parent().Node().(*ast.AssignStmt)
@@ -48,7 +49,7 @@ func (c *checker) createOrUpdateWrapFix(w *kube.Write) (analysis.SuggestedFix, b
 	if !ok1 || !ok2 || fixes.UsesName(w.Call, "err") {
 		return analysis.SuggestedFix{}, false
 	}
-	retryName, edits, ok := fixes.ImportName(c.pass, as.Pos(), kube.RetryPath, "retry")
+	retryName, edits, ok := fixes.ImportName(c.pass, as.Pos(), api.RetryPath, "retry")
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}

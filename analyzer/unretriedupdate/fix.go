@@ -15,6 +15,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 const (
@@ -43,10 +44,10 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	if w.Object.Copied || !w.Object.Valid() || w.Object.Path != w.Object.Root.Name() || !syntax.Encloses(w.Func, w.Object.Root.Pos()) {
 		return analysis.SuggestedFix{}, false // a copy, a field, or an object from outside: nothing in view to re-read into
 	}
-	typed := w.Kind == kube.WriteTypedUpdate || w.Kind == kube.WriteDynamicUpdate
+	typed := w.Kind == api.WriteTypedUpdate || w.Kind == api.WriteDynamicUpdate
 	switch {
 	case typed && w.Results == typedResults:
-	case (w.Kind == kube.WriteUpdate || w.Kind == kube.WriteSubResourceUpdate) && w.Results == reconcileResults:
+	case (w.Kind == api.WriteUpdate || w.Kind == api.WriteSubResourceUpdate) && w.Results == reconcileResults:
 	default:
 		return analysis.SuggestedFix{}, false
 	}
@@ -110,7 +111,7 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 // any), and the lines of the statements that move into the closure (with
 // the edits that delete them where they were).
 func (c *checker) retryParts(pos token.Pos, moves []ast.Stmt) (string, []string, []analysis.TextEdit, bool) {
-	retryName, edits, ok := fixes.ImportName(c.pass, pos, kube.RetryPath, "retry")
+	retryName, edits, ok := fixes.ImportName(c.pass, pos, api.RetryPath, "retry")
 	if !ok {
 		return "", nil, nil, false
 	}
@@ -213,7 +214,7 @@ func (c *checker) checksReadError(s ast.Stmt, v *types.Var) bool {
 
 // readsObject reports whether s is an unconditional read of obj: a Get
 // into it as a statement, an assignment, or the init of an if.
-func (c *checker) readsObject(s ast.Stmt, obj kube.Object) bool {
+func (c *checker) readsObject(s ast.Stmt, obj api.Object) bool {
 	var call ast.Expr
 	switch s := s.(type) {
 	case *ast.ExprStmt:

@@ -9,6 +9,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // paramWrapFix wraps the write of an object the caller handed in, with the
@@ -32,10 +33,10 @@ func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	if !kube.ParamOf(w) {
 		return analysis.SuggestedFix{}, false
 	}
-	typed := w.Kind == kube.WriteTypedUpdate || w.Kind == kube.WriteDynamicUpdate
+	typed := w.Kind == api.WriteTypedUpdate || w.Kind == api.WriteDynamicUpdate
 	switch {
 	case typed && w.Results == typedResults:
-	case (w.Kind == kube.WriteUpdate || w.Kind == kube.WriteSubResourceUpdate) && w.Results == reconcileResults:
+	case (w.Kind == api.WriteUpdate || w.Kind == api.WriteSubResourceUpdate) && w.Results == reconcileResults:
 	default:
 		return analysis.SuggestedFix{}, false
 	}

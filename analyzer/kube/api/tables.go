@@ -1,51 +1,43 @@
-package kube
+package api
 
 // Upstream knowledge lives here, apart from the matching logic, so that a new
 // client version or API means a new table row rather than new code.
 
-// APIErrorsPath is the import path of apimachinery's API errors, whose
-// constructors build errors that IsConflict and its siblings recognise.
-const APIErrorsPath = apiErrorsPath
-
-// Import paths of the upstream packages the model knows.
+// Import paths of the upstream packages the model knows; the checks' fixes
+// write some of them into code.
 const (
-	crClientPath       = "sigs.k8s.io/controller-runtime/pkg/client"
-	crControllerUtil   = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
-	crReconcilePath    = "sigs.k8s.io/controller-runtime/pkg/reconcile"
+	ClientPath         = "sigs.k8s.io/controller-runtime/pkg/client"
+	ControllerUtilPath = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	ReconcilePath      = "sigs.k8s.io/controller-runtime/pkg/reconcile"
 	dynamicPath        = "k8s.io/client-go/dynamic"
 	unstructuredPath   = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	retryPath          = "k8s.io/client-go/util/retry"
-	waitPath           = "k8s.io/apimachinery/pkg/util/wait"
-	apiErrorsPath      = "k8s.io/apimachinery/pkg/api/errors"
-	metaV1Path         = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	workqueuePath      = "k8s.io/client-go/util/workqueue"
-	restPath           = "k8s.io/client-go/rest"
-	clientGoPrefix     = "k8s.io/client-go/"
+	RetryPath          = "k8s.io/client-go/util/retry"
+	WaitPath           = "k8s.io/apimachinery/pkg/util/wait"
+	// ErrorsPath is apimachinery's API errors, whose constructors build
+	// errors that IsConflict and its siblings recognise.
+	ErrorsPath         = "k8s.io/apimachinery/pkg/api/errors"
+	MetaV1Path         = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	MetaPath           = "k8s.io/apimachinery/pkg/api/meta"
+	WorkqueuePath      = "k8s.io/client-go/util/workqueue"
+	RESTPath           = "k8s.io/client-go/rest"
+	ClientGoPrefix     = "k8s.io/client-go/"
 	controllerRuntime  = "sigs.k8s.io/controller-runtime"
-	updateOptionsName  = "UpdateOptions"
-	optimisticLockName = "MergeFromWithOptimisticLock"
-)
-
-// Import paths the checks' fixes write into code.
-const (
-	ClientPath         = crClientPath
-	ControllerUtilPath = crControllerUtil
-	RetryPath          = retryPath
-	MetaV1Path         = metaV1Path
-	APIMetaPath        = "k8s.io/apimachinery/pkg/api/meta"
+	patchTypesPath     = "k8s.io/apimachinery/pkg/types"
+	UpdateOptionsName  = "UpdateOptions"
+	OptimisticLockName = "MergeFromWithOptimisticLock"
 )
 
 // clientAccessorPkgs hold client code whose accessor methods (CoreV1(),
 // ConfigMaps(ns), Resource(gvr), Namespace(ns)) only build clients, as do
 // those of generated CRD clientsets (a path holding clientsetPathPart).
-var clientAccessorPkgs = []string{clientGoPrefix, controllerRuntime + "/"}
+var ClientAccessorPkgs = []string{ClientGoPrefix, controllerRuntime + "/"}
 
-const clientsetPathPart = "/clientset/"
+const ClientsetPathPart = "/clientset/"
 
 // errorPredicatePkgs hold predicates that are false for a nil error.
 var errorPredicatePkgs = map[string]bool{
-	apiErrorsPath: true,
-	"errors":      true,
+	ErrorsPath: true,
+	"errors":   true,
 }
 
 // IsErrorPredicatePkg reports whether the package at path holds predicates
@@ -57,7 +49,7 @@ func IsErrorPredicatePkg(path string) bool { return errorPredicatePkgs[path] }
 // imports means it may talk to the Kubernetes API: every write goes through
 // a client built on client-go or controller-runtime. Prefixes end in "/".
 var relevantImports = []string{
-	clientGoPrefix,
+	ClientGoPrefix,
 	controllerRuntime,
 }
 
@@ -67,109 +59,109 @@ var relevantImports = []string{
 var upstreamPrefixes = []string{
 	"k8s.io/api/",
 	"k8s.io/apimachinery/",
-	clientGoPrefix,
+	ClientGoPrefix,
 	controllerRuntime,
 	"k8s.io/klog/",
 }
 
 // methodKey names a method by the package and type that declare it.
-type methodKey struct{ pkg, typ, name string }
+type MethodKey struct{ Pkg, Type, Name string }
 
 // funcKey names a package-level function.
-type funcKey struct{ pkg, name string }
+type FuncKey struct{ Pkg, Name string }
 
 // writeMethods are interface methods that send an object with its
 // resourceVersion. Patch is listed separately: it is conflict-prone only with
 // an optimistic-lock patch.
-var writeMethods = map[methodKey]WriteKind{
-	{crClientPath, "Writer", "Update"}:                 WriteUpdate,
-	{crClientPath, "SubResourceWriter", "Update"}:      WriteSubResourceUpdate,
-	{crClientPath, "StatusWriter", "Update"}:           WriteSubResourceUpdate, // before v0.14 StatusWriter was its own interface
+var WriteMethods = map[MethodKey]WriteKind{
+	{ClientPath, "Writer", "Update"}:                   WriteUpdate,
+	{ClientPath, "SubResourceWriter", "Update"}:        WriteSubResourceUpdate,
+	{ClientPath, "StatusWriter", "Update"}:             WriteSubResourceUpdate, // before v0.14 StatusWriter was its own interface
 	{dynamicPath, "ResourceInterface", "Update"}:       WriteDynamicUpdate,
 	{dynamicPath, "ResourceInterface", "UpdateStatus"}: WriteDynamicUpdate,
 }
 
 // patchMethods are the controller-runtime Patch methods; the patch argument
 // decides whether the call is conflict-prone.
-var patchMethods = map[methodKey]bool{
-	{crClientPath, "Writer", "Patch"}:            true,
-	{crClientPath, "SubResourceWriter", "Patch"}: true,
-	{crClientPath, "StatusWriter", "Patch"}:      true,
+var PatchMethods = map[MethodKey]bool{
+	{ClientPath, "Writer", "Patch"}:            true,
+	{ClientPath, "SubResourceWriter", "Patch"}: true,
+	{ClientPath, "StatusWriter", "Patch"}:      true,
 }
 
 // typedWriteNames are the method names that, with a typed client's shape
 // (see typedUpdateObject), make a typed client-go, generated clientset or
 // generic controller write.
-var typedWriteNames = map[string]bool{"Update": true, "UpdateStatus": true}
+var TypedWriteNames = map[string]bool{"Update": true, "UpdateStatus": true}
 
 // writeFuncs are package-level functions that read, mutate and Update.
-var writeFuncs = map[funcKey]writeFunc{
-	{crControllerUtil, "CreateOrUpdate"}: {clientArg: 1, objectArg: 2},
+var WriteFuncs = map[FuncKey]writeFunc{
+	{ControllerUtilPath, "CreateOrUpdate"}: {ClientArg: 1, ObjectArg: 2},
 }
 
 // funcAliases are package-level variables that upstream sets to a tabled
 // function (controller-runtime's root package re-exports helpers this way);
 // a call through one is a call of the function.
-var funcAliases = map[funcKey]funcKey{
-	{controllerRuntime, "CreateOrUpdate"}: {crControllerUtil, "CreateOrUpdate"},
+var FuncAliases = map[FuncKey]FuncKey{
+	{controllerRuntime, "CreateOrUpdate"}: {ControllerUtilPath, "CreateOrUpdate"},
 }
 
-type writeFunc struct{ clientArg, objectArg int }
+type writeFunc struct{ ClientArg, ObjectArg int }
 
 // readMethods fill their object argument from the API server or a cache.
-var readMethods = map[methodKey]int{
-	{crClientPath, "Reader", "Get"}: 2,
+var ReadMethods = map[MethodKey]int{
+	{ClientPath, "Reader", "Get"}: 2,
 }
 
 // optimisticPatchBuilders build a patch that carries the resourceVersion when
 // given a MergeFromWithOptimisticLock option.
-var optimisticPatchBuilders = map[funcKey]bool{
-	{crClientPath, "MergeFromWithOptions"}: true,
-	{crClientPath, "StrategicMergeFrom"}:   true,
+var OptimisticPatchBuilders = map[FuncKey]bool{
+	{ClientPath, "MergeFromWithOptions"}: true,
+	{ClientPath, "StrategicMergeFrom"}:   true,
 }
 
 // retryFunc describes where a retry helper takes its function and, when it
 // retries on a caller-chosen condition, where that condition is.
 type retryFunc struct {
-	fnArg int
+	FnArg int
 	// predArg is the index of an error predicate that must test IsConflict
 	// (retry.OnError), or -1.
-	predArg int
+	PredArg int
 	// needsConflictCheck: the function itself must test IsConflict for the
 	// helper to retry on Conflict (wait's condition functions).
-	needsConflictCheck bool
+	NeedsConflictCheck bool
 }
 
-var retryFuncs = map[funcKey]retryFunc{
-	{retryPath, "RetryOnConflict"}:              {fnArg: 1, predArg: -1},
-	{retryPath, "OnError"}:                      {fnArg: 2, predArg: 1},
-	{waitPath, "ExponentialBackoff"}:            {fnArg: 1, predArg: -1, needsConflictCheck: true},
-	{waitPath, "ExponentialBackoffWithContext"}: {fnArg: 2, predArg: -1, needsConflictCheck: true},
-	{waitPath, "PollUntilContextTimeout"}:       {fnArg: 4, predArg: -1, needsConflictCheck: true},
-	{waitPath, "PollUntilContextCancel"}:        {fnArg: 3, predArg: -1, needsConflictCheck: true},
-	{waitPath, "PollImmediate"}:                 {fnArg: 2, predArg: -1, needsConflictCheck: true},
-	{waitPath, "Poll"}:                          {fnArg: 2, predArg: -1, needsConflictCheck: true},
+var RetryFuncs = map[FuncKey]retryFunc{
+	{RetryPath, "RetryOnConflict"}:              {FnArg: 1, PredArg: -1},
+	{RetryPath, "OnError"}:                      {FnArg: 2, PredArg: 1},
+	{WaitPath, "ExponentialBackoff"}:            {FnArg: 1, PredArg: -1, NeedsConflictCheck: true},
+	{WaitPath, "ExponentialBackoffWithContext"}: {FnArg: 2, PredArg: -1, NeedsConflictCheck: true},
+	{WaitPath, "PollUntilContextTimeout"}:       {FnArg: 4, PredArg: -1, NeedsConflictCheck: true},
+	{WaitPath, "PollUntilContextCancel"}:        {FnArg: 3, PredArg: -1, NeedsConflictCheck: true},
+	{WaitPath, "PollImmediate"}:                 {FnArg: 2, PredArg: -1, NeedsConflictCheck: true},
+	{WaitPath, "Poll"}:                          {FnArg: 2, PredArg: -1, NeedsConflictCheck: true},
 }
 
 // conflictChecks are the predicates that recognise a Conflict error.
-var conflictChecks = map[funcKey]bool{
-	{apiErrorsPath, "IsConflict"}: true,
+var ConflictChecks = map[FuncKey]bool{
+	{ErrorsPath, "IsConflict"}: true,
 }
 
 // versionKeepers fill or decorate an object without giving it a
 // resourceVersion: decoders of manifests, and metadata setters.
-var versionKeepers = map[funcKey]bool{
+var VersionKeepers = map[FuncKey]bool{
 	{"encoding/json", "Unmarshal"}: true, {"encoding/json", "Marshal"}: true, {"sigs.k8s.io/yaml", "Unmarshal"}: true,
 	{"sigs.k8s.io/yaml", "UnmarshalStrict"}: true, {"gopkg.in/yaml.v2", "Unmarshal"}: true,
-	{"gopkg.in/yaml.v3", "Unmarshal"}:            true,
-	{crControllerUtil, "SetControllerReference"}: true, {crControllerUtil, "SetOwnerReference"}: true,
-	{crControllerUtil, "AddFinalizer"}: true, {crControllerUtil, "RemoveFinalizer"}: true,
-	{metaV1Path, "SetMetaDataAnnotation"}: true, {metaV1Path, "SetMetaDataLabel"}: true,
+	{"gopkg.in/yaml.v3", "Unmarshal"}:              true,
+	{ControllerUtilPath, "SetControllerReference"}: true, {ControllerUtilPath, "SetOwnerReference"}: true,
+	{ControllerUtilPath, "AddFinalizer"}: true, {ControllerUtilPath, "RemoveFinalizer"}: true,
+	{MetaV1Path, "SetMetaDataAnnotation"}: true, {MetaV1Path, "SetMetaDataLabel"}: true,
 }
 
 // versionKeepingDecoders are decoder types whose Decode fills a new object
 // from a manifest.
-var versionKeepingDecoders = map[funcKey]bool{
+var VersionKeepingDecoders = map[FuncKey]bool{
 	{"k8s.io/apimachinery/pkg/util/yaml", "YAMLOrJSONDecoder"}: true,
 	{"encoding/json", "Decoder"}:                               true,
 }
@@ -177,7 +169,7 @@ var versionKeepingDecoders = map[funcKey]bool{
 // Functions and types an error commonly meets (the fate of an error).
 
 // loggingFuncs print or record an error and let the program carry on.
-var loggingFuncs = map[funcKey]bool{
+var LoggingFuncs = map[FuncKey]bool{
 	{"log", "Print"}: true, {"log", "Printf"}: true, {"log", "Println"}: true,
 	{"fmt", "Print"}: true, {"fmt", "Printf"}: true, {"fmt", "Println"}: true,
 	{"fmt", "Fprint"}: true, {"fmt", "Fprintf"}: true, {"fmt", "Fprintln"}: true,
@@ -196,7 +188,7 @@ var loggingFuncs = map[funcKey]bool{
 }
 
 // loggingTypes are types all of whose methods only log.
-var loggingTypes = map[funcKey]bool{
+var LoggingTypes = map[FuncKey]bool{
 	{"github.com/go-logr/logr", "Logger"}:              true,
 	{"k8s.io/klog/v2", "Verbose"}:                      true,
 	{"k8s.io/client-go/tools/record", "EventRecorder"}: true,
@@ -207,7 +199,7 @@ var loggingTypes = map[funcKey]bool{
 }
 
 // fatalFuncs end the program.
-var fatalFuncs = map[funcKey]bool{
+var FatalFuncs = map[FuncKey]bool{
 	{"log", "Fatal"}: true, {"log", "Fatalf"}: true, {"log", "Fatalln"}: true,
 	{"log", "Panic"}: true, {"log", "Panicf"}: true, {"log", "Panicln"}: true,
 	{"os", "Exit"}:              true,
@@ -217,7 +209,7 @@ var fatalFuncs = map[funcKey]bool{
 }
 
 // fatalMethods end the program too.
-var fatalMethods = map[methodKey]bool{
+var FatalMethods = map[MethodKey]bool{
 	{"log", "Logger", "Fatal"}: true, {"log", "Logger", "Fatalf"}: true, {"log", "Logger", "Fatalln"}: true,
 	{"log", "Logger", "Panic"}: true, {"log", "Logger", "Panicf"}: true, {"log", "Logger", "Panicln"}: true,
 	{"go.uber.org/zap", "Logger", "Fatal"}: true, {"go.uber.org/zap", "Logger", "Panic"}: true,
@@ -230,35 +222,35 @@ var fatalMethods = map[methodKey]bool{
 
 // fatalLoggerNames are the names of the standard log package's functions
 // that end the program; on a logger by shape (see isFatal) they end it too.
-var fatalLoggerNames = map[string]bool{
+var FatalLoggerNames = map[string]bool{
 	"Fatal": true, "Fatalf": true, "Fatalln": true, "Fatalw": true,
 	"Panic": true, "Panicf": true, "Panicln": true, "Panicw": true,
 }
 
 // requeueMethods put a key back on a work queue, so the work is retried.
 
-var requeueMethodNames = map[string]bool{"AddRateLimited": true, "AddAfter": true, "Add": true}
+var RequeueMethodNames = map[string]bool{"AddRateLimited": true, "AddAfter": true, "Add": true}
 
 // reconcileResult is controller-runtime's reconcile.Result and the fields
 // that ask for a requeue.
 
-var requeueFields = map[string]bool{"Requeue": true, "RequeueAfter": true}
+var RequeueFields = map[string]bool{"Requeue": true, "RequeueAfter": true}
 
 // Where an error fails a test: testify's packages (every function is an
 // assertion), gomega's entry points, and testing's types (all but their
 // logging methods).
-var testSurfacePackages = map[string]bool{
+var TestSurfacePackages = map[string]bool{
 	"github.com/stretchr/testify/assert":  true,
 	"github.com/stretchr/testify/require": true,
 }
 
-var testSurfaceFuncs = map[funcKey]bool{
+var TestSurfaceFuncs = map[FuncKey]bool{
 	{"github.com/onsi/gomega", "Expect"}: true, {"github.com/onsi/gomega", "Ω"}: true,
 	{"github.com/onsi/gomega", "ExpectWithOffset"}: true, {"github.com/onsi/gomega", "Eventually"}: true,
 	{"github.com/onsi/gomega", "EventuallyWithOffset"}: true, {"github.com/onsi/gomega", "Consistently"}: true,
 }
 
-var testSurfaceTypes = map[funcKey]bool{
+var TestSurfaceTypes = map[FuncKey]bool{
 	{"testing", "T"}: true, {"testing", "B"}: true, {"testing", "F"}: true, {"testing", "common"}: true,
 	{"github.com/stretchr/testify/assert", "Assertions"}:  true,
 	{"github.com/stretchr/testify/require", "Assertions"}: true,
@@ -267,16 +259,16 @@ var testSurfaceTypes = map[funcKey]bool{
 }
 
 // testLogMethods only log: the test goes on.
-var testLogMethods = map[string]bool{"Log": true, "Logf": true}
+var TestLogMethods = map[string]bool{"Log": true, "Logf": true}
 
 // Functions that never return a nil error, and functions that return a
 // non-nil error exactly when one of their error arguments is non-nil.
-var neverNilFuncs = map[funcKey]bool{
+var NeverNilFuncs = map[FuncKey]bool{
 	{"fmt", "Errorf"}: true, {"errors", "New"}: true,
 	{"github.com/pkg/errors", "New"}: true, {"github.com/pkg/errors", "Errorf"}: true,
 }
 
-var nilPreservingFuncs = map[funcKey]bool{
+var NilPreservingFuncs = map[FuncKey]bool{
 	{"errors", "Join"}:                true,
 	{"github.com/pkg/errors", "Wrap"}: true, {"github.com/pkg/errors", "Wrapf"}: true,
 	{"github.com/pkg/errors", "WithMessage"}: true, {"github.com/pkg/errors", "WithMessagef"}: true,
@@ -286,20 +278,20 @@ var nilPreservingFuncs = map[funcKey]bool{
 // periodicFuncs run their func argument again and again on a timer,
 // whatever it does: a function that reads the object afresh each time
 // retries a lost failure on its next turn.
-var periodicFuncs = map[funcKey]bool{
-	{waitPath, "Until"}: true, {waitPath, "UntilWithContext"}: true, {waitPath, "Forever"}: true,
-	{waitPath, "JitterUntil"}: true, {waitPath, "JitterUntilWithContext"}: true,
-	{waitPath, "NonSlidingUntil"}: true, {waitPath, "NonSlidingUntilWithContext"}: true,
+var PeriodicFuncs = map[FuncKey]bool{
+	{WaitPath, "Until"}: true, {WaitPath, "UntilWithContext"}: true, {WaitPath, "Forever"}: true,
+	{WaitPath, "JitterUntil"}: true, {WaitPath, "JitterUntilWithContext"}: true,
+	{WaitPath, "NonSlidingUntil"}: true, {WaitPath, "NonSlidingUntilWithContext"}: true,
 }
 
 // pollFuncs run a condition until it reports done or an error.
-var pollFuncs = map[funcKey]bool{
-	{waitPath, "Poll"}: true, {waitPath, "PollImmediate"}: true, {waitPath, "PollInfinite"}: true,
-	{waitPath, "PollUntil"}: true, {waitPath, "PollImmediateUntil"}: true,
-	{waitPath, "PollWithContext"}: true, {waitPath, "PollImmediateWithContext"}: true,
-	{waitPath, "PollUntilContextTimeout"}: true, {waitPath, "PollUntilContextCancel"}: true,
-	{waitPath, "PollImmediateInfinite"}: true, {waitPath, "ExponentialBackoff"}: true,
-	{waitPath, "ExponentialBackoffWithContext"}: true,
+var PollFuncs = map[FuncKey]bool{
+	{WaitPath, "Poll"}: true, {WaitPath, "PollImmediate"}: true, {WaitPath, "PollInfinite"}: true,
+	{WaitPath, "PollUntil"}: true, {WaitPath, "PollImmediateUntil"}: true,
+	{WaitPath, "PollWithContext"}: true, {WaitPath, "PollImmediateWithContext"}: true,
+	{WaitPath, "PollUntilContextTimeout"}: true, {WaitPath, "PollUntilContextCancel"}: true,
+	{WaitPath, "PollImmediateInfinite"}: true, {WaitPath, "ExponentialBackoff"}: true,
+	{WaitPath, "ExponentialBackoffWithContext"}: true,
 }
 
 // ---------------------------------------------------------------------------
@@ -307,85 +299,83 @@ var pollFuncs = map[funcKey]bool{
 // which upstream calls change the objects they are given.
 
 const (
-	cachePath           = "k8s.io/client-go/tools/cache"
-	listersPath         = "k8s.io/client-go/listers"
-	labelsPath          = "k8s.io/apimachinery/pkg/labels"
-	unsafeNoDeepCopy    = "UnsafeDisableDeepCopyOption"
-	resourceIndexerName = "ResourceIndexer"
+	CachePath           = "k8s.io/client-go/tools/cache"
+	ListersPath         = "k8s.io/client-go/listers"
+	LabelsPath          = "k8s.io/apimachinery/pkg/labels"
+	UnsafeNoDeepCopy    = "UnsafeDisableDeepCopyOption"
+	ResourceIndexerName = "ResourceIndexer"
 )
 
 // storeReads are the methods of client-go's cache stores whose first
 // result is the cache's own object (cacheItem) or a fresh slice of them
 // (cacheItems).
-var storeReads = map[methodKey]CacheReadKind{
-	{cachePath, "Store", "Get"}:                   CacheItem,
-	{cachePath, "Store", "GetByKey"}:              CacheItem,
-	{cachePath, "Store", "List"}:                  CacheItems,
-	{cachePath, "Indexer", "ByIndex"}:             CacheItems,
-	{cachePath, "Indexer", "Index"}:               CacheItems,
-	{cachePath, "ThreadSafeStore", "Get"}:         CacheItem,
-	{cachePath, "ThreadSafeStore", "List"}:        CacheItems,
-	{cachePath, "ThreadSafeStore", "ByIndex"}:     CacheItems,
-	{cachePath, "ThreadSafeStore", "Index"}:       CacheItems,
-	{cachePath, "GenericLister", "Get"}:           CacheItem,
-	{cachePath, "GenericLister", "List"}:          CacheItems,
-	{cachePath, "GenericNamespaceLister", "Get"}:  CacheItem,
-	{cachePath, "GenericNamespaceLister", "List"}: CacheItems,
+var StoreReads = map[MethodKey]CacheReadKind{
+	{CachePath, "Store", "Get"}:                   CacheItem,
+	{CachePath, "Store", "GetByKey"}:              CacheItem,
+	{CachePath, "Store", "List"}:                  CacheItems,
+	{CachePath, "Indexer", "ByIndex"}:             CacheItems,
+	{CachePath, "Indexer", "Index"}:               CacheItems,
+	{CachePath, "ThreadSafeStore", "Get"}:         CacheItem,
+	{CachePath, "ThreadSafeStore", "List"}:        CacheItems,
+	{CachePath, "ThreadSafeStore", "ByIndex"}:     CacheItems,
+	{CachePath, "ThreadSafeStore", "Index"}:       CacheItems,
+	{CachePath, "GenericLister", "Get"}:           CacheItem,
+	{CachePath, "GenericLister", "List"}:          CacheItems,
+	{CachePath, "GenericNamespaceLister", "Get"}:  CacheItem,
+	{CachePath, "GenericNamespaceLister", "List"}: CacheItems,
 }
 
 // handlerTypes are the informer event handler adapters; the funcs in the
 // named fields receive the cache's objects.
-var handlerTypes = map[funcKey][]string{
-	{cachePath, "ResourceEventHandlerFuncs"}:         {"AddFunc", "UpdateFunc", "DeleteFunc"},
-	{cachePath, "ResourceEventHandlerDetailedFuncs"}: {"AddFunc", "UpdateFunc", "DeleteFunc"},
-	{cachePath, "FilteringResourceEventHandler"}:     {"FilterFunc"},
+var HandlerTypes = map[FuncKey][]string{
+	{CachePath, "ResourceEventHandlerFuncs"}:         {"AddFunc", "UpdateFunc", "DeleteFunc"},
+	{CachePath, "ResourceEventHandlerDetailedFuncs"}: {"AddFunc", "UpdateFunc", "DeleteFunc"},
+	{CachePath, "FilteringResourceEventHandler"}:     {"FilterFunc"},
 }
 
 // handlerMethods are the methods of cache.ResourceEventHandler: a type that
 // implements it gets the cache's objects as their interface{} arguments.
-var handlerMethods = map[string]bool{"OnAdd": true, "OnUpdate": true, "OnDelete": true}
+var HandlerMethods = map[string]bool{"OnAdd": true, "OnUpdate": true, "OnDelete": true}
 
 // mutatorFuncs change the object passed as the listed arguments.
-var mutatorFuncs = map[funcKey][]int{
-	{metaV1Path, "SetMetaDataAnnotation"}:        {0},
-	{metaV1Path, "SetMetaDataLabel"}:             {0},
-	{crControllerUtil, "AddFinalizer"}:           {0},
-	{crControllerUtil, "RemoveFinalizer"}:        {0},
-	{crControllerUtil, "SetControllerReference"}: {1},
-	{crControllerUtil, "SetOwnerReference"}:      {1},
-	{metaPath, "SetStatusCondition"}:             {0},
-	{metaPath, "RemoveStatusCondition"}:          {0},
-	{unstructuredPath, "SetNestedField"}:         {0},
-	{unstructuredPath, "SetNestedStringMap"}:     {0},
-	{unstructuredPath, "SetNestedSlice"}:         {0},
-	{unstructuredPath, "SetNestedStringSlice"}:   {0},
-	{unstructuredPath, "SetNestedMap"}:           {0},
-	{unstructuredPath, "RemoveNestedField"}:      {0},
+var MutatorFuncs = map[FuncKey][]int{
+	{MetaV1Path, "SetMetaDataAnnotation"}:          {0},
+	{MetaV1Path, "SetMetaDataLabel"}:               {0},
+	{ControllerUtilPath, "AddFinalizer"}:           {0},
+	{ControllerUtilPath, "RemoveFinalizer"}:        {0},
+	{ControllerUtilPath, "SetControllerReference"}: {1},
+	{ControllerUtilPath, "SetOwnerReference"}:      {1},
+	{MetaPath, "SetStatusCondition"}:               {0},
+	{MetaPath, "RemoveStatusCondition"}:            {0},
+	{unstructuredPath, "SetNestedField"}:           {0},
+	{unstructuredPath, "SetNestedStringMap"}:       {0},
+	{unstructuredPath, "SetNestedSlice"}:           {0},
+	{unstructuredPath, "SetNestedStringSlice"}:     {0},
+	{unstructuredPath, "SetNestedMap"}:             {0},
+	{unstructuredPath, "RemoveNestedField"}:        {0},
 }
-
-const metaPath = "k8s.io/apimachinery/pkg/api/meta"
 
 // setterPackages declare object types and interfaces whose Set* methods
 // change the receiver (ObjectMeta, TypeMeta, metav1.Object, Unstructured).
-var setterPackages = map[string]bool{metaV1Path: true, unstructuredPath: true}
+var SetterPackages = map[string]bool{MetaV1Path: true, unstructuredPath: true}
 
 // decodingWriters are controller-runtime's writes, which decode the
 // server's answer into the object they are given (argument 1).
-var decodingWriters = map[methodKey]bool{
-	{crClientPath, "Writer", "Create"}:            true,
-	{crClientPath, "Writer", "Update"}:            true,
-	{crClientPath, "Writer", "Patch"}:             true,
-	{crClientPath, "SubResourceWriter", "Create"}: true,
-	{crClientPath, "SubResourceWriter", "Update"}: true,
-	{crClientPath, "SubResourceWriter", "Patch"}:  true,
-	{crClientPath, "StatusWriter", "Update"}:      true,
-	{crClientPath, "StatusWriter", "Patch"}:       true,
+var DecodingWriters = map[MethodKey]bool{
+	{ClientPath, "Writer", "Create"}:            true,
+	{ClientPath, "Writer", "Update"}:            true,
+	{ClientPath, "Writer", "Patch"}:             true,
+	{ClientPath, "SubResourceWriter", "Create"}: true,
+	{ClientPath, "SubResourceWriter", "Update"}: true,
+	{ClientPath, "SubResourceWriter", "Patch"}:  true,
+	{ClientPath, "StatusWriter", "Update"}:      true,
+	{ClientPath, "StatusWriter", "Patch"}:       true,
 }
 
 // crReads are controller-runtime's cached reads and the index of their
 // object argument; with client.UnsafeDisableDeepCopy they hand out a
 // shallow copy of the cache's object.
-var crReads = map[methodKey]int{
-	{crClientPath, "Reader", "Get"}:  2,
-	{crClientPath, "Reader", "List"}: 1,
+var CrReads = map[MethodKey]int{
+	{ClientPath, "Reader", "Get"}:  2,
+	{ClientPath, "Reader", "List"}: 1,
 }

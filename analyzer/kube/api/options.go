@@ -1,4 +1,4 @@
-package kube
+package api
 
 import (
 	"fmt"
@@ -84,16 +84,4 @@ func (l NameList) Has(fn *types.Func) bool {
 		}
 	}
 	return false
-}
-
-// firstFuncParam returns the index of fn's first parameter of func type,
-// or -1.
-func firstFuncParam(fn *types.Func) int {
-	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if _, ok := params.At(i).Type().Underlying().(*types.Signature); ok {
-			return i
-		}
-	}
-	return -1
 }

@@ -1,4 +1,4 @@
-package kube
+package api
 
 import (
 	"go/types"
@@ -11,34 +11,34 @@ import (
 // from those that cannot. One lives as long as the model analyzer: the
 // import graphs of a program's packages overlap, and it walks each package
 // of them once (see syntax.ImportReach).
-type apiGate struct{ clients *syntax.ImportReach }
+type Gate struct{ clients *syntax.ImportReach }
 
-func newAPIGate() *apiGate {
-	return &apiGate{clients: syntax.NewImportReach(func(p *types.Package) bool {
-		return slices.ContainsFunc(relevantImports, func(prefix string) bool { return hasPrefixPath(p.Path(), prefix) })
+func NewGate() *Gate {
+	return &Gate{clients: syntax.NewImportReach(func(p *types.Package) bool {
+		return slices.ContainsFunc(relevantImports, func(prefix string) bool { return HasPrefixPath(p.Path(), prefix) })
 	})}
 }
 
 // reachesKubeAPI reports whether pkg, or anything it imports transitively,
 // is one of the Kubernetes client packages. A package that fails this test
 // cannot call a write, so the analyzers skip it at once.
-func (g *apiGate) reachesKubeAPI(pkg *types.Package) bool {
+func (g *Gate) ReachesKubeAPI(pkg *types.Package) bool {
 	return !IsUpstream(pkg) && g.clients.From(pkg)
 }
 
 // modeledMethodNames are the names of the methods the tables know.
-var modeledMethodNames = func() map[string]bool {
+var ModeledMethodNames = func() map[string]bool {
 	names := make(map[string]bool)
-	for k := range writeMethods {
-		names[k.name] = true
+	for k := range WriteMethods {
+		names[k.Name] = true
 	}
-	for k := range patchMethods {
-		names[k.name] = true
+	for k := range PatchMethods {
+		names[k.Name] = true
 	}
-	for k := range readMethods {
-		names[k.name] = true
+	for k := range ReadMethods {
+		names[k.Name] = true
 	}
-	for n := range typedWriteNames {
+	for n := range TypedWriteNames {
 		names[n] = true
 	}
 	return names
@@ -48,14 +48,14 @@ var modeledMethodNames = func() map[string]bool {
 // model knows: a tabled function, a method that may be a client's write or
 // read, a function that carries one of the model's facts (withFacts), or a
 // configured retry wrapper or read helper.
-func isModeledUse(obj types.Object, withFacts map[types.Object]bool, opts *Options) bool {
+func IsModeledUse(obj types.Object, withFacts map[types.Object]bool, opts *Options) bool {
 	switch obj := obj.(type) {
 	case *types.Func:
 		return withFacts[obj.Origin()] || isModeledFunc(obj) ||
 			opts.RetryWrappers.Has(obj) || opts.ReadHelpers.Has(obj)
 	case *types.Var:
 		if obj.Pkg() != nil {
-			_, ok := funcAliases[funcKey{obj.Pkg().Path(), obj.Name()}]
+			_, ok := FuncAliases[FuncKey{obj.Pkg().Path(), obj.Name()}]
 			return ok
 		}
 	}
@@ -72,15 +72,15 @@ func isModeledFunc(fn *types.Func) bool {
 		if fn.Pkg() == nil {
 			return false
 		}
-		k := funcKey{fn.Pkg().Path(), fn.Name()}
-		_, write := writeFuncs[k]
-		_, retry := retryFuncs[k]
-		return write || retry || conflictChecks[k]
+		k := FuncKey{fn.Pkg().Path(), fn.Name()}
+		_, write := WriteFuncs[k]
+		_, retry := RetryFuncs[k]
+		return write || retry || ConflictChecks[k]
 	}
-	if !modeledMethodNames[fn.Name()] {
+	if !ModeledMethodNames[fn.Name()] {
 		return false
 	}
-	if typedWriteNames[fn.Name()] && sig.Params().Len() == 1 && carriesResourceVersion(sig.Params().At(0).Type()) {
+	if TypedWriteNames[fn.Name()] && sig.Params().Len() == 1 && CarriesResourceVersion(sig.Params().At(0).Type()) {
 		return true // Update(*T) of client-go before v0.18 and wrangler
 	}
 	if fn.Name() == "Patch" && isTypedPatch(sig) {
@@ -111,8 +111,8 @@ func isClientType(t types.Type) bool {
 			if pkg == nil {
 				return false
 			}
-			return pkg.Path() == crClientPath || pkg.Path() == unstructuredPath ||
-				pkg.Path() == metaV1Path && u.Obj().Name() == updateOptionsName
+			return pkg.Path() == ClientPath || pkg.Path() == unstructuredPath ||
+				pkg.Path() == MetaV1Path && u.Obj().Name() == UpdateOptionsName
 		}
 		return false
 	}

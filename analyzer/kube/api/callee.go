@@ -1,0 +1,121 @@
+package api
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// IsUpstream reports whether pkg belongs to one of the Kubernetes modules
+// whose behaviour the tables describe (client-go, apimachinery, api,
+// controller-runtime): their functions are never analyzed for facts.
+func IsUpstream(pkg *types.Package) bool {
+	for _, prefix := range upstreamPrefixes {
+		if HasPrefixPath(pkg.Path(), prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// calleeFunc returns the generic origin of the function or method called,
+// or nil for calls of func values, conversions and builtins.
+func Callee(info *types.Info, c *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, c).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+func FuncKeyOf(fn *types.Func) FuncKey {
+	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return FuncKey{}
+	}
+	return FuncKey{fn.Pkg().Path(), fn.Name()}
+}
+
+// methodKeyOf names a method by its declaring named type; the zero key for
+// functions and methods of unnamed types.
+func MethodKeyOf(fn *types.Func) MethodKey {
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Pkg() == nil {
+		return MethodKey{}
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return MethodKey{}
+	}
+	return MethodKey{named.Obj().Pkg().Path(), named.Obj().Name(), fn.Name()}
+}
+
+func IsErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func IsNamedType(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// isTypedPatch reports whether sig takes a types.PatchType and then the
+// patch body, as client-go's typed and dynamic Patch do.
+func isTypedPatch(sig *types.Signature) bool { return PatchDataIndex(sig) >= 0 }
+
+// patchDataIndex returns the index of the []byte parameter that follows a
+// types.PatchType parameter (the patch body), or -1.
+func PatchDataIndex(sig *types.Signature) int {
+	params := sig.Params()
+	for i := 0; i+1 < params.Len(); i++ {
+		if IsNamedType(params.At(i).Type(), patchTypesPath, "PatchType") && isByteSlice(params.At(i+1).Type()) {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+func isByteSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+func IsTypeParam(t types.Type) bool {
+	_, ok := t.(*types.TypeParam)
+	return ok
+}
+
+// isNamed reports whether t is the named type pkg.name.
+func IsNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// hasPrefixPath reports whether path is prefix or lies under it.
+func HasPrefixPath(path, prefix string) bool {
+	if strings.HasSuffix(prefix, "/") {
+		return strings.HasPrefix(path, prefix)
+	}
+	return path == prefix || strings.HasPrefix(path, prefix+"/")
+}
+
+// firstFuncParam returns the index of fn's first parameter of func type,
+// or -1.
+func FirstFuncParam(fn *types.Func) int {
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if _, ok := params.At(i).Type().Underlying().(*types.Signature); ok {
+			return i
+		}
+	}
+	return -1
+}
