@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/cache"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -41,7 +42,7 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 			// since upstream packages are never modeled (reachesKubeAPI).
 			continue
 		}
-		touchesCache = touchesCache || isCacheUse(obj)
+		touchesCache = touchesCache || cache.IsUse(obj)
 		i := fileOf(id.Pos())
 		if i < 0 || walked[i] {
 			continue

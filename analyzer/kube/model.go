@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/cache"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -200,4 +202,16 @@ func (r *Result) onlyFuncValue(v *types.Var) *types.Func {
 		return fns[0].Origin()
 	}
 	return nil
+}
+
+// Cache returns the informer-cache view of the package, or nil when the
+// package never touches a lister, an indexer, a store, an informer's event
+// handlers or client.UnsafeDisableDeepCopy: then there is nothing to check.
+// The model finds that out in the pass over the package's identifiers it
+// makes anyway (see scanUses).
+func (r *Result) Cache(pass *analysis.Pass) *cache.Cache {
+	if len(pass.Files) == 0 || !r.touchesCache {
+		return nil
+	}
+	return cache.Find(pass)
 }

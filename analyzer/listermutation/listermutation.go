@@ -16,6 +16,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/cache"
 )
 
 //go:embed doc.go
@@ -40,7 +41,7 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 
 type checker struct {
 	pass  *analysis.Pass
-	cache *kube.Cache
+	cache *cache.Cache
 	// seesMetadata tells the packages that import, transitively, the
 	// object metadata package.
 	seesMetadata *syntax.ImportReach
@@ -57,12 +58,12 @@ func run(pass *analysis.Pass, res *kube.Result, seesMetadata *syntax.ImportReach
 	if len(pass.Files) == 0 || api.IsUpstream(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
 		return nil, nil
 	}
-	cache := res.Cache(pass)
-	c := &checker{pass: pass, cache: cache, seesMetadata: seesMetadata, mutates: make(map[*types.Func][]int), busy: make(map[*types.Func]bool)}
-	if cache == nil {
+	view := res.Cache(pass)
+	c := &checker{pass: pass, cache: view, seesMetadata: seesMetadata, mutates: make(map[*types.Func][]int), busy: make(map[*types.Func]bool)}
+	if view == nil {
 		// The package never touches a cache; it only tells its importers
 		// which of its exported functions change an object they are given.
-		c.cache = res.CacheCalls(pass)
+		c.cache = cache.Calls(pass)
 		c.exportFacts()
 		return nil, nil
 	}

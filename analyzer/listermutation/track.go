@@ -5,8 +5,8 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/cache"
 )
 
 // level says how an expression relates to an informer cache's memory. For
@@ -53,7 +53,7 @@ type event struct {
 // owner the code did not have on the path the text shows last.
 type tracker struct {
 	info   *types.Info
-	cache  *kube.Cache
+	cache  *cache.Cache
 	events map[*types.Var][]event
 	// initial are the values variables hold before any assignment:
 	// the arguments of event handlers, or, in parameter mode, the

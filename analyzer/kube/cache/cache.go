@@ -1,9 +1,16 @@
-package kube
+// Package cache is the model's view of informer caches: which expressions
+// hold objects that belong to a client-go informer's cache (results of
+// listers, indexers and stores, the arguments of event handlers) or to
+// controller-runtime's cache (reads made with client.UnsafeDisableDeepCopy),
+// and which upstream calls change the objects they are given. The
+// listermutation analyzer reports changes made to such objects in place.
+package cache
 
 import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -12,13 +19,6 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
-
-// The informer cache: which expressions hold objects that belong to a
-// client-go informer's cache (results of listers, indexers and stores, the
-// arguments of event handlers) or to controller-runtime's cache (reads made
-// with client.UnsafeDisableDeepCopy), and which upstream calls change the
-// objects they are given. The listermutation analyzer reports changes made
-// to such objects in place.
 
 // Cache is the informer-cache view of one package.
 type Cache struct {
@@ -30,26 +30,21 @@ type Cache struct {
 	HandlerParams map[*types.Var]ast.Node
 }
 
-// Cache returns the informer-cache view of the package, or nil when the
-// package never touches a lister, an indexer, a store, an informer's event
-// handlers or client.UnsafeDisableDeepCopy: then there is nothing to check.
-// The model finds that out in the pass over the package's identifiers it
-// makes anyway (see scanUses).
-func (r *Result) Cache(pass *analysis.Pass) *Cache {
-	if len(pass.Files) == 0 || !r.touchesCache {
-		return nil
-	}
+// Find returns the informer-cache view of the package, event handlers
+// included. The model calls it only for a package that touches a cache
+// (see kube.Result.Cache).
+func Find(pass *analysis.Pass) *Cache {
 	c := &Cache{info: pass.TypesInfo, HandlerParams: make(map[*types.Var]ast.Node)}
 	c.findHandlers(pass)
 	return c
 }
 
-// isCacheUse reports whether obj, used in a package, is one of the cache's
+// IsUse reports whether obj, used in a package, is one of the cache's
 // reads or event handler types, or client.UnsafeDisableDeepCopy.
-func isCacheUse(obj types.Object) bool {
+func IsUse(obj types.Object) bool {
 	switch obj := obj.(type) {
 	case *types.Func:
-		return cacheReadKindOf(obj) != api.NotCacheRead || obj.Name() == "AddEventHandler" && inPkg(obj, api.CachePath)
+		return readKindOf(obj) != api.NotCacheRead || obj.Name() == "AddEventHandler" && inPkg(obj, api.CachePath)
 	case *types.TypeName:
 		if inPkg(obj, api.CachePath) {
 			if _, ok := api.HandlerTypes[api.FuncKey{Pkg: api.CachePath, Name: obj.Name()}]; ok {
@@ -73,7 +68,7 @@ func (c *Cache) ReadAt(call *ast.CallExpr) api.CacheReadKind {
 	if fn == nil {
 		return api.NotCacheRead
 	}
-	if k := cacheReadKindOf(fn); k != api.NotCacheRead {
+	if k := readKindOf(fn); k != api.NotCacheRead {
 		return k
 	}
 	if c.ShallowTarget(call) != nil {
@@ -123,7 +118,7 @@ func (c *Cache) IsRead(call *ast.CallExpr) (ast.Expr, bool) {
 // resources and the dynamic lister match too: a method Get(string) (X,
 // error) or List(labels.Selector) ([]X, error) of an interface whose name
 // ends in "Lister" (or of client-go's generic listers.ResourceIndexer).
-func cacheReadKindOf(fn *types.Func) api.CacheReadKind {
+func readKindOf(fn *types.Func) api.CacheReadKind {
 	if fn.Name() != "Get" && fn.Name() != "List" && fn.Name() != "GetByKey" && fn.Name() != "ByIndex" && fn.Name() != "Index" {
 		return api.NotCacheRead
 	}
@@ -144,7 +139,7 @@ func cacheReadKindOf(fn *types.Func) api.CacheReadKind {
 		return api.NotCacheRead
 	}
 	sig := fn.Signature()
-	if sig.Params().Len() != 1 || sig.Results().Len() != 2 || !isCacheErrorType(sig.Results().At(1).Type()) {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 2 || !api.IsErrorType(sig.Results().At(1).Type()) {
 		return api.NotCacheRead
 	}
 	param, result := sig.Params().At(0).Type(), sig.Results().At(0).Type()
@@ -240,7 +235,7 @@ func (c *Cache) findHandlers(pass *analysis.Pass) {
 					continue // a positional element: no field name to go by
 				}
 				key, _ := kv.Key.(*ast.Ident)
-				if key == nil || !contains(fields, key.Name) {
+				if key == nil || !slices.Contains(fields, key.Name) {
 					continue
 				}
 				switch v := ast.Unparen(kv.Value).(type) {
@@ -286,24 +281,11 @@ func handlerFields(t types.Type) []string {
 	return api.HandlerTypes[api.FuncKey{Pkg: api.CachePath, Name: n.Obj().Name()}]
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func pkgPath(fn *types.Func) string {
 	if fn.Pkg() == nil {
 		return ""
 	}
 	return fn.Pkg().Path()
-}
-
-func isCacheErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 func isString(t types.Type) bool {
@@ -321,10 +303,10 @@ func isReference(t types.Type) bool {
 	return false
 }
 
-// CacheCalls returns a view of the package that only classifies calls
+// Calls returns a view of the package that only classifies calls
 // (ReadAt, ShallowTarget, IsRead, MutatedArgs), without the gate and
 // without looking for event handlers: what a check of helpers that mutate
 // their parameters needs in a package that never touches a cache itself.
-func (r *Result) CacheCalls(pass *analysis.Pass) *Cache {
+func Calls(pass *analysis.Pass) *Cache {
 	return &Cache{info: pass.TypesInfo, HandlerParams: map[*types.Var]ast.Node{}}
 }
