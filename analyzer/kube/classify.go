@@ -25,7 +25,7 @@ func (c call) site() site { return site{node: c.expr, frame: c.frame} }
 
 // cursor returns the cursor of the call.
 func (m *modeler) cursor(c call) inspector.Cursor {
-	cur, _ := m.cursors.at(c.expr)
+	cur, _ := m.cursors.At(c.expr)
 	return cur
 }
 

@@ -123,7 +123,7 @@ func (m *modeler) exportFactsOf(fn *types.Func) {
 	if r, ok := m.res.refreshers[fn]; ok {
 		m.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})
 	}
-	if m.res.tracer.neverReturnsNil(fn, 0) {
+	if m.res.tracer.NeverReturnsNil(fn, 0) {
 		m.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
 	}
 }

@@ -2,11 +2,10 @@ package kube
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
-	"sort"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/cache"
 	"golang.org/x/tools/go/analysis"
@@ -31,7 +30,7 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 	for _, f := range facts {
 		withFacts[f.Object] = true
 	}
-	fileOf := fileIndex(pass.Files)
+	fileOf := syntax.FileIndex(pass.Files)
 	walked := make([]bool, len(pass.Files))
 	calls := make([][]*types.Func, len(pass.Files)) // same-package functions each file uses
 	modeled := false
@@ -89,22 +88,5 @@ func walkCallers(pass *analysis.Pass, walked []bool, calls [][]*types.Func) {
 				walked[i], changed = true, true
 			}
 		}
-	}
-}
-
-// fileIndex returns a function that maps a position to the index in files
-// of the file that holds it, or -1.
-func fileIndex(files []*ast.File) func(token.Pos) int {
-	order := make([]int, len(files)) // indices of files by start position
-	for i := range order {
-		order[i] = i
-	}
-	sort.Slice(order, func(a, b int) bool { return files[order[a]].FileStart < files[order[b]].FileStart })
-	return func(pos token.Pos) int {
-		k := sort.Search(len(order), func(k int) bool { return files[order[k]].FileEnd >= pos })
-		if k < len(order) && files[order[k]].FileStart <= pos {
-			return order[k]
-		}
-		return -1
 	}
 }

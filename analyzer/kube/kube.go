@@ -7,8 +7,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
 
 // New returns the analyzer that computes a package's Result, configured by
@@ -48,7 +50,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	// files get theirs only where the model needs a cursor (see sites.go).
 	res.relevant = true
 	res.files = files
-	m := &modeler{pass: pass, opts: opts, res: res, cursors: newCursors(files), imported: make(map[*types.Func]bool)}
+	m := &modeler{pass: pass, opts: opts, res: res, cursors: syntax.NewCursors(files), imported: make(map[*types.Func]bool)}
 	m.sites, m.callSites, res.functions = scanSites(pass.TypesInfo, files)
 	m.collectDecls()
 	calls := m.collectCalls()
@@ -69,10 +71,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	// The tracer outlives this Run (the checks trace failures later, maybe
 	// concurrently): it keeps the package and the facts it needs, never
 	// the Pass.
-	res.tracer = NewTracer(pass.TypesInfo)
-	res.tracer.model = res
-	res.tracer.pkg = pass.Pkg
-	res.tracer.neverNilFacts = neverNilFacts(facts)
+	res.tracer = fate.NewTracer(pass.TypesInfo, pass.Pkg, fateModel{res}, neverNilFacts(facts))
 	m.findReturners(calls)
 	m.exportFacts()
 	return res, nil
@@ -87,7 +86,7 @@ type modeler struct {
 	// files, in source order; cursors gives the few that need one theirs.
 	sites     []site
 	callSites int // how many of sites are calls
-	cursors   *cursors
+	cursors   *syntax.Cursors
 
 	funcVars        map[*types.Var]*ast.FuncLit   // f := func(...) {...}
 	freshBuilders   map[*types.Func]int           // the result a function builds without a resourceVersion (-1: none), memoised

@@ -6,6 +6,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/cache"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -64,7 +65,7 @@ type Result struct {
 	returners      map[*types.Func]Returner
 	returnerCalls  []*ReturnerCall
 	refreshers     map[*types.Func]ReadsFact
-	tracer         *Tracer
+	tracer         *fate.Tracer
 	decls          map[*types.Func]*ast.FuncDecl
 
 	funcValues  map[*types.Var][]*types.Func // func-typed variables and fields: the functions assigned (nil: something else)
@@ -116,7 +117,7 @@ func (r *Result) ReturnerCalls() []*ReturnerCall { return r.returnerCalls }
 
 // Tracer follows errors in this package; its control-flow graphs are
 // shared by the analyzers.
-func (r *Result) Tracer() *Tracer { return r.tracer }
+func (r *Result) Tracer() *fate.Tracer { return r.tracer }
 
 // Decls maps the functions and methods declared in this package to their
 // declarations.

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -18,7 +19,7 @@ func (m *modeler) findRefreshers() {
 			continue
 		}
 		param := -1
-		params := paramVars(m.pass.TypesInfo, decl)
+		params := syntax.ParamVars(m.pass.TypesInfo, decl)
 		for _, rd := range reads {
 			_, isGet := rd.Node.(*ast.CallExpr) // only a Get or a version copy fills an object in place
 			if i := indexOfVar(params, rd.Object.Root); i >= 0 && (isGet || rd.InPlace) && rd.Object.Path == rd.Object.Root.Name() {

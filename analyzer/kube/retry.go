@@ -42,7 +42,7 @@ func (m *modeler) neverDone(e ast.Expr) bool {
 	if body == nil {
 		return false
 	}
-	return everyReturn(body, func(ret *ast.ReturnStmt) bool {
+	return syntax.EveryReturn(body, func(ret *ast.ReturnStmt) bool {
 		if len(ret.Results) == 0 {
 			return false // a named result: its value is out of view
 		}
@@ -143,7 +143,7 @@ func (m *modeler) enclosingDecl(c call) (*ast.FuncDecl, *types.Func) {
 // paramPassed returns the index of decl's parameter that arg is, or that a
 // literal arg calls, or -1.
 func (m *modeler) paramPassed(decl *ast.FuncDecl, arg ast.Expr) int {
-	params := paramVars(m.pass.TypesInfo, decl)
+	params := syntax.ParamVars(m.pass.TypesInfo, decl)
 	indexOf := func(id *ast.Ident) int {
 		for i, p := range params {
 			if p != nil && m.pass.TypesInfo.Uses[id] == p {
@@ -172,21 +172,6 @@ func (m *modeler) paramPassed(decl *ast.FuncDecl, arg ast.Expr) int {
 	return found
 }
 
-// paramVars lists decl's parameters in order (nil for unnamed ones).
-func paramVars(info *types.Info, decl *ast.FuncDecl) []*types.Var {
-	var vars []*types.Var
-	for _, field := range decl.Type.Params.List {
-		if len(field.Names) == 0 {
-			vars = append(vars, nil)
-		}
-		for _, name := range field.Names {
-			v, _ := info.Defs[name].(*types.Var)
-			vars = append(vars, v)
-		}
-	}
-	return vars
-}
-
 // findScopes records, for each call that retries, the body it retries.
 func (m *modeler) findScopes(calls []call) {
 	m.res.scopeByBody = make(map[ast.Node]*RetryScope)
@@ -199,7 +184,7 @@ func (m *modeler) findScopes(calls []call) {
 		if body == nil || m.res.scopeByBody[body] != nil {
 			continue
 		}
-		cur, ok := m.cursors.at(body)
+		cur, ok := m.cursors.At(body)
 		if !ok {
 			continue
 		}

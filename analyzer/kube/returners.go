@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -80,7 +81,7 @@ func paramIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
 	if v == nil {
 		return -1
 	}
-	for i, p := range paramVars(info, decl) {
+	for i, p := range syntax.ParamVars(info, decl) {
 		if p == v {
 			return i
 		}

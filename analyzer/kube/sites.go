@@ -4,9 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
-
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // The model looks at every call, assignment and key-value pair of the
@@ -122,62 +119,4 @@ func setsFuncField(info *types.Info, kv *ast.KeyValueExpr) bool {
 	}
 	_, isFunc := v.Type().Underlying().(*types.Signature)
 	return isFunc
-}
-
-// cursors builds inspectors on demand, one per top-level declaration that
-// holds a node that needs a cursor. Every use of a cursor stays inside the
-// function (or package-level literal) that holds it: the fate walk, the
-// fixes and the checks never climb above a declaration. It is used only
-// while the model is built, on one goroutine; the analyzers get the
-// cursors the model stored.
-type cursors struct {
-	files      []*ast.File
-	fileOf     func(token.Pos) int
-	inspectors map[ast.Decl]*inspector.Inspector
-}
-
-func newCursors(files []*ast.File) *cursors {
-	return &cursors{files: files, fileOf: fileIndex(files), inspectors: make(map[ast.Decl]*inspector.Inspector)}
-}
-
-// at returns the cursor of n, a node inside a declaration of the files.
-func (c *cursors) at(n ast.Node) (inspector.Cursor, bool) {
-	in := c.inspectorOf(n.Pos())
-	if in == nil {
-		return inspector.Cursor{}, false
-	}
-	root := in.Root()
-	// The innermost node that spans n is n, or (when a child spans all of
-	// it) inside n; a search by position skips the rest of the declaration.
-	if cur, ok := root.FindByPos(n.Pos(), n.End()); ok {
-		for ; cur.Node() != nil; cur = cur.Parent() { // the root's node is nil
-			if cur.Node() == n {
-				return cur, true
-			}
-		}
-	}
-	return root.FindNode(n)
-}
-
-// inspectorOf returns the inspector of the declaration at pos, or nil. It
-// walks a file that holds that declaration alone, with the file's bounds,
-// so that positions keep their meaning; its package clause is put at the
-// declaration, since the inspector sizes itself from the extent between
-// the two.
-func (c *cursors) inspectorOf(pos token.Pos) *inspector.Inspector {
-	i := c.fileOf(pos)
-	if i < 0 {
-		return nil
-	}
-	f := c.files[i]
-	k := sort.Search(len(f.Decls), func(k int) bool { return f.Decls[k].End() > pos })
-	if k == len(f.Decls) || f.Decls[k].Pos() > pos {
-		return nil
-	}
-	d := f.Decls[k]
-	if c.inspectors[d] == nil {
-		alone := &ast.File{Package: d.Pos(), Name: f.Name, Decls: []ast.Decl{d}, FileStart: f.FileStart, FileEnd: f.FileEnd}
-		c.inspectors[d] = inspector.New([]*ast.File{alone})
-	}
-	return c.inspectors[d]
 }

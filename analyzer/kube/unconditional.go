@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -432,7 +433,7 @@ func (m *modeler) buildsFresh(decl *ast.FuncDecl) int {
 		return -1
 	}
 	n := decl.Type.Results.NumFields()
-	fresh := everyReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
+	fresh := syntax.EveryReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
 		switch len(ret.Results) {
 		case n:
 			return m.freshExpr(decl, ret.Results[r])

@@ -11,6 +11,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 
@@ -39,7 +40,7 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 type checker struct {
 	pass   *analysis.Pass
 	res    *kube.Result
-	tracer *kube.Tracer
+	tracer *fate.Tracer
 	// fixed records the scope bodies that already carry a re-read fix, so
 	// that two findings never insert at the same place.
 	fixed map[ast.Node]bool

@@ -13,6 +13,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
@@ -52,7 +53,7 @@ type costStats struct {
 type checker struct {
 	pass        *analysis.Pass
 	res         *kube.Result
-	tracer      *kube.Tracer
+	tracer      *fate.Tracer
 	reported    map[*kube.Write]bool
 	fixed       map[*kube.Write]bool // first writes already given a keep-the-result fix
 	kubeCallSet map[*ast.CallExpr]bool

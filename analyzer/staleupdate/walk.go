@@ -11,6 +11,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
 
 // outcome is what a path knows about how the first write ended.
@@ -220,13 +221,13 @@ func (c *checker) eval(cond ast.Expr, errVar *types.Var, call *ast.CallExpr) (on
 			break
 		}
 		switch {
-		case kube.IsConflictCheck(fn) && isErr(e.Args[0]):
+		case fate.IsConflictCheck(fn) && isErr(e.Args[0]):
 			return failed, unknown
 		case fn.Pkg().Path() == "errors" && fn.Name() == "As" && isErr(e.Args[0]):
 			return failed, unknown // a *StatusError target matches a Conflict too
 		case api.IsErrorPredicatePkg(fn.Pkg().Path()) && isErr(e.Args[0]):
 			return otherFailure, unknown
-		case kube.TestsMessageAgainstNonConflict(info, e, isErr):
+		case fate.TestsMessageAgainstNonConflict(info, e, isErr):
 			return otherFailure, unknown
 		}
 	}

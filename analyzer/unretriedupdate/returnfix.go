@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
 
 // returnFix hands a logged, swallowed or dropped failure to the caller of
@@ -226,7 +226,7 @@ func (c *checker) onlyLogs(list []ast.Stmt) bool {
 			return false
 		}
 		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-		if !ok || !kube.IsLogCall(c.pass.TypesInfo, call) {
+		if !ok || !fate.IsLogCall(c.pass.TypesInfo, call) {
 			return false
 		}
 	}

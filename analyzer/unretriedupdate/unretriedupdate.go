@@ -12,6 +12,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
@@ -54,7 +55,7 @@ type site struct {
 type checker struct {
 	pass   *analysis.Pass
 	res    *kube.Result
-	tracer *kube.Tracer
+	tracer *fate.Tracer
 	mode   Mode
 }
 
@@ -94,9 +95,9 @@ func (c *checker) check(s site) {
 	canReturn := false
 	if c.mode == Strict {
 		msg = fmt.Sprintf("conflict from %s is not retried: wrap the read-modify-write in retry.RetryOnConflict, re-reading %s inside", callText, s.object)
-	} else if fate := c.tracer.Trace(s.cursor); fate.Lost() {
-		msg = c.message(s, fate, callText)
-		canReturn = fate != kube.Fatal && noErrorResult(s.cursor) == ""
+	} else if f := c.tracer.Trace(s.cursor); f.Lost() {
+		msg = c.message(s, f, callText)
+		canReturn = f != fate.Fatal && noErrorResult(s.cursor) == ""
 	} else {
 		return
 	}
@@ -135,18 +136,18 @@ func (c *checker) fix(s site, canReturn bool) []analysis.SuggestedFix {
 }
 
 // message says what happened to the Conflict and what to do.
-func (c *checker) message(s site, fate kube.Fate, callText string) string {
+func (c *checker) message(s site, f fate.Fate, callText string) string {
 	retry := fmt.Sprintf("retry with retry.RetryOnConflict, re-reading %s inside", s.object)
-	if fate == kube.Fatal {
+	if f == fate.Fatal {
 		return fmt.Sprintf("conflict from %s ends the program: %s", callText, retry)
 	}
 	if where := noErrorResult(s.cursor); where != "" {
 		return fmt.Sprintf("conflict from %s is lost in %s, which cannot return it: %s, or requeue the object", callText, where, retry)
 	}
-	switch fate {
-	case kube.Logged:
+	switch f {
+	case fate.Logged:
 		return fmt.Sprintf("conflict from %s is only logged: %s, or return the error", callText, retry)
-	case kube.Swallowed:
+	case fate.Swallowed:
 		return fmt.Sprintf("conflict from %s is swallowed: %s, or return the error", callText, retry)
 	}
 	return fmt.Sprintf("conflict from %s is dropped: %s, or return the error", callText, retry)

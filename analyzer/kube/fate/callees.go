@@ -1,4 +1,4 @@
-package kube
+package fate
 
 import (
 	"go/ast"
@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -232,7 +233,7 @@ func (t *Tracer) isRequeuer(fn *types.Func, depth int) bool {
 	if r, ok := t.requeuer.get(fn); ok {
 		return r
 	}
-	decl := t.model.decls[fn]
+	decl := t.model.Decl(fn)
 	if decl == nil || depth > 3 {
 		return false
 	}
@@ -290,7 +291,7 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 	if fn.Pkg() != nil && t.pkg != nil && fn.Pkg() != t.pkg {
 		return t.neverNilFacts[fn]
 	}
-	return t.model != nil && t.neverReturnsNil(fn, 0)
+	return t.model != nil && t.NeverReturnsNil(fn, 0)
 }
 
 // isErrorWrapper reports whether fn has the shape of an error-wrapping
@@ -312,17 +313,17 @@ func isErrorWrapper(fn *types.Func) bool {
 
 // neverReturnsNil reports whether every return statement of fn, a function
 // of this package, returns an error that cannot be nil whatever the path.
-func (t *Tracer) neverReturnsNil(fn *types.Func, depth int) bool {
+func (t *Tracer) NeverReturnsNil(fn *types.Func, depth int) bool {
 	if r, ok := t.neverNil.get(fn); ok {
 		return r
 	}
-	decl := t.model.decls[fn]
+	decl := t.model.Decl(fn)
 	res := fn.Signature().Results()
 	if decl == nil || depth > 3 || res.Len() == 0 || !api.IsErrorType(res.At(res.Len()-1).Type()) {
 		return false
 	}
 	t.neverNil.set(fn, false) // cycle guard
-	never := everyReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
+	never := syntax.EveryReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
 		return len(ret.Results) == res.Len() && t.nonNilExpr(ret.Results[res.Len()-1], pathState{})
 	})
 	t.neverNil.set(fn, never)
@@ -339,24 +340,7 @@ func (t *Tracer) callee(call *ast.CallExpr) *types.Func {
 	if !ok || t.model == nil {
 		return nil
 	}
-	return t.model.onlyFuncValue(v)
-}
-
-// everyReturn reports whether body (a function's, nested literals apart)
-// has a return statement and every one satisfies ok.
-func everyReturn(body *ast.BlockStmt, ok func(*ast.ReturnStmt) bool) bool {
-	all, returns := true, 0
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			returns++
-			all = all && ok(n)
-		}
-		return all
-	})
-	return all && returns > 0
+	return t.model.FuncValue(v)
 }
 
 // IsLogCall reports whether call only logs: a tabled logger, or a function
@@ -378,17 +362,20 @@ func IsLogCall(info *types.Info, call *ast.CallExpr) bool {
 // obtains (no parameter holds it), or the parameter it refreshes before
 // writing (Get into it, or a copy of the live resourceVersion).
 func (t *Tracer) callsSelfReadingHelper(call *ast.CallExpr) bool {
-	if t.model == nil || t.model.WriteAt(call) != nil {
+	if t.model == nil {
+		return false
+	}
+	if _, isWrite := t.model.WriteAt(call); isWrite {
 		return false
 	}
 	fn := t.callee(call)
-	r, ok := t.model.returners[fn]
+	param, ok := t.model.Returner(fn)
 	if !ok {
 		return false
 	}
-	if r.Param < 0 {
+	if param < 0 {
 		return true
 	}
-	rf, refreshes := t.model.refreshers[fn]
-	return refreshes && rf.Param == r.Param
+	refreshed, refreshes := t.model.Refresher(fn)
+	return refreshes && refreshed == param
 }

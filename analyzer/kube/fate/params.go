@@ -1,4 +1,4 @@
-package kube
+package fate
 
 import (
 	"go/ast"
@@ -28,7 +28,7 @@ func (t *Tracer) nonNilParams(decl *ast.FuncDecl) []*types.Var {
 		return vars
 	}
 	t.nonNilParamsOf.set(fn, nil) // cycle guard
-	params := paramVars(t.info, decl)
+	params := syntax.ParamVars(t.info, decl)
 	if !slices.ContainsFunc(params, func(p *types.Var) bool { return api.IsErrorType(p.Type()) }) {
 		return nil // no error parameter: no need to find the calls
 	}
@@ -128,7 +128,7 @@ func (t *Tracer) callSiteCursor(call *ast.CallExpr) (inspector.Cursor, bool) {
 	t.callSitesMu.Lock()
 	defer t.callSitesMu.Unlock()
 	if t.callSites == nil {
-		t.callSites = newCursors(t.model.Files())
+		t.callSites = syntax.NewCursors(t.model.Files())
 	}
-	return t.callSites.at(call)
+	return t.callSites.At(call)
 }

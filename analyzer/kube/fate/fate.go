@@ -1,10 +1,12 @@
-package kube
-
-// The fate of an error: this file follows an error value from the call that
-// produced it to where it ends: returned to the caller, handed on, checked
-// and requeued, only logged, ending the program, or dropped. It works on the
-// syntax tree and builds a control-flow graph only for the functions it is
-// asked about.
+// Package fate follows the failure of a write (an error value) from the
+// call that produced it to where it ends: returned to the caller, handed
+// on, checked and requeued, only logged, ending the program, or dropped. It
+// works on the syntax tree and builds a control-flow graph only for the
+// functions it is asked about. What it needs of the package's model (which
+// calls are writes, which reads refresh an object, which functions return
+// a write's failure) it asks through the Model interface, so a change to
+// how a fate is judged lands here alone.
+package fate
 
 import (
 	"go/ast"
@@ -12,6 +14,7 @@ import (
 	"go/types"
 	"sync"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
@@ -56,7 +59,7 @@ type Tracer struct {
 	mu    sync.Mutex
 	info  *types.Info
 	cfgs  map[*ast.BlockStmt]*cfg.CFG
-	model *Result        // the package's writes and reads
+	model Model          // the package's writes and reads
 	pkg   *types.Package // the package the tracer follows failures in
 	built int            // graphs built, for the cost report
 
@@ -76,13 +79,16 @@ type Tracer struct {
 	commandFuncsOnce sync.Once
 	// callSites gives cursors for calls of the package's error handlers
 	// (see nonNilParams), built on first use.
-	callSites   *cursors
+	callSites   *syntax.Cursors
 	callSitesMu sync.Mutex
 }
 
-// NewTracer returns a Tracer for the package described by info.
-func NewTracer(info *types.Info) *Tracer {
-	return &Tracer{info: info, cfgs: make(map[*ast.BlockStmt]*cfg.CFG)}
+// NewTracer returns a Tracer for pkg, described by info, whose writes
+// and reads model describes. neverNilFacts are the functions of other
+// packages known never to return a nil error, loaded while the model's
+// Pass was alive: the tracer is used after it ends.
+func NewTracer(info *types.Info, pkg *types.Package, model Model, neverNilFacts map[types.Object]bool) *Tracer {
+	return &Tracer{info: info, pkg: pkg, model: model, neverNilFacts: neverNilFacts, cfgs: make(map[*ast.BlockStmt]*cfg.CFG)}
 }
 
 // CFGsBuilt returns how many control-flow graphs the tracer has built.
@@ -97,11 +103,11 @@ func (t *Tracer) CFGsBuilt() int {
 func (t *Tracer) Trace(cur inspector.Cursor) Fate {
 	var obj api.Object
 	if call, ok := cur.Node().(*ast.CallExpr); ok && t.model != nil {
-		if w := t.model.WriteAt(call); w != nil {
-			obj = w.Object
+		if o, ok := t.model.WriteAt(call); ok {
+			obj = o
 		} else if fn := t.callee(call); fn != nil {
-			if r, ok := t.model.returners[fn]; ok && r.Param >= 0 && r.Param < len(call.Args) {
-				obj = api.ObjectOf(t.info, call.Args[r.Param])
+			if p, ok := t.model.Returner(fn); ok && p >= 0 && p < len(call.Args) {
+				obj = api.ObjectOf(t.info, call.Args[p])
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package kube
+package fate
 
 import (
 	"go/ast"
@@ -52,11 +52,11 @@ func (w *walker) noteCalls(cur inspector.Cursor, st *pathState) {
 			st.improve(Handled)
 		}
 		if m := w.t.model; m != nil {
-			if rd := m.ReadAt(call); rd != nil && rd.Object.Same(w.f.object) {
+			if obj, ok := m.ReadAt(call); ok && obj.Same(w.f.object) {
 				w.noteRead(call, st)
 			}
-			if wr := m.WriteAt(call); wr != nil && wr.Call != w.f.call && st.testedIn != nil && syntax.Within(call, st.testedIn) {
-				if st.reread && wr.Object.Same(w.f.object) {
+			if obj, ok := m.WriteAt(call); ok && call != w.f.call && st.testedIn != nil && syntax.Within(call, st.testedIn) {
+				if st.reread && obj.Same(w.f.object) {
 					st.improve(Retried)
 				} else {
 					// A fallback write hands the failure on: its own
@@ -137,7 +137,7 @@ func (w *walker) noteRedefinition(node ast.Node, st *pathState) {
 	if root == nil || w.t.model == nil {
 		return
 	}
-	if w.t.model.ReadAt(node) != nil {
+	if _, ok := w.t.model.ReadAt(node); ok {
 		w.noteRead(node, st)
 		return
 	}

@@ -1,4 +1,4 @@
-package kube
+package fate
 
 import (
 	"go/ast"

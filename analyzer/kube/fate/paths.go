@@ -1,4 +1,4 @@
-package kube
+package fate
 
 import (
 	"fmt"
@@ -222,7 +222,7 @@ func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.Fun
 		return
 	}
 	callee := t.callee(call)
-	rereads := t.model != nil && (t.callsSelfReadingHelper(f.call) || f.object.Valid() && t.readsBefore(lit, f.object, f.call))
+	rereads := t.model != nil && (t.callsSelfReadingHelper(f.call) || f.object.Valid() && t.model.ReadsBefore(lit, f.object, f.call))
 	switch {
 	case callee != nil && api.PeriodicFuncs[api.FuncKeyOf(callee)]:
 		f.periodic = rereads
@@ -303,16 +303,6 @@ func boundVar(info *types.Info, stmt ast.Node, lit *ast.FuncLit) *types.Var {
 		}
 	}
 	return nil
-}
-
-// readsBefore reports whether fn reads obj before the call at.
-func (t *Tracer) readsBefore(fn ast.Node, obj api.Object, at ast.Node) bool {
-	for _, rd := range t.model.ReadsOf(obj, fn) {
-		if rd.Node.Pos() < at.Pos() {
-			return true
-		}
-	}
-	return obj.Root != nil && fn.Pos() <= obj.Root.Pos() && obj.Root.Pos() < at.Pos() && t.model.definedByRead(obj.Root)
 }
 
 func (t *Tracer) signatureOf(fn ast.Node) *types.Signature {
