@@ -18,7 +18,7 @@ var scenarioPackages = []string{"unretriedupdate/...", "staleupdate/...", "retry
 // both modes of unretriedupdate, and checks what golangci-lint relies on
 // when it applies every fix it is given: a write reported by several
 // analyzers carries one fix, and no two fixes edit the same text. Strict
-// mode is where the scenarios meet: without kube.FixOwnerOf,
+// mode is where the scenarios meet: without repair.FixOwnerOf,
 // unretriedupdate's wrap and staleupdate's keep-the-result fix both edit
 // the first write of the typed and dynamic staleupdate scenarios.
 func TestOneFixPerWrite(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -98,7 +99,7 @@ func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]str
 	if !ok1 || !ok2 {
 		return nil, nil, false
 	}
-	return kube.TypedReRead(c.pass, w, at, fresh, errName)
+	return repair.TypedReRead(c.pass, w, at, fresh, errName)
 }
 
 // freeName returns the first candidate that a declaration at the top of the
@@ -180,5 +181,5 @@ func (c *checker) crGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]string
 	if w.Kind == api.WriteOptimisticPatch && (len(w.Call.Args) < 3 || !c.builtInside(w.Call.Args[2], lit.Body)) {
 		return nil, nil, false
 	}
-	return kube.ControllerRuntimeReRead(c.pass, w, at)
+	return repair.ControllerRuntimeReRead(c.pass, w, at)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
 )
 
 // paramReReadFix fixes a retry closure that writes an object its function
@@ -39,7 +40,7 @@ func (c *checker) paramReReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	outer := syntax.EnclosingFuncNode(w.Scope.Cursor.Parent())
-	if outer == nil || !kube.IsParamOf(outer, w.Object.Root) {
+	if outer == nil || !repair.IsParamOf(outer, w.Object.Root) {
 		return analysis.SuggestedFix{}, false
 	}
 	list := lit.Body.List
@@ -48,7 +49,7 @@ func (c *checker) paramReReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	own := i
-	for own > 0 && kube.PlainMutation(c.pass.TypesInfo, list[own-1], w.Object.Root) && !kube.TouchesVersion(list[own-1]) {
+	for own > 0 && repair.PlainMutation(c.pass.TypesInfo, list[own-1], w.Object.Root) && !repair.TouchesVersion(list[own-1]) {
 		own--
 	}
 	if own == i || !fixes.BasicReadsBefore(c.pass, syntax.FuncBody(outer), w.Object.Root, list[own].Pos()) {
@@ -62,7 +63,7 @@ func (c *checker) paramReReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 // re-reads the object before the closure returns.
 func (c *checker) conflictBranch(w *kube.Write, lit *ast.FuncLit, list []ast.Stmt, i int) (analysis.SuggestedFix, bool) {
 	stmt := list[i]
-	reRead, edits, ok := kube.ConflictReRead(c.pass, w, stmt.Pos(), "err")
+	reRead, edits, ok := repair.ConflictReRead(c.pass, w, stmt.Pos(), "err")
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
+	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 
@@ -137,7 +138,7 @@ func (c *checker) reportStale(w *kube.Write) {
 		}
 	}
 	if len(fixes) == 0 {
-		if why := kube.NoRetryFixReason(w); why != "" {
+		if why := repair.NoRetryFixReason(w); why != "" {
 			msg += "; " + why
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
 )
 
 // checkFunc walks from every write of fw and reports the stale rewrites.
@@ -61,14 +62,14 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	if c.helperCalls[w] || c.helperCalls[w2] {
 		fix = nil // the re-read would have to know the helper's client
 	}
-	if c.res.FixOwnerOf(w) != kube.OwnedByStaleUpdate || c.res.FixOwnerOf(w2) != kube.OwnedByStaleUpdate {
+	if repair.FixOwnerOf(c.res, w) != repair.OwnedByStaleUpdate || repair.FixOwnerOf(c.res, w2) != repair.OwnedByStaleUpdate {
 		fix = nil // a lost Conflict: unretriedupdate's fix (return or retry the error) comes first
 	}
 	// The re-read is the only fix after a failure (keeping a typed write's
 	// result needs no re-read), so only then does the object's origin say
 	// why there is none.
-	if fix == nil && outs[failed] && c.res.FixOwnerOf(w2) == kube.OwnedByStaleUpdate && !c.helperCalls[w2] {
-		if why := kube.NoReReadReason(w2); why != "" {
+	if fix == nil && outs[failed] && repair.FixOwnerOf(c.res, w2) == repair.OwnedByStaleUpdate && !c.helperCalls[w2] {
+		if why := repair.NoReReadReason(w2); why != "" {
 			msg += "; " + why
 		}
 	}

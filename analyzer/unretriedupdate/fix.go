@@ -16,6 +16,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
 )
 
 const (
@@ -76,9 +77,9 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		if uses(fresh) || uses("err") {
 			return analysis.SuggestedFix{}, false
 		}
-		reRead, edits, ok = kube.TypedReRead(c.pass, w, stmt.Pos(), fresh, "err")
+		reRead, edits, ok = repair.TypedReRead(c.pass, w, stmt.Pos(), fresh, "err")
 	} else {
-		reRead, edits, ok = kube.ControllerRuntimeReRead(c.pass, w, stmt.Pos())
+		reRead, edits, ok = repair.ControllerRuntimeReRead(c.pass, w, stmt.Pos())
 	}
 	if !ok {
 		return analysis.SuggestedFix{}, false
@@ -196,7 +197,7 @@ func (c *checker) mutationsSinceRead(w *kube.Write, before []ast.Stmt) ([]ast.St
 			c.persists(s, nil, w),
 			i > 0 && c.persists(before[i-1], s, w): // past a write that succeeded, the server holds what a re-read returns
 			return before[len(before)-moves:], true
-		case moves == len(before)-1-i && kube.PlainMutation(c.pass.TypesInfo, s, root):
+		case moves == len(before)-1-i && repair.PlainMutation(c.pass.TypesInfo, s, root):
 			moves++
 		case fixes.Mentions(c.pass.TypesInfo, s, root) && !fixes.ReadsOnlyBasicFields(c.pass, s, root):
 			return nil, false // it may change the object, which the re-read would undo
@@ -345,5 +346,5 @@ func listElement(info *types.Info, s *ast.AssignStmt, v *types.Var) bool {
 		return false
 	}
 	_, isSlice := typeinfo.UnderOf(info, sel).(*types.Slice)
-	return isSlice && fixes.SideEffectFree(info, ix.Index) && kube.HasListMeta(info.TypeOf(sel.X))
+	return isSlice && fixes.SideEffectFree(info, ix.Index) && repair.HasListMeta(info.TypeOf(sel.X))
 }

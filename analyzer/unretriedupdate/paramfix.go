@@ -10,6 +10,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
 )
 
 // paramWrapFix wraps the write of an object the caller handed in, with the
@@ -30,7 +31,7 @@ import (
 // resend the stored object unchanged and report success) and nothing else
 // in the function before that changes the object.
 func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
-	if !kube.ParamOf(w) {
+	if !repair.ParamOf(w) {
 		return analysis.SuggestedFix{}, false
 	}
 	typed := w.Kind == api.WriteTypedUpdate || w.Kind == api.WriteDynamicUpdate
@@ -57,7 +58,7 @@ func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 			return analysis.SuggestedFix{}, false
 		}
 	}
-	reRead, edits, ok := kube.ConflictReRead(c.pass, w, stmt.Pos(), "err")
+	reRead, edits, ok := repair.ConflictReRead(c.pass, w, stmt.Pos(), "err")
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -89,7 +90,7 @@ func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 // precede the write in its block, in source order.
 func (c *checker) ownChanges(w *kube.Write, before []ast.Stmt) []ast.Stmt {
 	i := len(before)
-	for i > 0 && kube.PlainMutation(c.pass.TypesInfo, before[i-1], w.Object.Root) && !kube.TouchesVersion(before[i-1]) {
+	for i > 0 && repair.PlainMutation(c.pass.TypesInfo, before[i-1], w.Object.Root) && !repair.TouchesVersion(before[i-1]) {
 		i--
 	}
 	return before[i:]

@@ -13,6 +13,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
+	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
@@ -102,8 +103,8 @@ func (c *checker) check(s site) {
 		return
 	}
 	fixes := c.fix(s, canReturn)
-	if len(fixes) == 0 && s.write != nil && c.res.FixOwnerOf(s.write) == kube.OwnedByUnretriedUpdate {
-		if why := kube.NoRetryFixReason(s.write); why != "" {
+	if len(fixes) == 0 && s.write != nil && repair.FixOwnerOf(c.res, s.write) == repair.OwnedByUnretriedUpdate {
+		if why := repair.NoRetryFixReason(s.write); why != "" {
 			msg += "; " + why
 		}
 	}
@@ -113,7 +114,7 @@ func (c *checker) check(s site) {
 // fix returns at most one fix for s: returning the error where the
 // function can (propagate mode), else the retry wrap.
 func (c *checker) fix(s site, canReturn bool) []analysis.SuggestedFix {
-	if s.write != nil && c.res.FixOwnerOf(s.write) != kube.OwnedByUnretriedUpdate {
+	if s.write != nil && repair.FixOwnerOf(c.res, s.write) != repair.OwnedByUnretriedUpdate {
 		return nil // staleupdate offers the fix of this write (strict mode reports handed-on writes too)
 	}
 	if canReturn {

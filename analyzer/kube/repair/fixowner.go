@@ -1,4 +1,4 @@
-package kube
+package repair
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"go/token"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
 )
 
 // FixOwner names the one analyzer that may offer a suggested fix that
@@ -35,13 +36,13 @@ const (
 // on the model (retry scopes, the fate of the write's error, the other
 // writes of the function), so every analyzer computes the same answer on
 // its own, whatever the mode or the order they run in.
-func (r *Result) FixOwnerOf(w *Write) FixOwner {
+func FixOwnerOf(r *kube.Result, w *kube.Write) FixOwner {
 	switch {
 	case w.Scope != nil:
 		return OwnedByRetryReget
-	case r.tracer.Trace(w.Cursor).Lost():
+	case r.Tracer().Trace(w.Cursor).Lost():
 		return OwnedByUnretriedUpdate
-	case r.mayBeRewritten(w):
+	case mayBeRewritten(r, w):
 		return OwnedByStaleUpdate
 	}
 	return OwnedByUnretriedUpdate
@@ -51,13 +52,13 @@ func (r *Result) FixOwnerOf(w *Write) FixOwner {
 // another write: its function writes the same object again (directly or
 // through a helper of the package), writes in a loop, or jumps with goto.
 // It is a cheap over-approximation of staleupdate's candidates.
-func (r *Result) mayBeRewritten(w *Write) bool {
-	for _, o := range r.writes {
+func mayBeRewritten(r *kube.Result, w *kube.Write) bool {
+	for _, o := range r.Writes() {
 		if o != w && o.Func == w.Func && o.Scope == nil && o.Object.Valid() && o.Object.Same(w.Object) {
 			return true
 		}
 	}
-	for _, rc := range r.returnerCalls {
+	for _, rc := range r.ReturnerCalls() {
 		if syntax.EnclosingFuncNode(r.CursorOf(rc)) == w.Func {
 			return true
 		}
@@ -87,7 +88,7 @@ func (r *Result) mayBeRewritten(w *Write) bool {
 // parameter (its caller may have changed it, and a re-read would drop
 // those changes) or a field or element of another value (whose other
 // users may have). It returns "" when the object is a local variable.
-func NoReReadReason(w *Write) string {
+func NoReReadReason(w *kube.Write) string {
 	obj := w.Object
 	if !obj.Valid() || obj.Copied {
 		return ""
@@ -103,7 +104,7 @@ func NoReReadReason(w *Write) string {
 
 // fromCaller reports whether w's object is a parameter (or the receiver) of
 // a function around the write.
-func fromCaller(w *Write) bool {
+func fromCaller(w *kube.Write) bool {
 	for enc := range w.Cursor.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		if IsParamOf(enc.Node(), w.Object.Root) {
 			return true
@@ -117,7 +118,7 @@ func fromCaller(w *Write) bool {
 // no plain change of its own right before the write (a retry could make
 // nothing again, and the caller's changes are not the function's to
 // remake); otherwise what NoReReadReason says.
-func NoRetryFixReason(w *Write) string {
+func NoRetryFixReason(w *kube.Write) string {
 	if w.Object.Valid() && !w.Object.Copied && w.Object.Path == w.Object.Root.Name() && fromCaller(w) {
 		return fmt.Sprintf("no fix: %s comes from the caller, and a re-read after a Conflict is offered only when the function's changes to it are all plain ones made right before the write", w.Object.Path)
 	}

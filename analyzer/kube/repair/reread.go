@@ -1,4 +1,4 @@
-package kube
+package repair
 
 import (
 	"fmt"
@@ -12,14 +12,14 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // The fixes of several checks insert a re-read of a written object. How a
 // controller-runtime object is read, through which client, and which client
 // calls are free of side effects is knowledge of the upstream API, so it
-// lives here, in the model, built from the generic edit helpers of
-// internal/fixes (which know nothing of Kubernetes).
+// lives here rather than in internal/fixes.
 
 // baseClient strips Status() and SubResource(name) from a subresource
 // write's receiver, leaving the client that can Get.
@@ -54,7 +54,7 @@ func hasReaderGet(pass *analysis.Pass, t types.Type) bool {
 
 // ControllerRuntimeReRead builds `if err := c.Get(ctx, client.ObjectKeyFromObject(obj), obj)`
 // for a controller-runtime write, with the import it needs.
-func ControllerRuntimeReRead(pass *analysis.Pass, w *Write, at token.Pos) ([]string, []analysis.TextEdit, bool) {
+func ControllerRuntimeReRead(pass *analysis.Pass, w *kube.Write, at token.Pos) ([]string, []analysis.TextEdit, bool) {
 	args := w.Call.Args
 	if len(args) < 2 || w.Client == nil {
 		return nil, nil, false
@@ -94,7 +94,7 @@ func ControllerRuntimeReRead(pass *analysis.Pass, w *Write, at token.Pos) ([]str
 //
 // The caller chooses fresh and errName so that they shadow nothing the
 // code after the re-read uses.
-func TypedReRead(pass *analysis.Pass, w *Write, at token.Pos, fresh, errName string) ([]string, []analysis.TextEdit, bool) {
+func TypedReRead(pass *analysis.Pass, w *kube.Write, at token.Pos, fresh, errName string) ([]string, []analysis.TextEdit, bool) {
 	info := pass.TypesInfo
 	args := w.Call.Args
 	if len(args) < 2 || w.Client == nil || !w.Object.Valid() {
@@ -219,7 +219,7 @@ func isClientPackage(pkg *types.Package) bool {
 //			return err
 //		}
 //	}
-func ConflictReRead(pass *analysis.Pass, w *Write, at token.Pos, errName string) ([]string, []analysis.TextEdit, bool) {
+func ConflictReRead(pass *analysis.Pass, w *kube.Write, at token.Pos, errName string) ([]string, []analysis.TextEdit, bool) {
 	var reRead []string
 	var edits []analysis.TextEdit
 	var ok bool
@@ -250,7 +250,7 @@ func ConflictReRead(pass *analysis.Pass, w *Write, at token.Pos, errName string)
 
 // ParamOf reports whether w writes a parameter (or the receiver) of the
 // function it is in, as a whole: its caller handed the object in.
-func ParamOf(w *Write) bool {
+func ParamOf(w *kube.Write) bool {
 	obj := w.Object
 	return obj.Valid() && !obj.Copied && obj.Path == obj.Root.Name() && IsParamOf(w.Func, obj.Root)
 }

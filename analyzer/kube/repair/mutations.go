@@ -1,4 +1,4 @@
-package kube
+package repair
 
 import (
 	"go/ast"
