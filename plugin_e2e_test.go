@@ -59,14 +59,21 @@ func TestGolangciLintPlugin(t *testing.T) {
 	want := expected.Read(t, example)
 	gcl := buildGolangciLint(t, root)
 	goCommand(t, example, "mod", "download")
+	checkDocumentedFlags(t, gcl, root)
+	checkWorkflowVersion(t, gcl, root)
 
 	// 1. The checked-in configuration reports exactly expected.txt, run as
 	// the README says (in the example module: ./... from the repository
 	// root neither enters testdata nor another module), one issue per
 	// finding: related positions are in the issue's text, relative to its
 	// file.
-	base := lint(t, gcl, example, string(config))
+	// The run adds the flags VS Code's Go extension passes golangci-lint
+	// v2, its text report going to a file beside the JSON one, so that the
+	// text the editors parse is checked on the same run (docs/editors.md).
+	textReport := filepath.Join(t.TempDir(), "report.txt")
+	base := lint(t, gcl, example, string(config), editorFlags(textReport)...)
 	expected.Check(t, "golangci-lint with default settings on "+exampleDir, want, base.findings)
+	checkTextReport(t, textReport, example, base)
 	// widget_controller.go:89 calls a helper whose write is in status.go.
 	if i := slices.Index(base.findings, finding{Path: "internal/controller/widget_controller.go", Line: 89, Analyzer: "unretriedupdate"}); i < 0 ||
 		!strings.HasSuffix(base.texts[i], "; the conflict-prone write: r.Status().Update(ctx, deploy) at status.go:18") {
@@ -287,6 +294,7 @@ func parseJSON(data []byte, dir string) (lintResult, error) {
 			Pos        struct {
 				Filename string
 				Line     int
+				Column   int
 			}
 			SuggestedFixes []json.RawMessage
 		}
@@ -305,6 +313,10 @@ func parseJSON(data []byte, dir string) (lintResult, error) {
 		}
 		if !ok || strings.Contains(analyzer, " ") {
 			return res, fmt.Errorf("issue text %q does not start with an analyzer name", is.Text)
+		}
+		// nvim-lint and GoLand place a diagnostic by its column too.
+		if is.Pos.Column <= 0 || !filepath.IsAbs(is.Pos.Filename) {
+			return res, fmt.Errorf("issue at %s:%d:%d: want an absolute path (--path-mode=abs) and a column", is.Pos.Filename, is.Pos.Line, is.Pos.Column)
 		}
 		rel, err := filepath.Rel(dir, is.Pos.Filename)
 		if err != nil || strings.HasPrefix(rel, "..") {

@@ -7,14 +7,18 @@ import (
 	"testing"
 
 	"github.com/conflictlint/conflictlint/analyzer"
+	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 // TestSuiteIsDocumentedAndTested walks the registry: every analyzer needs a
-// short title, full docs, a README section its URL points at, scenario
-// packages in the shared testdata tree and a test file.
+// short title, full docs, a page under docs/checks that its URL points at
+// (TestCheckPages checks the page's content), a section in the README
+// that links it (and keeps the anchor #<name> that older URLs name),
+// scenario packages in the shared testdata tree and a test file.
 func TestSuiteIsDocumentedAndTested(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join(filepath.Dir(testdir.Path(t)), "README.md"))
+	root := filepath.Dir(testdir.Path(t))
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,11 +36,15 @@ func TestSuiteIsDocumentedAndTested(t *testing.T) {
 			if strings.TrimSpace(body) == "" {
 				t.Errorf("Doc has a title but no description")
 			}
-			if want := "https://github.com/conflictlint/conflictlint#" + a.Name; a.URL != want {
-				t.Errorf("URL = %q, want %q", a.URL, want)
+			page := docs.Page(a.Name)
+			if a.URL != docs.URL(a.Name) {
+				t.Errorf("URL = %q, want %q", a.URL, docs.URL(a.Name))
 			}
-			if !strings.Contains(string(readme), "\n### "+a.Name+"\n") {
-				t.Errorf("README.md has no '### %s' section", a.Name)
+			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(page))); err != nil {
+				t.Errorf("no page: %v", err)
+			}
+			if heading := "\n### [`" + a.Name + "`](" + page + ")\n"; !strings.Contains(string(readme), heading) {
+				t.Errorf("README.md has no heading %q", strings.TrimSpace(heading))
 			}
 			if fi, err := os.Stat(filepath.Join(testdir.Path(t), "src", a.Name)); err != nil || !fi.IsDir() {
 				t.Errorf("no scenario packages in testdata/src/%s", a.Name)

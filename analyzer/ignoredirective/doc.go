@@ -19,9 +19,9 @@
 // A well-formed directive that hides no finding is reported by the
 // analyzer it names, so that stale directives do not pile up.
 //
-// When the names are the only trouble, a suggested fix respells them: an
-// empty entry is dropped, and a name at most two edits from exactly one
-// analyzer (and nearer to it than to any other) becomes that analyzer.
+// A directive without a reason, for example, is reported as
+//
+//	conflictlint:ignore directive for unretriedupdate has no reason, so it hides nothing: add why the finding does not apply after the analyzer names
 //
 // Before:
 //
@@ -32,4 +32,22 @@
 //
 //	//conflictlint:ignore unretriedupdate the caller retries the whole sync
 //	_ = c.Update(ctx, &cm)
+//
+// How suppression works in every driver is described in
+// https://github.com/conflictlint/conflictlint#suppressing-a-finding.
+//
+// # Fixes
+//
+// When the names are the only trouble, a suggested fix respells them: an
+// empty entry (a doubled comma) is dropped, and a name at most two edits
+// from exactly one analyzer (and nearer to it than to any other) becomes
+// that analyzer:
+//
+//	// before
+//	//conflictlint:ignore unretriedupdat,,staleupdate the caller requeues
+//	// after
+//	//conflictlint:ignore unretriedupdate,staleupdate the caller requeues
+//
+// A directive without a reason, or with a name that is no clear typo, gets
+// no fix: what it should say is for its author to decide.
 package ignoredirective

@@ -51,7 +51,11 @@
 //	cm.Data["owner"] = owner
 //	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
 //
-// After:
+// is reported as
+//
+//	assigning to cm.Data["owner"] changes cm (from c.cmLister.ConfigMaps(ns).Get(name)), which belongs to the informer cache: every reader of the cache sees the change and it is never written; DeepCopy cm before changing it
+//
+// After (what the suggested fix produces):
 //
 //	cm, err := c.cmLister.ConfigMaps(ns).Get(name)
 //	cm = cm.DeepCopy()
@@ -61,9 +65,12 @@
 //	cm.Data["owner"] = owner
 //	_, err = c.client.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
 //
+// # Fixes
+//
 // The suggested fix inserts `v = v.DeepCopy()` right after the statement
-// that read the local variable v from the cache (or at the top of the
-// range loop over a List), when v's type has a DeepCopy method. Elsewhere
-// (a read inside an if header, a changed element of a List used without a
+// that read the local variable v from the cache (or at the top of the range
+// loop over a List), when v's type has a DeepCopy method; generated
+// DeepCopy returns nil for nil, so a failed read is unchanged. Elsewhere (a
+// read inside an if header, a changed element of a List used without a
 // variable, an interface-typed variable) the finding comes without a fix.
 package listermutation

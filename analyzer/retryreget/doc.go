@@ -14,52 +14,146 @@
 // resourceVersion on every attempt, so every attempt fails the same way and
 // the backoff is wasted.
 //
-// The analyzer reports a conflict-prone write (Update, Status().Update,
-// an optimistic-lock Patch, typed and dynamic Update/UpdateStatus) inside a
-// retry scope when the object is declared outside the closure and the
-// closure neither Gets into it nor assigns it (from a Get, a lister, or any
-// other call). A Get into a different variable does not count; a re-read
-// that only happens on some attempts does. Closures passed as method values
-// or named functions of the package are followed into their declarations.
+// The analyzer reports a conflict-prone write inside a retry scope when the
+// closure neither Gets into the object nor assigns it; a retry closure that
+// returns the write's error in a form apierrors.IsConflict cannot see (a %v
+// rewrap, errors.New(err.Error())), so that the Conflict is never retried;
+// and a closure that stores a failed typed write's empty result in the
+// object it re-reads by name.
 //
 // Before:
 //
-//	cm.Data["mode"] = "on"
-//	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
-//		return r.Update(ctx, cm)
+//	var deploy appsv1.Deployment
+//	if err := r.Get(ctx, key, &deploy); err != nil {
+//		return err
+//	}
+//	deploy.Spec.Paused = false
+//	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//		return r.Update(ctx, &deploy)
 //	})
 //
-// After:
+// is reported as
 //
-//	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
-//		if err := r.Get(ctx, client.ObjectKeyFromObject(cm), cm); err != nil {
+//	deploy is written inside retry.RetryOnConflict without being re-read there, so every attempt resends the same stale resourceVersion; Get deploy at the top of the closure
+//
+// After (what the suggested fix produces):
+//
+//	var deploy appsv1.Deployment
+//	if err := r.Get(ctx, key, &deploy); err != nil {
+//		return err
+//	}
+//	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//		if err := r.Get(ctx, client.ObjectKeyFromObject(&deploy), &deploy); err != nil {
 //			return err
 //		}
-//		cm.Data["mode"] = "on"
-//		return r.Update(ctx, cm)
+//		deploy.Spec.Paused = false
+//		return r.Update(ctx, &deploy)
 //	})
 //
-// The suggested fix inserts that re-read at the top of the closure, with
-// the client the write uses (a typed or dynamic client reassigns the object
-// from its Get), and moves into the closure, after the re-read, the plain
-// assignments to the object made between its last read and the retry call.
-// When that move cannot be shown to keep the behaviour (the object is a
-// parameter or a field, a mutation is a call the analyzer does not know, or
-// later code depends on it), the finding comes without a fix.
+// # What counts as a re-read, and what hides a Conflict
 //
-// The analyzer also reports a retry closure that returns a write's error in
-// a form apierrors.IsConflict cannot see: fmt.Errorf with %v or %s instead
-// of %w, or errors.New(err.Error()). The Conflict is then never retried at
-// all. A helper of the package whose error the closure returns is checked
-// the same way, also when the closure calls it through an interface that
-// only the package's write helpers implement. The fix formats the error
-// with %w.
+// `retry.RetryOnConflict` (and `retry.OnError` with `apierrors.IsConflict`,
+// `wait` backoff loops that test `IsConflict` or never report done, and your
+// own helpers around them) runs its closure again after a Conflict. That
+// only helps if the closure reads the object again: a closure that writes an
+// object captured from outside resends the same stale `resourceVersion` on
+// every attempt, so every attempt fails the same way. A write is reported
+// when the closure neither `Get`s into the object nor assigns it (from a
+// read, a lister or any call); a `Get` into another variable does not count
+// unless its resourceVersion is copied over (`obj.ResourceVersion =
+// live.ResourceVersion`, `SetResourceVersion`, `live.DeepCopyInto(obj)`,
+// `*obj = *live`, or a helper such as `mergeMetadata(&obj.ObjectMeta,
+// live.ObjectMeta)` that does one of these); a re-read skipped on the first
+// attempt counts. Closures given as method values or named functions of the
+// package are followed into their bodies, and so are the package's helpers
+// the closure calls: a helper that writes an object neither it nor the
+// closure re-reads is reported at its write. An object without a
+// resourceVersion (built from a literal each attempt) cannot conflict. The
+// closure also must not hide the Conflict: a `%v` rewrap,
+// `errors.New(err.Error())`, or any constructor given `err.Error()`
+// (`newUpdateError(name, err.Error())`) loses the API status, so
+// `IsConflict` is false and nothing is retried. The same holds inside a
+// helper whose error the closure returns (`return s.save(ctx, &cm)`, also
+// through an interface that only write helpers of the package implement):
+// the rewrap in the helper is reported, with the `%w` fix where it is
+// `fmt.Errorf`. Last, a closure must not store a failed write's result in
+// the object it re-reads by name (`obj, err = c.Update(ctx, obj, ...)` with
+// `Get(ctx, obj.Name, ...)` on the next attempt): client-go's typed and
+// dynamic writes return an empty object (or nil) with their error, so the
+// next attempt asks for an empty name and the retry ends. Its fix keeps the
+// result apart and takes it only on success, when nothing uses the object
+// after the write or after the retry:
 //
-// Last, it reports a closure that stores a typed or dynamic write's result
-// in the object it writes, when the object outlives the attempt and the
-// closure re-reads it by its own name: after a failure the client returns
-// an empty object (or nil), so the next attempt re-reads by an empty name
-// and the retry ends. The fix keeps the result in a variable of its own and
-// takes it into the object only when the write succeeded, when nothing uses
-// the object after the write or after the retry.
+//	// before
+//	cm, err = cs.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{})
+//	return err
+//
+//	// after
+//	updated, err := cs.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{})
+//	if err == nil {
+//		cm = updated
+//	}
+//	return err
+//
+// # Fixes
+//
+// The fix inserts the re-read at the top of the closure with the client the
+// write uses (typed and dynamic clients reassign the object from the `Get`
+// of the same resource interface; in a `wait` condition a failed re-read
+// returns `false, err`, which ends the wait as an error ends a retry), adds
+// the `client` import if needed, and moves into the closure the plain
+// mutations of the object made between its last read and the retry call,
+// which the re-read would otherwise wipe.
+//
+// For an object the retrying function was handed (a parameter), whose
+// caller's changes a re-read at the top would drop even when nothing
+// conflicts, the fix re-reads only after a Conflict, before the next
+// attempt; it is offered when the closure makes plain changes of its own
+// right before the write (the next attempt makes them again) and nothing
+// earlier changes the object:
+//
+//	// before
+//	func (r *WidgetReconciler) pauseForMaintenance(ctx context.Context, deploy *appsv1.Deployment) error {
+//		return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//			deploy.Spec.Paused = true
+//			return r.Update(ctx, deploy)
+//		})
+//	}
+//
+//	// after
+//	func (r *WidgetReconciler) pauseForMaintenance(ctx context.Context, deploy *appsv1.Deployment) error {
+//		return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//			deploy.Spec.Paused = true
+//			err := r.Update(ctx, deploy)
+//			if apierrors.IsConflict(err) {
+//				if err := r.Get(ctx, client.ObjectKeyFromObject(deploy), deploy); err != nil {
+//					return err
+//				}
+//			}
+//			return err
+//		})
+//	}
+//
+// When that cannot be shown to keep the behaviour (a field of another value,
+// a parameter without a plain change of the closure's own, a mutation
+// through a call the analyzer cannot see into, later code that reads what a
+// mutation wrote, an optimistic-lock patch built outside the closure), the
+// finding comes without a fix.
+//
+// # A Conflict the retry cannot see
+//
+// The analyzer also reports a retry closure that returns the write's error
+// in a form `IsConflict` cannot see, so the Conflict is never retried at
+// all:
+//
+//	if err := r.Update(ctx, &deploy); err != nil {
+//		return fmt.Errorf("resuming %s: %v", key, err)
+//	}
+//
+// is reported as
+//
+//	conflict from r.Update(ctx, &deploy) is formatted with %v, so retry.RetryOnConflict cannot recognise it and never retries; wrap it with %w
+//
+// The fix changes `%v` (or `%s`, or `%s` with `err.Error()`) to `%w`;
+// `errors.New(err.Error())` becomes `err`.
 package retryreget

@@ -10,10 +10,8 @@
 // fails again, however often it is tried: it has to be read again (a Get
 // into it, or an assignment from a read) and the change reapplied.
 //
-// The analyzer follows each function's control flow (if/else, switch,
-// loops, continue, break, goto) from a conflict-prone write and reports a
-// later conflict-prone write of the same object that is reached without a
-// re-read of it:
+// The analyzer reports a later conflict-prone write of the same object that
+// is reached without a re-read of it:
 //
 //   - on the failure path of the first write: after err != nil,
 //     apierrors.IsConflict(err), on the next iteration of a hand-rolled
@@ -24,44 +22,138 @@
 //     resourceVersion, so writing the input again conflicts too (unless it
 //     was reassigned from the result).
 //
-// A successful controller-runtime Update, Status().Update or Patch refreshes
-// the object in place, so writing it again afterwards is fine. Writes inside
-// retry scopes (retry.RetryOnConflict and the like) are left to retryreget.
 // The report is at the second write; the first is shown as related.
 //
 // Before:
 //
 //	for i := 0; i < 3; i++ {
-//		cm.Data["owner"] = name
+//		cm.Data["owner"] = owner
 //		if err = r.Update(ctx, &cm); err == nil {
 //			break
 //		}
 //		time.Sleep(time.Second)
 //	}
 //
+// is reported as
+//
+//	r.Update(ctx, &cm) is retried after it failed, without re-reading cm: its resourceVersion is stale, so the retry will conflict again; Get cm at the start of each retry or use retry.RetryOnConflict
+//
 // After:
 //
+//	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//		if err := r.Get(ctx, key, &cm); err != nil {
+//			return err
+//		}
+//		cm.Data["owner"] = owner
+//		return r.Update(ctx, &cm)
+//	})
+//
+// and, with a typed client, write the object the first Update returned:
+//
+//	cm, err = cms.Update(ctx, cm, metav1.UpdateOptions{})
+//	if err != nil {
+//		return err
+//	}
+//	cm.Annotations["published"] = now
+//	_, err = cms.Update(ctx, cm, metav1.UpdateOptions{})
+//
+// # What the analyzer follows
+//
+// The analyzer follows the function's control flow (`if`/`else`, `switch`,
+// loops, `continue`, `break`, `goto`) from each conflict-prone write: the
+// failure path (`err != nil`, `apierrors.IsConflict(err)`), the next turn of
+// a hand-rolled retry loop, a fallback from a failed Update to an
+// optimistic-lock Patch of the same object, and calls of a helper that
+// writes the object it is given. A `Get` into the object, any assignment to
+// it, or a copy of a live resourceVersion onto it is a re-read; a write of a
+// different object is not a reuse. Only a Conflict makes an object stale: a
+// path where the failure is known to be something else
+// (`apierrors.IsNotFound(err)`, `errors.Is`, a message test no Conflict
+// matches) is not followed.
+//
+// A successful controller-runtime `Update` refreshes the object in place, so
+// a `Status().Update` after it is fine. client-go typed and dynamic clients
+// do not: a successful `Update` returns the stored object and leaves its
+// input at the old resourceVersion, so writing the input again is reported
+// too, unless it was reassigned from the result. Writes inside retry scopes
+// are `retryreget`'s. The finding is at the second write; the first is shown
+// as related.
+//
+// # Fixes
+//
+// In a hand-rolled retry loop that writes a local variable (not a parameter,
+// whose caller's changes a re-read would wipe) and makes its changes inside
+// the loop, `-fix` inserts a `Get` at the start of the failure path, so that
+// the loop's next turn writes a fresh object (with controller-runtime; a
+// typed or dynamic loop has no fix yet):
+//
+//	// before
 //	for i := 0; i < 3; i++ {
-//		cm.Data["owner"] = name
+//		cm.Data["owner"] = owner
+//		if err = r.Update(ctx, &cm); err == nil {
+//			break
+//		}
+//		time.Sleep(time.Second)
+//	}
+//
+//	// after
+//	for i := 0; i < 3; i++ {
+//		cm.Data["owner"] = owner
 //		if err = r.Update(ctx, &cm); err == nil {
 //			break
 //		}
 //		if err := r.Get(ctx, client.ObjectKeyFromObject(&cm), &cm); err != nil {
-//			return err
+//			return ctrl.Result{}, err
 //		}
 //		time.Sleep(time.Second)
 //	}
 //
-// or, better, retry.RetryOnConflict with the Get and the mutation inside.
+// For a typed or dynamic input reused after a successful write, it keeps the
+// returned object when nothing else holds the old one and the later write
+// sends the same part of the object (an `Update` after an `Update`; the
+// object an `Update` returns holds the stored status, so keeping it before
+// an `UpdateStatus` would drop the status change the caller made):
 //
-// Fixes are offered where they provably keep the intended change: in a
-// hand-rolled controller-runtime retry loop of a local object whose
-// mutations are all made inside the loop, a re-read at the top of the
-// failure path; for a typed or dynamic input reused after a successful
-// write that sends the same part of the object, keeping the returned
-// object in the input's variable, or, where that cannot be written (an
-// if statement's init, a parameter), in a new variable copied over the
-// object once the write has succeeded. Elsewhere the finding has no fix. When
-// the write's Conflict is also lost, unretriedupdate reports it too and
-// its fix (return or retry the error) is the one offered: one fix per write.
+//	// before
+//	_, err = cms.Update(ctx, cm, metav1.UpdateOptions{})
+//	...
+//	_, err = cms.Update(ctx, cm, metav1.UpdateOptions{}) // resends the old resourceVersion
+//
+//	// after
+//	cm, err = cms.Update(ctx, cm, metav1.UpdateOptions{})
+//
+// Where the result cannot go into the object's own variable (the write sits
+// in an `if` statement's init, the object is a parameter whose caller holds
+// the same pointer, or the failure branch still uses the old object), the
+// fix keeps the result in a new variable and copies it over the object once
+// the write is known to have succeeded. It is offered when the error branch
+// ends the path (`return`, `break`, `continue`), nothing holds a map, slice
+// or pointer of the old object across the write, and neither `stored` nor a
+// second `err` would clash with a name of the function:
+//
+//	// before
+//	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+//		return fmt.Errorf("publishing: %w", err)
+//	}
+//	metav1.SetMetaDataAnnotation(&cm.ObjectMeta, "published-at", now)
+//	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+//		return fmt.Errorf("stamping: %w", err)
+//	}
+//
+//	// after
+//	stored, err := cms.Update(ctx, cm, metav1.UpdateOptions{})
+//	if err != nil {
+//		return fmt.Errorf("publishing: %w", err)
+//	}
+//	*cm = *stored
+//	metav1.SetMetaDataAnnotation(&cm.ObjectMeta, "published-at", now)
+//	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+//		return fmt.Errorf("stamping: %w", err)
+//	}
+//
+// Elsewhere (a second write after a failed one, where a re-read would drop
+// the changes the first write carried) the finding comes without a fix; when
+// the object is a parameter or a field, the message says so. A write whose
+// Conflict is also lost is unretriedupdate's to fix: one fix per write (see
+// https://github.com/conflictlint/conflictlint/blob/main/docs/golangci-lint.md#suppressing-and-fixing).
 package staleupdate

@@ -13,26 +13,343 @@
 //
 // The analyzer reports a conflict-prone write outside any retry scope whose
 // error is dropped (discarded, assigned to _ or never read), only logged,
-// ends the program (log.Fatal, klog.Fatal, os.Exit, panic), or is made
-// where nobody can receive it (a goroutine, an informer event handler, any
-// function without an error result), unless a branch on the error requeues
-// (ctrl.Result{Requeue: true}, RequeueAfter, queue.AddRateLimited) or an
-// IsConflict branch handles it. A function of the package that returns a
-// write's error counts as a write where it is called.
+// ends the program (log.Fatal, klog.Fatal, os.Exit, panic), or is made where
+// nobody can receive it (a goroutine, an informer event handler, any
+// function without an error result), unless a path on the error requeues
+// (ctrl.Result{Requeue: true}, RequeueAfter, queue.AddRateLimited) or
+// retries. A function of the package that returns a write's error counts as
+// a write where it is called. Writes inside a retry scope are retryreget's.
 //
 // Before:
 //
-//	if err := r.Update(ctx, &cm); err != nil {
-//		log.Error(err, "update failed")
+//	if err := r.Status().Update(ctx, &app); err != nil {
+//		log.Error(err, "unable to update status")
 //	}
 //	return ctrl.Result{}, nil
 //
-// After:
+// is reported as
 //
-//	if err := r.Update(ctx, &cm); err != nil {
+//	conflict from r.Status().Update(ctx, &app) is only logged: retry with retry.RetryOnConflict, re-reading app inside, or return the error
+//
+// After (what the suggested fix produces: the log line stays):
+//
+//	if err := r.Status().Update(ctx, &app); err != nil {
+//		log.Error(err, "unable to update status")
 //		return ctrl.Result{}, err
 //	}
+//	return ctrl.Result{}, nil
+//
+// or, where no caller retries (a one-shot tool, an event handler):
+//
+//	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//		if err := c.Get(ctx, key, &app); err != nil {
+//			return err
+//		}
+//		app.Status.Ready = true
+//		return c.Status().Update(ctx, &app)
+//	})
 //
 // With -unretriedupdate.mode=strict, every conflict-prone write outside a
-// retry scope is reported, including those whose error is returned.
+// retry scope is reported, even when its error is returned, and in test
+// files too (an end-to-end test that updates what a running controller also
+// writes is flaky without a retry). The default mode, propagate, counts a
+// returned error as handled: controller-runtime and work queues requeue.
+//
+// # How a failure is judged
+//
+// The model follows the write's failure through the function's control flow
+// to every exit, on the assumption that the write failed with Conflict (so
+// `err != nil` and `apierrors.IsConflict(err)` hold,
+// `apierrors.IsNotFound(err)` and `errors.Is(err, ...)` do not), and judges
+// each path by the best thing it does with the failure. The verdict is the
+// worst path's:
+//
+//   - Handed on: a path that returns the error (wrapped, joined,
+//     aggregated, through `client.IgnoreNotFound`, into a named result from a
+//     `defer`).
+//   - Handed on, since the reconcile loop or work queue requeues: a path
+//     that returns another error that cannot be nil (`fmt.Errorf`,
+//     `errors.New`, an error library's `Wrap*` of such an error, an error
+//     variable under `err != nil`, an unexported function's error parameter
+//     that every call passes non-nil, a composite literal, a function that
+//     never returns nil, also across packages).
+//   - Handed off, since the caller learns it failed: a path that returns a
+//     count of failures it incremented after testing the error
+//     (`failed++; ...; return failed`), or `false` from a function without
+//     an error result.
+//   - Handled: a path that requeues (`ctrl.Result{Requeue: true}`,
+//     `RequeueAfter`, a work queue's `Add*`, also of a project's own queue
+//     type, directly, through a helper of the package, a func-typed field
+//     or a flag such as `requeue = true`).
+//   - Retried: a path that goes round a loop that writes the same object
+//     again (`for`, `for { select { case <-ticker.C: ... } }`,
+//     `for range time.Tick(...)`), or ends a function that `wait.Until` runs
+//     again and that re-reads the object, or returns `(false, nil)` from a
+//     `wait.Poll` condition that re-reads it (also
+//     `return len(pending) == 0, nil` when the failed entry of the
+//     `for key := range pending` loop is not deleted: a work set keeps what
+//     failed).
+//   - Not judged, since the component is stopping: a path that leaves
+//     through `case <-ctx.Done():` or `case <-stopCh:` (a `chan struct{}`)
+//     after the failure.
+//   - Surfaced (reported in strict mode): a path that gives the error to a
+//     test (`t.Fatal`, `require.NoError`, gomega's `Expect`).
+//   - Handed off: a path that sends, stores or gives the error to code out
+//     of view.
+//   - Reported: a path that only logs it (tabled loggers, and any function
+//     without an error result that takes it, or its message, in a final
+//     `...any` parameter: logrus, zap's sugared logger, glog, klog v1; also
+//     such a method of a value that carries it, as in logrus's
+//     `log.WithError(err).Error("msg")`), swallows or drops it, or has
+//     nowhere to return it (a goroutine, an event handler, a deferred
+//     closure's local).
+//   - Reported: a path that ends the program (`log.Fatal`, `klog.Fatal`,
+//     `os.Exit`, `panic`, `Fatal*`/`Panic*` of a logger by shape: logrus,
+//     glog, klog v1; or returns it from a cobra command's `RunE`, which
+//     prints it and exits).
+//
+// # Helpers, built objects and client shapes
+//
+// A helper of the package whose every failure path hands the error on counts
+// as a write where it is called: directly, through a func-typed field or
+// variable the package assigns one function, or through an interface method
+// that only such helpers implement (across packages by facts). A helper that
+// the package also runs inside a retry scope is not reported at its other
+// call sites. An object built from a literal or decoded from a manifest,
+// never read, has no resourceVersion and cannot conflict. That is followed
+// across functions and packages: a builder whose every return is such an
+// object, or a slice of them (`secrets, err := certgen.AsSecrets(...)`), and
+// a write helper that sends its parameter, or each element of it, as it was
+// handed in (`WriteSecrets(ctx, cs, secrets)`, which Creates each Secret and
+// Updates it when it exists): such a helper's write cannot conflict where
+// the caller passes it what a builder made. Typed writes are recognised by
+// shape on clients, not on look-alike stores: `Update`/`UpdateStatus` with
+// `(ctx, *T, metav1.UpdateOptions) (*T, error)`, or `(*T) (*T, error)` as in
+// client-go before v0.18 and wrangler's generic controllers, where `T` is a
+// Kubernetes object. A typed or dynamic `Patch` whose body is the whole
+// object (`json.Marshal(obj)` of an object that was read) sends its
+// resourceVersion, which the server checks: it is a write too.
+//
+// # What it gives up
+//
+// A failure returned to a caller outside the package that drops it is not
+// followed (facts carry only "returns a write's error" for exported
+// helpers); a level-triggered controller whose watch brings the object back
+// after a lost Conflict is still reported (see
+// https://github.com/conflictlint/conflictlint/blob/main/docs/evaluation.md#level-triggered-controllers-decision);
+// an unknown callee of another package that receives the error counts as
+// handing it on.
+//
+// # Fixes
+//
+// Where the function can hand the error on (a function declaration whose
+// last result is an `error`: a Reconcile, a sync handler) and returning
+// early skips nothing but logging, `-fix` returns the error. An only-logged
+// error branch followed by a final `return ctrl.Result{}, nil`:
+//
+//	// before
+//	if err := r.Status().Update(ctx, &app); err != nil {
+//		log.Error(err, "unable to update status")
+//	}
+//	return ctrl.Result{}, nil
+//
+//	// after: the log line stays, and the error is returned after it
+//	if err := r.Status().Update(ctx, &app); err != nil {
+//		log.Error(err, "unable to update status")
+//		return ctrl.Result{}, err
+//	}
+//	return ctrl.Result{}, nil
+//
+// The logs always stay. controller-runtime and work queues log a returned
+// error again, and that duplicate line costs less than a lost message; an
+// edit that deletes nothing cannot leave a logger local or an import unused
+// (earlier versions replaced a lone log call with a `%w` wrap, which broke
+// the build where the logger was a local used only there). A branch that
+// logs (or does nothing) and returns zero values with a nil error returns
+// the error instead (`return ctrl.Result{Requeue: false}, nil` becomes
+// `return ctrl.Result{Requeue: false}, err`). A dropped error followed only
+// by logging and that final return becomes an error branch:
+//
+//	// before
+//	_, _ = c.kube.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
+//	return nil
+//
+//	// after
+//	if _, err := c.kube.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+//		return err
+//	}
+//	return nil
+//
+// The other results are the zero values the function's own return already
+// used. When more code follows (another write, a status change), returning
+// early would skip it, so there is no fix; function literals get none either
+// (a poll condition or handler decides what its error means).
+//
+// Where nobody can receive the error (an event handler, a goroutine, a
+// one-shot tool), and the object's last read, plain changes to it (field
+// assignments, `delete`, `SetLabels`-style setters,
+// `controllerutil.AddFinalizer`, `meta.SetStatusCondition`, with operands
+// that call nothing) and the write follow each other in one block, `-fix`
+// wraps the changes and the write in `retry.RetryOnConflict` with a re-read
+// at the top of the closure. Statements between the read and the changes
+// stay where they are if they do not touch the object (or only read its
+// fields of basic type, as in `log.Printf("updating %s", cm.Name)`), and an
+// earlier write of the object by the same method, whose failure leaves the
+// block (`return`, `log.Fatal`, `os.Exit`, `panic`), counts as its read:
+// past it the server holds every change the object carried. The read stays
+// where it is (with its error check), and whatever the code did with the
+// write's error it now does with the retry's. With controller-runtime:
+//
+//	if err := c.Get(ctx, key, &cm); err != nil {
+//		return err
+//	}
+//	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//		if err := c.Get(ctx, client.ObjectKeyFromObject(&cm), &cm); err != nil {
+//			return err
+//		}
+//		cm.Data["owner"] = owner
+//		return c.Update(ctx, &cm)
+//	}); err != nil {
+//		log.Printf("update: %v", err)
+//	}
+//
+// With a client-go typed or dynamic client, whose returned object the
+// statement must drop, the object is reassigned from the Get of the same
+// resource interface:
+//
+//	// before
+//	cm, err := cs.CoreV1().ConfigMaps("ns").Get(ctx, "cm", metav1.GetOptions{})
+//	if err != nil {
+//		log.Fatal(err)
+//	}
+//	cm.Data["owner"] = owner
+//	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+//		log.Printf("update: %v", err)
+//	}
+//
+//	// after
+//	cm, err := cs.CoreV1().ConfigMaps("ns").Get(ctx, "cm", metav1.GetOptions{})
+//	if err != nil {
+//		log.Fatal(err)
+//	}
+//	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//		latest, err := cs.CoreV1().ConfigMaps("ns").Get(ctx, cm.GetName(), metav1.GetOptions{})
+//		if err != nil {
+//			return err
+//		}
+//		cm = latest
+//		cm.Data["owner"] = owner
+//		_, err = cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{})
+//		return err
+//	}); err != nil {
+//		log.Printf("update: %v", err)
+//	}
+//
+// With a typed client, after an earlier write that succeeded:
+//
+//	// before
+//	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+//		log.Fatalf("update: %v", err)
+//	}
+//	log.Printf("owner set")
+//	cm.Data["done"] = "true"
+//	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+//		log.Printf("update: %v", err)
+//	}
+//
+//	// after
+//	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+//		log.Fatalf("update: %v", err)
+//	}
+//	log.Printf("owner set")
+//	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//		latest, err := cms.Get(ctx, cm.GetName(), metav1.GetOptions{})
+//		if err != nil {
+//			return err
+//		}
+//		cm = latest
+//		cm.Data["done"] = "true"
+//		_, err = cms.Update(ctx, cm, metav1.UpdateOptions{})
+//		return err
+//	}); err != nil {
+//		log.Printf("update: %v", err)
+//	}
+//
+// An element of a List result (`d := &list.Items[i]`) counts as read by the
+// List, and a statement that copies a value out of a map field (`if _, ok :=
+// d.Annotations[k]; !ok { continue }`) or names the object in a log line
+// (`klog.KObj(d)`, which keeps only its namespace and name) stays before the
+// retry like any other read of a basic value.
+//
+// An object the caller handed in (a parameter) gets the wrap only when the
+// function makes plain changes of its own right before the write, and
+// nothing earlier in the function changes the object. The re-read then comes
+// only after a Conflict, at the end of the failed attempt, so the first
+// attempt sends exactly what the code sent before, the caller's changes
+// included; the next attempt makes the function's changes again on the
+// stored object. After a Conflict the caller's object cannot be written as
+// it is anyway (its resourceVersion is stale):
+//
+//	// before
+//	func (r *Reconciler) markReady(ctx context.Context, pod *corev1.Pod) {
+//		pod.Status.Phase = corev1.PodRunning
+//		if err := r.Status().Update(ctx, pod); err != nil {
+//			log.Printf("marking %s ready: %v", pod.Name, err)
+//		}
+//	}
+//
+//	// after
+//	func (r *Reconciler) markReady(ctx context.Context, pod *corev1.Pod) {
+//		if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//			pod.Status.Phase = corev1.PodRunning
+//			err := r.Status().Update(ctx, pod)
+//			if apierrors.IsConflict(err) {
+//				if err := r.Get(ctx, client.ObjectKeyFromObject(pod), pod); err != nil {
+//					return err
+//				}
+//			}
+//			return err
+//		}); err != nil {
+//			log.Printf("marking %s ready: %v", pod.Name, err)
+//		}
+//	}
+//
+// A typed client's parameter is reassigned from the Get of the same resource
+// interface in that branch (`cm = latest`). What this gives up: on the
+// Conflict path, changes the caller made to the object for this very write
+// are not sent again (the original lost them too, and logged it); a caller
+// that goes on to send its copy without a resourceVersion (a merge patch
+// without the optimistic lock) now sends the re-read object.
+//
+// A `controllerutil.CreateOrUpdate` whose Conflict is lost is wrapped as it
+// is: it reads the object and runs the mutate function on what it read on
+// every call, so the retry needs no re-read of its own. An operation result
+// in use is declared before the retry:
+//
+//	// before
+//	op, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error {
+//		cm.Data = map[string]string{"owner": "me"}
+//		return nil
+//	})
+//
+//	// after
+//	var op controllerutil.OperationResult
+//	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+//		var err error
+//		op, err = controllerutil.CreateOrUpdate(ctx, c, cm, func() error {
+//			cm.Data = map[string]string{"owner": "me"}
+//			return nil
+//		})
+//		return err
+//	})
+//
+// Other shapes are reported without a fix: a parameter written without a
+// plain change of the function's own right before the write (a retry would
+// resend the stored object unchanged and report success, and the message
+// says so), a field of another value (its holder may have changed it), a
+// change computed by a call, a write whose returned object is used. The one
+// kind of call a moved change may make is a clock read, and values computed
+// from a time (`time.Now().UTC().Format(time.RFC3339)`, `metav1.Now()`):
+// made again in the retry, a timestamp records the attempt that is written,
+// which is what it is for.
 package unretriedupdate

@@ -23,6 +23,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/conflictlint/conflictlint/internal/editors"
 	"github.com/conflictlint/conflictlint/internal/expected"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
@@ -75,6 +76,7 @@ func TestStandaloneText(t *testing.T) {
 			t.Fatalf("%s: %v", res.cmd, err)
 		}
 		expected.Check(t, res.cmd+" in "+moduleName(dir), expected.PositionsOnly(expected.Read(t, dir)), got)
+		checkEditorsRead(t, res, dir)
 	})
 }
 
@@ -99,7 +101,20 @@ func TestVetText(t *testing.T) {
 			t.Fatalf("%s: %v", res.cmd, err)
 		}
 		expected.Check(t, res.cmd+" in "+moduleName(dir), expected.PositionsOnly(expected.Read(t, dir)), got)
+		checkEditorsRead(t, res, dir)
 	})
+}
+
+// checkEditorsRead holds the text output of a channel to the line form the
+// editor integrations of docs/editors.md parse (internal/editors): every
+// line is a diagnostic they all read alike, and the findings they read
+// are the module's expected ones. It reuses the output the test at hand
+// already produced.
+func checkEditorsRead(t *testing.T, res result, dir string) {
+	t.Helper()
+	what := res.cmd + " in " + moduleName(dir)
+	ds := editors.Lines(t, what, res.stderr, dir)
+	expected.Check(t, what+", as the editors read it", expected.PositionsOnly(expected.Read(t, dir)), editors.Findings(ds, dir))
 }
 
 // forEachModule runs check on each of modules, as parallel subtests named

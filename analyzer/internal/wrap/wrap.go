@@ -12,7 +12,9 @@
 //     the same fixes in every driver;
 //   - a panic in any analyzer becomes a diagnostic on its package, and the
 //     analyzers that require a helper that panicked skip that package and
-//     report the panic as their own (analyzer/internal/guard).
+//     report the panic as their own (analyzer/internal/guard);
+//   - a check's URL, the link of its diagnostics and of its SARIF rule, is
+//     its page under docs/checks (analyzer/internal/docs).
 package wrap
 
 import (
@@ -20,6 +22,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixcheck"
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 )
@@ -36,9 +39,12 @@ type Options struct {
 
 // Check wraps a, an analyzer that reports findings, in place, and returns
 // it: its fixes are type-checked (fixcheck), it is given a file reader
-// when the driver gives none, and its panics are recovered (guard
-// outermost, so that a panic in the fix check is caught too).
+// when the driver gives none, its panics are recovered (guard outermost,
+// so that a panic in the fix check is caught too), and its URL is its page
+// (docs.URL), whatever its constructor set: the pages are generated from
+// the analyzers' doc.go files, and their address is decided in one place.
 func Check(a *analysis.Analyzer, o Options) *analysis.Analyzer {
+	a.URL = docs.URL(a.Name)
 	if !o.NoFixCheck {
 		fixcheck.Wrap(a)
 	}

@@ -1,0 +1,340 @@
+package conflictlint_test
+
+// Tests of the documentation as files: the links of the README and of
+// docs/ resolve, the README stays a front door, its test command is the one
+// CI runs, and docs/ci.md shows the workflows the CI tests run.
+
+import (
+	"bufio"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// repoURL is the repository on GitHub; addresses into its main branch are
+// checked like relative links.
+const repoURL = "https://github.com/conflictlint/conflictlint"
+
+// markdownFiles lists README.md and every Markdown file under docs/.
+func markdownFiles(t *testing.T) []string {
+	t.Helper()
+	files := []string{"README.md"}
+	err := filepath.WalkDir("docs", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			files = append(files, filepath.ToSlash(p))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestDocLinks checks every link of README.md and docs/**/*.md that points
+// into the repository (a relative link, or an address of its main branch
+// on GitHub): the file or directory exists, and an anchor names a heading
+// of the Markdown file it points into. It also checks the repository's
+// addresses that Go sources and YAML files hold (analyzer URLs, links in
+// doc comments), the same way.
+func TestDocLinks(t *testing.T) {
+	anchors := map[string]map[string]bool{} // file -> its heading anchors
+	anchorsOf := func(file string) map[string]bool {
+		if a, ok := anchors[file]; ok {
+			return a
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil
+		}
+		anchors[file] = headingAnchors(string(data))
+		return anchors[file]
+	}
+	check := func(where, from, target string) {
+		t.Helper()
+		file, anchor, _ := strings.Cut(target, "#")
+		if file == "" {
+			file = from
+		} else {
+			file = path.Join(path.Dir(from), file)
+		}
+		if file == ".." || strings.HasPrefix(file, "../") {
+			t.Errorf("%s: link %q leaves the repository", where, target)
+			return
+		}
+		info, err := os.Stat(filepath.FromSlash(file))
+		if err != nil {
+			t.Errorf("%s: link %q: %v", where, target, err)
+			return
+		}
+		if anchor == "" || info.IsDir() || !strings.HasSuffix(file, ".md") {
+			return
+		}
+		if file == "README.md" && anchor == "readme" {
+			return // GitHub's anchor of the README on the repository's page
+		}
+		if !anchorsOf(file)[anchor] {
+			t.Errorf("%s: link %q: %s has no heading with anchor #%s", where, target, file, anchor)
+		}
+	}
+
+	links := 0
+	for _, file := range markdownFiles(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range markdownLinks(string(data)) {
+			where := fmt.Sprintf("%s:%d", file, l.line)
+			switch target := l.target; {
+			case strings.HasPrefix(target, repoURL):
+				if rel, ok := repoPath(target); ok {
+					check(where, "README.md", rel)
+					links++
+				}
+			case strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:"):
+			default:
+				check(where, file, target)
+				links++
+			}
+		}
+	}
+	if links < 50 {
+		t.Errorf("only %d links checked: the link parser is broken", links)
+	}
+
+	// The repository's addresses in Go sources and YAML files.
+	addr := regexp.MustCompile(regexp.QuoteMeta(repoURL) + `[^\s"'` + "`" + `)>\]]*`)
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (p == "testdata" || p == "bench" || strings.HasPrefix(d.Name(), ".") && p != ".") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || strings.HasSuffix(p, "_test.go") || !(strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".yml")) {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, m := range addr.FindAllString(string(data), -1) {
+			m = strings.TrimRight(m, ".,;:")
+			if rel, ok := repoPath(m); ok {
+				check(filepath.ToSlash(p), "README.md", rel)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// repoPath turns an address of the repository into a path from its root,
+// as a link from README.md: the repository's page is the README, blob/main
+// and tree/main lead to files and directories. Other addresses (issues,
+// other branches) are not checked.
+func repoPath(url string) (string, bool) {
+	rest := strings.TrimPrefix(url, repoURL)
+	switch {
+	case rest == "" || rest == "/":
+		return "README.md", true
+	case strings.HasPrefix(rest, "#"):
+		return "README.md" + rest, true
+	case strings.HasPrefix(rest, "/blob/main/"):
+		return strings.TrimPrefix(rest, "/blob/main/"), true
+	case strings.HasPrefix(rest, "/tree/main/"):
+		return strings.TrimPrefix(rest, "/tree/main/"), true
+	}
+	return "", false
+}
+
+type mdLink struct {
+	line   int
+	target string
+}
+
+var (
+	inlineLink = regexp.MustCompile(`!?\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)`)
+	codeSpan   = regexp.MustCompile("`[^`]*`")
+)
+
+// markdownLinks returns the inline links of a Markdown text, outside code
+// blocks and code spans.
+func markdownLinks(text string) []mdLink {
+	var links []mdLink
+	fenced := false
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			continue
+		}
+		// A code span may hold a link's text ([`x`](y)); only spans
+		// outside brackets hide what they hold.
+		for _, m := range inlineLink.FindAllStringSubmatch(line, -1) {
+			links = append(links, mdLink{n, m[2]})
+		}
+		for _, span := range codeSpan.FindAllString(line, -1) {
+			for _, m := range inlineLink.FindAllStringSubmatch(span, -1) {
+				// A link written inside a code span is code, not a link.
+				for i := range links {
+					if links[i].line == n && links[i].target == m[2] {
+						links = append(links[:i], links[i+1:]...)
+						break
+					}
+				}
+			}
+		}
+	}
+	return links
+}
+
+// headingAnchors returns the anchors GitHub gives the headings of a
+// Markdown text: the heading's text, lower case, without punctuation,
+// spaces turned into hyphens, and -1, -2... after repeats.
+func headingAnchors(text string) map[string]bool {
+	anchors := map[string]bool{}
+	seen := map[string]int{}
+	fenced := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+		}
+		if fenced || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		heading := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		heading = inlineLink.ReplaceAllString(heading, "$1")
+		var b strings.Builder
+		for _, r := range strings.ToLower(heading) {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_':
+				b.WriteRune(r)
+			case r == ' ':
+				b.WriteRune('-')
+			}
+		}
+		anchor := b.String()
+		if n := seen[anchor]; n > 0 {
+			anchors[fmt.Sprintf("%s-%d", anchor, n)] = true
+		} else {
+			anchors[anchor] = true
+		}
+		seen[anchor]++
+	}
+	return anchors
+}
+
+func TestHeadingAnchors(t *testing.T) {
+	got := headingAnchors("# Using conflictlint\n## Exit statuses\n```\n# not a heading\n```\n### [`unretriedupdate`](docs/x.md): a Conflict nobody retries\n## Exit statuses\n")
+	for _, want := range []string{"using-conflictlint", "exit-statuses", "exit-statuses-1", "unretriedupdate-a-conflict-nobody-retries"} {
+		if !got[want] {
+			t.Errorf("no anchor %q in %v", want, got)
+		}
+	}
+	if got["not-a-heading"] {
+		t.Error("a comment in a code block became a heading")
+	}
+}
+
+// TestReadmeIsAFrontDoor keeps the README short: the reference lives in
+// docs/.
+func TestReadmeIsAFrontDoor(t *testing.T) {
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n > 300 {
+		t.Errorf("README.md has %d lines; keep it under 300 and move reference material to docs/", n)
+	}
+	for _, link := range []string{"docs/editors.md", "docs/ci.md", "docs/bazel.md", "docs/usage.md", "docs/golangci-lint.md", "docs/evaluation.md"} {
+		if !strings.Contains(string(data), "]("+link) {
+			t.Errorf("README.md does not link %s", link)
+		}
+	}
+}
+
+// TestReadmeTestCommand checks that the command the README's "Test it"
+// section gives is the one .ci/run runs as "the README's test command".
+func TestReadmeTestCommand(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## Test it\n")
+	if !ok {
+		t.Fatal(`README.md has no "## Test it" section`)
+	}
+	m := regexp.MustCompile("(?s)```sh\n(.*?)\n```").FindStringSubmatch(section)
+	if m == nil {
+		t.Fatal(`README.md's "Test it" section has no sh block`)
+	}
+	readmeCmd := strings.TrimSpace(m[1])
+
+	script, err := os.ReadFile(".ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The step that runs it: the line after the echo that names it, less
+	// its environment assignments.
+	_, step, ok := strings.Cut(string(script), "(the README's test command)")
+	if !ok {
+		t.Fatal(".ci/run does not say which step runs the README's test command")
+	}
+	var ciCmd string
+	for _, line := range strings.Split(step, "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, `"`) {
+			continue
+		}
+		words := strings.Fields(line)
+		for len(words) > 0 && regexp.MustCompile(`^[A-Z_]+=`).MatchString(words[0]) {
+			words = words[1:]
+			// A quoted assignment may hold spaces: skip to its end.
+			for len(words) > 0 && strings.Count(strings.Join(words, " "), `"`)%2 == 1 && !strings.HasPrefix(words[0], "go") {
+				words = words[1:]
+			}
+		}
+		if len(words) > 0 && words[0] == "go" {
+			ciCmd = strings.Join(words, " ")
+			break
+		}
+	}
+	if ciCmd != readmeCmd {
+		t.Errorf("README.md's test command is %q, .ci/run runs %q", readmeCmd, ciCmd)
+	}
+}
+
+// TestCIDocsShowTheExamples checks that docs/ci.md shows each workflow of
+// docs/examples as it is, since the tests run the files.
+func TestCIDocsShowTheExamples(t *testing.T) {
+	doc, err := os.ReadFile("docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	examples, _ := filepath.Glob("docs/examples/*.yml")
+	if len(examples) < 3 {
+		t.Fatalf("docs/examples has %d workflows, want at least 3", len(examples))
+	}
+	for _, ex := range examples {
+		data, err := os.ReadFile(ex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(doc), "```yaml\n"+string(data)+"```\n") {
+			t.Errorf("docs/ci.md does not show %s as it is", ex)
+		}
+	}
+}
