@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -56,10 +57,10 @@ func (m *modeler) rangedParam(decl *ast.FuncDecl, v *types.Var) *types.Var {
 	var p *types.Var
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		rs, ok := n.(*ast.RangeStmt)
-		if !ok || rs.Tok != token.DEFINE || identOf(rs.Value) == nil || m.pass.TypesInfo.Defs[identOf(rs.Value)] != v {
+		if !ok || rs.Tok != token.DEFINE || syntax.Ident(rs.Value) == nil || m.pass.TypesInfo.Defs[syntax.Ident(rs.Value)] != v {
 			return p == nil
 		}
-		if x := identOf(ast.Unparen(rs.X)); x != nil {
+		if x := syntax.Ident(ast.Unparen(rs.X)); x != nil {
 			if xv, ok := m.pass.TypesInfo.Uses[x].(*types.Var); ok && paramIndex(m.pass.TypesInfo, decl, xv) >= 0 {
 				p = xv
 			}

@@ -67,7 +67,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 		m.addHelperRead(c)
 	}
 	res.index()
-	m.markUnconditional()
+	m.markCannotConflict()
 	// The tracer outlives this Run (the checks trace failures later, maybe
 	// concurrently): it keeps the package and the facts it needs, never
 	// the Pass.

@@ -20,9 +20,9 @@ type Write struct {
 	Object api.Object
 	Client ast.Expr // the client the write goes through
 	// Results is the number of results of the call; the error is the last.
-	Results int
-	Func    ast.Node    // innermost enclosing *ast.FuncDecl or *ast.FuncLit
-	Scope   *RetryScope // innermost retry scope around the write, or nil
+	Results  int
+	FuncNode ast.Node    // innermost enclosing *ast.FuncDecl or *ast.FuncLit
+	Scope    *RetryScope // innermost retry scope around the write, or nil
 	// CannotConflict is set for an Update of a built-in object built in the
 	// function without a resourceVersion: the server applies it
 	// unconditionally, so it never fails with Conflict.
@@ -31,10 +31,10 @@ type Write struct {
 
 // Read is a call or assignment that refreshes an object.
 type Read struct {
-	Node   ast.Node // *ast.CallExpr (Get into the object) or *ast.AssignStmt
-	Object api.Object
-	Func   ast.Node
-	decl   *ast.FuncDecl // the declaration the read is made in, or nil
+	Node     ast.Node // *ast.CallExpr (Get into the object) or *ast.AssignStmt
+	Object   api.Object
+	FuncNode ast.Node      // innermost enclosing *ast.FuncDecl or *ast.FuncLit
+	decl     *ast.FuncDecl // the declaration the read is made in, or nil
 	// InPlace is set for a read that refreshes the object where it is (a
 	// Get into it, or a copy of a live resourceVersion onto it) rather
 	// than by assigning the variable.

@@ -23,10 +23,10 @@ func (m *modeler) retryArg(c call) int {
 	if !ok || rf.FnArg >= len(c.expr.Args) {
 		return -1
 	}
-	if rf.PredArg >= 0 && !m.testsConflict(c.expr.Args[rf.PredArg], true) {
+	if rf.PredArg >= 0 && !m.callsConflictCheck(c.expr.Args[rf.PredArg], true) {
 		return -1
 	}
-	if rf.NeedsConflictCheck && !m.testsConflict(c.expr.Args[rf.FnArg], false) && !m.neverDone(c.expr.Args[rf.FnArg]) {
+	if rf.NeedsConflictCheck && !m.callsConflictCheck(c.expr.Args[rf.FnArg], false) && !m.neverDone(c.expr.Args[rf.FnArg]) {
 		return -1
 	}
 	return rf.FnArg
@@ -51,9 +51,9 @@ func (m *modeler) neverDone(e ast.Expr) bool {
 	})
 }
 
-// testsConflict reports whether the function value e is IsConflict itself
+// callsConflictCheck reports whether the function value e is IsConflict itself
 // (when direct is allowed) or a function whose body calls IsConflict.
-func (m *modeler) testsConflict(e ast.Expr, direct bool) bool {
+func (m *modeler) callsConflictCheck(e ast.Expr, direct bool) bool {
 	if direct {
 		if fn, ok := m.funcObject(e); ok && api.ConflictChecks[api.FuncKeyOf(fn)] {
 			return true

@@ -32,7 +32,7 @@ type ReturnerCall struct {
 // and the calls of every returner, local or known from facts.
 func (m *modeler) findReturners(calls []call) {
 	for _, w := range m.res.writes {
-		fn, decl := m.declOf(w.Func)
+		fn, decl := m.declOf(w.FuncNode)
 		if fn != nil && w.Scope == nil && !w.CannotConflict && m.res.tracer.Trace(w.Cursor).HandsOn() {
 			m.res.returners[fn] = Returner{Inner: w, Param: paramIndex(m.pass.TypesInfo, decl, w.Object.Root), AsGiven: m.sentAsGiven(decl, w)}
 		}

@@ -217,7 +217,7 @@ func (c *checker) errorsNewFix(call *ast.CallExpr, errExpr ast.Expr) *analysis.S
 	if !ok || !isErrorCall(call.Args[0], errExpr) {
 		return nil
 	}
-	pkgName := c.pass.TypesInfo.Uses[identOf(sel.X)]
+	pkgName := c.pass.TypesInfo.Uses[syntax.Ident(sel.X)]
 	if pkgName == nil || c.usesInFile(call.Pos(), pkgName) < 2 {
 		return nil
 	}
@@ -235,11 +235,6 @@ func isErrorCall(e, errExpr ast.Expr) bool {
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	return ok && sel.X == errExpr
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := e.(*ast.Ident)
-	return id
 }
 
 // usesInFile counts the uses of obj in the file containing pos.

@@ -218,12 +218,12 @@ func (m *mover) mutatingCall(call *ast.CallExpr) bool {
 			return false
 		}
 	}
-	if b, ok := info.Uses[identOfFun(call.Fun)].(*types.Builtin); ok {
+	if b, ok := info.Uses[syntax.Ident(call.Fun)].(*types.Builtin); ok {
 		return b.Name() == "delete" && len(call.Args) == 2 && lhsRoot(info, call.Args[0]) == m.root
 	}
 	for _, name := range []string{"AddFinalizer", "RemoveFinalizer"} {
 		if fixes.IsPkgFunc(info, call, api.ControllerUtilPath, name) && len(call.Args) == 2 {
-			return lhsRoot(info, stripAddr(call.Args[0])) == m.root
+			return lhsRoot(info, api.StripAddr(call.Args[0])) == m.root
 		}
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
@@ -249,18 +249,6 @@ func callFreeExceptTop(info *types.Info, s ast.Stmt) bool {
 		}
 	}
 	return fixes.SideEffectFree(info, s)
-}
-
-func identOfFun(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
-}
-
-func stripAddr(e ast.Expr) ast.Expr {
-	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
-		return u.X
-	}
-	return e
 }
 
 // lhsRoot returns the variable at the root of a chain of field

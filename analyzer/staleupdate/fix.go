@@ -86,7 +86,7 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 		return nil
 	}
 	pos, in, ok := c.insertionPoint(entry)
-	loop := innermostLoop(w.Cursor)
+	loop := syntax.InnermostLoop(w.Cursor)
 	if !ok || loop == nil || !syntax.Within(&ast.Ident{NamePos: pos}, loop) || pos < w.Call.End() {
 		return nil
 	}
@@ -378,18 +378,6 @@ func onlyBlock(bs []*cfg.Block) *cfg.Block {
 		only = b
 	}
 	return only
-}
-
-// innermostLoop returns the for or range statement around cur inside its
-// function, or nil.
-func innermostLoop(cur inspector.Cursor) ast.Stmt {
-	for enc := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		if s, ok := enc.Node().(ast.Stmt); ok {
-			return s
-		}
-		return nil
-	}
-	return nil
 }
 
 func loopBody(s ast.Stmt) *ast.BlockStmt {

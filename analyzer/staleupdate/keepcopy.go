@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -247,7 +248,7 @@ func (c *checker) mayHoldCachedObject(fnCur inspector.Cursor, v *types.Var) bool
 	}
 	for cur := range fnCur.Preorder((*ast.AssignStmt)(nil)) {
 		as := cur.Node().(*ast.AssignStmt)
-		if !slices.ContainsFunc(as.Lhs, func(lhs ast.Expr) bool { return c.pass.TypesInfo.ObjectOf(identOf(lhs)) == v }) {
+		if !slices.ContainsFunc(as.Lhs, func(lhs ast.Expr) bool { return c.pass.TypesInfo.ObjectOf(syntax.Ident(lhs)) == v }) {
 			continue
 		}
 		for _, rhs := range as.Rhs {
@@ -272,9 +273,4 @@ func endsPath(b *ast.BlockStmt) bool {
 		return s.Tok == token.BREAK || s.Tok == token.CONTINUE || s.Tok == token.GOTO
 	}
 	return false
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
 }

@@ -92,7 +92,7 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 func countWriters(res *kube.Result) int {
 	funcs := make(map[ast.Node]bool)
 	for _, w := range res.Writes() {
-		funcs[w.Func] = true
+		funcs[w.FuncNode] = true
 	}
 	for _, rc := range res.ReturnerCalls() {
 		funcs[syntax.EnclosingFuncNode(res.CursorOf(rc))] = true
@@ -127,15 +127,15 @@ func (c *checker) candidates() []funcWrites {
 	var order []ast.Node
 	byFunc := make(map[ast.Node][]*kube.Write)
 	for _, w := range append(c.res.Writes(), c.helperWrites()...) {
-		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.Func == nil || syntax.InTestFile(c.pass.Fset, w.Call.Pos()) {
+		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.FuncNode == nil || syntax.InTestFile(c.pass.Fset, w.Call.Pos()) {
 			// tests write fixtures without a resourceVersion through fake
 			// clientsets, and a conflicting test fails where it runs
 			continue
 		}
-		if byFunc[w.Func] == nil {
-			order = append(order, w.Func)
+		if byFunc[w.FuncNode] == nil {
+			order = append(order, w.FuncNode)
 		}
-		byFunc[w.Func] = append(byFunc[w.Func], w)
+		byFunc[w.FuncNode] = append(byFunc[w.FuncNode], w)
 	}
 	slices.SortFunc(order, func(a, b ast.Node) int { return int(a.Pos() - b.Pos()) })
 	for _, fn := range order {
@@ -174,7 +174,7 @@ func anyRepeats(ws []*kube.Write) bool {
 			break
 		}
 	}
-	return usesGoto(ws[0].Func)
+	return usesGoto(ws[0].FuncNode)
 }
 
 func usesGoto(fn ast.Node) bool {
@@ -216,8 +216,8 @@ func (c *checker) helperWrites() []*kube.Write {
 		}
 		w := &kube.Write{
 			Call: rc.Call, Cursor: cur, Kind: kind, Results: results,
-			Object: api.ObjectOf(c.pass.TypesInfo, rc.Call.Args[r.Param]),
-			Func:   syntax.EnclosingFuncNode(cur), Scope: c.res.ScopeOf(cur),
+			Object:   api.ObjectOf(c.pass.TypesInfo, rc.Call.Args[r.Param]),
+			FuncNode: syntax.EnclosingFuncNode(cur), Scope: c.res.ScopeOf(cur),
 		}
 		c.helperCalls[w] = true
 		out = append(out, w)

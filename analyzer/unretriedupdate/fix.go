@@ -42,7 +42,7 @@ const (
 // (an object the function did not read, a parameter whose callers may have
 // changed it, a change computed by a call), the finding has no fix.
 func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
-	if w.Object.Copied || !w.Object.Valid() || w.Object.Path != w.Object.Root.Name() || !syntax.Encloses(w.Func, w.Object.Root.Pos()) {
+	if w.Object.Copied || !w.Object.Valid() || w.Object.Path != w.Object.Root.Name() || !syntax.Encloses(w.FuncNode, w.Object.Root.Pos()) {
 		return analysis.SuggestedFix{}, false // a copy, a field, or an object from outside: nothing in view to re-read into
 	}
 	typed := w.Kind == api.WriteTypedUpdate || w.Kind == api.WriteDynamicUpdate

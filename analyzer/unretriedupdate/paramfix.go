@@ -50,7 +50,7 @@ func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	moves := c.ownChanges(w, list[:idx])
-	if len(moves) == 0 || !fixes.BasicReadsBefore(c.pass, syntax.FuncBody(w.Func), w.Object.Root, moves[0].Pos()) {
+	if len(moves) == 0 || !fixes.BasicReadsBefore(c.pass, syntax.FuncBody(w.FuncNode), w.Object.Root, moves[0].Pos()) {
 		return analysis.SuggestedFix{}, false
 	}
 	for _, m := range moves {

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 )
 
-// paramVars lists decl's parameters in order (nil for unnamed ones).
+// ParamVars lists decl's parameters in order (nil for unnamed ones).
 func ParamVars(info *types.Info, decl *ast.FuncDecl) []*types.Var {
 	var vars []*types.Var
 	for _, field := range decl.Type.Params.List {
@@ -24,7 +24,7 @@ func ParamVars(info *types.Info, decl *ast.FuncDecl) []*types.Var {
 	return vars
 }
 
-// everyReturn reports whether body (a function's, nested literals apart)
+// EveryReturn reports whether body (a function's, nested literals apart)
 // has a return statement and every one satisfies ok.
 func EveryReturn(body *ast.BlockStmt, ok func(*ast.ReturnStmt) bool) bool {
 	all, returns := true, 0
@@ -41,7 +41,7 @@ func EveryReturn(body *ast.BlockStmt, ok func(*ast.ReturnStmt) bool) bool {
 	return all && returns > 0
 }
 
-// fileIndex returns a function that maps a position to the index in files
+// FileIndex returns a function that maps a position to the index in files
 // of the file that holds it, or -1.
 func FileIndex(files []*ast.File) func(token.Pos) int {
 	order := make([]int, len(files)) // indices of files by start position
@@ -58,7 +58,7 @@ func FileIndex(files []*ast.File) func(token.Pos) int {
 	}
 }
 
-// cursors builds inspectors on demand, one per top-level declaration that
+// Cursors builds inspectors on demand, one per top-level declaration that
 // holds a node that needs a cursor. Every use of a cursor stays inside the
 // function (or package-level literal) that holds it: the fate walk, the
 // fixes and the checks never climb above a declaration. It is used only
@@ -74,7 +74,7 @@ func NewCursors(files []*ast.File) *Cursors {
 	return &Cursors{files: files, fileOf: FileIndex(files), inspectors: make(map[ast.Decl]*inspector.Inspector)}
 }
 
-// at returns the cursor of n, a node inside a declaration of the files.
+// At returns the cursor of n, a node inside a declaration of the files.
 func (c *Cursors) At(n ast.Node) (inspector.Cursor, bool) {
 	in := c.inspectorOf(n.Pos())
 	if in == nil {

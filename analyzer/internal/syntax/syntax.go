@@ -95,3 +95,22 @@ func InTestFile(fset *token.FileSet, pos token.Pos) bool {
 	f := fset.File(pos)
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
+
+// Ident returns e, without parentheses, when it is an identifier, or nil:
+// the one way the project takes an identifier from an expression.
+func Ident(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// InnermostLoop returns the for or range statement that most closely
+// encloses cur inside its function, or nil when none does.
+func InnermostLoop(cur inspector.Cursor) ast.Stmt {
+	for enc := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if s, ok := enc.Node().(ast.Stmt); ok {
+			return s
+		}
+		return nil
+	}
+	return nil
+}

@@ -37,7 +37,7 @@ func FuncKeyOf(fn *types.Func) FuncKey {
 	return FuncKey{fn.Pkg().Path(), fn.Name()}
 }
 
-// methodKeyOf names a method by its declaring named type; the zero key for
+// MethodKeyOf names a method by its declaring named type; the zero key for
 // functions and methods of unnamed types.
 func MethodKeyOf(fn *types.Func) MethodKey {
 	recv := fn.Signature().Recv()
@@ -55,25 +55,21 @@ func MethodKeyOf(fn *types.Func) MethodKey {
 	return MethodKey{named.Obj().Pkg().Path(), named.Obj().Name(), fn.Name()}
 }
 
+// IsErrorType reports whether t is the predeclared error type.
 func IsErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
-func IsNamedType(t types.Type, pkg, name string) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
 // isTypedPatch reports whether sig takes a types.PatchType and then the
 // patch body, as client-go's typed and dynamic Patch do.
 func isTypedPatch(sig *types.Signature) bool { return PatchDataIndex(sig) >= 0 }
 
-// patchDataIndex returns the index of the []byte parameter that follows a
+// PatchDataIndex returns the index of the []byte parameter that follows a
 // types.PatchType parameter (the patch body), or -1.
 func PatchDataIndex(sig *types.Signature) int {
 	params := sig.Params()
 	for i := 0; i+1 < params.Len(); i++ {
-		if IsNamedType(params.At(i).Type(), patchTypesPath, "PatchType") && isByteSlice(params.At(i+1).Type()) {
+		if IsNamed(params.At(i).Type(), patchTypesPath, "PatchType") && isByteSlice(params.At(i+1).Type()) {
 			return i + 1
 		}
 	}
@@ -94,13 +90,13 @@ func IsTypeParam(t types.Type) bool {
 	return ok
 }
 
-// isNamed reports whether t is the named type pkg.name.
+// IsNamed reports whether t is the named type pkg.name.
 func IsNamed(t types.Type, pkg, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
-// hasPrefixPath reports whether path is prefix or lies under it.
+// HasPrefixPath reports whether path is prefix or lies under it.
 func HasPrefixPath(path, prefix string) bool {
 	if strings.HasSuffix(prefix, "/") {
 		return strings.HasPrefix(path, prefix)
@@ -108,7 +104,7 @@ func HasPrefixPath(path, prefix string) bool {
 	return path == prefix || strings.HasPrefix(path, prefix+"/")
 }
 
-// firstFuncParam returns the index of fn's first parameter of func type,
+// FirstFuncParam returns the index of fn's first parameter of func type,
 // or -1.
 func FirstFuncParam(fn *types.Func) int {
 	params := fn.Signature().Params()

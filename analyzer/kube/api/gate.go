@@ -19,14 +19,14 @@ func NewGate() *Gate {
 	})}
 }
 
-// reachesKubeAPI reports whether pkg, or anything it imports transitively,
+// ReachesKubeAPI reports whether pkg, or anything it imports transitively,
 // is one of the Kubernetes client packages. A package that fails this test
 // cannot call a write, so the analyzers skip it at once.
 func (g *Gate) ReachesKubeAPI(pkg *types.Package) bool {
 	return !IsUpstream(pkg) && g.clients.From(pkg)
 }
 
-// modeledMethodNames are the names of the methods the tables know.
+// ModeledMethodNames are the names of the methods the tables know.
 var ModeledMethodNames = func() map[string]bool {
 	names := make(map[string]bool)
 	for k := range WriteMethods {
@@ -44,7 +44,7 @@ var ModeledMethodNames = func() map[string]bool {
 	return names
 }()
 
-// isModeledUse reports whether obj, used in the package, is something the
+// IsModeledUse reports whether obj, used in the package, is something the
 // model knows: a tabled function, a method that may be a client's write or
 // read, a function that carries one of the model's facts (withFacts), or a
 // configured retry wrapper or read helper.

@@ -6,7 +6,7 @@ import (
 	"go/types"
 )
 
-// carriesResourceVersion reports whether values of type t are Kubernetes
+// CarriesResourceVersion reports whether values of type t are Kubernetes
 // objects: they (or pointers to them) have GetResourceVersion.
 func CarriesResourceVersion(t types.Type) bool {
 	if t == nil {
@@ -58,7 +58,7 @@ func copiedFrom(info *types.Info, e ast.Expr) ast.Expr {
 	return ast.Unparen(sel.X)
 }
 
-// rootVar returns the variable at the root of a chain of field selections,
+// RootVar returns the variable at the root of a chain of field selections,
 // or nil when e is not such a chain.
 func RootVar(info *types.Info, e ast.Expr) *types.Var {
 	switch e := e.(type) {
@@ -106,7 +106,7 @@ func (o Object) Same(p Object) bool {
 // Name is how messages name the object.
 func (o Object) Name() string { return o.Path }
 
-// stripAddr returns e without parentheses and a leading &.
+// StripAddr returns e without parentheses and a leading &.
 func StripAddr(e ast.Expr) ast.Expr {
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {

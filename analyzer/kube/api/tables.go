@@ -27,7 +27,7 @@ const (
 	OptimisticLockName = "MergeFromWithOptimisticLock"
 )
 
-// clientAccessorPkgs hold client code whose accessor methods (CoreV1(),
+// ClientAccessorPkgs hold client code whose accessor methods (CoreV1(),
 // ConfigMaps(ns), Resource(gvr), Namespace(ns)) only build clients, as do
 // those of generated CRD clientsets (a path holding clientsetPathPart).
 var ClientAccessorPkgs = []string{ClientGoPrefix, controllerRuntime + "/"}
@@ -64,13 +64,13 @@ var upstreamPrefixes = []string{
 	"k8s.io/klog/",
 }
 
-// methodKey names a method by the package and type that declare it.
+// MethodKey names a method by the package and type that declare it.
 type MethodKey struct{ Pkg, Type, Name string }
 
-// funcKey names a package-level function.
+// FuncKey names a package-level function.
 type FuncKey struct{ Pkg, Name string }
 
-// writeMethods are interface methods that send an object with its
+// WriteMethods are interface methods that send an object with its
 // resourceVersion. Patch is listed separately: it is conflict-prone only with
 // an optimistic-lock patch.
 var WriteMethods = map[MethodKey]WriteKind{
@@ -81,7 +81,7 @@ var WriteMethods = map[MethodKey]WriteKind{
 	{dynamicPath, "ResourceInterface", "UpdateStatus"}: WriteDynamicUpdate,
 }
 
-// patchMethods are the controller-runtime Patch methods; the patch argument
+// PatchMethods are the controller-runtime Patch methods; the patch argument
 // decides whether the call is conflict-prone.
 var PatchMethods = map[MethodKey]bool{
 	{ClientPath, "Writer", "Patch"}:            true,
@@ -89,17 +89,17 @@ var PatchMethods = map[MethodKey]bool{
 	{ClientPath, "StatusWriter", "Patch"}:      true,
 }
 
-// typedWriteNames are the method names that, with a typed client's shape
+// TypedWriteNames are the method names that, with a typed client's shape
 // (see typedUpdateObject), make a typed client-go, generated clientset or
 // generic controller write.
 var TypedWriteNames = map[string]bool{"Update": true, "UpdateStatus": true}
 
-// writeFuncs are package-level functions that read, mutate and Update.
+// WriteFuncs are package-level functions that read, mutate and Update.
 var WriteFuncs = map[FuncKey]writeFunc{
 	{ControllerUtilPath, "CreateOrUpdate"}: {ClientArg: 1, ObjectArg: 2},
 }
 
-// funcAliases are package-level variables that upstream sets to a tabled
+// FuncAliases are package-level variables that upstream sets to a tabled
 // function (controller-runtime's root package re-exports helpers this way);
 // a call through one is a call of the function.
 var FuncAliases = map[FuncKey]FuncKey{
@@ -108,12 +108,12 @@ var FuncAliases = map[FuncKey]FuncKey{
 
 type writeFunc struct{ ClientArg, ObjectArg int }
 
-// readMethods fill their object argument from the API server or a cache.
+// ReadMethods fill their object argument from the API server or a cache.
 var ReadMethods = map[MethodKey]int{
 	{ClientPath, "Reader", "Get"}: 2,
 }
 
-// optimisticPatchBuilders build a patch that carries the resourceVersion when
+// OptimisticPatchBuilders build a patch that carries the resourceVersion when
 // given a MergeFromWithOptimisticLock option.
 var OptimisticPatchBuilders = map[FuncKey]bool{
 	{ClientPath, "MergeFromWithOptions"}: true,
@@ -143,23 +143,54 @@ var RetryFuncs = map[FuncKey]retryFunc{
 	{WaitPath, "Poll"}:                          {FnArg: 2, PredArg: -1, NeedsConflictCheck: true},
 }
 
-// conflictChecks are the predicates that recognise a Conflict error.
+// ConflictChecks are the predicates that recognise a Conflict error.
 var ConflictChecks = map[FuncKey]bool{
 	{ErrorsPath, "IsConflict"}: true,
 }
 
-// versionKeepers fill or decorate an object without giving it a
+// Upstream helpers that change an object's metadata or status in place and
+// never its resourceVersion: one list of each kind, from which the tables
+// below are built.
+var (
+	// metadataSetters set a finalizer, a label or an annotation on their
+	// first argument.
+	metadataSetters = []FuncKey{
+		{ControllerUtilPath, "AddFinalizer"}, {ControllerUtilPath, "RemoveFinalizer"},
+		{MetaV1Path, "SetMetaDataAnnotation"}, {MetaV1Path, "SetMetaDataLabel"},
+	}
+	// conditionSetters change a list of status conditions, their first
+	// argument.
+	conditionSetters = []FuncKey{{MetaPath, "SetStatusCondition"}, {MetaPath, "RemoveStatusCondition"}}
+	// ownerSetters set an owner reference on their second argument.
+	ownerSetters = []FuncKey{{ControllerUtilPath, "SetControllerReference"}, {ControllerUtilPath, "SetOwnerReference"}}
+	// manifestDecoders fill a new object from a manifest.
+	manifestDecoders = []FuncKey{
+		{"encoding/json", "Unmarshal"}, {"encoding/json", "Marshal"}, {"sigs.k8s.io/yaml", "Unmarshal"},
+		{"sigs.k8s.io/yaml", "UnmarshalStrict"}, {"gopkg.in/yaml.v2", "Unmarshal"}, {"gopkg.in/yaml.v3", "Unmarshal"},
+	}
+)
+
+// VersionKeepers fill or decorate an object without giving it a
 // resourceVersion: decoders of manifests, and metadata setters.
-var VersionKeepers = map[FuncKey]bool{
-	{"encoding/json", "Unmarshal"}: true, {"encoding/json", "Marshal"}: true, {"sigs.k8s.io/yaml", "Unmarshal"}: true,
-	{"sigs.k8s.io/yaml", "UnmarshalStrict"}: true, {"gopkg.in/yaml.v2", "Unmarshal"}: true,
-	{"gopkg.in/yaml.v3", "Unmarshal"}:              true,
-	{ControllerUtilPath, "SetControllerReference"}: true, {ControllerUtilPath, "SetOwnerReference"}: true,
-	{ControllerUtilPath, "AddFinalizer"}: true, {ControllerUtilPath, "RemoveFinalizer"}: true,
-	{MetaV1Path, "SetMetaDataAnnotation"}: true, {MetaV1Path, "SetMetaDataLabel"}: true,
+var VersionKeepers = keySet(manifestDecoders, metadataSetters, ownerSetters)
+
+// PlainSetters are the well-known helpers a retry fix may move into the
+// retry with the changes around them: they set a label, an annotation, a
+// finalizer or a status condition on their first argument and do nothing
+// else.
+var PlainSetters = keySet(metadataSetters, conditionSetters)
+
+func keySet(lists ...[]FuncKey) map[FuncKey]bool {
+	set := make(map[FuncKey]bool)
+	for _, l := range lists {
+		for _, k := range l {
+			set[k] = true
+		}
+	}
+	return set
 }
 
-// versionKeepingDecoders are decoder types whose Decode fills a new object
+// VersionKeepingDecoders are decoder types whose Decode fills a new object
 // from a manifest.
 var VersionKeepingDecoders = map[FuncKey]bool{
 	{"k8s.io/apimachinery/pkg/util/yaml", "YAMLOrJSONDecoder"}: true,
@@ -168,7 +199,7 @@ var VersionKeepingDecoders = map[FuncKey]bool{
 
 // Functions and types an error commonly meets (the fate of an error).
 
-// loggingFuncs print or record an error and let the program carry on.
+// LoggingFuncs print or record an error and let the program carry on.
 var LoggingFuncs = map[FuncKey]bool{
 	{"log", "Print"}: true, {"log", "Printf"}: true, {"log", "Println"}: true,
 	{"fmt", "Print"}: true, {"fmt", "Printf"}: true, {"fmt", "Println"}: true,
@@ -187,7 +218,7 @@ var LoggingFuncs = map[FuncKey]bool{
 	{"log/slog", "Any"}: true,
 }
 
-// loggingTypes are types all of whose methods only log.
+// LoggingTypes are types all of whose methods only log.
 var LoggingTypes = map[FuncKey]bool{
 	{"github.com/go-logr/logr", "Logger"}:              true,
 	{"k8s.io/klog/v2", "Verbose"}:                      true,
@@ -198,7 +229,7 @@ var LoggingTypes = map[FuncKey]bool{
 	{"log", "Logger"}:                                  true,
 }
 
-// fatalFuncs end the program.
+// FatalFuncs end the program.
 var FatalFuncs = map[FuncKey]bool{
 	{"log", "Fatal"}: true, {"log", "Fatalf"}: true, {"log", "Fatalln"}: true,
 	{"log", "Panic"}: true, {"log", "Panicf"}: true, {"log", "Panicln"}: true,
@@ -208,7 +239,7 @@ var FatalFuncs = map[FuncKey]bool{
 	{"k8s.io/klog/v2", "Exit"}:       true, {"k8s.io/klog/v2", "Exitf"}: true, {"k8s.io/klog/v2", "Exitln"}: true,
 }
 
-// fatalMethods end the program too.
+// FatalMethods end the program too.
 var FatalMethods = map[MethodKey]bool{
 	{"log", "Logger", "Fatal"}: true, {"log", "Logger", "Fatalf"}: true, {"log", "Logger", "Fatalln"}: true,
 	{"log", "Logger", "Panic"}: true, {"log", "Logger", "Panicf"}: true, {"log", "Logger", "Panicln"}: true,
@@ -220,7 +251,7 @@ var FatalMethods = map[MethodKey]bool{
 	{"testing", "B", "Fatal"}: true, {"testing", "B", "Fatalf"}: true, {"testing", "B", "FailNow"}: true,
 }
 
-// fatalLoggerNames are the names of the standard log package's functions
+// FatalLoggerNames are the names of the standard log package's functions
 // that end the program; on a logger by shape (see isFatal) they end it too.
 var FatalLoggerNames = map[string]bool{
 	"Fatal": true, "Fatalf": true, "Fatalln": true, "Fatalw": true,
@@ -258,7 +289,7 @@ var TestSurfaceTypes = map[FuncKey]bool{
 	{"github.com/onsi/gomega", "WithT"}:                   true,
 }
 
-// testLogMethods only log: the test goes on.
+// TestLogMethods only log: the test goes on.
 var TestLogMethods = map[string]bool{"Log": true, "Logf": true}
 
 // Functions that never return a nil error, and functions that return a
@@ -275,7 +306,7 @@ var NilPreservingFuncs = map[FuncKey]bool{
 	{"github.com/pkg/errors", "WithStack"}: true,
 }
 
-// periodicFuncs run their func argument again and again on a timer,
+// PeriodicFuncs run their func argument again and again on a timer,
 // whatever it does: a function that reads the object afresh each time
 // retries a lost failure on its next turn.
 var PeriodicFuncs = map[FuncKey]bool{
@@ -284,7 +315,7 @@ var PeriodicFuncs = map[FuncKey]bool{
 	{WaitPath, "NonSlidingUntil"}: true, {WaitPath, "NonSlidingUntilWithContext"}: true,
 }
 
-// pollFuncs run a condition until it reports done or an error.
+// PollFuncs run a condition until it reports done or an error.
 var PollFuncs = map[FuncKey]bool{
 	{WaitPath, "Poll"}: true, {WaitPath, "PollImmediate"}: true, {WaitPath, "PollInfinite"}: true,
 	{WaitPath, "PollUntil"}: true, {WaitPath, "PollImmediateUntil"}: true,
@@ -306,7 +337,7 @@ const (
 	ResourceIndexerName = "ResourceIndexer"
 )
 
-// storeReads are the methods of client-go's cache stores whose first
+// StoreReads are the methods of client-go's cache stores whose first
 // result is the cache's own object (cacheItem) or a fresh slice of them
 // (cacheItems).
 var StoreReads = map[MethodKey]CacheReadKind{
@@ -325,7 +356,7 @@ var StoreReads = map[MethodKey]CacheReadKind{
 	{CachePath, "GenericNamespaceLister", "List"}: CacheItems,
 }
 
-// handlerTypes are the informer event handler adapters; the funcs in the
+// HandlerTypes are the informer event handler adapters; the funcs in the
 // named fields receive the cache's objects.
 var HandlerTypes = map[FuncKey][]string{
 	{CachePath, "ResourceEventHandlerFuncs"}:         {"AddFunc", "UpdateFunc", "DeleteFunc"},
@@ -333,33 +364,34 @@ var HandlerTypes = map[FuncKey][]string{
 	{CachePath, "FilteringResourceEventHandler"}:     {"FilterFunc"},
 }
 
-// handlerMethods are the methods of cache.ResourceEventHandler: a type that
+// HandlerMethods are the methods of cache.ResourceEventHandler: a type that
 // implements it gets the cache's objects as their interface{} arguments.
 var HandlerMethods = map[string]bool{"OnAdd": true, "OnUpdate": true, "OnDelete": true}
 
-// mutatorFuncs change the object passed as the listed arguments.
-var MutatorFuncs = map[FuncKey][]int{
-	{MetaV1Path, "SetMetaDataAnnotation"}:          {0},
-	{MetaV1Path, "SetMetaDataLabel"}:               {0},
-	{ControllerUtilPath, "AddFinalizer"}:           {0},
-	{ControllerUtilPath, "RemoveFinalizer"}:        {0},
-	{ControllerUtilPath, "SetControllerReference"}: {1},
-	{ControllerUtilPath, "SetOwnerReference"}:      {1},
-	{MetaPath, "SetStatusCondition"}:               {0},
-	{MetaPath, "RemoveStatusCondition"}:            {0},
-	{unstructuredPath, "SetNestedField"}:           {0},
-	{unstructuredPath, "SetNestedStringMap"}:       {0},
-	{unstructuredPath, "SetNestedSlice"}:           {0},
-	{unstructuredPath, "SetNestedStringSlice"}:     {0},
-	{unstructuredPath, "SetNestedMap"}:             {0},
-	{unstructuredPath, "RemoveNestedField"}:        {0},
-}
+// MutatorFuncs change the object passed as the listed arguments.
+var MutatorFuncs = func() map[FuncKey][]int {
+	m := map[FuncKey][]int{
+		{unstructuredPath, "SetNestedField"}:       {0},
+		{unstructuredPath, "SetNestedStringMap"}:   {0},
+		{unstructuredPath, "SetNestedSlice"}:       {0},
+		{unstructuredPath, "SetNestedStringSlice"}: {0},
+		{unstructuredPath, "SetNestedMap"}:         {0},
+		{unstructuredPath, "RemoveNestedField"}:    {0},
+	}
+	for k := range PlainSetters {
+		m[k] = []int{0}
+	}
+	for _, k := range ownerSetters {
+		m[k] = []int{1}
+	}
+	return m
+}()
 
-// setterPackages declare object types and interfaces whose Set* methods
+// SetterPackages declare object types and interfaces whose Set* methods
 // change the receiver (ObjectMeta, TypeMeta, metav1.Object, Unstructured).
 var SetterPackages = map[string]bool{MetaV1Path: true, unstructuredPath: true}
 
-// decodingWriters are controller-runtime's writes, which decode the
+// DecodingWriters are controller-runtime's writes, which decode the
 // server's answer into the object they are given (argument 1).
 var DecodingWriters = map[MethodKey]bool{
 	{ClientPath, "Writer", "Create"}:            true,
@@ -372,7 +404,7 @@ var DecodingWriters = map[MethodKey]bool{
 	{ClientPath, "StatusWriter", "Patch"}:       true,
 }
 
-// crReads are controller-runtime's cached reads and the index of their
+// CrReads are controller-runtime's cached reads and the index of their
 // object argument; with client.UnsafeDisableDeepCopy they hand out a
 // shallow copy of the cache's object.
 var CrReads = map[MethodKey]int{

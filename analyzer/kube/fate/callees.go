@@ -100,30 +100,6 @@ func isZeroLit(e ast.Expr) bool {
 	return false
 }
 
-// condTestsConflict reports whether cond calls IsConflict.
-func condTestsConflict(info *types.Info, cond ast.Expr) bool {
-	found := false
-	ast.Inspect(cond, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if fn, ok := info.Uses[calleeIdent(call)].(*types.Func); ok && isConflictCheck(fn) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-func calleeIdent(call *ast.CallExpr) *ast.Ident {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return f
-	case *ast.SelectorExpr:
-		return f.Sel
-	}
-	return nil
-}
-
 // calleeObject returns the function or builtin call calls, or nil.
 func calleeObject(info *types.Info, call *ast.CallExpr) types.Object {
 	obj := typeutil.Callee(info, call)
@@ -311,7 +287,7 @@ func isErrorWrapper(fn *types.Func) bool {
 	return false
 }
 
-// neverReturnsNil reports whether every return statement of fn, a function
+// NeverReturnsNil reports whether every return statement of fn, a function
 // of this package, returns an error that cannot be nil whatever the path.
 func (t *Tracer) NeverReturnsNil(fn *types.Func, depth int) bool {
 	if r, ok := t.neverNil.get(fn); ok {

@@ -57,7 +57,7 @@ func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 		if tested && w.eval(cond, st) != truthUnknown {
 			next.testedIn = branchRegion(b.Succs[i])
 			next.improve(Swallowed) // the code saw the failure
-			next.conflict = next.conflict || (want == truthTrue && w.testsConflict(cond, st))
+			next.conflict = next.conflict || (want == truthTrue && w.isConflictTest(cond, st))
 		}
 		out = append(out, walkItem{b.Succs[i], 0, next})
 	}
@@ -299,9 +299,9 @@ func TestsMessageAgainstNonConflict(info *types.Info, call *ast.CallExpr, isErr 
 	return ok && lit.Kind == token.STRING && strings.Contains(lit.Value, "/")
 }
 
-// testsConflict reports whether cond calls apierrors.IsConflict on the
+// isConflictTest reports whether cond calls apierrors.IsConflict on the
 // failure (not negated at the top).
-func (w *walker) testsConflict(cond ast.Expr, st pathState) bool {
+func (w *walker) isConflictTest(cond ast.Expr, st pathState) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.NOT {

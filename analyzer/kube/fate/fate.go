@@ -245,7 +245,7 @@ func (t *Tracer) returnsRequeue(ret *ast.ReturnStmt) bool {
 // asks for a requeue.
 func (t *Tracer) isRequeueResult(e ast.Expr) bool {
 	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
-	if !ok || !api.IsNamedType(t.info.TypeOf(lit), api.ReconcilePath, "Result") {
+	if !ok || !api.IsNamed(t.info.TypeOf(lit), api.ReconcilePath, "Result") {
 		return false
 	}
 	for _, elt := range lit.Elts {

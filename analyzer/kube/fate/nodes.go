@@ -227,7 +227,7 @@ func (w *walker) assertsOtherType(e ast.Expr, st pathState) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	return !api.IsNamedType(t, api.ErrorsPath, "StatusError")
+	return !api.IsNamed(t, api.ErrorsPath, "StatusError")
 }
 
 // definedBool returns the boolean variable e names, or nil.

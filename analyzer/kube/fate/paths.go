@@ -195,7 +195,7 @@ func (t *Tracer) newFailure(cur inspector.Cursor, obj api.Object) *failure {
 	if f.sig == nil {
 		return nil
 	}
-	f.loop = innermostLoop(cur, f.fn)
+	f.loop = syntax.InnermostLoop(cur)
 	f.endsCommand = t.endsCommand(f.fn)
 	if lit, ok := f.fn.(*ast.FuncLit); ok {
 		t.noteLiteralUse(f, fnCur, lit)
@@ -249,7 +249,7 @@ func (t *Tracer) takesCondition(call *ast.CallExpr, fn ast.Expr) bool {
 			continue
 		}
 		pt := sig.Params().At(i).Type()
-		return api.IsNamedType(pt, api.WaitPath, "ConditionFunc") || api.IsNamedType(pt, api.WaitPath, "ConditionWithContextFunc")
+		return api.IsNamed(pt, api.WaitPath, "ConditionFunc") || api.IsNamed(pt, api.WaitPath, "ConditionWithContextFunc")
 	}
 	return false
 }
@@ -314,20 +314,6 @@ func (t *Tracer) signatureOf(fn ast.Node) *types.Signature {
 	case *ast.FuncLit:
 		sig, _ := t.info.TypeOf(fn).(*types.Signature)
 		return sig
-	}
-	return nil
-}
-
-// innermostLoop returns the innermost for or range statement around cur
-// inside fn, or nil.
-func innermostLoop(cur inspector.Cursor, fn ast.Node) ast.Node {
-	for enc := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		switch n := enc.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			return n
-		default:
-			return nil
-		}
 	}
 	return nil
 }

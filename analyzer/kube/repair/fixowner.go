@@ -54,12 +54,12 @@ func FixOwnerOf(r *kube.Result, w *kube.Write) FixOwner {
 // It is a cheap over-approximation of staleupdate's candidates.
 func mayBeRewritten(r *kube.Result, w *kube.Write) bool {
 	for _, o := range r.Writes() {
-		if o != w && o.Func == w.Func && o.Scope == nil && o.Object.Valid() && o.Object.Same(w.Object) {
+		if o != w && o.FuncNode == w.FuncNode && o.Scope == nil && o.Object.Valid() && o.Object.Same(w.Object) {
 			return true
 		}
 	}
 	for _, rc := range r.ReturnerCalls() {
-		if syntax.EnclosingFuncNode(r.CursorOf(rc)) == w.Func {
+		if syntax.EnclosingFuncNode(r.CursorOf(rc)) == w.FuncNode {
 			return true
 		}
 	}
@@ -71,10 +71,10 @@ func mayBeRewritten(r *kube.Result, w *kube.Write) bool {
 		break
 	}
 	found := false
-	ast.Inspect(w.Func, func(n ast.Node) bool {
+	ast.Inspect(w.FuncNode, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return n == w.Func
+			return n == w.FuncNode
 		case *ast.BranchStmt:
 			found = found || n.Tok == token.GOTO
 		}

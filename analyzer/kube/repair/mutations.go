@@ -52,13 +52,7 @@ func mutatingCall(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
 	if !ok || fn.Pkg() == nil || len(call.Args) == 0 || !rootIs(info, call.Args[0], v) {
 		return false
 	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case api.ControllerUtilPath + ".AddFinalizer", api.ControllerUtilPath + ".RemoveFinalizer",
-		api.MetaV1Path + ".SetMetaDataLabel", api.MetaV1Path + ".SetMetaDataAnnotation",
-		api.MetaPath + ".SetStatusCondition", api.MetaPath + ".RemoveStatusCondition":
-		return true
-	}
-	return false
+	return api.PlainSetters[api.FuncKey{Pkg: fn.Pkg().Path(), Name: fn.Name()}]
 }
 
 // fieldOf reports whether e is a field (or element of a field) of v, not

@@ -252,7 +252,7 @@ func ConflictReRead(pass *analysis.Pass, w *kube.Write, at token.Pos, errName st
 // function it is in, as a whole: its caller handed the object in.
 func ParamOf(w *kube.Write) bool {
 	obj := w.Object
-	return obj.Valid() && !obj.Copied && obj.Path == obj.Root.Name() && IsParamOf(w.Func, obj.Root)
+	return obj.Valid() && !obj.Copied && obj.Path == obj.Root.Name() && IsParamOf(w.FuncNode, obj.Root)
 }
 
 // IsParamOf reports whether v is a parameter or the receiver of fn (a

@@ -229,14 +229,14 @@ func (m *modeler) addWrite(c call, kind api.WriteKind, obj, client ast.Expr) {
 		results = tup.Len()
 	}
 	m.res.writes = append(m.res.writes, &Write{
-		Call:    c.expr,
-		Cursor:  m.cursor(c),
-		Kind:    kind,
-		Object:  api.ObjectOf(m.pass.TypesInfo, obj),
-		Client:  client,
-		Results: results,
-		Func:    c.site().fnNode(),
-		Scope:   m.res.scopeAround(c.frame),
+		Call:     c.expr,
+		Cursor:   m.cursor(c),
+		Kind:     kind,
+		Object:   api.ObjectOf(m.pass.TypesInfo, obj),
+		Client:   client,
+		Results:  results,
+		FuncNode: c.site().fnNode(),
+		Scope:    m.res.scopeAround(c.frame),
 	})
 }
 
@@ -246,7 +246,7 @@ func (m *modeler) addRead(n ast.Node, s site, obj ast.Expr) {
 	if !o.Valid() || !m.isObject(o.Root.Type()) && !m.isObject(m.pass.TypesInfo.TypeOf(o.Expr)) {
 		return
 	}
-	m.res.reads = append(m.res.reads, &Read{Node: n, Object: o, Func: s.fnNode(), decl: s.decl()})
+	m.res.reads = append(m.res.reads, &Read{Node: n, Object: o, FuncNode: s.fnNode(), decl: s.decl()})
 }
 
 // findAssignReads records every assignment to a tracked object as a read:

@@ -11,13 +11,13 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
-// markUnconditional finds writes that cannot conflict: an Update of an
+// markCannotConflict finds writes that cannot conflict: an Update of an
 // object built from a literal (or decoded from a manifest) without a
 // resourceVersion, never read or handed to anything that could fill one in.
 // The server has no version to compare: a built-in kind that allows it is
 // updated unconditionally, and any other kind is rejected as Invalid, which
 // is another bug than a lost Conflict. Every analyzer skips such writes.
-func (m *modeler) markUnconditional() {
+func (m *modeler) markCannotConflict() {
 	for _, w := range m.res.writes {
 		switch w.Kind {
 		case api.WriteUpdate, api.WriteSubResourceUpdate, api.WriteTypedUpdate, api.WriteObjectPatch:
@@ -27,7 +27,7 @@ func (m *modeler) markUnconditional() {
 		v := w.Object.Root
 		if v == nil {
 			// A literal written as it is built: `Update(ctx, &T{...})`.
-			w.CannotConflict = !w.Object.Copied && m.freshExpr(w.Func, w.Object.Expr)
+			w.CannotConflict = !w.Object.Copied && m.freshExpr(w.FuncNode, w.Object.Expr)
 			continue
 		}
 		if w.Object.Path != v.Name() {
@@ -106,7 +106,7 @@ func (m *modeler) untouched(fn ast.Node, v *types.Var, def ast.Node) bool {
 func (m *modeler) assignsFreshBuild(as *ast.AssignStmt, v *types.Var) bool {
 	info := m.pass.TypesInfo
 	for i, lhs := range as.Lhs {
-		if id := identOf(lhs); id == nil || info.ObjectOf(id) != v {
+		if id := syntax.Ident(lhs); id == nil || info.ObjectOf(id) != v {
 			continue
 		}
 		if len(as.Rhs) == 1 && len(as.Lhs) > 1 {
@@ -134,7 +134,7 @@ func (m *modeler) isBuiltinCall(call *ast.CallExpr) bool {
 
 // builtinName returns the name of the builtin call calls, or "".
 func (m *modeler) builtinName(call *ast.CallExpr) string {
-	if b, ok := m.pass.TypesInfo.Uses[identOf(ast.Unparen(call.Fun))].(*types.Builtin); ok {
+	if b, ok := m.pass.TypesInfo.Uses[syntax.Ident(ast.Unparen(call.Fun))].(*types.Builtin); ok {
 		return b.Name()
 	}
 	return ""
@@ -145,7 +145,7 @@ func (m *modeler) isAppendTo(call *ast.CallExpr, v *types.Var) bool {
 	if m.builtinName(call) != "append" || len(call.Args) == 0 || call.Ellipsis.IsValid() {
 		return false
 	}
-	id := identOf(ast.Unparen(call.Args[0]))
+	id := syntax.Ident(ast.Unparen(call.Args[0]))
 	return id != nil && m.pass.TypesInfo.Uses[id] == v
 }
 
@@ -173,16 +173,11 @@ func (m *modeler) definition(fn ast.Node, v *types.Var) ast.Node {
 // definesVar reports whether as declares v.
 func definesVar(info *types.Info, as *ast.AssignStmt, v *types.Var) bool {
 	for _, lhs := range as.Lhs {
-		if id := identOf(lhs); id != nil && info.Defs[id] == v {
+		if id := syntax.Ident(lhs); id != nil && info.Defs[id] == v {
 			return true
 		}
 	}
 	return false
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := e.(*ast.Ident)
-	return id
 }
 
 func isLiteral(e ast.Expr) bool {
@@ -362,7 +357,7 @@ func (m *modeler) freshLiteral(fn ast.Node, lit *ast.CompositeLit) bool {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			key, val = kv.Key, kv.Value
 		}
-		if id := identOf(key); id != nil && id.Name == "ObjectMeta" && !isLiteral(val) {
+		if id := syntax.Ident(key); id != nil && id.Name == "ObjectMeta" && !isLiteral(val) {
 			return false
 		}
 		elems = append(elems, val)
