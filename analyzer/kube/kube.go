@@ -51,12 +51,53 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	res.relevant = true
 	res.files = files
 	m := &modeler{pass: pass, opts: opts, res: res, cursors: syntax.NewCursors(files), imported: make(map[*types.Func]bool)}
-	m.sites, m.callSites, res.functions = scanSites(pass.TypesInfo, files)
+	m.build(neverNilFacts(facts))
+	return res, nil
+}
+
+// build fills the Result in stages. Each stage reads only what the stages
+// before it have finished; the order is the model's dependency graph:
+//
+//  1. calls: the walked sites, the declarations, every call with its
+//     callee, and the facts of foreign callees (retry helpers, returners,
+//     refreshers of other packages);
+//  2. retries: configured wrappers, this package's retry helpers, and the
+//     retry scope of every closure they run;
+//  3. writes and reads: each call classified, reads by assignment, copies
+//     of a live resourceVersion, refreshers, reads through helpers, and the
+//     lookup tables over them;
+//  4. versions: the writes that cannot conflict, from how their objects
+//     were built. It sees only the returners of other packages (their
+//     AsGiven parameter): this package's returners depend on it;
+//  5. fates: the tracer over the finished writes and reads, then this
+//     package's returners, found by tracing their writes' failures;
+//  6. facts for the package's importers.
+func (m *modeler) build(neverNil map[types.Object]bool) {
+	calls := m.stageCalls()
+	m.stageRetries(calls)
+	m.stageWritesAndReads(calls)
+	m.markCannotConflict()
+	// The tracer outlives this Run (the checks trace failures later, maybe
+	// concurrently): it keeps the package and the facts it needs, never
+	// the Pass.
+	m.res.tracer = fate.NewTracer(m.pass.TypesInfo, m.pass.Pkg, fateModel{m.res}, neverNil)
+	m.findReturners(calls)
+	m.exportFacts()
+}
+
+func (m *modeler) stageCalls() []call {
+	m.sites, m.callSites, m.res.functions = scanSites(m.pass.TypesInfo, m.res.files)
 	m.collectDecls()
-	calls := m.collectCalls()
+	return m.collectCalls()
+}
+
+func (m *modeler) stageRetries(calls []call) {
 	m.applyConfig(calls)
 	m.findRetryHelpers(calls)
 	m.findScopes(calls)
+}
+
+func (m *modeler) stageWritesAndReads(calls []call) {
 	for _, c := range calls {
 		m.classify(c)
 	}
@@ -66,15 +107,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	for _, c := range calls {
 		m.addHelperRead(c)
 	}
-	res.index()
-	m.markCannotConflict()
-	// The tracer outlives this Run (the checks trace failures later, maybe
-	// concurrently): it keeps the package and the facts it needs, never
-	// the Pass.
-	res.tracer = fate.NewTracer(pass.TypesInfo, pass.Pkg, fateModel{res}, neverNilFacts(facts))
-	m.findReturners(calls)
-	m.exportFacts()
-	return res, nil
+	m.res.index()
 }
 
 // modeler builds one package's Result.

@@ -1,0 +1,215 @@
+package fate
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// failure is the failing call a walk follows, and what the walk needs to
+// know about the function around it.
+type failure struct {
+	call   *ast.CallExpr
+	cur    inspector.Cursor // at call
+	object api.Object       // the object written, when known
+	fn     ast.Node         // innermost *ast.FuncDecl or *ast.FuncLit around call
+	fnCur  inspector.Cursor // at fn: lookups of the walk search only it
+	sig    *types.Signature // fn's signature
+	loop   ast.Node         // innermost loop statement around call inside fn, or nil
+	// deferred is set when fn is a literal run by a defer statement: a
+	// local of the outer function assigned there is read by no one.
+	deferred bool
+	// outerErrors are the named error results of the function that defers
+	// fn: what the deferred literal leaves in them is returned.
+	outerErrors []*types.Var
+	// periodic is set when fn is run again on a timer (wait.Until and
+	// friends) and reads the object itself before the write: a lost
+	// failure is retried on the next turn.
+	periodic bool
+	// pollCall is the wait.Poll call that runs fn as its condition, or nil.
+	pollCall *ast.CallExpr
+	// pollRereads is set when fn is such a condition and reads the object
+	// itself: returning (false, nil) makes wait run it again.
+	pollRereads bool
+	// endsCommand is set when fn is a cobra command's RunE (or stored
+	// there): an error it returns ends the program.
+	endsCommand bool
+	// selfReading is set when the failing call is a helper that writes an
+	// object of its own (it reads it itself): calling it again retries
+	// with a fresh read.
+	selfReading bool
+}
+
+// traceFailure returns the fate of the failure of the call at cur: a write,
+// or a call of a function that returns a write's failure (obj, when valid,
+// is the object it writes).
+func (t *Tracer) traceFailure(cur inspector.Cursor, obj api.Object) Fate {
+	f := t.newFailure(cur, obj)
+	if f == nil {
+		return HandedOff
+	}
+	f.selfReading = t.callsSelfReadingHelper(f.call)
+	body := syntax.FuncBody(f.fn)
+	if body == nil {
+		return HandedOff
+	}
+	w := &walker{t: t, f: f, g: t.CFG(body), seen: make(map[string]bool)}
+	return w.run()
+}
+
+func (t *Tracer) newFailure(cur inspector.Cursor, obj api.Object) *failure {
+	call, ok := cur.Node().(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fnCur := syntax.EnclosingFunc(cur)
+	if !fnCur.Valid() {
+		return nil
+	}
+	f := &failure{call: call, cur: cur, object: obj, fn: fnCur.Node(), fnCur: fnCur, sig: t.signatureOf(fnCur.Node())}
+	if f.sig == nil {
+		return nil
+	}
+	f.loop = syntax.InnermostLoop(cur)
+	f.endsCommand = t.endsCommand(f.fn)
+	if lit, ok := f.fn.(*ast.FuncLit); ok {
+		t.noteLiteralUse(f, fnCur, lit)
+	}
+	return f
+}
+
+// noteLiteralUse records how a function literal that makes the failing
+// call is run: deferred, periodically, or as a poll condition.
+func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.FuncLit) {
+	parent := fnCur.Parent()
+	var arg ast.Expr = lit
+	call, ok := parent.Node().(*ast.CallExpr)
+	if !ok {
+		if call, arg = t.callPassingBound(parent, lit); call == nil {
+			return
+		}
+	}
+	if call.Fun == lit {
+		_, f.deferred = parent.Parent().Node().(*ast.DeferStmt)
+		if f.deferred {
+			f.outerErrors = t.namedErrorResults(syntax.EnclosingFunc(parent))
+		}
+		return
+	}
+	callee := t.callee(call)
+	rereads := t.model != nil && (t.callsSelfReadingHelper(f.call) || f.object.Valid() && t.model.ReadsBefore(lit, f.object, f.call))
+	switch {
+	case callee != nil && api.PeriodicFuncs[api.FuncKeyOf(callee)]:
+		f.periodic = rereads
+	case callee != nil && api.PollFuncs[api.FuncKeyOf(callee)], t.takesCondition(call, arg):
+		f.pollCall = call
+		f.pollRereads = rereads
+	}
+}
+
+// takesCondition reports whether call passes fn where a wait condition
+// (wait.ConditionFunc, wait.ConditionWithContextFunc) is expected: whoever
+// runs it, returning (false, nil) means "not yet, try again".
+func (t *Tracer) takesCondition(call *ast.CallExpr, fn ast.Expr) bool {
+	fun := t.info.TypeOf(call.Fun)
+	if fun == nil {
+		return false
+	}
+	sig, ok := fun.Underlying().(*types.Signature)
+	if !ok {
+		return false
+	}
+	for i, a := range call.Args {
+		if a != fn || i >= sig.Params().Len() {
+			continue
+		}
+		pt := sig.Params().At(i).Type()
+		return api.IsNamed(pt, api.WaitPath, "ConditionFunc") || api.IsNamed(pt, api.WaitPath, "ConditionWithContextFunc")
+	}
+	return false
+}
+
+// callPassingBound returns the call that receives lit through the local
+// variable it is bound to (`cond := func() ...; wait.Poll(..., cond)`), and
+// the argument that names it, when that is the variable's only use.
+func (t *Tracer) callPassingBound(bind inspector.Cursor, lit *ast.FuncLit) (*ast.CallExpr, ast.Expr) {
+	v := boundVar(t.info, bind.Node(), lit)
+	scope := syntax.EnclosingFunc(bind)
+	if v == nil || !scope.Valid() {
+		return nil, nil
+	}
+	var uses []inspector.Cursor
+	for c := range scope.Preorder((*ast.Ident)(nil)) {
+		if t.info.Uses[c.Node().(*ast.Ident)] == v {
+			uses = append(uses, c)
+		}
+	}
+	if len(uses) != 1 {
+		return nil, nil
+	}
+	call, ok := uses[0].Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun == uses[0].Node() {
+		return nil, nil
+	}
+	return call, uses[0].Node().(*ast.Ident)
+}
+
+// boundVar returns the variable that stmt binds to lit, or nil.
+func boundVar(info *types.Info, stmt ast.Node, lit *ast.FuncLit) *types.Var {
+	var names []*ast.Ident
+	var values []ast.Expr
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		for _, l := range s.Lhs {
+			id, _ := l.(*ast.Ident)
+			names = append(names, id)
+		}
+		values = s.Rhs
+	case *ast.ValueSpec:
+		names, values = s.Names, s.Values
+	}
+	if len(names) != len(values) {
+		return nil
+	}
+	for i, val := range values {
+		if val == lit && names[i] != nil {
+			v, _ := info.ObjectOf(names[i]).(*types.Var)
+			return v
+		}
+	}
+	return nil
+}
+
+func (t *Tracer) signatureOf(fn ast.Node) *types.Signature {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		if obj, ok := t.info.Defs[fn.Name].(*types.Func); ok {
+			return obj.Signature()
+		}
+	case *ast.FuncLit:
+		sig, _ := t.info.TypeOf(fn).(*types.Signature)
+		return sig
+	}
+	return nil
+}
+
+// namedErrorResults returns the named error results of the function at fn.
+func (t *Tracer) namedErrorResults(fn inspector.Cursor) []*types.Var {
+	if !fn.Valid() {
+		return nil
+	}
+	sig := t.signatureOf(fn.Node())
+	if sig == nil {
+		return nil
+	}
+	var out []*types.Var
+	for i := range sig.Results().Len() {
+		if v := sig.Results().At(i); v.Name() != "" && api.IsErrorType(v.Type()) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
