@@ -1,0 +1,192 @@
+package fate_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/internal/testdir"
+)
+
+// A fate case is the body of a small reconcile-like function whose one
+// write is the line marked WRITE, and the verdict the fate analysis must
+// give that write's failure (Fate.String). The function has ctx, r (a
+// controller-runtime client with a work queue), cm (a ConfigMap) and flag
+// in scope and returns (ctrl.Result, error).
+type fateCase struct {
+	name string
+	body string
+	want string
+}
+
+var fateCases = []fateCase{
+	{"bare call drops it", `
+	r.Update(ctx, cm) // WRITE
+	return ctrl.Result{}, nil`, "dropped"},
+	{"assigned and never read", `
+	err := r.Update(ctx, cm) // WRITE
+	_ = err
+	return ctrl.Result{}, nil`, "dropped"},
+	{"tested, then nothing", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+	}
+	return ctrl.Result{}, nil`, "swallowed"},
+	{"only logged", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		log.Print(err)
+	}
+	return ctrl.Result{}, nil`, "logged"},
+	{"returned as is", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil`, "returned"},
+	{"returned wrapped", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		return ctrl.Result{}, fmt.Errorf("update %s: %w", cm.Name, err)
+	}
+	return ctrl.Result{}, nil`, "returned"},
+	{"returned directly", `
+	return ctrl.Result{}, r.Update(ctx, cm) // WRITE`, "returned"},
+	{"another error that cannot be nil", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		return ctrl.Result{}, errors.New("update failed")
+	}
+	return ctrl.Result{}, nil`, "returned other"},
+	{"requeue by result", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		return ctrl.Result{Requeue: true}, nil
+	}
+	return ctrl.Result{}, nil`, "handled"},
+	{"requeue by work queue", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		r.queue.AddRateLimited(cm.Name)
+	}
+	return ctrl.Result{}, nil`, "handled"},
+	{"ends the program", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		log.Fatal(err)
+	}
+	return ctrl.Result{}, nil`, "fatal"},
+	{"sent on a channel", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		r.errs <- err
+	}
+	return ctrl.Result{}, nil`, "handed off"},
+	{"worst path decides", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		log.Print(err)
+		if flag {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil`, "logged"},
+	{"not-found filtered, the rest returned", `
+	if err := r.Update(ctx, cm); err != nil && !apierrors.IsNotFound(err) { // WRITE
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil`, "returned"},
+	// The other writer's change is itself an event: a level-triggered
+	// controller is called again (docs/evaluation.md, "Level-triggered
+	// controllers").
+	{"a Conflict branch that returns", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		if apierrors.IsConflict(err) {
+			return ctrl.Result{}, nil
+		}
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil`, "handled"},
+	{"conflict requeued", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		if apierrors.IsConflict(err) {
+			return ctrl.Result{Requeue: true}, nil
+		}
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil`, "handled"},
+	{"kept in a variable and returned later", `
+	err := r.Update(ctx, cm) // WRITE
+	if err != nil {
+		log.Print(err)
+	}
+	return ctrl.Result{}, err`, "returned"},
+	{"joined with other errors", `
+	var errs []error
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		errs = append(errs, err)
+	}
+	return ctrl.Result{}, errors.Join(errs...)`, "returned"},
+	{"written again in a loop after a re-read", `
+	for i := 0; i < 3; i++ {
+		if err := r.Get(ctx, client.ObjectKeyFromObject(cm), cm); err != nil {
+			return ctrl.Result{}, err
+		}
+		if err := r.Update(ctx, cm); err == nil { // WRITE
+			return ctrl.Result{}, nil
+		}
+	}
+	return ctrl.Result{}, nil`, "retried"},
+}
+
+// fateOf reports the fate of every write's failure.
+func fateOf(model *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     "fateof",
+		Doc:      "report the fate of every write's failure",
+		Requires: []*analysis.Analyzer{model},
+		Run: func(pass *analysis.Pass) (any, error) {
+			res := pass.ResultOf[model].(*kube.Result)
+			for _, w := range res.Writes() {
+				pass.Reportf(w.Call.Pos(), "fate %s", res.Tracer().Trace(w.Cursor))
+			}
+			return nil, nil
+		},
+	}
+}
+
+const fateHeader = `package fatecases
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/client-go/util/workqueue"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+var _, _, _ = errors.New, fmt.Errorf, log.Print
+var _ = apierrors.IsConflict
+
+type R struct {
+	client.Client
+	queue workqueue.TypedRateLimitingInterface[string]
+	errs  chan error
+}
+`
+
+// TestFateTable judges each case's write on its own function: one verdict
+// per case, from the fate analysis alone, apart from any check's policy.
+func TestFateTable(t *testing.T) {
+	var src strings.Builder
+	src.WriteString(fateHeader)
+	for i, c := range fateCases {
+		body := strings.Replace(c.body, "// WRITE", fmt.Sprintf("// want `fate %s$`", c.want), 1)
+		if body == c.body {
+			t.Fatalf("case %q marks no WRITE line", c.name)
+		}
+		fmt.Fprintf(&src, "\n// %s\nfunc (r *R) case%d(ctx context.Context, cm *corev1.ConfigMap, flag bool) (ctrl.Result, error) {%s\n}\n", c.name, i, body)
+	}
+	dir := testdir.Snippets(t, "fatecases", src.String())
+	analysistest.Run(t, dir, fateOf(kube.New(&api.Options{})), "fatecases")
+}

@@ -1,0 +1,119 @@
+package kube_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/internal/testdir"
+)
+
+// A version case is a function whose one write is the line marked WRITE,
+// and whether that write carries a resourceVersion the server compares
+// ("conflict-prone") or sends an object built without one ("cannot
+// conflict"). ctx, c (a controller-runtime client) and in (a ConfigMap
+// from the caller) are in scope.
+var versionCases = []struct{ name, body, want string }{
+	{"read, then written", `
+	var cm corev1.ConfigMap
+	if err := c.Get(ctx, client.ObjectKey{Name: "a"}, &cm); err != nil {
+		return err
+	}
+	return c.Update(ctx, &cm) // WRITE`, "conflict-prone"},
+	{"built from a literal", `
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a"}}
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"},
+	{"a literal written as it is built", `
+	return c.Update(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a"}}) // WRITE`, "cannot conflict"},
+	{"a literal that sets the version", `
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a", ResourceVersion: in.ResourceVersion}}
+	return c.Update(ctx, cm) // WRITE`, "conflict-prone"},
+	{"a literal read into before the write", `
+	cm := &corev1.ConfigMap{}
+	if err := c.Get(ctx, client.ObjectKey{Name: "a"}, cm); err != nil {
+		return err
+	}
+	return c.Update(ctx, cm) // WRITE`, "conflict-prone"},
+	{"a literal given an owner", `
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a"}}
+	if err := controllerutil.SetControllerReference(in, cm, nil); err != nil {
+		return err
+	}
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"},
+	{"decoded from a manifest", `
+	cm := &corev1.ConfigMap{}
+	if err := json.Unmarshal([]byte(manifest), cm); err != nil {
+		return err
+	}
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"},
+	{"the caller's object", `
+	return c.Update(ctx, in) // WRITE`, "conflict-prone"},
+	{"a copy of the caller's object", `
+	cm := in.DeepCopy()
+	return c.Update(ctx, cm) // WRITE`, "conflict-prone"},
+	{"built by a function of the package", `
+	cm := desired("a")
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"},
+}
+
+const versionHeader = `package versioncases
+
+import (
+	"context"
+	"encoding/json"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+)
+
+const manifest = "{}"
+
+var _ = json.Unmarshal
+var _ = controllerutil.SetControllerReference
+
+func desired(name string) *corev1.ConfigMap {
+	return &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name}}
+}
+`
+
+// versionOf reports, for every write, whether it can fail with Conflict.
+func versionOf(model *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     "versionof",
+		Doc:      "report whether each write carries a resourceVersion",
+		Requires: []*analysis.Analyzer{model},
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, w := range pass.ResultOf[model].(*kube.Result).Writes() {
+				verdict := "conflict-prone"
+				if w.CannotConflict {
+					verdict = "cannot conflict"
+				}
+				pass.Reportf(w.Call.Pos(), "%s", verdict)
+			}
+			return nil, nil
+		},
+	}
+}
+
+// TestVersionTable judges, case by case, whether the object a write sends
+// carries a resourceVersion.
+func TestVersionTable(t *testing.T) {
+	var src strings.Builder
+	src.WriteString(versionHeader)
+	for i, c := range versionCases {
+		body := strings.Replace(c.body, "// WRITE", fmt.Sprintf("// want `^%s$`", c.want), 1)
+		if body == c.body {
+			t.Fatalf("case %q marks no WRITE line", c.name)
+		}
+		fmt.Fprintf(&src, "\n// %s\nfunc case%d(ctx context.Context, c client.Client, in *corev1.ConfigMap) error {%s\n}\n", c.name, i, body)
+	}
+	dir := testdir.Snippets(t, "versioncases", src.String())
+	analysistest.Run(t, dir, versionOf(kube.New(&api.Options{})), "versioncases")
+}
