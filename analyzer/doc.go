@@ -20,19 +20,29 @@
 //     analyzers one package at a time (Bazel's nogo, a unitchecker main).
 //     A check's options are its own flags, bound to a config in the
 //     analyzer's closure; no check imports another.
-//  4. helpers, result-only analyzers that report nothing, neither
-//     importing the other: the model, analyzer/kube, which answers once
-//     per package what the checks ask (the conflict-prone writes, the
-//     reads, the retry scopes, where a write's error goes, and how a
-//     controller-runtime object is re-read; every upstream import path and
-//     table is in kube/tables.go), and analyzer/directives, which exports
-//     the directives analyzer (a public package, so that drivers outside
-//     the module can name it).
-//  5. shared: analyzer/internal/..., generic helpers that import nothing
+//  4. fix and message support: analyzer/kube/repair (how a re-read is
+//     inserted, which statements are plain changes, which check owns the
+//     fix of a write several report, why no fix is offered). Only checks
+//     import it.
+//  5. result-only analyzers that report nothing, neither importing the
+//     other: the model, analyzer/kube, which answers once per package what
+//     the checks ask (the conflict-prone writes, the reads, the retry
+//     scopes, the returners, which writes cannot conflict, facts across
+//     packages), built in named stages (kube.go, build); and
+//     analyzer/directives, which exports the directives analyzer (a public
+//     package, so that drivers outside the module can name it).
+//  6. the model's parts, neither importing the other: analyzer/kube/fate,
+//     where a write's failure goes on every path, asking the model through
+//     its Model interface; analyzer/kube/cache, the informer-cache view.
+//  7. upstream knowledge: analyzer/kube/api, the tables of upstream
+//     symbols (every import path the model knows is in its tables.go),
+//     options, the gate, object and callee naming.
+//  8. shared: analyzer/internal/..., generic helpers that import nothing
 //     else of the project: diag (diagnostics and the directives analyzer),
-//     fixes (the edit kit every fix is built with), syntax, docs, and
-//     wrap, which hardens every analyzer (fix check, panic guard) the same
-//     way for the registry and for the exported Analyzer values.
+//     fixes (the edit kit every fix is built with), syntax (cursors,
+//     identifiers, loops), docs, and wrap, which hardens every analyzer
+//     (fix check, panic guard) the same way for the registry and for the
+//     exported Analyzer values.
 //
 // No package-level variable is read by an analyzer: configuration lives
 // in the analyzers built for it, and the model's results are handed over

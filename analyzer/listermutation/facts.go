@@ -8,8 +8,6 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
-const metaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
-
 // MutatesFact: the function changes the objects given as the listed
 // parameters (for a method, index 0 is the receiver and i+1 parameter i).
 // It is exported only for this package's exported functions and methods

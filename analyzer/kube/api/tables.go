@@ -411,3 +411,14 @@ var CrReads = map[MethodKey]int{
 	{ClientPath, "Reader", "Get"}:  2,
 	{ClientPath, "Reader", "List"}: 1,
 }
+
+// CobraPath is spf13/cobra: a command whose hook returns an error ends the
+// one-shot program with it.
+const CobraPath = "github.com/spf13/cobra"
+
+// CobraErrorHooks are the fields of cobra.Command whose error ends the
+// program.
+var CobraErrorHooks = map[string]bool{
+	"RunE": true, "PreRunE": true, "PostRunE": true,
+	"PersistentPreRunE": true, "PersistentPostRunE": true,
+}

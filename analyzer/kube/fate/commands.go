@@ -3,21 +3,14 @@ package fate
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // A command-line program built with cobra runs a command's RunE and, when
 // it returns an error, prints it and exits. A failure returned from RunE
 // (or from a function stored there) ends a one-shot program half way, as
 // log.Fatal does: nothing runs the command again.
-
-const cobraPath = "github.com/spf13/cobra"
-
-// commandHooks are the fields of cobra.Command whose error ends the
-// program.
-var commandHooks = map[string]bool{
-	"RunE": true, "PreRunE": true, "PostRunE": true,
-	"PersistentPreRunE": true, "PersistentPostRunE": true,
-}
 
 // endsCommand reports whether fn (a literal or a declaration) is stored in
 // a command hook of the package, so that its returned error ends the
@@ -38,7 +31,7 @@ func (t *Tracer) endsCommand(fn ast.Node) bool {
 // `cmd.RunE = ...`.
 func (t *Tracer) findCommandFuncs() map[any]bool {
 	out := make(map[any]bool)
-	if t.model == nil || t.pkg == nil || !importsPath(t.pkg, cobraPath) {
+	if t.model == nil || t.pkg == nil || !importsPath(t.pkg, api.CobraPath) {
 		return out
 	}
 	note := func(value ast.Expr) {
@@ -65,12 +58,12 @@ func (t *Tracer) findCommandFuncs() map[any]bool {
 func (t *Tracer) noteCommandHook(n ast.Node, note func(ast.Expr)) {
 	switch n := n.(type) {
 	case *ast.KeyValueExpr:
-		if key, ok := n.Key.(*ast.Ident); ok && commandHooks[key.Name] && t.isCommandField(t.info.Uses[key]) {
+		if key, ok := n.Key.(*ast.Ident); ok && api.CobraErrorHooks[key.Name] && t.isCommandField(t.info.Uses[key]) {
 			note(n.Value)
 		}
 	case *ast.AssignStmt:
 		for i, l := range n.Lhs {
-			if sel, ok := l.(*ast.SelectorExpr); ok && len(n.Rhs) == len(n.Lhs) && commandHooks[sel.Sel.Name] && t.isCommandField(t.info.Uses[sel.Sel]) {
+			if sel, ok := l.(*ast.SelectorExpr); ok && len(n.Rhs) == len(n.Lhs) && api.CobraErrorHooks[sel.Sel.Name] && t.isCommandField(t.info.Uses[sel.Sel]) {
 				note(n.Rhs[i])
 			}
 		}
@@ -90,5 +83,5 @@ func importsPath(pkg *types.Package, path string) bool {
 // isCommandField reports whether obj is a field of cobra.Command.
 func (t *Tracer) isCommandField(obj types.Object) bool {
 	v, ok := obj.(*types.Var)
-	return ok && v.IsField() && v.Pkg() != nil && v.Pkg().Path() == cobraPath
+	return ok && v.IsField() && v.Pkg() != nil && v.Pkg().Path() == api.CobraPath
 }
