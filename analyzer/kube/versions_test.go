@@ -2,7 +2,6 @@ package kube_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -18,47 +17,47 @@ import (
 // ("conflict-prone") or sends an object built without one ("cannot
 // conflict"). ctx, c (a controller-runtime client) and in (a ConfigMap
 // from the caller) are in scope.
-var versionCases = []struct{ name, body, want string }{
-	{"read, then written", `
+var versionCases = []testdir.Row{
+	testdir.R("read, then written", `
 	var cm corev1.ConfigMap
 	if err := c.Get(ctx, client.ObjectKey{Name: "a"}, &cm); err != nil {
 		return err
 	}
-	return c.Update(ctx, &cm) // WRITE`, "conflict-prone"},
-	{"built from a literal", `
+	return c.Update(ctx, &cm) // WRITE`, "conflict-prone"),
+	testdir.R("built from a literal", `
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a"}}
-	return c.Update(ctx, cm) // WRITE`, "cannot conflict"},
-	{"a literal written as it is built", `
-	return c.Update(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a"}}) // WRITE`, "cannot conflict"},
-	{"a literal that sets the version", `
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"),
+	testdir.R("a literal written as it is built", `
+	return c.Update(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a"}}) // WRITE`, "cannot conflict"),
+	testdir.R("a literal that sets the version", `
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a", ResourceVersion: in.ResourceVersion}}
-	return c.Update(ctx, cm) // WRITE`, "conflict-prone"},
-	{"a literal read into before the write", `
+	return c.Update(ctx, cm) // WRITE`, "conflict-prone"),
+	testdir.R("a literal read into before the write", `
 	cm := &corev1.ConfigMap{}
 	if err := c.Get(ctx, client.ObjectKey{Name: "a"}, cm); err != nil {
 		return err
 	}
-	return c.Update(ctx, cm) // WRITE`, "conflict-prone"},
-	{"a literal given an owner", `
+	return c.Update(ctx, cm) // WRITE`, "conflict-prone"),
+	testdir.R("a literal given an owner", `
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a"}}
 	if err := controllerutil.SetControllerReference(in, cm, nil); err != nil {
 		return err
 	}
-	return c.Update(ctx, cm) // WRITE`, "cannot conflict"},
-	{"decoded from a manifest", `
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"),
+	testdir.R("decoded from a manifest", `
 	cm := &corev1.ConfigMap{}
 	if err := json.Unmarshal([]byte(manifest), cm); err != nil {
 		return err
 	}
-	return c.Update(ctx, cm) // WRITE`, "cannot conflict"},
-	{"the caller's object", `
-	return c.Update(ctx, in) // WRITE`, "conflict-prone"},
-	{"a copy of the caller's object", `
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"),
+	testdir.R("the caller's object", `
+	return c.Update(ctx, in) // WRITE`, "conflict-prone"),
+	testdir.R("a copy of the caller's object", `
 	cm := in.DeepCopy()
-	return c.Update(ctx, cm) // WRITE`, "conflict-prone"},
-	{"built by a function of the package", `
+	return c.Update(ctx, cm) // WRITE`, "conflict-prone"),
+	testdir.R("built by a function of the package", `
 	cm := desired("a")
-	return c.Update(ctx, cm) // WRITE`, "cannot conflict"},
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"),
 }
 
 const versionHeader = `package versioncases
@@ -105,15 +104,9 @@ func versionOf(model *analysis.Analyzer) *analysis.Analyzer {
 // TestVersionTable judges, case by case, whether the object a write sends
 // carries a resourceVersion.
 func TestVersionTable(t *testing.T) {
-	var src strings.Builder
-	src.WriteString(versionHeader)
-	for i, c := range versionCases {
-		body := strings.Replace(c.body, "// WRITE", fmt.Sprintf("// want `^%s$`", c.want), 1)
-		if body == c.body {
-			t.Fatalf("case %q marks no WRITE line", c.name)
-		}
-		fmt.Fprintf(&src, "\n// %s\nfunc case%d(ctx context.Context, c client.Client, in *corev1.ConfigMap) error {%s\n}\n", c.name, i, body)
-	}
-	dir := testdir.Snippets(t, "versioncases", src.String())
+	src := testdir.TableSource(t, versionHeader, "// WRITE", versionCases, func(i int, r testdir.Row) string {
+		return fmt.Sprintf("func case%d(ctx context.Context, c client.Client, in *corev1.ConfigMap) error {%s\n}", i, r.Body)
+	})
+	dir := testdir.Snippets(t, "versioncases", src)
 	analysistest.Run(t, dir, versionOf(kube.New(&api.Options{})), "versioncases")
 }

@@ -33,3 +33,30 @@ func Snippets(t testing.TB, pkg, src string) string {
 	}
 	return root
 }
+
+// Row is one case of a table-driven model test: a function body (or
+// statement) whose line of interest carries the table's marker comment,
+// and the diagnostic the row expects on that line.
+type Row struct{ Name, Body, Want string }
+
+// TableSource returns header followed by one function per row, written by
+// fn from the row's index and its body, in which the marker comment is
+// replaced by a `// want` for the row's expected diagnostic (matched
+// whole). A row without the marker fails the test.
+func TableSource(t testing.TB, header, marker string, rows []Row, fn func(i int, r Row) string) string {
+	t.Helper()
+	var src strings.Builder
+	src.WriteString(header)
+	for i, r := range rows {
+		body := strings.Replace(r.Body, marker, "// want `^"+r.Want+"$`", 1)
+		if body == r.Body {
+			t.Fatalf("case %q has no %s line", r.Name, marker)
+		}
+		r.Body = body
+		src.WriteString("\n// " + r.Name + "\n" + fn(i, r) + "\n")
+	}
+	return src.String()
+}
+
+// R is a Row.
+func R(name, body, want string) Row { return Row{Name: name, Body: body, Want: want} }

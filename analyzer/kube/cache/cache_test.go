@@ -19,15 +19,15 @@ import (
 // A read case is one call, on the line marked READ, and what it hands out
 // of an informer cache. lister, store, indexer and c (a controller-runtime
 // client) are in scope.
-var readCases = []struct{ name, stmt, want string }{
-	{"a lister's Get", `_, _ = lister.ConfigMaps("ns").Get("a") // READ`, "item"},
-	{"a lister's List", `_, _ = lister.List(labels.Everything()) // READ`, "items"},
-	{"a store's GetByKey", `_, _, _ = store.GetByKey("ns/a") // READ`, "item"},
-	{"a store's List", `_ = store.List() // READ`, "items"},
-	{"an indexer's ByIndex", `_, _ = indexer.ByIndex("by-owner", "x") // READ`, "items"},
-	{"a cached Get without a deep copy", `_ = c.Get(ctx, client.ObjectKey{Name: "a"}, &cm, client.UnsafeDisableDeepCopy) // READ`, "shallow"},
-	{"a cached Get", `_ = c.Get(ctx, client.ObjectKey{Name: "a"}, &cm) // READ`, "none"},
-	{"a store's Add", `_ = store.Add(&cm) // READ`, "none"},
+var readCases = []testdir.Row{
+	testdir.R("a lister's Get", `_, _ = lister.ConfigMaps("ns").Get("a") // READ`, "item"),
+	testdir.R("a lister's List", `_, _ = lister.List(labels.Everything()) // READ`, "items"),
+	testdir.R("a store's GetByKey", `_, _, _ = store.GetByKey("ns/a") // READ`, "item"),
+	testdir.R("a store's List", `_ = store.List() // READ`, "items"),
+	testdir.R("an indexer's ByIndex", `_, _ = indexer.ByIndex("by-owner", "x") // READ`, "items"),
+	testdir.R("a cached Get without a deep copy", `_ = c.Get(ctx, client.ObjectKey{Name: "a"}, &cm, client.UnsafeDisableDeepCopy) // READ`, "shallow"),
+	testdir.R("a cached Get", `_ = c.Get(ctx, client.ObjectKey{Name: "a"}, &cm) // READ`, "none"),
+	testdir.R("a store's Add", `_ = store.Add(&cm) // READ`, "none"),
 }
 
 var kindNames = map[api.CacheReadKind]string{
@@ -72,16 +72,10 @@ var readKinds = &analysis.Analyzer{
 
 // TestReadTable classifies, case by case, what a call hands out of a cache.
 func TestReadTable(t *testing.T) {
-	var src strings.Builder
-	src.WriteString(readHeader)
-	for i, c := range readCases {
-		stmt := strings.Replace(c.stmt, "// READ", fmt.Sprintf("// want `^%s$`", c.want), 1)
-		if stmt == c.stmt {
-			t.Fatalf("case %q marks no READ line", c.name)
-		}
-		fmt.Fprintf(&src, "\n// %s\nfunc case%d(ctx context.Context, lister listers.ConfigMapLister, store cache.Store, indexer cache.Indexer, c client.Client) {\n\tvar cm corev1.ConfigMap\n\t_ = cm\n\t%s\n}\n", c.name, i, stmt)
-	}
-	dir := testdir.Snippets(t, "readcases", src.String())
+	src := testdir.TableSource(t, readHeader, "// READ", readCases, func(i int, r testdir.Row) string {
+		return fmt.Sprintf("func case%d(ctx context.Context, lister listers.ConfigMapLister, store cache.Store, indexer cache.Indexer, c client.Client) {\n\tvar cm corev1.ConfigMap\n\t_ = cm\n\t%s\n}", i, r.Body)
+	})
+	dir := testdir.Snippets(t, "readcases", src)
 	analysistest.Run(t, dir, readKinds, "readcases")
 }
 

@@ -2,7 +2,6 @@ package fate_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -18,111 +17,105 @@ import (
 // give that write's failure (Fate.String). The function has ctx, r (a
 // controller-runtime client with a work queue), cm (a ConfigMap) and flag
 // in scope and returns (ctrl.Result, error).
-type fateCase struct {
-	name string
-	body string
-	want string
-}
-
-var fateCases = []fateCase{
-	{"bare call drops it", `
+var fateCases = []testdir.Row{
+	testdir.R("bare call drops it", `
 	r.Update(ctx, cm) // WRITE
-	return ctrl.Result{}, nil`, "dropped"},
-	{"assigned and never read", `
+	return ctrl.Result{}, nil`, "fate dropped"),
+	testdir.R("assigned and never read", `
 	err := r.Update(ctx, cm) // WRITE
 	_ = err
-	return ctrl.Result{}, nil`, "dropped"},
-	{"tested, then nothing", `
+	return ctrl.Result{}, nil`, "fate dropped"),
+	testdir.R("tested, then nothing", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 	}
-	return ctrl.Result{}, nil`, "swallowed"},
-	{"only logged", `
+	return ctrl.Result{}, nil`, "fate swallowed"),
+	testdir.R("only logged", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		log.Print(err)
 	}
-	return ctrl.Result{}, nil`, "logged"},
-	{"returned as is", `
+	return ctrl.Result{}, nil`, "fate logged"),
+	testdir.R("returned as is", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{}, nil`, "returned"},
-	{"returned wrapped", `
+	return ctrl.Result{}, nil`, "fate returned"),
+	testdir.R("returned wrapped", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		return ctrl.Result{}, fmt.Errorf("update %s: %w", cm.Name, err)
 	}
-	return ctrl.Result{}, nil`, "returned"},
-	{"returned directly", `
-	return ctrl.Result{}, r.Update(ctx, cm) // WRITE`, "returned"},
-	{"another error that cannot be nil", `
+	return ctrl.Result{}, nil`, "fate returned"),
+	testdir.R("returned directly", `
+	return ctrl.Result{}, r.Update(ctx, cm) // WRITE`, "fate returned"),
+	testdir.R("another error that cannot be nil", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		return ctrl.Result{}, errors.New("update failed")
 	}
-	return ctrl.Result{}, nil`, "returned other"},
-	{"requeue by result", `
+	return ctrl.Result{}, nil`, "fate returned other"),
+	testdir.R("requeue by result", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		return ctrl.Result{Requeue: true}, nil
 	}
-	return ctrl.Result{}, nil`, "handled"},
-	{"requeue by work queue", `
+	return ctrl.Result{}, nil`, "fate handled"),
+	testdir.R("requeue by work queue", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		r.queue.AddRateLimited(cm.Name)
 	}
-	return ctrl.Result{}, nil`, "handled"},
-	{"ends the program", `
+	return ctrl.Result{}, nil`, "fate handled"),
+	testdir.R("ends the program", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		log.Fatal(err)
 	}
-	return ctrl.Result{}, nil`, "fatal"},
-	{"sent on a channel", `
+	return ctrl.Result{}, nil`, "fate fatal"),
+	testdir.R("sent on a channel", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		r.errs <- err
 	}
-	return ctrl.Result{}, nil`, "handed off"},
-	{"worst path decides", `
+	return ctrl.Result{}, nil`, "fate handed off"),
+	testdir.R("worst path decides", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		log.Print(err)
 		if flag {
 			return ctrl.Result{}, err
 		}
 	}
-	return ctrl.Result{}, nil`, "logged"},
-	{"not-found filtered, the rest returned", `
+	return ctrl.Result{}, nil`, "fate logged"),
+	testdir.R("not-found filtered, the rest returned", `
 	if err := r.Update(ctx, cm); err != nil && !apierrors.IsNotFound(err) { // WRITE
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{}, nil`, "returned"},
+	return ctrl.Result{}, nil`, "fate returned"),
 	// The other writer's change is itself an event: a level-triggered
 	// controller is called again (docs/evaluation.md, "Level-triggered
 	// controllers").
-	{"a Conflict branch that returns", `
+	testdir.R("a Conflict branch that returns", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		if apierrors.IsConflict(err) {
 			return ctrl.Result{}, nil
 		}
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{}, nil`, "handled"},
-	{"conflict requeued", `
+	return ctrl.Result{}, nil`, "fate handled"),
+	testdir.R("conflict requeued", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		if apierrors.IsConflict(err) {
 			return ctrl.Result{Requeue: true}, nil
 		}
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{}, nil`, "handled"},
-	{"kept in a variable and returned later", `
+	return ctrl.Result{}, nil`, "fate handled"),
+	testdir.R("kept in a variable and returned later", `
 	err := r.Update(ctx, cm) // WRITE
 	if err != nil {
 		log.Print(err)
 	}
-	return ctrl.Result{}, err`, "returned"},
-	{"joined with other errors", `
+	return ctrl.Result{}, err`, "fate returned"),
+	testdir.R("joined with other errors", `
 	var errs []error
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		errs = append(errs, err)
 	}
-	return ctrl.Result{}, errors.Join(errs...)`, "returned"},
-	{"written again in a loop after a re-read", `
+	return ctrl.Result{}, errors.Join(errs...)`, "fate returned"),
+	testdir.R("written again in a loop after a re-read", `
 	for i := 0; i < 3; i++ {
 		if err := r.Get(ctx, client.ObjectKeyFromObject(cm), cm); err != nil {
 			return ctrl.Result{}, err
@@ -131,7 +124,7 @@ var fateCases = []fateCase{
 			return ctrl.Result{}, nil
 		}
 	}
-	return ctrl.Result{}, nil`, "retried"},
+	return ctrl.Result{}, nil`, "fate retried"),
 }
 
 // fateOf reports the fate of every write's failure.
@@ -175,18 +168,18 @@ type R struct {
 }
 `
 
+// TestFateScenarios pins the verdicts of testdata/src/kube/fate, path by
+// path, and shows a package without Kubernetes writes has none.
+func TestFateScenarios(t *testing.T) {
+	analysistest.Run(t, testdir.Path(t), fateOf(kube.New(&api.Options{})), "kube/fate", "nokube")
+}
+
 // TestFateTable judges each case's write on its own function: one verdict
 // per case, from the fate analysis alone, apart from any check's policy.
 func TestFateTable(t *testing.T) {
-	var src strings.Builder
-	src.WriteString(fateHeader)
-	for i, c := range fateCases {
-		body := strings.Replace(c.body, "// WRITE", fmt.Sprintf("// want `fate %s$`", c.want), 1)
-		if body == c.body {
-			t.Fatalf("case %q marks no WRITE line", c.name)
-		}
-		fmt.Fprintf(&src, "\n// %s\nfunc (r *R) case%d(ctx context.Context, cm *corev1.ConfigMap, flag bool) (ctrl.Result, error) {%s\n}\n", c.name, i, body)
-	}
-	dir := testdir.Snippets(t, "fatecases", src.String())
+	src := testdir.TableSource(t, fateHeader, "// WRITE", fateCases, func(i int, r testdir.Row) string {
+		return fmt.Sprintf("func (r *R) case%d(ctx context.Context, cm *corev1.ConfigMap, flag bool) (ctrl.Result, error) {%s\n}", i, r.Body)
+	})
+	dir := testdir.Snippets(t, "fatecases", src)
 	analysistest.Run(t, dir, fateOf(kube.New(&api.Options{})), "fatecases")
 }
