@@ -1,7 +1,6 @@
 package kube_test
 
 import (
-	"fmt"
 	"go/types"
 	"testing"
 
@@ -111,24 +110,4 @@ func TestCrossPackageReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, testdir.Path(t), newProbe(opts), "crosspkg/reader", "kube/nokube", "kube/quiet")
-}
-
-func TestNameListRejectsMalformedNames(t *testing.T) {
-	for _, bad := range []string{"Retry", "pkg.", "(pkg.T.Method", "(T).Method", "pkg/x.(T).M"} {
-		var l api.NameList
-		if err := l.Set(bad); err == nil {
-			t.Errorf("Set(%q) accepted a malformed name", bad)
-		}
-	}
-	var l api.NameList
-	if err := l.Set("a/b.F,(a/b.T).M,(*a/b.T).N"); err != nil || len(l) != 3 {
-		t.Errorf("Set of good names: %v, %v", l, err)
-	}
-}
-
-func TestWriteKindString(t *testing.T) {
-	got := fmt.Sprint(api.WriteUpdate, api.WriteTypedUpdate, api.WriteDynamicUpdate)
-	if got != "update typed-update dynamic-update" {
-		t.Fatalf("got %q", got)
-	}
 }
