@@ -98,7 +98,7 @@ func (c *checker) check(s site) {
 		msg = fmt.Sprintf("conflict from %s is not retried: wrap the read-modify-write in retry.RetryOnConflict, re-reading %s inside", callText, s.object)
 	} else if f := c.tracer.Trace(s.cursor); f.Lost() {
 		msg = c.message(s, f, callText)
-		canReturn = f != fate.Fatal && noErrorResult(s.cursor) == ""
+		canReturn = f != fate.Fatal && noErrorResult(nil, s.cursor) == ""
 	} else {
 		return
 	}
@@ -142,7 +142,7 @@ func (c *checker) message(s site, f fate.Fate, callText string) string {
 	if f == fate.Fatal {
 		return fmt.Sprintf("conflict from %s ends the program: %s", callText, retry)
 	}
-	if where := noErrorResult(s.cursor); where != "" {
+	if where := noErrorResult(c.pass.TypesInfo, s.cursor); where != "" {
 		return fmt.Sprintf("conflict from %s is lost in %s, which cannot return it: %s, or requeue the object", callText, where, retry)
 	}
 	switch f {
@@ -155,8 +155,11 @@ func (c *checker) message(s site, f fate.Fate, callText string) string {
 }
 
 // noErrorResult describes the innermost function around cur when it has no
-// error result (so nobody can receive the error), or returns "".
-func noErrorResult(cur inspector.Cursor) string {
+// error result, or returns "". With info, a function with a result of
+// another type that can hold an error (a result struct with an error
+// field, an interface) does not count either: it could hand the failure
+// on in that value.
+func noErrorResult(info *types.Info, cur inspector.Cursor) string {
 	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		var ft *ast.FuncType
 		name := "a function literal"
@@ -169,12 +172,47 @@ func noErrorResult(cur inspector.Cursor) string {
 				name = "a goroutine"
 			}
 		}
-		if hasErrorResult(ft) {
+		if hasErrorResult(ft) || info != nil && carriesErrorResult(info, ft) {
 			return ""
 		}
 		return name
 	}
 	return ""
+}
+
+// carriesErrorResult reports whether a result of ft can hold an error
+// value: an interface an error satisfies, or a struct (or pointer to one)
+// with such a field.
+func carriesErrorResult(info *types.Info, ft *ast.FuncType) bool {
+	if ft.Results == nil {
+		return false
+	}
+	for _, f := range ft.Results.List {
+		if canHoldError(info.TypeOf(f.Type), 2) {
+			return true
+		}
+	}
+	return false
+}
+
+func canHoldError(t types.Type, depth int) bool {
+	if t == nil || depth < 0 {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return types.Implements(types.Universe.Lookup("error").Type(), u)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if canHoldError(u.Field(i).Type(), depth-1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasErrorResult(ft *ast.FuncType) bool {

@@ -47,14 +47,18 @@ func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 		return []walkItem{{b.Succs[0], 0, st}, {b.Succs[1], 0, st}}
 	}
 	tested := w.mentionsCarrier(cond, st)
+	decided := w.eval(cond, st)
+	if tested && decided == truthUnknown {
+		decided = w.valueTest(b, cond, st)
+	}
 	var out []walkItem
 	for i, want := range []truth{truthTrue, truthFalse} {
-		if v := w.eval(cond, st); v != truthUnknown && v != want {
+		if decided != truthUnknown && decided != want {
 			continue // this branch is not taken when the write failed
 		}
 		next := st
 		w.refine(cond, want == truthTrue, &next)
-		if tested && w.eval(cond, st) != truthUnknown {
+		if tested && decided != truthUnknown {
 			next.testedIn = branchRegion(b.Succs[i])
 			next.improve(Swallowed) // the code saw the failure
 			next.conflict = next.conflict || (want == truthTrue && w.isConflictTest(cond, st))
@@ -62,6 +66,65 @@ func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 		out = append(out, walkItem{b.Succs[i], 0, next})
 	}
 	return out
+}
+
+// valueTest decides a test of a value built from the failure that is not
+// an error (res.Done(), !res.IsOK(), outcome.Failed): the program's own
+// test of whether the step failed, of a kind the walk cannot evaluate.
+// The branch that returns the value is the failing one, when exactly one
+// does; the other is taken only when the step did not fail. Otherwise the
+// test stays unknown and both branches are walked.
+func (w *walker) valueTest(b *cfg.Block, cond ast.Expr, st pathState) truth {
+	if w.testsErrorCarrier(cond, st) {
+		return truthUnknown // an error's own tests are evaluated, or unknown
+	}
+	hands := [2]bool{}
+	for i, succ := range b.Succs[:2] {
+		if region := branchRegion(succ); region != nil {
+			hands[i] = w.returnsCarrier(region, st)
+		}
+	}
+	switch {
+	case hands[0] && !hands[1]:
+		return truthTrue
+	case hands[1] && !hands[0]:
+		return truthFalse
+	}
+	return truthUnknown
+}
+
+// testsErrorCarrier reports whether cond mentions a carrier of error type.
+func (w *walker) testsErrorCarrier(cond ast.Expr, st pathState) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := w.t.info.Uses[id].(*types.Var); ok && st.carries(v) && types.Implements(v.Type(), errorIface) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// returnsCarrier reports whether region holds a return statement (outside
+// function literals) that returns a carrier of the failure.
+func (w *walker) returnsCarrier(region ast.Node, st pathState) bool {
+	found := false
+	ast.Inspect(region, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, e := range n.Results {
+				found = found || w.mentionsCarrier(e, st)
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // caseOfTaggedSwitch reports whether cond is a case value of a switch with
@@ -152,8 +215,8 @@ func (w *walker) evalNilTest(e *ast.BinaryExpr, st pathState) truth {
 	} else if !isNilIdent(e.Y) {
 		return truthUnknown
 	}
-	if w.carries(x, st) || w.t.nonNilExpr(x, st) {
-		return truthTrue
+	if w.carries(x, st) || w.t.nonNilExpr(x, st) || w.requeueVar(x, st) {
+		return truthTrue // a requeue result held by pointer is set
 	}
 	return truthUnknown
 }

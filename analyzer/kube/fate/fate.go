@@ -144,7 +144,13 @@ func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 			}
 			cur = parent
 		case *ast.SelectorExpr:
-			// err.Error() carries the message; any other selection reads it.
+			// A field of a value built from the failure carries it on
+			// (res.Err); err.Error() carries the message; any other
+			// selection reads it.
+			if sel := t.info.Selections[p]; sel != nil && sel.Kind() == types.FieldVal {
+				cur = parent
+				continue
+			}
 			call, ok := parent.Parent().Node().(*ast.CallExpr)
 			if !ok || call.Fun != p {
 				return consumed(Swallowed)
@@ -170,9 +176,8 @@ func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 		case *ast.SendStmt:
 			return use{consumed: true, event: HandedOff}
 		case *ast.ReturnStmt, *ast.AssignStmt, *ast.ValueSpec:
-			if opaque {
-				return use{consumed: true, event: HandedOff}
-			}
+			// Whatever calls built it, the value goes on: returned to the
+			// caller, or held in a variable the walk follows (value flow).
 			return use{stmt: p, value: cur.Node()}
 		case *ast.BinaryExpr, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.CaseClause, *ast.TypeAssertExpr, *ast.IndexExpr:
 			return use{consumed: true, event: Dropped} // a test: the branches decide
@@ -241,10 +246,10 @@ func (t *Tracer) returnsRequeue(ret *ast.ReturnStmt) bool {
 	return false
 }
 
-// isRequeueResult reports whether e is a reconcile.Result literal that
-// asks for a requeue.
+// isRequeueResult reports whether e is a reconcile.Result literal, or its
+// address, that asks for a requeue.
 func (t *Tracer) isRequeueResult(e ast.Expr) bool {
-	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	lit, ok := api.StripAddr(e).(*ast.CompositeLit)
 	if !ok || !api.IsNamed(t.info.TypeOf(lit), api.ReconcilePath, "Result") {
 		return false
 	}

@@ -115,6 +115,52 @@ var fateCases = []testdir.Row{
 		errs = append(errs, err)
 	}
 	return ctrl.Result{}, errors.Join(errs...)`, "fate returned"),
+	// Value flow: the failure, or a requeue, leaves in whatever value
+	// carries it.
+	testdir.R("returned inside a result value built by a call", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		return errResult(err), nil
+	}
+	return ctrl.Result{}, nil`, "fate returned"),
+	testdir.R("built into a result value and dropped", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		o := outcome{err: err}
+		_ = o
+	}
+	return ctrl.Result{}, nil`, "fate swallowed"),
+	testdir.R("held in a struct variable, returned by a field", `
+	var o outcome
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		o = outcome{err: err}
+	}
+	return ctrl.Result{}, o.err`, "fate returned"),
+	testdir.R("wrapped in a custom error type", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		return ctrl.Result{}, &syncError{cause: err}
+	}
+	return ctrl.Result{}, nil`, "fate returned"),
+	testdir.R("requeue held in a variable and returned", `
+	res := ctrl.Result{}
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		res.RequeueAfter = 3 * time.Second
+	}
+	return res, nil`, "fate handled"),
+	testdir.R("requeue set on a variable that is not returned", `
+	res := ctrl.Result{}
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		res.RequeueAfter = 3 * time.Second
+	}
+	_ = res
+	return ctrl.Result{}, nil`, "fate swallowed"),
+	testdir.R("requeue held by pointer", `
+	var res *ctrl.Result
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		res = &ctrl.Result{Requeue: true}
+	}
+	if res != nil {
+		return *res, nil
+	}
+	return ctrl.Result{}, nil`, "fate handled"),
 	testdir.R("written again in a loop after a re-read", `
 	for i := 0; i < 3; i++ {
 		if err := r.Get(ctx, client.ObjectKeyFromObject(cm), cm); err != nil {
@@ -150,6 +196,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -160,6 +207,16 @@ import (
 
 var _, _, _ = errors.New, fmt.Errorf, log.Print
 var _ = apierrors.IsConflict
+
+type outcome struct{ err error }
+
+func errResult(err error) ctrl.Result { return ctrl.Result{} }
+
+type syncError struct{ cause error }
+
+func (e *syncError) Error() string { return e.cause.Error() }
+
+var _ = time.Second
 
 type R struct {
 	client.Client

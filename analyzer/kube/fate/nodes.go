@@ -250,6 +250,9 @@ func (w *walker) definedBool(e ast.Expr) *types.Var {
 func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathState) {
 	id, ok := ast.Unparen(l).(*ast.Ident)
 	if !ok {
+		if v := w.requeueFieldSet(l, value); v != nil {
+			st.requeued = withVar(st.requeued, v) // res.RequeueAfter = d
+		}
 		switch {
 		case carried && isText(w.t.info.TypeOf(value)):
 			st.improve(Logged) // its message recorded (a status field): nobody can retry text
@@ -273,6 +276,11 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	} else {
 		st.carriers = withoutVar(st.carriers, v)
 	}
+	if value != nil && (w.t.isRequeueResult(value) || w.requeueVar(value, *st)) {
+		st.requeued = withVar(st.requeued, v)
+	} else {
+		st.requeued = withoutVar(st.requeued, v)
+	}
 	st.set, st.unset = withoutVar(st.set, v), withoutVar(st.unset, v)
 	switch boolConst(value) {
 	case truthTrue:
@@ -285,6 +293,32 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	} else {
 		st.nonNil = withoutVar(st.nonNil, v)
 	}
+}
+
+// requeueFieldSet returns v when l = value sets a requeue field (Requeue,
+// RequeueAfter) of the reconcile.Result in the variable v to a value that
+// is not zero (res.RequeueAfter = 3 * time.Second), or nil.
+func (w *walker) requeueFieldSet(l, value ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+	if !ok || value == nil || isZeroLit(value) || !api.RequeueFields[sel.Sel.Name] {
+		return nil
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := w.t.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	t := v.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if !api.IsNamed(t, api.ReconcilePath, "Result") {
+		return nil
+	}
+	return v
 }
 
 // concurrentlyCaptured reports whether v, declared outside the function

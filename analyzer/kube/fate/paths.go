@@ -39,6 +39,7 @@ type pathState struct {
 	set       []*types.Var   // boolean variables set to true on this path (requeue = true)
 	unset     []*types.Var   // boolean variables set to false on this path
 	counted   []*types.Var   // counters incremented after the error was tested (failures++)
+	requeued  []*types.Var   // variables holding a reconcile.Result that asks for a requeue
 	best      Fate           // the best thing done with the failure so far
 	testedIn  ast.Node       // the branch a test of the error sent the path into, while in it
 	looped    bool           // the path went round the loop around the failing call
@@ -71,6 +72,9 @@ func (s pathState) key() string {
 	for _, v := range s.unset {
 		fmt.Fprintf(&b, "f%d", v.Pos())
 	}
+	for _, v := range s.requeued {
+		fmt.Fprintf(&b, "r%d", v.Pos())
+	}
 	return b.String()
 }
 
@@ -81,6 +85,8 @@ func (s pathState) isNonNil(v *types.Var) bool {
 }
 
 func (s *pathState) improve(f Fate) { s.best = max(s.best, f) }
+
+func (s pathState) requeues(v *types.Var) bool { return slices.Contains(s.requeued, v) }
 
 // withVar returns vars with v added (sorted, no duplicates).
 func withVar(vars []*types.Var, v *types.Var) []*types.Var {

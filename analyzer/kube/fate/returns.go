@@ -23,21 +23,48 @@ func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	if w.returnsCount(ret, st) {
 		f = max(f, HandedOff) // the caller gets the count of failures
 	}
-	for i, e := range w.errorResults(ret) {
+	// Value flow: any result, whatever its type, that holds a value built
+	// from the failure (an error, a result struct, an aggregate) returns
+	// it; a Result held in a variable that asks for a requeue requeues.
+	res := w.f.sig.Results()
+	for i, e := range w.results(ret) {
+		isErr := api.IsErrorType(res.At(i).Type())
 		switch {
 		case e == nil:
-			if v := w.namedResult(i); v != nil && st.carries(v) {
+			v := w.namedResult(i)
+			switch {
+			case v == nil:
+			case st.carries(v):
 				f = max(f, Returned)
-			} else if v != nil && st.isNonNil(v) {
+			case isErr && st.isNonNil(v):
 				f = max(f, ReturnedOther)
+			case st.requeues(v):
+				f = max(f, Handled)
 			}
 		case w.carries(e, st):
 			f = max(f, Returned)
-		case w.t.nonNilExpr(e, st):
+		case isErr && w.t.nonNilExpr(e, st):
 			f = max(f, ReturnedOther)
+		case w.requeueVar(e, st):
+			f = max(f, Handled)
 		}
 	}
 	return f
+}
+
+// requeueVar reports whether e is (the address of, or what points to) a
+// variable that holds a reconcile.Result asking for a requeue on this path.
+func (w *walker) requeueVar(e ast.Expr, st pathState) bool {
+	e = api.StripAddr(e)
+	if star, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(star.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := w.t.info.Uses[id].(*types.Var)
+	return ok && st.requeues(v)
 }
 
 // signalsFailure reports whether ret gives the constant false for a bool
@@ -61,22 +88,20 @@ func (w *walker) signalsFailure(ret *ast.ReturnStmt) bool {
 	return false
 }
 
-// errorResults returns, for each error result of the function, the
-// expression returned there (nil for a bare return with named results).
-func (w *walker) errorResults(ret *ast.ReturnStmt) map[int]ast.Expr {
+// results returns, for each result of the function, the expression
+// returned there (nil for a bare return with named results); for `return
+// f()` with several results, the call, at the last result.
+func (w *walker) results(ret *ast.ReturnStmt) map[int]ast.Expr {
 	res := w.f.sig.Results()
 	out := make(map[int]ast.Expr)
 	for i := range res.Len() {
-		if !api.IsErrorType(res.At(i).Type()) {
-			continue
-		}
 		switch {
 		case len(ret.Results) == 0:
 			out[i] = nil
 		case len(ret.Results) == res.Len():
 			out[i] = ret.Results[i]
-		case len(ret.Results) == 1:
-			out[i] = ret.Results[0] // return f(): the error rides in the call
+		case len(ret.Results) == 1 && i == res.Len()-1:
+			out[i] = ret.Results[0] // return f(): the values ride in the call
 		}
 	}
 	return out
@@ -91,9 +116,9 @@ func (w *walker) namedResult(i int) *types.Var {
 }
 
 // returnsFailure reports whether ret hands on value, the failing call
-// itself, as an error result.
+// itself, in one of its results.
 func (w *walker) returnsFailure(ret *ast.ReturnStmt, value ast.Node) bool {
-	for _, e := range w.errorResults(ret) {
+	for _, e := range w.results(ret) {
 		if e != nil && syntax.Within(value, e) {
 			return true
 		}
