@@ -29,7 +29,7 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "listermutation",
 		Doc:              docs.MustExtract(docFile, "listermutation"),
-		URL:              "https://github.com/conflictlint/conflictlint#listermutation",
+		URL:              docs.URL("listermutation"),
 		Requires:         []*analysis.Analyzer{model, directives},
 		FactTypes:        []analysis.Fact{new(MutatesFact)},
 		RunDespiteErrors: true,
