@@ -159,7 +159,7 @@ func (m *modeler) aliasedFunc(c *ast.CallExpr) *types.Func {
 	if v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
 		return nil
 	}
-	target, ok := api.FuncAliases[api.FuncKey{Pkg: v.Pkg().Path(), Name: v.Name()}]
+	target, ok := api.FuncAliases[api.FuncKey{Pkg: syntax.PkgPath(v.Pkg()), Name: v.Name()}]
 	if !ok {
 		return nil
 	}

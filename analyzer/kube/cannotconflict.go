@@ -280,7 +280,7 @@ func returnsStoredCopy(sig *types.Signature) bool {
 		return false
 	}
 	named, ok := types.Unalias(ps.At(2).Type()).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != api.MetaV1Path {
+	if !ok || named.Obj().Pkg() == nil || syntax.PkgPath(named.Obj().Pkg()) != api.MetaV1Path {
 		return false
 	}
 	name := named.Obj().Name()

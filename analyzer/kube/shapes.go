@@ -122,7 +122,7 @@ func isClientReceiver(recv types.Type) bool {
 	if !ok {
 		return false
 	}
-	if pkg := named.Obj().Pkg(); pkg != nil && api.HasPrefixPath(pkg.Path(), strings.TrimSuffix(api.ClientGoPrefix, "/")) {
+	if pkg := named.Obj().Pkg(); pkg != nil && api.HasPrefixPath(syntax.PkgPath(pkg), strings.TrimSuffix(api.ClientGoPrefix, "/")) {
 		return true
 	}
 	st, ok := named.Underlying().(*types.Struct)

@@ -25,7 +25,7 @@ var docFile string
 // New returns the analyzer that reports objects of an informer cache
 // changed in place, reading the suite's model and directives analyzers.
 func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
-	seesMetadata := syntax.NewImportReach(func(p *types.Package) bool { return p.Path() == api.MetaV1Path })
+	seesMetadata := syntax.NewImportReach(func(p *types.Package) bool { return syntax.PkgPath(p) == api.MetaV1Path })
 	return &analysis.Analyzer{
 		Name:             "listermutation",
 		Doc:              docs.MustExtract(docFile, "listermutation"),

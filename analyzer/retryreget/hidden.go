@@ -152,7 +152,7 @@ func (c *checker) hiddenAt(cur inspector.Cursor) (hiding, bool) {
 // (apierrors.NewConflict and the like), which IsConflict can recognise.
 func (c *checker) buildsStatusError(call *ast.CallExpr) bool {
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == api.ErrorsPath
+	return ok && fn.Pkg() != nil && syntax.PkgPath(fn.Pkg()) == api.ErrorsPath
 }
 
 // isReturned reports whether the expression at cur is a result of a return

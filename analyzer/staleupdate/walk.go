@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
@@ -223,9 +224,9 @@ func (c *checker) eval(cond ast.Expr, errVar *types.Var, call *ast.CallExpr) (on
 		switch {
 		case fate.IsConflictCheck(fn) && isErr(e.Args[0]):
 			return failed, unknown
-		case fn.Pkg().Path() == "errors" && fn.Name() == "As" && isErr(e.Args[0]):
+		case syntax.PkgPath(fn.Pkg()) == "errors" && fn.Name() == "As" && isErr(e.Args[0]):
 			return failed, unknown // a *StatusError target matches a Conflict too
-		case api.IsErrorPredicatePkg(fn.Pkg().Path()) && isErr(e.Args[0]):
+		case api.IsErrorPredicatePkg(syntax.PkgPath(fn.Pkg())) && isErr(e.Args[0]):
 			return otherFailure, unknown
 		case fate.TestsMessageAgainstNonConflict(info, e, isErr):
 			return otherFailure, unknown

@@ -314,11 +314,11 @@ func leaves(info *types.Info, body *ast.BlockStmt) bool {
 		if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
 			return false
 		}
-		switch fn.Pkg().Path() {
+		switch syntax.PkgPath(fn.Pkg()) {
 		case "os":
 			return fn.Name() == "Exit"
 		case "log", "k8s.io/klog/v2", "k8s.io/klog":
-			return strings.HasPrefix(fn.Name(), "Fatal") || (fn.Pkg().Path() != "log" && strings.HasPrefix(fn.Name(), "Exit"))
+			return strings.HasPrefix(fn.Name(), "Fatal") || (syntax.PkgPath(fn.Pkg()) != "log" && strings.HasPrefix(fn.Name(), "Exit"))
 		}
 	}
 	return false

@@ -40,3 +40,40 @@ func TestModeRejectsUnknown(t *testing.T) {
 func TestWrapFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(), "unretriedupdate/wrapfix", "unretriedupdate/returnfix", "unretriedupdate/paramfix", "unretriedupdate/createorupdate", "unretriedupdate/crclient")
 }
+
+// TestVendoredGOPATH runs on pre-module code whose client-go and
+// controller-runtime are vendored, so that their import paths carry the
+// vendor directory: writes, retries and loggers are still recognised.
+func TestVendoredGOPATH(t *testing.T) {
+	src := `package legacyop
+
+import (
+	"context"
+	"log"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/util/retry"
+)
+
+func relabel(ctx context.Context, cs kubernetes.Interface, cm *corev1.ConfigMap) {
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want ` + "`conflict from cs.CoreV1\\(\\).ConfigMaps\\(\"ns\"\\).Update\\(ctx, cm, metav1.UpdateOptions{}\\) is lost in relabel`" + `
+		log.Print(err)
+	}
+}
+
+func retried(ctx context.Context, cs kubernetes.Interface) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		cm, err := cs.CoreV1().ConfigMaps("ns").Get(ctx, "a", metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		_, err = cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}) // ok: retried
+		return err
+	})
+}
+`
+	dir := testdir.VendoredSnippets(t, "legacyop", src)
+	analysistest.Run(t, dir, newAnalyzer(), "legacyop")
+}

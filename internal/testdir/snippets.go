@@ -16,15 +16,29 @@ var stubRoots = []string{"k8s.io", "sigs.k8s.io", "github.com", "go.uber.org"}
 // and returns the tree's root. Table-driven tests build src from a table
 // of small functions, each marked with the `// want` its row expects.
 func Snippets(t testing.TB, pkg, src string) string {
+	return snippets(t, pkg, src, "")
+}
+
+// VendoredSnippets is Snippets with the stub packages in pkg's vendor
+// directory, as pre-module code has them: their import paths are then
+// pkg/vendor/k8s.io/..., as the go command reports them in GOPATH mode.
+func VendoredSnippets(t testing.TB, pkg, src string) string {
+	return snippets(t, pkg, src, filepath.Join(pkg, "vendor"))
+}
+
+func snippets(t testing.TB, pkg, src, stubDir string) string {
 	t.Helper()
 	stubs := filepath.Join(Path(t), "src")
 	root := t.TempDir()
 	dir := filepath.Join(root, "src", pkg)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
+	links := filepath.Join(root, "src", stubDir)
+	for _, d := range []string{dir, links} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, r := range stubRoots {
-		if err := os.Symlink(filepath.Join(stubs, r), filepath.Join(root, "src", r)); err != nil {
+		if err := os.Symlink(filepath.Join(stubs, r), filepath.Join(links, r)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -200,7 +200,7 @@ func LeadingSpace(s string) string {
 // modules the fixes import.
 func reachesModule(pkg *types.Package, path string) bool {
 	root := moduleRoot(path)
-	return syntax.FindImport(pkg, func(p *types.Package) bool { return moduleRoot(p.Path()) == root }) != nil
+	return syntax.FindImport(pkg, func(p *types.Package) bool { return moduleRoot(syntax.PkgPath(p)) == root }) != nil
 }
 
 func moduleRoot(path string) string {

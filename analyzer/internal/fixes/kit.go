@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -75,7 +76,7 @@ func timeValue(info *types.Info, call *ast.CallExpr) bool {
 	if !ok || fn.Pkg() == nil {
 		return false
 	}
-	path := fn.Pkg().Path()
+	path := syntax.PkgPath(fn.Pkg())
 	if recv := fn.Signature().Recv(); recv != nil {
 		// Value methods of a time compute from it; the pointer ones
 		// (UnmarshalJSON, GobDecode) change it.

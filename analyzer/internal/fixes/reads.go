@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 )
 
@@ -154,5 +155,5 @@ func namedForLog(info *types.Info, path []ast.Node) bool {
 		return false
 	}
 	fn, ok := Callee(info, call)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "k8s.io/klog/v2" && fn.Name() == "KObj" && fn.Signature().Recv() == nil
+	return ok && fn.Pkg() != nil && syntax.PkgPath(fn.Pkg()) == "k8s.io/klog/v2" && fn.Name() == "KObj" && fn.Signature().Recv() == nil
 }

@@ -5,13 +5,14 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 // IsPkgFunc reports whether call calls the package-level function path.name.
 func IsPkgFunc(info *types.Info, call *ast.CallExpr, path, name string) bool {
 	fn, ok := Callee(info, call)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name && fn.Signature().Recv() == nil
+	return ok && fn.Pkg() != nil && syntax.PkgPath(fn.Pkg()) == path && fn.Name() == name && fn.Signature().Recv() == nil
 }
 
 // Callee returns the function or method call calls (its generic

@@ -50,7 +50,7 @@ func Within(n, outer ast.Node) bool {
 // FindPackage returns the package with the given path among pkg and its
 // transitive imports, or nil.
 func FindPackage(pkg *types.Package, path string) *types.Package {
-	return FindImport(pkg, func(p *types.Package) bool { return p.Path() == path })
+	return FindImport(pkg, func(p *types.Package) bool { return PkgPath(p) == path })
 }
 
 // FindImport returns the first package, among pkg and its transitive
@@ -113,4 +113,16 @@ func InnermostLoop(cur inspector.Cursor) ast.Stmt {
 		return nil
 	}
 	return nil
+}
+
+// PkgPath is pkg's import path as the upstream module publishes it: in
+// GOPATH mode a vendored copy's path ("example.com/op/vendor/k8s.io/client-go/rest")
+// loses everything up to its vendor directory, so that tables of upstream
+// symbols match vendored code too.
+func PkgPath(pkg *types.Package) string {
+	p := pkg.Path()
+	if i := strings.LastIndex(p, "/vendor/"); i >= 0 {
+		return p[i+len("/vendor/"):]
+	}
+	return strings.TrimPrefix(p, "vendor/")
 }

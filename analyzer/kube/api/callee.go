@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -13,7 +14,7 @@ import (
 // controller-runtime): their functions are never analyzed for facts.
 func IsUpstream(pkg *types.Package) bool {
 	for _, prefix := range upstreamPrefixes {
-		if HasPrefixPath(pkg.Path(), prefix) {
+		if HasPrefixPath(syntax.PkgPath(pkg), prefix) {
 			return true
 		}
 	}
@@ -34,7 +35,7 @@ func FuncKeyOf(fn *types.Func) FuncKey {
 	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
 		return FuncKey{}
 	}
-	return FuncKey{fn.Pkg().Path(), fn.Name()}
+	return FuncKey{syntax.PkgPath(fn.Pkg()), fn.Name()}
 }
 
 // MethodKeyOf names a method by its declaring named type; the zero key for
@@ -52,7 +53,7 @@ func MethodKeyOf(fn *types.Func) MethodKey {
 	if !ok || named.Obj().Pkg() == nil {
 		return MethodKey{}
 	}
-	return MethodKey{named.Obj().Pkg().Path(), named.Obj().Name(), fn.Name()}
+	return MethodKey{syntax.PkgPath(named.Obj().Pkg()), named.Obj().Name(), fn.Name()}
 }
 
 // IsErrorType reports whether t is the predeclared error type.
@@ -93,7 +94,7 @@ func IsTypeParam(t types.Type) bool {
 // IsNamed reports whether t is the named type pkg.name.
 func IsNamed(t types.Type, pkg, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+	return ok && n.Obj().Pkg() != nil && syntax.PkgPath(n.Obj().Pkg()) == pkg && n.Obj().Name() == name
 }
 
 // HasPrefixPath reports whether path is prefix or lies under it.

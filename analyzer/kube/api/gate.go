@@ -15,7 +15,7 @@ type Gate struct{ clients *syntax.ImportReach }
 
 func NewGate() *Gate {
 	return &Gate{clients: syntax.NewImportReach(func(p *types.Package) bool {
-		return slices.ContainsFunc(relevantImports, func(prefix string) bool { return HasPrefixPath(p.Path(), prefix) })
+		return slices.ContainsFunc(relevantImports, func(prefix string) bool { return HasPrefixPath(syntax.PkgPath(p), prefix) })
 	})}
 }
 
@@ -55,7 +55,7 @@ func IsModeledUse(obj types.Object, withFacts map[types.Object]bool, opts *Optio
 			opts.RetryWrappers.Has(obj) || opts.ReadHelpers.Has(obj)
 	case *types.Var:
 		if obj.Pkg() != nil {
-			_, ok := FuncAliases[FuncKey{obj.Pkg().Path(), obj.Name()}]
+			_, ok := FuncAliases[FuncKey{syntax.PkgPath(obj.Pkg()), obj.Name()}]
 			return ok
 		}
 	}
@@ -72,7 +72,7 @@ func isModeledFunc(fn *types.Func) bool {
 		if fn.Pkg() == nil {
 			return false
 		}
-		k := FuncKey{fn.Pkg().Path(), fn.Name()}
+		k := FuncKey{syntax.PkgPath(fn.Pkg()), fn.Name()}
 		_, write := WriteFuncs[k]
 		_, retry := RetryFuncs[k]
 		return write || retry || ConflictChecks[k]
@@ -111,8 +111,8 @@ func isClientType(t types.Type) bool {
 			if pkg == nil {
 				return false
 			}
-			return pkg.Path() == ClientPath || pkg.Path() == unstructuredPath ||
-				pkg.Path() == MetaV1Path && u.Obj().Name() == UpdateOptionsName
+			return syntax.PkgPath(pkg) == ClientPath || syntax.PkgPath(pkg) == unstructuredPath ||
+				syntax.PkgPath(pkg) == MetaV1Path && u.Obj().Name() == UpdateOptionsName
 		}
 		return false
 	}

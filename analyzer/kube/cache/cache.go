@@ -59,7 +59,7 @@ func IsUse(obj types.Object) bool {
 }
 
 func inPkg(obj types.Object, path string) bool {
-	return obj.Pkg() != nil && obj.Pkg().Path() == path
+	return obj.Pkg() != nil && syntax.PkgPath(obj.Pkg()) == path
 }
 
 // ReadAt classifies call as a read from an informer cache.
@@ -275,7 +275,7 @@ func handlerFields(t types.Type) []string {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != api.CachePath {
+	if !ok || n.Obj().Pkg() == nil || syntax.PkgPath(n.Obj().Pkg()) != api.CachePath {
 		return nil
 	}
 	return api.HandlerTypes[api.FuncKey{Pkg: api.CachePath, Name: n.Obj().Name()}]
@@ -285,7 +285,7 @@ func pkgPath(fn *types.Func) string {
 	if fn.Pkg() == nil {
 		return ""
 	}
-	return fn.Pkg().Path()
+	return syntax.PkgPath(fn.Pkg())
 }
 
 func isString(t types.Type) bool {

@@ -17,7 +17,7 @@ func keyOf(fn *types.Func) (api.FuncKey, api.MethodKey, bool) {
 	}
 	recv := fn.Signature().Recv()
 	if recv == nil {
-		return api.FuncKey{Pkg: fn.Pkg().Path(), Name: fn.Name()}, api.MethodKey{}, true
+		return api.FuncKey{Pkg: syntax.PkgPath(fn.Pkg()), Name: fn.Name()}, api.MethodKey{}, true
 	}
 	t := recv.Type()
 	if p, ok := t.(*types.Pointer); ok {
@@ -27,7 +27,7 @@ func keyOf(fn *types.Func) (api.FuncKey, api.MethodKey, bool) {
 	if !ok || named.Obj().Pkg() == nil {
 		return api.FuncKey{}, api.MethodKey{}, false
 	}
-	return api.FuncKey{}, api.MethodKey{Pkg: named.Obj().Pkg().Path(), Type: named.Obj().Name(), Name: fn.Name()}, true
+	return api.FuncKey{}, api.MethodKey{Pkg: syntax.PkgPath(named.Obj().Pkg()), Type: named.Obj().Name(), Name: fn.Name()}, true
 }
 
 // isFatal reports whether fn ends the program: a tabled function, or a

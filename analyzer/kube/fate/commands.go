@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -73,7 +74,7 @@ func (t *Tracer) noteCommandHook(n ast.Node, note func(ast.Expr)) {
 // importsPath reports whether pkg imports the package at path directly.
 func importsPath(pkg *types.Package, path string) bool {
 	for _, imp := range pkg.Imports() {
-		if imp.Path() == path {
+		if syntax.PkgPath(imp) == path {
 			return true
 		}
 	}
@@ -83,5 +84,5 @@ func importsPath(pkg *types.Package, path string) bool {
 // isCommandField reports whether obj is a field of cobra.Command.
 func (t *Tracer) isCommandField(obj types.Object) bool {
 	v, ok := obj.(*types.Var)
-	return ok && v.IsField() && v.Pkg() != nil && v.Pkg().Path() == api.CobraPath
+	return ok && v.IsField() && v.Pkg() != nil && syntax.PkgPath(v.Pkg()) == api.CobraPath
 }

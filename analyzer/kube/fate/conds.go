@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -347,7 +348,7 @@ func IsConflictCheck(fn *types.Func) bool { return isConflictCheck(fn) }
 // name contains.
 func TestsMessageAgainstNonConflict(info *types.Info, call *ast.CallExpr, isErr func(ast.Expr) bool) bool {
 	fn := api.Callee(info, call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strings" || (fn.Name() != "Contains" && fn.Name() != "HasPrefix") || len(call.Args) != 2 {
+	if fn == nil || fn.Pkg() == nil || syntax.PkgPath(fn.Pkg()) != "strings" || (fn.Name() != "Contains" && fn.Name() != "HasPrefix") || len(call.Args) != 2 {
 		return false
 	}
 	msg, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr)

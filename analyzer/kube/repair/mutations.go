@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -52,7 +53,7 @@ func mutatingCall(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
 	if !ok || fn.Pkg() == nil || len(call.Args) == 0 || !rootIs(info, call.Args[0], v) {
 		return false
 	}
-	return api.PlainSetters[api.FuncKey{Pkg: fn.Pkg().Path(), Name: fn.Name()}]
+	return api.PlainSetters[api.FuncKey{Pkg: syntax.PkgPath(fn.Pkg()), Name: fn.Name()}]
 }
 
 // fieldOf reports whether e is a field (or element of a field) of v, not

@@ -201,7 +201,7 @@ func isClientPackage(pkg *types.Package) bool {
 	if pkg == nil {
 		return false
 	}
-	p := pkg.Path()
+	p := syntax.PkgPath(pkg)
 	return slices.ContainsFunc(api.ClientAccessorPkgs, func(prefix string) bool { return api.HasPrefixPath(p, prefix) }) ||
 		strings.Contains(p, api.ClientsetPathPart)
 }
