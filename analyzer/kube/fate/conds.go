@@ -297,8 +297,12 @@ func (w *walker) refineNil(e *ast.BinaryExpr, nonNil bool, st *pathState) {
 	}
 	if nonNil {
 		st.nonNil = withVar(st.nonNil, v)
+		st.nilErrs = withoutVar(st.nilErrs, v)
 	} else {
 		st.nonNil = withoutVar(st.nonNil, v)
+		if !st.carries(v) {
+			st.nilErrs = withVar(st.nilErrs, v)
+		}
 	}
 }
 

@@ -161,6 +161,39 @@ var fateCases = []testdir.Row{
 		return *res, nil
 	}
 	return ctrl.Result{}, nil`, "fate handled"),
+	testdir.R("error text given to a logger's field builder", `
+	logger := r.log
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		logger = logger.WithField("updateError", err.Error())
+		logger.Errorf("update failed")
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, nil`, "fate logged"),
+	testdir.R("error given to a logr value builder", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		r.lr.WithValues("err", err).Info("update failed")
+	}
+	return ctrl.Result{}, nil`, "fate logged"),
+	testdir.R("a Conflict branch that returns an error variable known to be nil", `
+	err := validate(cm)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if uerr := r.Update(ctx, cm); uerr != nil { // WRITE
+		if apierrors.IsConflict(uerr) {
+			return ctrl.Result{}, err
+		}
+		return ctrl.Result{}, uerr
+	}
+	return ctrl.Result{}, nil`, "fate swallowed"),
+	testdir.R("a Conflict branch that returns nil on purpose", `
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		if apierrors.IsConflict(err) {
+			return ctrl.Result{}, nil
+		}
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil`, "fate handled"),
 	testdir.R("written again in a loop after a re-read", `
 	for i := 0; i < 3; i++ {
 		if err := r.Get(ctx, client.ObjectKeyFromObject(cm), cm); err != nil {
@@ -198,6 +231,8 @@ import (
 	"log"
 	"time"
 
+	"github.com/go-logr/logr"
+	"github.com/sirupsen/logrus"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/client-go/util/workqueue"
@@ -218,8 +253,12 @@ func (e *syncError) Error() string { return e.cause.Error() }
 
 var _ = time.Second
 
+func validate(cm *corev1.ConfigMap) error { return nil }
+
 type R struct {
 	client.Client
+	log   *logrus.Entry
+	lr    logr.Logger
 	queue workqueue.TypedRateLimitingInterface[string]
 	errs  chan error
 }

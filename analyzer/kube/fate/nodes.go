@@ -293,6 +293,11 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	} else {
 		st.nonNil = withoutVar(st.nonNil, v)
 	}
+	if value != nil && isNilIdent(value) {
+		st.nilErrs = withVar(st.nilErrs, v)
+	} else {
+		st.nilErrs = withoutVar(st.nilErrs, v)
+	}
 }
 
 // requeueFieldSet returns v when l = value sets a requeue field (Requeue,

@@ -40,6 +40,7 @@ type pathState struct {
 	unset     []*types.Var   // boolean variables set to false on this path
 	counted   []*types.Var   // counters incremented after the error was tested (failures++)
 	requeued  []*types.Var   // variables holding a reconcile.Result that asks for a requeue
+	nilErrs   []*types.Var   // error variables known to be nil on this path
 	best      Fate           // the best thing done with the failure so far
 	testedIn  ast.Node       // the branch a test of the error sent the path into, while in it
 	looped    bool           // the path went round the loop around the failing call
@@ -74,6 +75,9 @@ func (s pathState) key() string {
 	}
 	for _, v := range s.requeued {
 		fmt.Fprintf(&b, "r%d", v.Pos())
+	}
+	for _, v := range s.nilErrs {
+		fmt.Fprintf(&b, "z%d", v.Pos())
 	}
 	return b.String()
 }
@@ -209,6 +213,7 @@ func (w *walker) knownBefore() pathState {
 			}
 		case *ast.BlockStmt:
 			w.learnAssignments(n.List, child.Node(), &st, since)
+			w.learnNilGuards(n.List, child.Node(), &st)
 		}
 	}
 	if decl, ok := w.f.fn.(*ast.FuncDecl); ok {
@@ -223,6 +228,37 @@ func (w *walker) knownBefore() pathState {
 		}
 	}
 	return st
+}
+
+// learnNilGuards records the error variables that a guard before upTo in
+// the block leaves nil: `if err != nil { ...; return }` without an else,
+// with no assignment of err between the guard and the failing call.
+func (w *walker) learnNilGuards(list []ast.Stmt, upTo ast.Node, st *pathState) {
+	for _, stmt := range list {
+		if stmt == upTo {
+			return
+		}
+		ifs, ok := stmt.(*ast.IfStmt)
+		if !ok || ifs.Else != nil || ifs.Init != nil || len(ifs.Body.List) == 0 {
+			continue
+		}
+		if _, returns := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !returns {
+			continue
+		}
+		cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || cond.Op != token.NEQ {
+			continue
+		}
+		x := cond.X
+		if isNilIdent(x) {
+			x = cond.Y
+		} else if !isNilIdent(cond.Y) {
+			continue
+		}
+		if v := w.errorVar(x); v != nil && !w.assignedBetween(v, ifs.End(), w.f.call.Pos()) {
+			st.nilErrs = withVar(st.nilErrs, v)
+		}
+	}
 }
 
 // learnAssignments records the error variables that the statements of a

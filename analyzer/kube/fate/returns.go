@@ -3,6 +3,7 @@ package fate
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
@@ -11,8 +12,14 @@ import (
 // returnFate judges a return statement reached on a path.
 func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	f := st.best
-	if w.t.returnsRequeue(ret) || st.conflict {
-		f = max(f, Handled) // a requeue, or a return the code chose for a Conflict
+	if w.t.returnsRequeue(ret) {
+		f = max(f, Handled) // a requeue
+	}
+	if st.conflict && !w.returnsNilVar(ret, st) {
+		// A return the code chose for a Conflict; but one that hands on
+		// an error variable known to be nil here meant to return an
+		// error and returns none.
+		f = max(f, Handled)
 	}
 	if w.f.pollCall != nil {
 		return max(f, w.pollReturnFate(ret, st))
@@ -50,6 +57,19 @@ func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 		}
 	}
 	return f
+}
+
+// returnsNilVar reports whether ret returns, as an error result, a
+// variable known to be nil on this path.
+func (w *walker) returnsNilVar(ret *ast.ReturnStmt, st pathState) bool {
+	for _, e := range w.results(ret) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && e != nil {
+			if v, ok := w.t.info.Uses[id].(*types.Var); ok && slices.Contains(st.nilErrs, v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // requeueVar reports whether e is (the address of, or what points to) a
