@@ -116,3 +116,18 @@ func FirstFuncParam(fn *types.Func) int {
 	}
 	return -1
 }
+
+// IsClientWrite reports whether call sends a change to the API server
+// through a client, whether or not it can conflict: a controller-runtime
+// Create, Update or Patch (of the object or a subresource), or a typed or
+// dynamic client's Patch.
+func IsClientWrite(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	if fn == nil {
+		return false
+	}
+	if DecodingWriters[MethodKeyOf(fn)] {
+		return true
+	}
+	return fn.Name() == "Patch" && fn.Signature().Recv() != nil && PatchDataIndex(fn.Signature()) >= 0
+}

@@ -63,6 +63,7 @@ func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 			next.testedIn = branchRegion(b.Succs[i])
 			next.improve(Swallowed) // the code saw the failure
 			next.conflict = next.conflict || (want == truthTrue && w.isConflictTest(cond, st))
+			next.pastGuard = next.pastGuard || (want == truthFalse && w.isNegatedConflictTest(cond, st))
 		}
 		out = append(out, walkItem{b.Succs[i], 0, next})
 	}
@@ -365,6 +366,14 @@ func TestsMessageAgainstNonConflict(info *types.Info, call *ast.CallExpr, isErr 
 	}
 	lit, ok := ast.Unparen(call.Args[1]).(*ast.BasicLit)
 	return ok && lit.Kind == token.STRING && strings.Contains(lit.Value, "/")
+}
+
+// isNegatedConflictTest reports whether cond is !IsConflict(err) on the
+// failure: its false branch is where the code goes on with a Conflict, as
+// it chose to (`if !apierrors.IsConflict(err) { return err }`).
+func (w *walker) isNegatedConflictTest(cond ast.Expr, st pathState) bool {
+	u, ok := ast.Unparen(cond).(*ast.UnaryExpr)
+	return ok && u.Op == token.NOT && w.isConflictTest(u.X, st)
 }
 
 // isConflictTest reports whether cond calls apierrors.IsConflict on the

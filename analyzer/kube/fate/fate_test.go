@@ -194,6 +194,39 @@ var fateCases = []testdir.Row{
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, nil`, "fate handled"),
+	testdir.R("a Conflict answered by a merge patch", `
+	base := cm.DeepCopy()
+	cm.Data["a"] = "b"
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		if !apierrors.IsConflict(err) {
+			return ctrl.Result{}, err
+		}
+		if err := r.Patch(ctx, cm, client.MergeFrom(base)); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil`, "fate handled"),
+	testdir.R("a merge patch after any failure, the failure only logged", `
+	base := cm.DeepCopy()
+	if err := r.Update(ctx, cm); err != nil { // WRITE
+		log.Print(err)
+		_ = r.Patch(ctx, cm, client.MergeFrom(base))
+	}
+	return ctrl.Result{}, nil`, "fate logged"),
+	testdir.R("a hand-rolled retry that re-reads after a Conflict", `
+	for i := 0; i < 5; i++ {
+		err := r.Update(ctx, cm) // WRITE
+		if err == nil {
+			return ctrl.Result{}, nil
+		}
+		if !apierrors.IsConflict(err) {
+			return ctrl.Result{}, err
+		}
+		if err := r.Get(ctx, client.ObjectKeyFromObject(cm), cm); err != nil {
+			return ctrl.Result{}, client.IgnoreNotFound(err)
+		}
+	}
+	return ctrl.Result{}, nil`, "fate handled"),
 	testdir.R("written again in a loop after a re-read", `
 	for i := 0; i < 3; i++ {
 		if err := r.Get(ctx, client.ObjectKeyFromObject(cm), cm); err != nil {

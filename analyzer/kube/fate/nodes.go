@@ -64,6 +64,10 @@ func (w *walker) noteCalls(cur inspector.Cursor, st *pathState) {
 					// is staleupdate's finding.
 					st.improve(HandedOff)
 				}
+			} else if !ok && (st.conflict || st.pastGuard) && api.IsClientWrite(w.t.info, call) {
+				// A write that cannot conflict (a plain merge patch)
+				// made on the Conflict branch answers the Conflict.
+				st.improve(Handled)
 			}
 		}
 	}

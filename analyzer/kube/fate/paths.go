@@ -45,6 +45,7 @@ type pathState struct {
 	testedIn  ast.Node       // the branch a test of the error sent the path into, while in it
 	looped    bool           // the path went round the loop around the failing call
 	conflict  bool           // the path took a branch that IsConflict decided: the author chose what a Conflict does
+	pastGuard bool           // the path went past `if !IsConflict(err) {...}`: what follows is the code's answer to a Conflict, if it says one
 	reread    bool           // the object was read again since the failure
 	redefined bool           // the object variable now holds another object
 	workSet   *ast.RangeStmt // the range over a map whose entry failed, while the map still holds it
@@ -57,7 +58,7 @@ func (s pathState) key() string {
 	if s.testedIn != nil {
 		in = s.testedIn.Pos()
 	}
-	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.workSet != nil, s.turnOver)
+	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.pastGuard, s.workSet != nil, s.turnOver)
 	for _, v := range s.carriers {
 		fmt.Fprintf(&b, "c%d", v.Pos())
 	}

@@ -15,9 +15,10 @@ func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	if w.t.returnsRequeue(ret) {
 		f = max(f, Handled) // a requeue
 	}
-	if st.conflict && !w.returnsNilVar(ret, st) {
-		// A return the code chose for a Conflict; but one that hands on
-		// an error variable known to be nil here meant to return an
+	if (st.conflict || st.pastGuard && !w.implicit(ret)) && !w.returnsNilVar(ret, st) {
+		// A return the code chose for a Conflict (past a guard that
+		// leaves only Conflicts, a return it writes); but one that hands
+		// on an error variable known to be nil here meant to return an
 		// error and returns none.
 		f = max(f, Handled)
 	}
@@ -57,6 +58,13 @@ func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 		}
 	}
 	return f
+}
+
+// implicit reports whether ret is the return the control-flow graph adds
+// where the function's body falls off its end.
+func (w *walker) implicit(ret *ast.ReturnStmt) bool {
+	body := syntax.FuncBody(w.f.fn)
+	return body != nil && ret.Return == body.Rbrace
 }
 
 // returnsNilVar reports whether ret returns, as an error result, a
