@@ -66,7 +66,15 @@
 //
 //   - Handed on: a path that returns the error (wrapped, joined,
 //     aggregated, through `client.IgnoreNotFound`, into a named result from a
-//     `defer`).
+//     `defer`), or any value built from it, whatever its type: a result
+//     struct (`return outcome.Error(err)`), a custom error type, a slice it
+//     was appended to, a variable that holds one of these, a field of one.
+//     This is value flow: a function that returns the failure in such a
+//     value is a returner across packages, and a caller that drops the
+//     value is where the loss is reported. A test of such a value
+//     (`if res.Done() { return res.Output() }`) is the program's own test
+//     of whether the step failed: the branch that returns the value is the
+//     failing one.
 //   - Handed on, since the reconcile loop or work queue requeues: a path
 //     that returns another error that cannot be nil (`fmt.Errorf`,
 //     `errors.New`, an error library's `Wrap*` of such an error, an error
@@ -80,7 +88,13 @@
 //   - Handled: a path that requeues (`ctrl.Result{Requeue: true}`,
 //     `RequeueAfter`, a work queue's `Add*`, also of a project's own queue
 //     type, directly, through a helper of the package, a func-typed field
-//     or a flag such as `requeue = true`).
+//     or a flag such as `requeue = true`; a Result held in a variable or by
+//     pointer, or `res.RequeueAfter = d`, that reaches a return); a path
+//     the code chose for a Conflict (an `apierrors.IsConflict` branch, or
+//     what follows `if !apierrors.IsConflict(err) { return err }` up to a
+//     return it writes), unless it returns an error variable known to be
+//     nil there; a Conflict answered by another write (a plain merge
+//     patch).
 //   - Retried: a path that goes round a loop that writes the same object
 //     again (`for`, `for { select { case <-ticker.C: ... } }`,
 //     `for range time.Tick(...)`), or ends a function that `wait.Until` runs
