@@ -28,6 +28,10 @@ type Cache struct {
 	// FilteringResourceEventHandler, OnAdd/OnUpdate/OnDelete methods of a
 	// cache.ResourceEventHandler) to the function that declares them.
 	HandlerParams map[*types.Var]ast.Node
+	// queues are the fields holding a work queue to which an event handler
+	// adds its argument itself (`c.queue.Add(obj)`, not a key): what a
+	// worker takes from them with Get is the cache's object.
+	queues map[*types.Var]bool
 }
 
 // Find returns the informer-cache view of the package, event handlers
@@ -36,6 +40,7 @@ type Cache struct {
 func Find(pass *analysis.Pass) *Cache {
 	c := &Cache{info: pass.TypesInfo, HandlerParams: make(map[*types.Var]ast.Node)}
 	c.findHandlers(pass)
+	c.findQueues(pass)
 	return c
 }
 
@@ -70,6 +75,9 @@ func (c *Cache) ReadAt(call *ast.CallExpr) api.CacheReadKind {
 	}
 	if k := readKindOf(fn); k != api.NotCacheRead {
 		return k
+	}
+	if c.takesFromQueue(call, fn) {
+		return api.CacheItem
 	}
 	if c.ShallowTarget(call) != nil {
 		return api.CacheShallow
@@ -252,6 +260,68 @@ func (c *Cache) findHandlers(pass *analysis.Pass) {
 			return true
 		})
 	}
+}
+
+// findQueues records the fields that hold a work queue an event handler
+// adds its own argument to: `c.queue.Add(obj)` (also AddRateLimited,
+// AddAfter) where obj is the handler's parameter.
+func (c *Cache) findQueues(pass *analysis.Pass) {
+	seen := make(map[ast.Node]bool)
+	for _, fn := range c.HandlerParams {
+		if seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		ast.Inspect(fn, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				return true
+			}
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok || !api.RequeueMethodNames[sel.Sel.Name] {
+				return true
+			}
+			arg, ok := c.info.Uses[syntax.Ident(call.Args[0])].(*types.Var)
+			if !ok || c.HandlerParams[arg] == nil {
+				return true
+			}
+			if field := queueField(c.info, sel.X); field != nil {
+				if c.queues == nil {
+					c.queues = make(map[*types.Var]bool)
+				}
+				c.queues[field] = true
+			}
+			return true
+		})
+	}
+}
+
+// takesFromQueue reports whether call is `q.Get()` of a work queue that
+// event handlers add the cache's objects to.
+func (c *Cache) takesFromQueue(call *ast.CallExpr, fn *types.Func) bool {
+	if len(c.queues) == 0 || fn.Name() != "Get" || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	field := queueField(c.info, sel.X)
+	return field != nil && c.queues[field]
+}
+
+// queueField returns the field e selects (c.queue), or nil.
+func queueField(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal {
+		return nil
+	}
+	v, _ := s.Obj().(*types.Var)
+	return v
 }
 
 // addParams records fn's interface{} parameters as handler arguments.
