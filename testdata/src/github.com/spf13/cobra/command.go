@@ -10,6 +10,9 @@ type Command struct {
 	Long         string
 	SilenceUsage bool
 
+	// Run runs the command when it has no error to return.
+	Run func(cmd *Command, args []string)
+
 	// RunE runs the command; its error is returned by Execute.
 	RunE func(cmd *Command, args []string) error
 }

@@ -134,7 +134,19 @@ type ServiceSpec struct {
 
 // ServiceStatus is the observed state of a service.
 type ServiceStatus struct {
-	Conditions []metav1.Condition
+	LoadBalancer LoadBalancerStatus
+	Conditions   []metav1.Condition
+}
+
+// LoadBalancerStatus represents the status of a load-balancer.
+type LoadBalancerStatus struct {
+	Ingress []LoadBalancerIngress
+}
+
+// LoadBalancerIngress represents the status of a load-balancer ingress point.
+type LoadBalancerIngress struct {
+	IP       string
+	Hostname string
 }
 
 // Service exposes a set of pods.
@@ -317,7 +329,26 @@ func (in *Namespace) DeepCopyObject() runtime.Object { return in.DeepCopy() }
 // NodeSpec is the desired state of a node.
 type NodeSpec struct {
 	PodCIDR       string
+	ProviderID    string
 	Unschedulable bool
+	Taints        []Taint
+}
+
+// TaintEffect is the effect of a taint on pods that do not tolerate it.
+type TaintEffect string
+
+const (
+	TaintEffectNoSchedule       TaintEffect = "NoSchedule"
+	TaintEffectPreferNoSchedule TaintEffect = "PreferNoSchedule"
+	TaintEffectNoExecute        TaintEffect = "NoExecute"
+)
+
+// Taint is attached to a node to repel pods that do not tolerate it.
+type Taint struct {
+	Key       string
+	Value     string
+	Effect    TaintEffect
+	TimeAdded *metav1.Time
 }
 
 // NodeStatus is the observed state of a node.

@@ -17,3 +17,12 @@ type Interface interface {
 	Stop()
 	ResultChan() <-chan Event
 }
+
+// The kinds of watch events.
+const (
+	Added    EventType = "ADDED"
+	Modified EventType = "MODIFIED"
+	Deleted  EventType = "DELETED"
+	Bookmark EventType = "BOOKMARK"
+	Error    EventType = "ERROR"
+)

@@ -23,3 +23,21 @@ func (b *DeploymentApplyConfiguration) GetName() *string { return b.Name }
 func (b *DeploymentApplyConfiguration) WithLabels(entries map[string]string) *DeploymentApplyConfiguration {
 	return b
 }
+
+// ReplicaSetApplyConfiguration is a server-side apply body for a ReplicaSet.
+type ReplicaSetApplyConfiguration struct {
+	Name      *string
+	Namespace *string
+	Labels    map[string]string
+}
+
+// ReplicaSet starts an apply configuration for the named ReplicaSet.
+func ReplicaSet(name, namespace string) *ReplicaSetApplyConfiguration {
+	return &ReplicaSetApplyConfiguration{Name: &name, Namespace: &namespace}
+}
+
+// IsApplyConfiguration marks the type as an apply configuration.
+func (b ReplicaSetApplyConfiguration) IsApplyConfiguration() {}
+
+// GetName returns the name, or nil when unset.
+func (b *ReplicaSetApplyConfiguration) GetName() *string { return b.Name }

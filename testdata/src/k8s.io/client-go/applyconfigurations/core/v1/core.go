@@ -114,3 +114,21 @@ func (b NodeApplyConfiguration) IsApplyConfiguration() {}
 
 // GetName returns the name, or nil when unset.
 func (b *NodeApplyConfiguration) GetName() *string { return b.Name }
+
+// PersistentVolumeClaimApplyConfiguration is a server-side apply body for a PersistentVolumeClaim.
+type PersistentVolumeClaimApplyConfiguration struct {
+	Name      *string
+	Namespace *string
+	Labels    map[string]string
+}
+
+// PersistentVolumeClaim starts an apply configuration for the named PersistentVolumeClaim.
+func PersistentVolumeClaim(name, namespace string) *PersistentVolumeClaimApplyConfiguration {
+	return &PersistentVolumeClaimApplyConfiguration{Name: &name, Namespace: &namespace}
+}
+
+// IsApplyConfiguration marks the type as an apply configuration.
+func (b PersistentVolumeClaimApplyConfiguration) IsApplyConfiguration() {}
+
+// GetName returns the name, or nil when unset.
+func (b *PersistentVolumeClaimApplyConfiguration) GetName() *string { return b.Name }

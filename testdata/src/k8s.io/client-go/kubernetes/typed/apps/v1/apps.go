@@ -72,6 +72,7 @@ func (c *deployments) UpdateScale(ctx context.Context, deploymentName string, sc
 type AppsV1Interface interface {
 	RESTClient() rest.Interface
 	DeploymentsGetter
+	ReplicaSetsGetter
 }
 
 // AppsV1Client is the apps/v1 client.

@@ -239,6 +239,7 @@ type CoreV1Interface interface {
 	RESTClient() rest.Interface
 	ConfigMapsGetter
 	NodesGetter
+	PersistentVolumeClaimsGetter
 	PodsGetter
 	SecretsGetter
 	ServicesGetter

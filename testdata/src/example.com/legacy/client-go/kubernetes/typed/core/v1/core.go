@@ -10,6 +10,7 @@ import (
 // CoreV1Interface groups the core/v1 resource getters.
 type CoreV1Interface interface {
 	ConfigMapsGetter
+	NodesGetter
 	PodsGetter
 	SecretsGetter
 	ServicesGetter
@@ -65,4 +66,18 @@ type ServiceInterface interface {
 	UpdateStatus(*v1.Service) (*v1.Service, error)
 	Delete(name string, options *metav1.DeleteOptions) error
 	Get(name string, options metav1.GetOptions) (*v1.Service, error)
+}
+
+type NodesGetter interface {
+	Nodes() NodeInterface
+}
+
+// NodeInterface has the methods to work with Nodes (cluster-scoped).
+type NodeInterface interface {
+	Create(*v1.Node) (*v1.Node, error)
+	Update(*v1.Node) (*v1.Node, error)
+	UpdateStatus(*v1.Node) (*v1.Node, error)
+	Delete(name string, options *metav1.DeleteOptions) error
+	Get(name string, options metav1.GetOptions) (*v1.Node, error)
+	List(opts metav1.ListOptions) (*v1.NodeList, error)
 }
