@@ -152,7 +152,7 @@ var installCmdBuggy = &cobra.Command{
 	Short:        "Install direct-csi in k8s cluster",
 	SilenceUsage: true,
 	RunE: func(c *cobra.Command, args []string) error {
-		return installBuggy(context.Background(), args)
+		return installBuggy(context.Background(), args) // realbug: unretriedupdate alt "RunE returns the Conflict to cobra, which prints it and exits halfway through the installation"
 	},
 }
 
@@ -164,4 +164,3 @@ var installCmdFixed = &cobra.Command{
 		return installFixed(context.Background(), args)
 	},
 }
-

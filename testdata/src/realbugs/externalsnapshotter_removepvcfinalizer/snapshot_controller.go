@@ -98,7 +98,9 @@ func (ctrl *csiSnapshotCommonController) removePVCFinalizerFixed(pvc *v1.Persist
 	return nil
 }
 
-func (ctrl *csiSnapshotCommonController) isPVCBeingUsed(pvc *v1.PersistentVolumeClaim) bool { return false }
+func (ctrl *csiSnapshotCommonController) isPVCBeingUsed(pvc *v1.PersistentVolumeClaim) bool {
+	return false
+}
 
 // checkandRemovePVCFinalizer is the caller, unchanged by the fix but for
 // the helper it calls.

@@ -93,7 +93,7 @@ func (n *NodeController) setNodeReadyBuggy(node *v1.Node, ready bool) error {
 		}
 		if len(newTaints) != len(node.Spec.Taints) {
 			node.Spec.Taints = newTaints
-			_, err := n.CoreV1().Nodes().Update(node)
+			_, err := n.CoreV1().Nodes().Update(node) // realbug: unretriedupdate alt "strict mode reports the helper's own write"
 			if err != nil {
 				return err
 			}
@@ -108,7 +108,7 @@ func (n *NodeController) setNodeReadyBuggy(node *v1.Node, ready bool) error {
 		if !hasTaint(node, n.taintNodeNotReadyName) {
 			taint := v1.Taint{Key: n.taintNodeNotReadyName, Effect: v1.TaintEffectNoSchedule}
 			node.Spec.Taints = append(node.Spec.Taints, taint)
-			_, err := n.CoreV1().Nodes().Update(node)
+			_, err := n.CoreV1().Nodes().Update(node) // realbug: unretriedupdate alt "strict mode reports the helper's own write (the taint-adding branch)"
 			if err != nil {
 				return err
 			}
@@ -162,7 +162,7 @@ func (n *NodeController) setNodeReadyFixed(node *v1.Node, ready bool) error {
 			}
 			if len(newTaints) != len(updatedNode.Spec.Taints) {
 				updatedNode.Spec.Taints = newTaints
-				_, err := n.CoreV1().Nodes().Update(updatedNode)
+				_, err := n.CoreV1().Nodes().Update(updatedNode) // realbug: unretriedupdate fp=strict "cenkalti/backoff.Retry over a closure that re-reads the node and returns the Conflict is a retry, but it is not a known retry scope"
 				if err != nil {
 					// automatically retry if there was a conflicting update.
 					if apierrors.IsConflict(err) {
@@ -181,7 +181,7 @@ func (n *NodeController) setNodeReadyFixed(node *v1.Node, ready bool) error {
 			if !hasTaint(updatedNode, n.taintNodeNotReadyName) {
 				taint := v1.Taint{Key: n.taintNodeNotReadyName, Effect: v1.TaintEffectNoSchedule}
 				updatedNode.Spec.Taints = append(updatedNode.Spec.Taints, taint)
-				_, err := n.CoreV1().Nodes().Update(updatedNode)
+				_, err := n.CoreV1().Nodes().Update(updatedNode) // realbug: unretriedupdate fp=strict "cenkalti/backoff.Retry over a closure that re-reads the node and returns the Conflict is a retry, but it is not a known retry scope"
 				if err != nil {
 					if apierrors.IsConflict(err) {
 						return err

@@ -36,7 +36,7 @@ func memcachedScaleTestBuggy(t *testing.T, f *Framework, ctx *TestCtx, fromRepli
 	err = retry.RetryOnConflict(retry.DefaultBackoff, func() error {
 		exampleMemcached.Spec.Size = int32(toReplicas)
 		t.Logf("Attempting memcached %q update, resourceVersion: %s", key, exampleMemcached.GetResourceVersion())
-		return f.Client.Update(context.TODO(), exampleMemcached) // realbug: retryreget
+		return f.Client.Update(context.TODO(), exampleMemcached) // realbug: retryreget miss=default,strict "the write goes through the test framework's FrameworkClient interface, a wrapper over the controller-runtime client, which is not resolved to a write (checked: with the controller-runtime client it is found)"
 	})
 	if err != nil {
 		return fmt.Errorf("could not update memcached CR %q: %v", key, err)

@@ -125,7 +125,7 @@ func (s *reflector) storeAllResultToPodFuncFixed(client clientset.Interface) fun
 			for k := range s.resultStores {
 				s.resultStores[k].AddStoredResultToPod(newPod)
 			}
-			_, err = client.CoreV1().Pods(newPod.Namespace).Update(ctx, newPod, metav1.UpdateOptions{})
+			_, err = client.CoreV1().Pods(newPod.Namespace).Update(ctx, newPod, metav1.UpdateOptions{}) // realbug: unretriedupdate fp=strict "a backoff condition that re-reads the pod and returns (false, nil) on IsConflict is a retry, but the project helper over wait.ExponentialBackoff is not taken for a retry scope"
 			if err != nil {
 				// Retrying conflict errors helps as long as we re-fetch
 				// the latest Pod object each time.

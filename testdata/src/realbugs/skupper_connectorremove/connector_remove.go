@@ -113,7 +113,7 @@ func disconnectCommand(cli *VanClient, fixed bool) *cobra.Command {
 			if fixed {
 				err = cli.ConnectorRemoveFixed(context.Background(), opts)
 			} else {
-				err = cli.ConnectorRemoveBuggy(context.Background(), opts)
+				err = cli.ConnectorRemoveBuggy(context.Background(), opts) // realbug: unretriedupdate alt "the Conflict goes on to the command's Run, which prints it and calls os.Exit(1)"
 			}
 			if err == nil {
 				fmt.Println("Connection '" + args[0] + "' has been removed")

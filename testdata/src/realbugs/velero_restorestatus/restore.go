@@ -69,7 +69,7 @@ func (d *dynamicResourceClient) Get(name string, opts metav1.GetOptions) (*unstr
 }
 
 func (d *dynamicResourceClient) UpdateStatus(obj *unstructured.Unstructured, opts metav1.UpdateOptions) (*unstructured.Unstructured, error) {
-	return d.resourceClient.UpdateStatus(context.TODO(), obj, opts)
+	return d.resourceClient.UpdateStatus(context.TODO(), obj, opts) // realbug: unretriedupdate alt "strict mode reports the project client's own write, behind the Dynamic interface"
 }
 
 type restoreContext struct {
@@ -101,7 +101,7 @@ func (ctx *restoreContext) restoreItemBuggy(obj *unstructured.Unstructured, reso
 			return warnings, errs, false
 		}
 		obj.SetResourceVersion(createdObj.GetResourceVersion())
-		updated, err := resourceClient.UpdateStatus(obj, metav1.UpdateOptions{}) // realbug: unretriedupdate
+		updated, err := resourceClient.UpdateStatus(obj, metav1.UpdateOptions{}) // realbug: unretriedupdate miss=default "the error is added to the warnings Result the function returns, which value flow counts as handing the failure on, though the restore only reports it as a warning and nothing retries (checked: without warnings.Add it is found)"
 		if err != nil {
 			ctx.log.Infof("status field update failed %s: %v", namespaceAndName(obj), err)
 			warnings.Add(namespace, err)
