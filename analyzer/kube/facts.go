@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // Facts carry, across package boundaries, what a function of the analyzed
@@ -105,6 +106,27 @@ func (m *modeler) exportFacts() {
 		if fn.Exported() {
 			m.exportFactsOf(fn)
 		}
+	}
+}
+
+// exportBuilderFacts exports the FreshBuildFact of the exported functions
+// of a package the model does not walk, since it never uses the client
+// APIs: builders of desired objects and test fixtures often live in such
+// packages, and without the fact the objects they build would count as
+// read, versioned, wherever they are written.
+func exportBuilderFacts(pass *analysis.Pass, opts *api.Options) {
+	m := &modeler{pass: pass, opts: opts, res: newResult(), imported: make(map[*types.Func]bool)}
+	m.collectDecls()
+	for fn, decl := range m.res.decls {
+		if !fn.Exported() {
+			continue
+		}
+		func() {
+			defer guard.Locate(pass.Fset, decl.Pos())
+			if r := m.freshResultOf(fn); r >= 0 {
+				pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
+			}
+		}()
 	}
 }
 

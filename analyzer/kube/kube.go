@@ -36,13 +36,23 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	// function bodies were not type-checked (go/packages skips them in a
 	// dependency it loads from source only because it imports a test
 	// variant): its bodies resolve nothing.
-	if len(pass.Files) == 0 || !gate.ReachesKubeAPI(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
+	if len(pass.Files) == 0 {
+		return res, nil
+	}
+	if !gate.ReachesKubeAPI(pass.Pkg) {
+		if gate.ReachesObjects(pass.Pkg) && typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
+			exportBuilderFacts(pass, opts)
+		}
+		return res, nil
+	}
+	if !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
 		return res, nil
 	}
 	facts := pass.AllObjectFacts()
 	files, touchesCache := scanUses(pass, opts, facts)
 	res.touchesCache = touchesCache
 	if files == nil {
+		exportBuilderFacts(pass, opts)
 		return res, nil
 	}
 	// No inspector is required from inspect.Analyzer: packages and files

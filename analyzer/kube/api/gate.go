@@ -7,16 +7,27 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
-// apiGate tells the packages that can reach the Kubernetes client APIs
-// from those that cannot. One lives as long as the model analyzer: the
-// import graphs of a program's packages overlap, and it walks each package
-// of them once (see syntax.ImportReach).
-type Gate struct{ clients *syntax.ImportReach }
+// Gate tells the packages that can reach the Kubernetes client APIs from
+// those that cannot, and among the latter those that can reach object
+// types (builders of desired objects live there). One lives as long as the
+// model analyzer: the import graphs of a program's packages overlap, and
+// it walks each package of them once (see syntax.ImportReach).
+type Gate struct{ clients, objects *syntax.ImportReach }
 
+// NewGate returns a gate with empty memos.
 func NewGate() *Gate {
-	return &Gate{clients: syntax.NewImportReach(func(p *types.Package) bool {
-		return slices.ContainsFunc(relevantImports, func(prefix string) bool { return HasPrefixPath(syntax.PkgPath(p), prefix) })
-	})}
+	return &Gate{
+		clients: syntax.NewImportReach(func(p *types.Package) bool {
+			return slices.ContainsFunc(relevantImports, func(prefix string) bool { return HasPrefixPath(syntax.PkgPath(p), prefix) })
+		}),
+		objects: syntax.NewImportReach(func(p *types.Package) bool { return syntax.PkgPath(p) == MetaV1Path }),
+	}
+}
+
+// ReachesObjects reports whether pkg, not an upstream package, can name
+// Kubernetes object types (it reaches apimachinery's meta/v1).
+func (g *Gate) ReachesObjects(pkg *types.Package) bool {
+	return !IsUpstream(pkg) && g.objects.From(pkg)
 }
 
 // ReachesKubeAPI reports whether pkg, or anything it imports transitively,

@@ -1,0 +1,22 @@
+// Package controller writes objects built by package fixtures.
+package controller
+
+import (
+	"context"
+	"log"
+
+	"builders/fixtures"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func apply(ctx context.Context, c client.Client) {
+	cm := fixtures.DesiredConfigMap("a")
+	if err := c.Update(ctx, cm); err != nil { // ok: built without a resourceVersion, the Update cannot conflict
+		log.Print(err)
+	}
+	pinned := fixtures.PinnedConfigMap("b", "42")
+	if err := c.Update(ctx, pinned); err != nil { // want `conflict from c.Update\(ctx, pinned\) is lost in apply`
+		log.Print(err)
+	}
+}
