@@ -12,25 +12,45 @@ import (
 // interfaceMethodKey returns the table key of fn. A method of a concrete
 // type that implements one of the tabled controller-runtime interfaces (a
 // hand-written client wrapper, say) is keyed as that interface's method, so
-// it is matched by what it implements rather than by its name.
+// it is matched by what it implements rather than by its name; so is a
+// method of a project's own interface with exactly the signature of one.
 func (m *modeler) interfaceMethodKey(fn *types.Func) api.MethodKey {
 	key := api.MethodKeyOf(fn)
 	if key.Name == "" || key.Pkg == api.ClientPath || !api.ModeledMethodNames[fn.Name()] {
 		return key
 	}
-	recv := fn.Signature().Recv().Type()
-	if types.IsInterface(recv) {
-		return key
-	}
 	if k, ok := m.methodKeys[fn]; ok {
 		return k
 	}
-	k := m.implementedMethodKey(fn, key)
+	var k api.MethodKey
+	if types.IsInterface(fn.Signature().Recv().Type()) {
+		k = m.sameShapeMethodKey(fn, key)
+	} else {
+		k = m.implementedMethodKey(fn, key)
+	}
 	if m.methodKeys == nil {
 		m.methodKeys = make(map[*types.Func]api.MethodKey)
 	}
 	m.methodKeys[fn] = k
 	return k
+}
+
+// sameShapeMethodKey returns the key of the controller-runtime interface
+// method whose signature fn, a method of a project's own client interface
+// (a test framework's, a wrapper's), has exactly, or key: calls through
+// such an interface reach controller-runtime's client in the end.
+func (m *modeler) sameShapeMethodKey(fn *types.Func, key api.MethodKey) api.MethodKey {
+	for _, ifaceName := range []string{"Writer", "SubResourceWriter", "Reader"} {
+		iface := m.crInterface(ifaceName)
+		if iface == nil {
+			return key
+		}
+		obj, _, _ := types.LookupFieldOrMethod(iface, false, nil, fn.Name())
+		if cr, ok := obj.(*types.Func); ok && types.Identical(cr.Signature(), fn.Signature()) {
+			return api.MethodKey{Pkg: api.ClientPath, Type: ifaceName, Name: fn.Name()}
+		}
+	}
+	return key
 }
 
 // implementedMethodKey returns the key of the controller-runtime interface

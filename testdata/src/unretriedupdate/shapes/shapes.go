@@ -52,3 +52,19 @@ func shapes(ctx context.Context, mgr manager.Manager, c client.Client, cm *corev
 	a.Update(ctx, cm)            // want `conflict from a.Update\(ctx, cm\) is lost`
 	notAClient{}.Update(ctx, cm) // ok: not a client
 }
+
+// Updater is a project's own client interface with exactly the signature
+// of controller-runtime's Writer.Update: a call through it is a write.
+type Updater interface {
+	Update(ctx context.Context, obj client.Object, opts ...client.UpdateOption) error
+}
+
+// Storer has an Update of another shape: not taken for a client write.
+type Storer interface {
+	Update(ctx context.Context, obj client.Object) error
+}
+
+func throughOwnInterface(ctx context.Context, u Updater, s Storer, cm *corev1.ConfigMap) {
+	_ = u.Update(ctx, cm) // want `conflict from u.Update\(ctx, cm\) is lost in throughOwnInterface`
+	_ = s.Update(ctx, cm) // ok: not a client's shape
+}
