@@ -312,3 +312,32 @@ func TestFateTable(t *testing.T) {
 	dir := testdir.Snippets(t, "fatecases", src)
 	analysistest.Run(t, dir, fateOf(kube.New(&api.Options{})), "fatecases")
 }
+
+// TestFateUnnamedParams traces a write in a function whose parameters
+// have no names: there is no variable to ask whether its callers pass it a
+// non-nil error (flux2's cmd/flux panicked here once).
+func TestFateUnnamedParams(t *testing.T) {
+	src := `package unnamed
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type R struct {
+	client.Client
+	cm *corev1.ConfigMap
+}
+
+func (r *R) sync(context.Context, error) error {
+	return r.Update(context.TODO(), r.cm) // want "fate returned"
+}
+
+func (r *R) run(ctx context.Context) error {
+	return r.sync(ctx, nil)
+}
+`
+	analysistest.Run(t, testdir.Snippets(t, "unnamed", src), fateOf(kube.New(&api.Options{})), "unnamed")
+}

@@ -29,13 +29,14 @@ func (t *Tracer) nonNilParams(decl *ast.FuncDecl) []*types.Var {
 	}
 	t.nonNilParamsOf.set(fn, nil) // cycle guard
 	params := syntax.ParamVars(t.info, decl)
-	if !slices.ContainsFunc(params, func(p *types.Var) bool { return api.IsErrorType(p.Type()) }) {
+	// An unnamed parameter (func(context.Context, error)) has no variable.
+	if !slices.ContainsFunc(params, func(p *types.Var) bool { return p != nil && api.IsErrorType(p.Type()) }) {
 		return nil // no error parameter: no need to find the calls
 	}
 	var out []*types.Var
 	calls, onlyCalled := t.callsOf(fn)
 	for i, p := range params {
-		if !onlyCalled || len(calls) == 0 || !api.IsErrorType(p.Type()) {
+		if !onlyCalled || len(calls) == 0 || p == nil || !api.IsErrorType(p.Type()) {
 			continue
 		}
 		if t.everyCallPassesNonNil(calls, i) {
