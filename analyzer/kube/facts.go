@@ -13,7 +13,7 @@ import (
 // Facts carry, across package boundaries, what a function of the analyzed
 // program does with the Kubernetes API. They are tiny, exported only for
 // exported functions and methods of the package being analyzed, and never
-// computed for upstream packages (whose behaviour is in tables.go).
+// computed for upstream packages (whose behaviour is in kube/api's tables).
 
 // RetriesFact: the function runs its func parameter Param inside a conflict
 // retry, so a literal passed there is a retry scope.
