@@ -59,26 +59,17 @@ func (s pathState) key() string {
 		in = s.testedIn.Pos()
 	}
 	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.pastGuard, s.workSet != nil, s.turnOver)
-	for _, v := range s.carriers {
-		fmt.Fprintf(&b, "c%d", v.Pos())
+	sets := []struct {
+		tag  byte
+		vars []*types.Var
+	}{
+		{'c', s.carriers}, {'n', s.nonNil}, {'t', s.set}, {'k', s.counted},
+		{'f', s.unset}, {'r', s.requeued}, {'z', s.nilErrs},
 	}
-	for _, v := range s.nonNil {
-		fmt.Fprintf(&b, "n%d", v.Pos())
-	}
-	for _, v := range s.set {
-		fmt.Fprintf(&b, "t%d", v.Pos())
-	}
-	for _, v := range s.counted {
-		fmt.Fprintf(&b, "k%d", v.Pos())
-	}
-	for _, v := range s.unset {
-		fmt.Fprintf(&b, "f%d", v.Pos())
-	}
-	for _, v := range s.requeued {
-		fmt.Fprintf(&b, "r%d", v.Pos())
-	}
-	for _, v := range s.nilErrs {
-		fmt.Fprintf(&b, "z%d", v.Pos())
+	for _, set := range sets {
+		for _, v := range set.vars {
+			fmt.Fprintf(&b, "%c%d", set.tag, v.Pos())
+		}
 	}
 	return b.String()
 }
