@@ -19,7 +19,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out=$(mkdir -p "${OUT:-bench/out}" && cd "${OUT:-bench/out}" && pwd)
-modules=${MODULES:-"flux certmanager keda knative clusterapi argorollouts snapshotter provisioner attacher resizer flagger kyverno promoperator velero descheduler trainingoperator trainer gatekeeper envoygateway capa argocd gatewayapi karpenter contour vpa apiextensions cloudprovider aggregator provisionerlib kwok capioperator trustmanager"}
+modules=${MODULES:-"flux certmanager keda knative clusterapi argorollouts snapshotter provisioner attacher resizer flagger kyverno promoperator velero descheduler trainingoperator trainer gatekeeper envoygateway capa argocd gatewayapi karpenter contour vpa apiextensions cloudprovider aggregator provisionerlib kwok capioperator trustmanager kueue katib kuberay helm chainsaw externalsecrets metallb e2eframework cliutils whereabouts flux2 capg mao cao"}
 P=${P:-1}
 command -v jq >/dev/null || { echo "corpus.sh: needs jq (apt-get install jq)" >&2; exit 2; }
 
