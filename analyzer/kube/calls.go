@@ -95,6 +95,9 @@ func (m *modeler) noteFuncValues() {
 			return
 		}
 		fn := m.funcValue(rhs)
+		if lit, ok := ast.Unparen(rhs).(*ast.FuncLit); ok {
+			fn = m.liftedFunc(v, lit)
+		}
 		if fn == nil || slices.Contains(m.res.funcValues[v], fn) {
 			if fn == nil {
 				m.res.funcValues[v] = append(m.res.funcValues[v], nil) // something else: unknown
@@ -114,6 +117,12 @@ func (m *modeler) noteFuncValues() {
 		case *ast.KeyValueExpr:
 			if _, ok := n.Key.(*ast.Ident); ok {
 				note(n.Key, n.Value)
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i := range n.Names {
+					note(n.Names[i], n.Values[i])
+				}
 			}
 		}
 	}

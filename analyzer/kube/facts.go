@@ -103,7 +103,7 @@ func (m *modeler) exportFacts() {
 		}
 	}
 	for fn := range m.res.decls {
-		if fn.Exported() {
+		if fn.Exported() && !m.res.isLifted(fn) {
 			m.exportFactsOf(fn)
 		}
 	}

@@ -154,6 +154,8 @@ func (m *modeler) applyConfig(calls []call) {
 
 func (m *modeler) collectDecls() {
 	m.res.decls = make(map[*types.Func]*ast.FuncDecl)
+	m.res.lifted = make(map[*ast.FuncLit]*types.Func)
+	m.res.liftedFuncs = make(map[*types.Func]bool)
 	for _, f := range m.pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)

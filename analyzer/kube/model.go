@@ -67,6 +67,8 @@ type Result struct {
 	refreshers     map[*types.Func]ReadsFact
 	tracer         *fate.Tracer
 	decls          map[*types.Func]*ast.FuncDecl
+	lifted         map[*ast.FuncLit]*types.Func // literals bound to a variable, and their stand-ins (see lifted.go)
+	liftedFuncs    map[*types.Func]bool
 
 	funcValues  map[*types.Var][]*types.Func // func-typed variables and fields: the functions assigned (nil: something else)
 	scopeByBody map[ast.Node]*RetryScope

@@ -11,7 +11,7 @@ func (r *Result) Release() {
 	r.graphsBuilt = r.GraphsBuilt()
 	r.files = nil
 	r.writes, r.reads, r.scopes, r.conflictChecks, r.returnerCalls = nil, nil, nil, nil, nil
-	r.retryHelpers, r.returners, r.refreshers, r.decls = nil, nil, nil, nil
+	r.retryHelpers, r.returners, r.refreshers, r.decls, r.lifted, r.liftedFuncs = nil, nil, nil, nil, nil, nil
 	r.tracer = nil
 	r.scopeByBody, r.writeByCall, r.readByNode, r.returnerCursor = nil, nil, nil, nil
 }

@@ -63,8 +63,15 @@ func (m *modeler) findReturners(calls []call) {
 	}
 }
 
-// declOf returns the function declared by fn when fn is a *ast.FuncDecl.
+// declOf returns the function declared by fn when fn is a *ast.FuncDecl,
+// or the stand-in of a literal bound to a variable (see lifted.go).
 func (m *modeler) declOf(fn ast.Node) (*types.Func, *ast.FuncDecl) {
+	if lit, ok := fn.(*ast.FuncLit); ok {
+		if lifted := m.res.lifted[lit]; lifted != nil {
+			return lifted, m.res.decls[lifted]
+		}
+		return nil, nil
+	}
 	decl, ok := fn.(*ast.FuncDecl)
 	if !ok {
 		return nil, nil

@@ -51,8 +51,9 @@ func (s site) decl() *ast.FuncDecl {
 // bytesPerSite is about how much source holds one site, from below.
 const bytesPerSite = 64
 
-// scanSites returns the calls, assignments and key-value pairs that set a
-// func-typed field (see noteFuncValues) of files, in the order of an
+// scanSites returns the calls, assignments, key-value pairs that set a
+// func-typed field and variable declarations that bind a function literal
+// (see noteFuncValues) of files, in the order of an
 // inspector's Preorder; how many of them are calls; and the number of
 // function bodies (declarations with a body, and literals) in files.
 func scanSites(info *types.Info, files []*ast.File) (sites []site, calls, funcs int) {
@@ -95,6 +96,10 @@ func scanSites(info *types.Info, files []*ast.File) (sites []site, calls, funcs 
 				sites = append(sites, site{node: n, frame: inner})
 			case *ast.AssignStmt:
 				sites = append(sites, site{node: n, frame: inner})
+			case *ast.ValueSpec:
+				if bindsFuncLit(n) {
+					sites = append(sites, site{node: n, frame: inner})
+				}
 			case *ast.KeyValueExpr:
 				if setsFuncField(info, n) {
 					sites = append(sites, site{node: n, frame: inner})
@@ -119,4 +124,15 @@ func setsFuncField(info *types.Info, kv *ast.KeyValueExpr) bool {
 	}
 	_, isFunc := v.Type().Underlying().(*types.Signature)
 	return isFunc
+}
+
+// bindsFuncLit reports whether spec gives a variable a function literal
+// (see lifted.go); other variable declarations hold data.
+func bindsFuncLit(spec *ast.ValueSpec) bool {
+	for _, v := range spec.Values {
+		if _, ok := ast.Unparen(v).(*ast.FuncLit); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -172,7 +172,7 @@ func (e *renovateExecutor) start(ctx context.Context, fixed bool) {
 func (e *renovateExecutor) executeBuggy() {
 	ctx := context.Background()
 	for _, job := range e.jobs {
-		err := e.executeRenovateJobBuggy(ctx, &job) // realbug: unretriedupdate miss=default "the write is made in a function literal stored in a package-level variable (updateRenovateJobStatusFn, a test seam) and called through it; the model does not follow a call through a func-typed variable, so the helpers are not known to return the Conflict to this loop (checked: a direct call is found)"
+		err := e.executeRenovateJobBuggy(ctx, &job) // realbug: unretriedupdate
 		if err != nil {
 			e.logger.Error(err, "renovate loop execution failed for job")
 		}
