@@ -306,6 +306,14 @@ var NilPreservingFuncs = map[FuncKey]bool{
 	{"github.com/pkg/errors", "WithStack"}: true,
 }
 
+// AggregateFuncs build one error from a list of errors: nil only when the
+// list is empty or holds only nil errors (NewAggregate(list),
+// errors.Join(list...)).
+var AggregateFuncs = map[FuncKey]bool{
+	{"k8s.io/apimachinery/pkg/util/errors", "NewAggregate"}: true,
+	{"errors", "Join"}: true,
+}
+
 // PeriodicFuncs run their func argument again and again on a timer,
 // whatever it does: a function that reads the object afresh each time
 // retries a lost failure on its next turn.

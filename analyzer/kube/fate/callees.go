@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -256,6 +257,8 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 	switch {
 	case api.NeverNilFuncs[fk] || (fk.Pkg == api.ErrorsPath && strings.HasPrefix(fk.Name, "New")):
 		return true
+	case api.AggregateFuncs[fk] && len(call.Args) == 1 && isErrorSlice(t.info.TypeOf(call.Args[0])):
+		return t.nonEmptyErrors(call.Args[0], st) // NewAggregate(errs), errors.Join(errs...)
 	case api.NilPreservingFuncs[fk] || isErrorWrapper(fn):
 		for _, a := range call.Args {
 			if api.IsErrorType(t.info.TypeOf(a)) && t.nonNilExpr(a, st) {
@@ -268,6 +271,17 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 		return t.neverNilFacts[fn]
 	}
 	return t.model != nil && t.NeverReturnsNil(fn, 0)
+}
+
+// nonEmptyErrors reports whether e names a slice of errors known on the
+// path st to hold a non-nil error.
+func (t *Tracer) nonEmptyErrors(e ast.Expr, st pathState) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := t.info.Uses[id].(*types.Var)
+	return ok && slices.Contains(st.nonEmpty, v)
 }
 
 // isErrorWrapper reports whether fn has the shape of an error-wrapping

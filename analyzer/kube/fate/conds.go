@@ -272,6 +272,9 @@ func (w *walker) refine(cond ast.Expr, holds bool, st *pathState) {
 			}
 		case e.Op == token.NEQ || e.Op == token.EQL:
 			w.refineNil(e, holds == (e.Op == token.NEQ), st)
+			w.refineLen(e, holds, st)
+		case e.Op == token.GTR || e.Op == token.GEQ || e.Op == token.LSS || e.Op == token.LEQ:
+			w.refineLen(e, holds, st)
 		}
 	case *ast.CallExpr:
 		// apierrors.IsNotFound(err) holding means err is not nil.
@@ -307,6 +310,85 @@ func (w *walker) refineNil(e *ast.BinaryExpr, nonNil bool, st *pathState) {
 	}
 }
 
+// refineLen records whether a slice of errors compared by its length
+// (len(errs) > 0, len(errs) == 0, 0 < len(errs), ...) holds an element on
+// this branch. Lists of errors are built by appending failures, so an
+// element is taken to be a non-nil error.
+func (w *walker) refineLen(e *ast.BinaryExpr, holds bool, st *pathState) {
+	op, x, n := e.Op, e.X, e.Y
+	if _, ok := lenOf(n); ok {
+		x, n = n, x
+		op = map[token.Token]token.Token{token.GTR: token.LSS, token.LSS: token.GTR, token.GEQ: token.LEQ, token.LEQ: token.GEQ}[op]
+		if op == token.ILLEGAL {
+			op = e.Op // == and != read the same both ways
+		}
+	}
+	arg, ok := lenOf(x)
+	lit, isLit := ast.Unparen(n).(*ast.BasicLit)
+	if !ok || !isLit || lit.Kind != token.INT {
+		return
+	}
+	v := w.errorSliceVar(arg)
+	if v == nil {
+		return
+	}
+	if !holds {
+		op = map[token.Token]token.Token{token.GTR: token.LEQ, token.LEQ: token.GTR, token.GEQ: token.LSS, token.LSS: token.GEQ, token.EQL: token.NEQ, token.NEQ: token.EQL}[op]
+	}
+	switch {
+	case op == token.GTR && lit.Value == "0", op == token.GEQ && lit.Value == "1", op == token.NEQ && lit.Value == "0":
+		st.nonEmpty = withVar(st.nonEmpty, v)
+	case op == token.EQL && lit.Value == "0", op == token.LEQ && lit.Value == "0", op == token.LSS && lit.Value == "1":
+		st.nonEmpty = withoutVar(st.nonEmpty, v)
+	}
+}
+
+// lenOf returns x when e is len(x).
+func lenOf(e ast.Expr) (ast.Expr, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil, false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || id.Name != "len" {
+		return nil, false
+	}
+	return call.Args[0], true
+}
+
+// errorSliceVar returns the local variable of type []error e names, or nil.
+func (w *walker) errorSliceVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := w.t.info.Uses[id].(*types.Var)
+	if !ok || !isErrorSlice(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// isErrorValue reports whether t is error or an interface that includes
+// it (utilerrors.Aggregate): a variable of either holds a failure or nil.
+func isErrorValue(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if api.IsErrorType(t) {
+		return true
+	}
+	return types.IsInterface(t) && types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+}
+
+func isErrorSlice(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && api.IsErrorType(s.Elem())
+}
+
 // errorVar returns the local error variable e names, or nil.
 func (w *walker) errorVar(e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
@@ -314,7 +396,7 @@ func (w *walker) errorVar(e ast.Expr) *types.Var {
 		return nil
 	}
 	v, ok := w.t.info.Uses[id].(*types.Var)
-	if !ok || !api.IsErrorType(v.Type()) {
+	if !ok || !isErrorValue(v.Type()) {
 		return nil
 	}
 	return v

@@ -292,10 +292,15 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	case truthFalse:
 		st.unset = withVar(st.unset, v)
 	}
-	if value != nil && api.IsErrorType(v.Type()) && (carried || w.t.nonNilExpr(value, *st)) {
+	if value != nil && isErrorValue(v.Type()) && (carried || w.t.nonNilExpr(value, *st)) {
 		st.nonNil = withVar(st.nonNil, v)
 	} else {
 		st.nonNil = withoutVar(st.nonNil, v)
+	}
+	if value != nil && isErrorSlice(v.Type()) && w.holdsNonNilError(value, *st) {
+		st.nonEmpty = withVar(st.nonEmpty, v)
+	} else {
+		st.nonEmpty = withoutVar(st.nonEmpty, v)
 	}
 	if value != nil && isNilIdent(value) {
 		st.nilErrs = withVar(st.nilErrs, v)
@@ -452,4 +457,33 @@ func boolConst(e ast.Expr) truth {
 func isText(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// holdsNonNilError reports whether value, a slice of errors, holds a
+// non-nil error on the path st: append(errs, fmt.Errorf(...)), an append
+// to a list that already holds one, or a literal with such an element.
+func (w *walker) holdsNonNilError(value ast.Expr, st pathState) bool {
+	var elems []ast.Expr
+	switch e := ast.Unparen(value).(type) {
+	case *ast.CompositeLit:
+		elems = e.Elts
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
+		if _, builtin := w.t.info.Uses[id].(*types.Builtin); !ok || !builtin || id.Name != "append" || len(e.Args) == 0 {
+			return false
+		}
+		if e.Ellipsis.IsValid() {
+			return w.t.nonEmptyErrors(e.Args[0], st) || w.t.nonEmptyErrors(e.Args[len(e.Args)-1], st)
+		}
+		if w.t.nonEmptyErrors(e.Args[0], st) {
+			return true
+		}
+		elems = e.Args[1:]
+	}
+	for _, el := range elems {
+		if w.t.nonNilExpr(el, st) {
+			return true
+		}
+	}
+	return false
 }

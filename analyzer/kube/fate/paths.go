@@ -41,6 +41,7 @@ type pathState struct {
 	counted   []*types.Var   // counters incremented after the error was tested (failures++)
 	requeued  []*types.Var   // variables holding a reconcile.Result that asks for a requeue
 	nilErrs   []*types.Var   // error variables known to be nil on this path
+	nonEmpty  []*types.Var   // slices of errors known to hold a non-nil error (len(errs) > 0, append of one)
 	best      Fate           // the best thing done with the failure so far
 	testedIn  ast.Node       // the branch a test of the error sent the path into, while in it
 	looped    bool           // the path went round the loop around the failing call
@@ -64,7 +65,7 @@ func (s pathState) key() string {
 		vars []*types.Var
 	}{
 		{'c', s.carriers}, {'n', s.nonNil}, {'t', s.set}, {'k', s.counted},
-		{'f', s.unset}, {'r', s.requeued}, {'z', s.nilErrs},
+		{'f', s.unset}, {'r', s.requeued}, {'z', s.nilErrs}, {'e', s.nonEmpty},
 	}
 	for _, set := range sets {
 		for _, v := range set.vars {
@@ -184,28 +185,42 @@ func (w *walker) knownBefore() pathState {
 	var st pathState
 	since := make(map[*types.Var]token.Pos) // where each fact was learnt
 	learn := func(cond ast.Expr, holds bool) {
-		before := st.nonNil
+		nonNil, nonEmpty := st.nonNil, st.nonEmpty
 		w.refine(cond, holds, &st)
 		for _, v := range st.nonNil {
-			if !slices.Contains(before, v) {
+			if !slices.Contains(nonNil, v) {
+				since[v] = cond.End()
+			}
+		}
+		for _, v := range st.nonEmpty {
+			if !slices.Contains(nonEmpty, v) {
 				since[v] = cond.End()
 			}
 		}
 	}
+	// The statements around the call, outermost first: what an outer
+	// condition says holds in the assignments of the blocks inside it.
+	type step struct{ node, child ast.Node }
+	var chain []step
 	child := w.f.cur
 	for c := w.f.cur.Parent(); c.Valid() && c.Node() != w.f.fn; child, c = c, c.Parent() {
-		switch n := c.Node().(type) {
+		chain = append(chain, step{c.Node(), child.Node()})
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		switch n := chain[i].node.(type) {
 		case *ast.IfStmt:
-			if child.Node() == n.Body || (n.Else != nil && child.Node() == n.Else) {
-				learn(n.Cond, child.Node() == n.Body)
+			if child := chain[i].child; child == n.Body || (n.Else != nil && child == n.Else) {
+				learn(n.Cond, child == n.Body)
 			}
 		case *ast.CaseClause:
-			if _, tagless := c.Parent().Parent().Node().(*ast.SwitchStmt); tagless && len(n.List) == 1 && !w.caseOfTaggedSwitch(n.List[0]) {
-				learn(n.List[0], true)
+			if i+2 < len(chain) {
+				if _, tagless := chain[i+2].node.(*ast.SwitchStmt); tagless && len(n.List) == 1 && !w.caseOfTaggedSwitch(n.List[0]) {
+					learn(n.List[0], true)
+				}
 			}
 		case *ast.BlockStmt:
-			w.learnAssignments(n.List, child.Node(), &st, since)
-			w.learnNilGuards(n.List, child.Node(), &st)
+			w.learnAssignments(n.List, chain[i].child, &st, since)
+			w.learnNilGuards(n.List, chain[i].child, &st)
 		}
 	}
 	if decl, ok := w.f.fn.(*ast.FuncDecl); ok {
@@ -217,6 +232,11 @@ func (w *walker) knownBefore() pathState {
 	for _, v := range st.nonNil {
 		if w.assignedBetween(v, since[v], w.f.call.Pos()) {
 			st.nonNil = withoutVar(st.nonNil, v)
+		}
+	}
+	for _, v := range st.nonEmpty {
+		if w.assignedBetween(v, since[v], w.f.call.Pos()) {
+			st.nonEmpty = withoutVar(st.nonEmpty, v)
 		}
 	}
 	return st
@@ -265,8 +285,12 @@ func (w *walker) learnAssignments(list []ast.Stmt, upTo ast.Node, st *pathState,
 			continue
 		}
 		for i, lhs := range as.Lhs {
-			if v := w.definedErrorVar(lhs); v != nil && w.t.nonNilExpr(as.Rhs[i], pathState{}) {
+			if v := w.definedErrorVar(lhs); v != nil && w.t.nonNilExpr(as.Rhs[i], *st) {
 				st.nonNil = withVar(st.nonNil, v)
+				since[v] = as.End()
+			}
+			if v := w.errorSliceVar(lhs); v != nil && w.holdsNonNilError(as.Rhs[i], *st) {
+				st.nonEmpty = withVar(st.nonEmpty, v)
 				since[v] = as.End()
 			}
 		}
@@ -281,7 +305,7 @@ func (w *walker) definedErrorVar(e ast.Expr) *types.Var {
 		return nil
 	}
 	v, ok := w.t.info.ObjectOf(id).(*types.Var)
-	if !ok || !api.IsErrorType(v.Type()) {
+	if !ok || !isErrorValue(v.Type()) {
 		return nil
 	}
 	return v
