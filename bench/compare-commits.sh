@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Compares the findings of two commits of the suite over the evaluation
+# corpus with one load per module: both commits are exported (git archive),
+# their module paths renamed so that bench/twocopy/main.go links both, and
+# each module's `patterns` loaded once and analyzed by both suites. A
+# behaviour-preserving change must leave every module identical (same
+# analyzer, position, message and fix edits). Not part of `go test ./...`;
+# bench/compare.sh compares two whole binaries instead (two loads).
+#
+#   bench/compare-commits.sh d9fb58b c1070e8
+#   MODULES="flux keda" bench/compare-commits.sh BASE NEW
+#   WAITFOR=bench/out/sweep/units.txt bench/compare-commits.sh ...   # run each module after the sweep has built it
+#
+# Output in $OUT (default bench/out/compare-commits): <module>.out (both
+# copies' lines), <module>.err and summary.txt, one line per module
+# ("identical" or "DIFFERENT", the two counts, seconds); a module already
+# in summary.txt is skipped (resumable). Exit status 1 when any differs.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+[ $# -eq 2 ] || { echo "usage: $0 BASE-COMMIT NEW-COMMIT" >&2; exit 2; }
+out=$(mkdir -p "${OUT:-bench/out/compare-commits}" && cd "${OUT:-bench/out/compare-commits}" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for pair in "base:$1" "split:$2"; do
+  name=${pair%%:*} commit=${pair#*:}
+  mkdir -p "$work/$name"
+  git archive "$commit" | tar -x -C "$work/$name" || exit 2
+  (cd "$work/$name" && grep -rl 'github.com/conflictlint/conflictlint' --include='*.go' --include=go.mod . |
+    xargs sed -i "s#github.com/conflictlint/conflictlint#$name.example/conflictlint#g")
+done
+mkdir -p "$work/drv"
+cp bench/twocopy/main.go "$work/drv/main.go"
+sed -i '/^\/\/go:build ignore$/d' "$work/drv/main.go"
+cat >"$work/drv/go.mod" <<MOD
+module twocopy
+
+go 1.26.0
+
+require (
+	base.example/conflictlint v0.0.0
+	split.example/conflictlint v0.0.0
+)
+
+replace base.example/conflictlint => ../base
+
+replace split.example/conflictlint => ../split
+MOD
+(cd "$work/drv" && GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1 && go build -o "$work/twocopy" .) || { echo "cannot build the driver" >&2; exit 2; }
+echo "compare-commits: $1 against $2" | tee "$out/commits.txt"
+export GOMAXPROCS=${P:-1} GOFLAGS="-p=${P:-1} -buildvcs=false"
+modules=${MODULES:-$(cd bench/corpus && ls -d */ | tr -d /)}
+touch "$out/summary.txt"
+for m in $modules; do
+  grep -q "^$m " "$out/summary.txt" && continue
+  if [ -n "${WAITFOR:-}" ]; then
+    until cut -f1 "$WAITFOR" 2>/dev/null | grep -qx "corpus-$m"; do sleep 30; done
+  fi
+  mapfile -t patterns <"bench/corpus/$m/patterns"
+  t0=$(date +%s)
+  (cd "bench/corpus/$m" && "$work/twocopy" "${patterns[@]}" >"$out/$m.out" 2>"$out/$m.err")
+  rc=$?
+  b=$(awk -F'\t' '$1 == "base"' "$out/$m.out" | cut -f2-)
+  s=$(awk -F'\t' '$1 == "split"' "$out/$m.out" | cut -f2-)
+  r=identical
+  [ $rc -eq 0 ] || r="FAILED(exit $rc)"
+  [ "$b" = "$s" ] || r=DIFFERENT
+  echo "$m $r base=$(grep -c . <<<"$b") new=$(grep -c . <<<"$s") $(( $(date +%s) - t0 ))s" | tee -a "$out/summary.txt"
+done
+! grep -q 'DIFFERENT\|FAILED' "$out/summary.txt"
