@@ -293,8 +293,8 @@ func (c *checker) persists(s, check ast.Stmt, w *kube.Write) bool {
 }
 
 // leaves reports whether the block never falls through: it ends in a
-// return, a panic, or a call that ends the program (os.Exit, log.Fatal*,
-// klog.Fatal* and klog.Exit*).
+// return, a panic, or a call of a function that ends the program
+// (api.FatalFuncs: os.Exit, log.Fatal*, klog.Fatal* and klog.Exit*).
 func leaves(info *types.Info, body *ast.BlockStmt) bool {
 	if len(body.List) == 0 {
 		return false
@@ -311,15 +311,7 @@ func leaves(info *types.Info, body *ast.BlockStmt) bool {
 			return b.Name() == "panic"
 		}
 		fn, ok := fixes.Callee(info, call)
-		if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
-			return false
-		}
-		switch syntax.PkgPath(fn.Pkg()) {
-		case "os":
-			return fn.Name() == "Exit"
-		case "log", "k8s.io/klog/v2", "k8s.io/klog":
-			return strings.HasPrefix(fn.Name(), "Fatal") || (syntax.PkgPath(fn.Pkg()) != "log" && strings.HasPrefix(fn.Name(), "Exit"))
-		}
+		return ok && fn.Pkg() != nil && fn.Signature().Recv() == nil && api.FatalFuncs[api.FuncKeyOf(fn)]
 	}
 	return false
 }

@@ -237,6 +237,8 @@ var FatalFuncs = map[FuncKey]bool{
 	{"k8s.io/klog/v2", "Fatal"}: true, {"k8s.io/klog/v2", "Fatalf"}: true, {"k8s.io/klog/v2", "Fatalln"}: true,
 	{"k8s.io/klog/v2", "FatalDepth"}: true,
 	{"k8s.io/klog/v2", "Exit"}:       true, {"k8s.io/klog/v2", "Exitf"}: true, {"k8s.io/klog/v2", "Exitln"}: true,
+	{"k8s.io/klog", "Fatal"}: true, {"k8s.io/klog", "Fatalf"}: true, {"k8s.io/klog", "Fatalln"}: true,
+	{"k8s.io/klog", "Exit"}: true, {"k8s.io/klog", "Exitf"}: true, {"k8s.io/klog", "Exitln"}: true,
 }
 
 // FatalMethods end the program too.
