@@ -66,3 +66,28 @@ func (s *Syncer) carriedNotLogged(ctx context.Context, cm *corev1.ConfigMap, o *
 	}
 	return nil
 }
+
+// fieldThenLog gives the error's text to a logger's field builder, keeps
+// the entry, logs with it, and reports success: the text was only logged.
+func (s *Syncer) fieldThenLog(ctx context.Context, cm *corev1.ConfigMap) (*corev1.ConfigMap, error) {
+	logger := s.log.WithField("configmap", cm.Name)
+	updated, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}) // want `is only logged`
+	if err != nil {
+		logger = logger.WithField("updateError", err.Error())
+		logger.Errorf("updating configmap")
+		return nil, nil
+	}
+	return updated, nil
+}
+
+// fieldThenReturn logs the same way and returns the error.
+func (s *Syncer) fieldThenReturn(ctx context.Context, cm *corev1.ConfigMap) (*corev1.ConfigMap, error) {
+	logger := s.log.WithField("configmap", cm.Name)
+	updated, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}) // ok: returned
+	if err != nil {
+		logger = logger.WithField("updateError", err.Error())
+		logger.Errorf("updating configmap")
+		return nil, err
+	}
+	return updated, nil
+}
