@@ -23,7 +23,6 @@ func New(_, directives *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     "ignoredirective",
 		Doc:      docs.MustExtract(docFile, "ignoredirective"),
-		URL:      docs.URL("ignoredirective"),
 		Requires: []*analysis.Analyzer{directives},
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[directives].(*diag.Directives))

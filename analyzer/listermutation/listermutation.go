@@ -29,7 +29,6 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "listermutation",
 		Doc:              docs.MustExtract(docFile, "listermutation"),
-		URL:              docs.URL("listermutation"),
 		Requires:         []*analysis.Analyzer{model, directives},
 		FactTypes:        []analysis.Fact{new(MutatesFact)},
 		RunDespiteErrors: true,

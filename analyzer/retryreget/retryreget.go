@@ -30,7 +30,6 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     "retryreget",
 		Doc:      docs.MustExtract(docFile, "retryreget"),
-		URL:      docs.URL("retryreget"),
 		Requires: []*analysis.Analyzer{model, directives},
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[model].(*kube.Result))

@@ -30,7 +30,6 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "staleupdate",
 		Doc:        docs.MustExtract(docFile, "staleupdate"),
-		URL:        docs.URL("staleupdate"),
 		Requires:   []*analysis.Analyzer{model, directives},
 		ResultType: reflect.TypeFor[*costStats](),
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {

@@ -33,7 +33,6 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     "unretriedupdate",
 		Doc:      docs.MustExtract(docFile, "unretriedupdate"),
-		URL:      docs.URL("unretriedupdate"),
 		Requires: []*analysis.Analyzer{model, directives},
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[model].(*kube.Result), config)
