@@ -80,7 +80,10 @@
 //     `errors.New`, an error library's `Wrap*` of such an error, an error
 //     variable under `err != nil`, an unexported function's error parameter
 //     that every call passes non-nil, a composite literal, a function that
-//     never returns nil, also across packages).
+//     never returns nil, also across packages; an aggregate such as
+//     `utilerrors.NewAggregate(errs)` or `errors.Join(errs...)` of a list
+//     known to hold an error: tested `len(errs) > 0`, or given a non-nil
+//     error by `append`).
 //   - Handed off, since the caller learns it failed: a path that returns a
 //     count of failures it incremented after testing the error
 //     (`failed++; ...; return failed`), or `false` from a function without
@@ -126,7 +129,8 @@
 //
 // A helper of the package whose every failure path hands the error on counts
 // as a write where it is called: directly, through a func-typed field or
-// variable the package assigns one function, or through an interface method
+// variable the package assigns one function (a named function or a function
+// literal, `var updateFn = func(...) error {...}`), or through an interface method
 // that only such helpers implement (across packages by facts). A helper that
 // the package also runs inside a retry scope is not reported at its other
 // call sites. An object built from a literal or decoded from a manifest,
