@@ -16,22 +16,22 @@ var updateStatusFn = func(ctx context.Context, c client.Client, cm *corev1.Confi
 	return c.Status().Update(ctx, cm) // ok: returned to the callers of the variable
 }
 
-// setPhase returns the failure it gets through the variable.
-func setPhase(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
+// SetPhase returns the failure it gets through the variable.
+func SetPhase(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
 	cm.Data["phase"] = "done"
 	return updateStatusFn(ctx, c, cm)
 }
 
 // Tick only logs what the write through the variable returned.
 func Tick(ctx context.Context, c client.Client, cm *corev1.ConfigMap) {
-	if err := setPhase(ctx, c, cm); err != nil { // want `conflict from setPhase\(ctx, c, cm\) is lost in Tick`
+	if err := SetPhase(ctx, c, cm); err != nil { // want `conflict from SetPhase\(ctx, c, cm\) is lost in Tick`
 		log.Printf("set phase: %v", err)
 	}
 }
 
 // Reconcile hands it on.
 func Reconcile(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
-	return setPhase(ctx, c, cm) // ok: returned
+	return SetPhase(ctx, c, cm) // ok: returned
 }
 
 // Relabel drops the failure of a local closure it calls.
