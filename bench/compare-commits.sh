@@ -20,8 +20,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 [ $# -eq 2 ] || { echo "usage: $0 BASE-COMMIT NEW-COMMIT" >&2; exit 2; }
 out=$(mkdir -p "${OUT:-bench/out/compare-commits}" && cd "${OUT:-bench/out/compare-commits}" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# The driver is built once per pair of commits and kept in $OUT.
+work=$out/.driver-$1-$2
+if [ ! -x "$work/twocopy" ]; then
+rm -rf "$work"
 for pair in "base:$1" "split:$2"; do
   name=${pair%%:*} commit=${pair#*:}
   mkdir -p "$work/$name"
@@ -47,6 +49,7 @@ replace base.example/conflictlint => ../base
 replace split.example/conflictlint => ../split
 MOD
 (cd "$work/drv" && GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1 && go build -o "$work/twocopy" .) || { echo "cannot build the driver" >&2; exit 2; }
+fi
 echo "compare-commits: $1 against $2" | tee "$out/commits.txt"
 export GOMAXPROCS=${P:-1} GOFLAGS="-p=${P:-1} -buildvcs=false"
 modules=${MODULES:-$(cd bench/corpus && ls -d */ | tr -d /)}
