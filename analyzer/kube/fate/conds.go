@@ -316,14 +316,14 @@ func (w *walker) refineNil(e *ast.BinaryExpr, nonNil bool, st *pathState) {
 // element is taken to be a non-nil error.
 func (w *walker) refineLen(e *ast.BinaryExpr, holds bool, st *pathState) {
 	op, x, n := e.Op, e.X, e.Y
-	if _, ok := lenOf(n); ok {
+	if _, ok := w.lenOf(n); ok {
 		x, n = n, x
 		op = map[token.Token]token.Token{token.GTR: token.LSS, token.LSS: token.GTR, token.GEQ: token.LEQ, token.LEQ: token.GEQ}[op]
 		if op == token.ILLEGAL {
 			op = e.Op // == and != read the same both ways
 		}
 	}
-	arg, ok := lenOf(x)
+	arg, ok := w.lenOf(x)
 	lit, isLit := ast.Unparen(n).(*ast.BasicLit)
 	if !ok || !isLit || lit.Kind != token.INT {
 		return
@@ -344,26 +344,25 @@ func (w *walker) refineLen(e *ast.BinaryExpr, holds bool, st *pathState) {
 }
 
 // lenOf returns x when e is len(x).
-func lenOf(e ast.Expr) (ast.Expr, bool) {
+func (w *walker) lenOf(e ast.Expr) (ast.Expr, bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return nil, false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok || id.Name != "len" {
+	if !ok || len(call.Args) != 1 || !isBuiltin(w.t.info, call, "len") {
 		return nil, false
 	}
 	return call.Args[0], true
 }
 
 // errorSliceVar returns the local variable of type []error e names, or nil.
-func (w *walker) errorSliceVar(e ast.Expr) *types.Var {
+func (w *walker) errorSliceVar(e ast.Expr) *types.Var { return w.usedVar(e, isErrorSlice) }
+
+// usedVar returns the variable e names when its type satisfies ofType, or nil.
+func (w *walker) usedVar(e ast.Expr, ofType func(types.Type) bool) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return nil
 	}
 	v, ok := w.t.info.Uses[id].(*types.Var)
-	if !ok || !isErrorSlice(v.Type()) {
+	if !ok || !ofType(v.Type()) {
 		return nil
 	}
 	return v
@@ -390,17 +389,7 @@ func isErrorSlice(t types.Type) bool {
 }
 
 // errorVar returns the local error variable e names, or nil.
-func (w *walker) errorVar(e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := w.t.info.Uses[id].(*types.Var)
-	if !ok || !isErrorValue(v.Type()) {
-		return nil
-	}
-	return v
-}
+func (w *walker) errorVar(e ast.Expr) *types.Var { return w.usedVar(e, isErrorValue) }
 
 func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)

@@ -468,8 +468,7 @@ func (w *walker) holdsNonNilError(value ast.Expr, st pathState) bool {
 	case *ast.CompositeLit:
 		elems = e.Elts
 	case *ast.CallExpr:
-		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
-		if _, builtin := w.t.info.Uses[id].(*types.Builtin); !ok || !builtin || id.Name != "append" || len(e.Args) == 0 {
+		if !isBuiltin(w.t.info, e, "append") || len(e.Args) == 0 {
 			return false
 		}
 		if e.Ellipsis.IsValid() {
