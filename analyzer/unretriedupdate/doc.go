@@ -124,6 +124,13 @@
 //     `os.Exit`, `panic`, `Fatal*`/`Panic*` of a logger by shape: logrus,
 //     glog, klog v1; or returns it from a cobra command's `RunE`, which
 //     prints it and exits).
+//   - Reported: a path that returns it from a function literal given to a
+//     function of another package as an interface value (`any`), as
+//     schedulers take their tasks (gocron's `NewTask`, `Do`): such a runner
+//     calls it by reflection and is not known to act on the error. A test
+//     framework that fails the test on it (ginkgo's `DeferCleanup`) is not
+//     such a runner; a parameter of a function type with an error result
+//     (errgroup's `Go`) hands it on.
 //
 // # Helpers, built objects and client shapes
 //

@@ -97,7 +97,7 @@ func (c *checker) check(s site) {
 		msg = fmt.Sprintf("conflict from %s is not retried: wrap the read-modify-write in retry.RetryOnConflict, re-reading %s inside", callText, s.object)
 	} else if f := c.tracer.Trace(s.cursor); f.Lost() {
 		msg = c.message(s, f, callText)
-		canReturn = f != fate.Fatal && noErrorResult(nil, s.cursor) == ""
+		canReturn = f != fate.Fatal && f != fate.Abandoned && noErrorResult(nil, s.cursor) == ""
 	} else {
 		return
 	}
@@ -138,8 +138,13 @@ func (c *checker) fix(s site, canReturn bool) []analysis.SuggestedFix {
 // message says what happened to the Conflict and what to do.
 func (c *checker) message(s site, f fate.Fate, callText string) string {
 	retry := fmt.Sprintf("retry with retry.RetryOnConflict, re-reading %s inside", s.object)
-	if f == fate.Fatal {
+	switch f {
+	case fate.Fatal:
 		return fmt.Sprintf("conflict from %s ends the program: %s", callText, retry)
+	case fate.Abandoned:
+		if runner := c.tracer.OpaqueRunner(s.cursor); runner != nil {
+			return fmt.Sprintf("conflict from %s is returned to %s, which takes the function as an interface value and is not known to act on its error: %s", callText, types.ExprString(runner.Fun), retry)
+		}
 	}
 	if where := noErrorResult(c.pass.TypesInfo, s.cursor); where != "" {
 		return fmt.Sprintf("conflict from %s is lost in %s, which cannot return it: %s, or requeue the object", callText, where, retry)

@@ -291,6 +291,13 @@ var TestSurfaceTypes = map[FuncKey]bool{
 	{"github.com/onsi/gomega", "WithT"}:                   true,
 }
 
+// TestRunnerPackages run the functions they are given as `any` (specs,
+// DeferCleanup) and fail the test on the error one returns.
+var TestRunnerPackages = map[string]bool{
+	"github.com/onsi/ginkgo/v2": true,
+	"github.com/onsi/ginkgo":    true,
+}
+
 // TestLogMethods only log: the test goes on.
 var TestLogMethods = map[string]bool{"Log": true, "Logf": true}
 

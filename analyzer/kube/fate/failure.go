@@ -2,6 +2,7 @@ package fate
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -37,6 +38,9 @@ type failure struct {
 	// endsCommand is set when fn is a cobra command's RunE (or stored
 	// there): an error it returns ends the program.
 	endsCommand bool
+	// opaqueRunner is the call of another package that takes fn as an
+	// interface value (a scheduler's task), or nil: see opaqueRunnerOf.
+	opaqueRunner *ast.CallExpr
 	// selfReading is set when the failing call is a helper that writes an
 	// object of its own (it reads it itself): calling it again retries
 	// with a fresh read.
@@ -84,21 +88,18 @@ func (t *Tracer) newFailure(cur inspector.Cursor, obj api.Object) *failure {
 // noteLiteralUse records how a function literal that makes the failing
 // call is run: deferred, periodically, or as a poll condition.
 func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.FuncLit) {
-	parent := fnCur.Parent()
-	var arg ast.Expr = lit
-	call, ok := parent.Node().(*ast.CallExpr)
-	if !ok {
-		if call, arg = t.callPassingBound(parent, lit); call == nil {
-			return
-		}
+	call, arg := t.literalCall(fnCur, lit)
+	if call == nil {
+		return
 	}
 	if call.Fun == lit {
-		_, f.deferred = parent.Parent().Node().(*ast.DeferStmt)
+		_, f.deferred = fnCur.Parent().Parent().Node().(*ast.DeferStmt)
 		if f.deferred {
-			f.outerErrors = t.namedErrorResults(syntax.EnclosingFunc(parent))
+			f.outerErrors = t.namedErrorResults(syntax.EnclosingFunc(fnCur.Parent()))
 		}
 		return
 	}
+	f.opaqueRunner = t.opaqueRunnerOf(call, arg)
 	callee := t.callee(call)
 	rereads := t.model != nil && (t.callsSelfReadingHelper(f.call) || f.object.Valid() && t.model.ReadsBefore(lit, f.object, f.call))
 	switch {
@@ -108,6 +109,73 @@ func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.Fun
 		f.pollCall = call
 		f.pollRereads = rereads
 	}
+}
+
+// opaqueRunnerOf returns call when it hands fn to a function of another
+// package through a parameter of interface type, as schedulers take their
+// tasks (gocron's Do and NewTask take `any`): such a runner calls fn by
+// reflection, and its signature makes no promise to act on the error fn
+// returns, so a failure fn returns is lost there. Test frameworks that fail
+// the test on that error (gomega, ginkgo) are not opaque.
+func (t *Tracer) opaqueRunnerOf(call *ast.CallExpr, fn ast.Expr) *ast.CallExpr {
+	callee := t.callee(call)
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == t.pkg || isTestSurface(callee) || api.TestRunnerPackages[syntax.PkgPath(callee.Pkg())] {
+		return nil
+	}
+	pt := paramTypeOf(callee.Signature(), call, fn)
+	if pt == nil || !types.IsInterface(pt) {
+		return nil
+	}
+	return call
+}
+
+// paramTypeOf returns the type of the parameter of sig that receives arg in
+// call, or nil.
+func paramTypeOf(sig *types.Signature, call *ast.CallExpr, arg ast.Expr) types.Type {
+	params := sig.Params()
+	for i, a := range call.Args {
+		if a != arg {
+			continue
+		}
+		switch {
+		case sig.Variadic() && i >= params.Len()-1 && call.Ellipsis == token.NoPos:
+			if s, ok := params.At(params.Len() - 1).Type().(*types.Slice); ok {
+				return s.Elem()
+			}
+		case i < params.Len():
+			return params.At(i).Type()
+		}
+	}
+	return nil
+}
+
+// OpaqueRunner returns the call that takes the function literal around cur
+// as an interface value (see opaqueRunnerOf), or nil: a failure that
+// literal returns is lost there.
+func (t *Tracer) OpaqueRunner(cur inspector.Cursor) *ast.CallExpr {
+	fnCur := syntax.EnclosingFunc(cur)
+	if !fnCur.Valid() {
+		return nil
+	}
+	lit, ok := fnCur.Node().(*ast.FuncLit)
+	if !ok {
+		return nil
+	}
+	call, arg := t.literalCall(fnCur, lit)
+	if call == nil || call.Fun == lit {
+		return nil
+	}
+	return t.opaqueRunnerOf(call, arg)
+}
+
+// literalCall returns the call that lit (at fnCur) is an argument of,
+// directly or through the variable it is bound to, and the argument.
+func (t *Tracer) literalCall(fnCur inspector.Cursor, lit *ast.FuncLit) (*ast.CallExpr, ast.Expr) {
+	parent := fnCur.Parent()
+	if call, ok := parent.Node().(*ast.CallExpr); ok {
+		return call, lit
+	}
+	return t.callPassingBound(parent, lit)
 }
 
 // takesCondition reports whether call passes fn where a wait condition

@@ -26,6 +26,7 @@ type Fate int
 
 const (
 	Dropped       Fate = iota // discarded, or assigned and never read
+	Abandoned                 // returned to a runner that takes the function as an interface value (see opaqueRunnerOf)
 	Swallowed                 // read (compared, formatted) but neither logged nor handed on
 	Logged                    // logged, and not handed on
 	Fatal                     // ends the program
@@ -38,7 +39,7 @@ const (
 )
 
 var fateNames = [...]string{
-	Dropped: "dropped", Swallowed: "swallowed", Logged: "logged", Fatal: "fatal",
+	Dropped: "dropped", Abandoned: "abandoned", Swallowed: "swallowed", Logged: "logged", Fatal: "fatal",
 	HandedOff: "handed off", Surfaced: "surfaced", Handled: "handled", Retried: "retried",
 	ReturnedOther: "returned other", Returned: "returned",
 }

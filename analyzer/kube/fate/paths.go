@@ -143,7 +143,7 @@ func (w *walker) run() Fate {
 	st := w.knownBefore()
 	st.workSet = w.workSetOf()
 	if ended, fate := w.startAt(start.Nodes[index], &st); ended {
-		return w.commandFate(fate)
+		return w.runnerFate(fate)
 	}
 	stack := []walkItem{{start, index + 1, st}}
 	for len(stack) > 0 {
@@ -166,7 +166,7 @@ func (w *walker) run() Fate {
 				e.fate = max(e.fate, Retried)
 			}
 			if !w.retryLoop {
-				e.fate = w.commandFate(e.fate)
+				e.fate = w.runnerFate(e.fate)
 			}
 			worst = min(worst, e.fate)
 		}
@@ -456,11 +456,18 @@ var loopHeads = map[cfg.BlockKind]bool{
 	cfg.KindForLoop: true, cfg.KindForPost: true, cfg.KindForBody: true, cfg.KindRangeLoop: true,
 }
 
-// commandFate turns an error returned from a cobra command's RunE into
-// the end of the program: cobra prints it and main exits.
-func (w *walker) commandFate(f Fate) Fate {
-	if w.f.endsCommand && f >= ReturnedOther {
+// runnerFate turns an error returned from the function into what the code
+// that runs it does with it: cobra prints a command's error and main exits;
+// a runner that takes the function as an interface value (a scheduler's
+// task) is not known to act on it, so the failure is lost there.
+func (w *walker) runnerFate(f Fate) Fate {
+	switch {
+	case f < ReturnedOther:
+		return f
+	case w.f.endsCommand:
 		return Fatal
+	case w.f.opaqueRunner != nil:
+		return Abandoned
 	}
 	return f
 }
