@@ -16,7 +16,7 @@ import (
 // target is 60%; the gap is the shapes where no fix can be shown to keep
 // the program's meaning, above all objects that are parameters or fields
 // written without a change of the function's own, whose holders' changes a
-// re-read would drop (see docs/evaluation.md, "Suggested fixes").
+// re-read would drop (see docs/fixes.md).
 const minFixedShare = 0.48
 
 // TestFixedShare runs every analyzer of the suite over its scenario
