@@ -1,6 +1,10 @@
 package analyzer_test
 
 import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -70,5 +74,41 @@ func TestLayering(t *testing.T) {
 	}
 	if checked < 8 {
 		t.Fatalf("only %d packages loaded: the test checks too little", checked)
+	}
+}
+
+// maxProductLines bounds a product file of the analyzers: past it, a file
+// holds more than one concern and should be split where the code teaches.
+const maxProductLines = 500
+
+// TestProductFileSize keeps every non-test Go file under analyzer/ within
+// maxProductLines lines.
+func TestProductFileSize(t *testing.T) {
+	checked := 0
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		checked++
+		if n := bytes.Count(data, []byte("\n")); n > maxProductLines {
+			t.Errorf("analyzer/%s has %d lines, more than %d: split it by concern", filepath.ToSlash(p), n, maxProductLines)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 50 {
+		t.Errorf("only %d product files found under analyzer/: the walk is broken", checked)
 	}
 }

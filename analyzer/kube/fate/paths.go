@@ -456,22 +456,6 @@ var loopHeads = map[cfg.BlockKind]bool{
 	cfg.KindForLoop: true, cfg.KindForPost: true, cfg.KindForBody: true, cfg.KindRangeLoop: true,
 }
 
-// runnerFate turns an error returned from the function into what the code
-// that runs it does with it: cobra prints a command's error and main exits;
-// a runner that takes the function as an interface value (a scheduler's
-// task) is not known to act on it, so the failure is lost there.
-func (w *walker) runnerFate(f Fate) Fate {
-	switch {
-	case f < ReturnedOther:
-		return f
-	case w.f.endsCommand:
-		return Fatal
-	case w.f.opaqueRunner != nil:
-		return Abandoned
-	}
-	return f
-}
-
 // endFate adjusts the verdict of a path that leaves the function: a
 // periodic function runs again; a deferred one leaves the outer function's
 // named error results to be returned.

@@ -1,0 +1,99 @@
+package fate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Whoever runs a function decides the fate of the error it returns: cobra
+// ends the program on a command's error (commands.go), a runner whose
+// parameter is a function with an error result returns or acts on it, and
+// one that takes the function as an interface value is not known to.
+
+// runnerFate turns an error returned from the function into what the code
+// that runs it does with it: cobra prints a command's error and main exits;
+// a runner that takes the function as an interface value (a scheduler's
+// task) is not known to act on it, so the failure is lost there.
+func (w *walker) runnerFate(f Fate) Fate {
+	switch {
+	case f < ReturnedOther:
+		return f
+	case w.f.endsCommand:
+		return Fatal
+	case w.f.opaqueRunner != nil:
+		return Abandoned
+	}
+	return f
+}
+
+// opaqueRunnerOf returns call when it hands fn to a function of another
+// package through a parameter of interface type, as schedulers take their
+// tasks (gocron's Do and NewTask take `any`): such a runner calls fn by
+// reflection, and its signature makes no promise to act on the error fn
+// returns, so a failure fn returns is lost there. Test frameworks that fail
+// the test on that error (gomega, ginkgo) are not opaque.
+func (t *Tracer) opaqueRunnerOf(call *ast.CallExpr, fn ast.Expr) *ast.CallExpr {
+	callee := t.callee(call)
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == t.pkg || isTestSurface(callee) || api.TestRunnerPackages[syntax.PkgPath(callee.Pkg())] {
+		return nil
+	}
+	pt := paramTypeOf(callee.Signature(), call, fn)
+	if pt == nil || !types.IsInterface(pt) {
+		return nil
+	}
+	return call
+}
+
+// paramTypeOf returns the type of the parameter of sig that receives arg in
+// call, or nil.
+func paramTypeOf(sig *types.Signature, call *ast.CallExpr, arg ast.Expr) types.Type {
+	params := sig.Params()
+	for i, a := range call.Args {
+		if a != arg {
+			continue
+		}
+		switch {
+		case sig.Variadic() && i >= params.Len()-1 && call.Ellipsis == token.NoPos:
+			if s, ok := params.At(params.Len() - 1).Type().(*types.Slice); ok {
+				return s.Elem()
+			}
+		case i < params.Len():
+			return params.At(i).Type()
+		}
+	}
+	return nil
+}
+
+// OpaqueRunner returns the call that takes the function literal around cur
+// as an interface value (see opaqueRunnerOf), or nil: a failure that
+// literal returns is lost there.
+func (t *Tracer) OpaqueRunner(cur inspector.Cursor) *ast.CallExpr {
+	fnCur := syntax.EnclosingFunc(cur)
+	if !fnCur.Valid() {
+		return nil
+	}
+	lit, ok := fnCur.Node().(*ast.FuncLit)
+	if !ok {
+		return nil
+	}
+	call, arg := t.literalCall(fnCur, lit)
+	if call == nil || call.Fun == lit {
+		return nil
+	}
+	return t.opaqueRunnerOf(call, arg)
+}
+
+// literalCall returns the call that lit (at fnCur) is an argument of,
+// directly or through the variable it is bound to, and the argument.
+func (t *Tracer) literalCall(fnCur inspector.Cursor, lit *ast.FuncLit) (*ast.CallExpr, ast.Expr) {
+	parent := fnCur.Parent()
+	if call, ok := parent.Node().(*ast.CallExpr); ok {
+		return call, lit
+	}
+	return t.callPassingBound(parent, lit)
+}
