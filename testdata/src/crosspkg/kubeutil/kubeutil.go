@@ -4,6 +4,7 @@ package kubeutil
 
 import (
 	"context"
+	"fmt"
 
 	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -28,6 +29,19 @@ func RetryWithContext(ctx context.Context, fn func(context.Context) error) error
 func SetPhase(ctx context.Context, c client.Client, foo *foov1.Foo, phase string) error { // want SetPhase:`returnsConflict\(param 2, as given 2\)`
 	foo.Status.Phase = phase
 	return c.Status().Update(ctx, foo)
+}
+
+// MarkSeen is a second helper over SetPhase: the failure it returns is
+// SetPhase's, so it is a returner too.
+func MarkSeen(ctx context.Context, c client.Client, foo *foov1.Foo) error { // want MarkSeen:`returnsConflict\(param 2, as given 2\)`
+	return markPhase(ctx, c, foo, "Seen")
+}
+
+func markPhase(ctx context.Context, c client.Client, foo *foov1.Foo, phase string) error {
+	if err := SetPhase(ctx, c, foo, phase); err != nil {
+		return fmt.Errorf("mark %s: %w", phase, err)
+	}
+	return nil
 }
 
 // Store reads Foos.
