@@ -43,8 +43,8 @@ func (t *Tracer) opaqueRunnerOf(call *ast.CallExpr, fn ast.Expr) *ast.CallExpr {
 		return nil
 	}
 	pt := paramTypeOf(callee.Signature(), call, fn)
-	if pt == nil || !types.IsInterface(pt) {
-		return nil
+	if _, generic := pt.(*types.TypeParam); pt == nil || generic || !types.IsInterface(pt) {
+		return nil // a type parameter is instantiated with fn's own type
 	}
 	return call
 }

@@ -14,3 +14,6 @@ func Mark(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
 	cm.Labels = map[string]string{"marked": "true"}
 	return c.Update(ctx, cm) // ok: returned to the caller
 }
+
+// Run is a generic runner that returns what f returns.
+func Run[F ~func() error](f F) error { return f() }
