@@ -291,11 +291,14 @@ var TestSurfaceTypes = map[FuncKey]bool{
 	{"github.com/onsi/gomega", "WithT"}:                   true,
 }
 
-// TestRunnerPackages run the functions they are given as `any` (specs,
-// DeferCleanup) and fail the test on the error one returns.
-var TestRunnerPackages = map[string]bool{
-	"github.com/onsi/ginkgo/v2": true,
-	"github.com/onsi/ginkgo":    true,
+// ActingRunnerPackages take functions as `any` and act on the error one
+// returns: ginkgo fails the spec (its bodies, DeferCleanup), gomock returns
+// DoAndReturn's results to the mocked call's caller.
+var ActingRunnerPackages = map[string]bool{
+	"github.com/onsi/ginkgo/v2":     true,
+	"github.com/onsi/ginkgo":        true,
+	"go.uber.org/mock/gomock":       true,
+	"github.com/golang/mock/gomock": true,
 }
 
 // TestLogMethods only log: the test goes on.

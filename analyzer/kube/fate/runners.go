@@ -35,11 +35,11 @@ func (w *walker) runnerFate(f Fate) Fate {
 // package through a parameter of interface type, as schedulers take their
 // tasks (gocron's Do and NewTask take `any`): such a runner calls fn by
 // reflection, and its signature makes no promise to act on the error fn
-// returns, so a failure fn returns is lost there. Test frameworks that fail
-// the test on that error (gomega, ginkgo) are not opaque.
+// returns, so a failure fn returns is lost there. Test frameworks that act
+// on that error (gomega, ginkgo, gomock) are not opaque.
 func (t *Tracer) opaqueRunnerOf(call *ast.CallExpr, fn ast.Expr) *ast.CallExpr {
 	callee := t.callee(call)
-	if callee == nil || callee.Pkg() == nil || callee.Pkg() == t.pkg || isTestSurface(callee) || api.TestRunnerPackages[syntax.PkgPath(callee.Pkg())] {
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == t.pkg || isTestSurface(callee) || api.ActingRunnerPackages[syntax.PkgPath(callee.Pkg())] {
 		return nil
 	}
 	pt := paramTypeOf(callee.Signature(), call, fn)
