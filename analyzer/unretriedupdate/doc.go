@@ -128,9 +128,9 @@
 //     function of another package as an interface value (`any`), as
 //     schedulers take their tasks (gocron's `NewTask`, `Do`): such a runner
 //     calls it by reflection and is not known to act on the error. A test
-//     framework that fails the test on it (ginkgo's `DeferCleanup`) is not
-//     such a runner; a parameter of a function type with an error result
-//     (errgroup's `Go`) hands it on.
+//     framework that acts on it (ginkgo's `DeferCleanup`, gomock's
+//     `DoAndReturn`) is not such a runner; a parameter of a function type
+//     with an error result (errgroup's `Go`) hands it on.
 //
 // # Helpers, built objects and client shapes
 //
