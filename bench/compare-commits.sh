@@ -22,19 +22,22 @@ cd "$root"
 out=$(mkdir -p "${OUT:-bench/out/compare-commits}" && cd "${OUT:-bench/out/compare-commits}" && pwd)
 # The driver is built once per pair of commits and kept in $OUT.
 work=$out/.driver-$1-$2
-if [ ! -x "$work/twocopy" ]; then
-rm -rf "$work"
-for pair in "base:$1" "split:$2"; do
-  name=${pair%%:*} commit=${pair#*:}
-  mkdir -p "$work/$name"
-  git archive "$commit" | tar -x -C "$work/$name" || exit 2
-  (cd "$work/$name" && grep -rl 'github.com/conflictlint/conflictlint' --include='*.go' --include=go.mod . |
-    xargs sed -i "s#github.com/conflictlint/conflictlint#$name.example/conflictlint#g")
-done
-mkdir -p "$work/drv"
-cp bench/twocopy/main.go "$work/drv/main.go"
-sed -i '/^\/\/go:build ignore$/d' "$work/drv/main.go"
-cat >"$work/drv/go.mod" <<MOD
+# build_driver links the suites of the two commits into one driver,
+# $work/twocopy (their module paths renamed so that both can be imported).
+build_driver() {
+  local base=$1 new=$2 pair name commit
+  rm -rf "$work"
+  for pair in "base:$base" "split:$new"; do
+    name=${pair%%:*} commit=${pair#*:}
+    mkdir -p "$work/$name"
+    git archive "$commit" | tar -x -C "$work/$name" || exit 2
+    (cd "$work/$name" && grep -rl 'github.com/conflictlint/conflictlint' --include='*.go' --include=go.mod . |
+      xargs sed -i "s#github.com/conflictlint/conflictlint#$name.example/conflictlint#g")
+  done
+  mkdir -p "$work/drv"
+  cp bench/twocopy/main.go "$work/drv/main.go"
+  sed -i '/^\/\/go:build ignore$/d' "$work/drv/main.go"
+  cat >"$work/drv/go.mod" <<MOD
 module twocopy
 
 go 1.26.0
@@ -48,8 +51,9 @@ replace base.example/conflictlint => ../base
 
 replace split.example/conflictlint => ../split
 MOD
-(cd "$work/drv" && GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1 && go build -o "$work/twocopy" .) || { echo "cannot build the driver" >&2; exit 2; }
-fi
+  (cd "$work/drv" && GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1 && go build -o "$work/twocopy" .) || { echo "cannot build the driver" >&2; exit 2; }
+}
+[ -x "$work/twocopy" ] || build_driver "$1" "$2"
 echo "compare-commits: $1 against $2" | tee "$out/commits.txt"
 export GOMAXPROCS=${P:-1} GOFLAGS="-p=${P:-1} -buildvcs=false"
 modules=${MODULES:-$(cd bench/corpus && ls -d */ | tr -d /)}
