@@ -122,14 +122,8 @@ func (t *Tracer) takesCondition(call *ast.CallExpr, fn ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	for i, a := range call.Args {
-		if a != fn || i >= sig.Params().Len() {
-			continue
-		}
-		pt := sig.Params().At(i).Type()
-		return api.IsNamed(pt, api.WaitPath, "ConditionFunc") || api.IsNamed(pt, api.WaitPath, "ConditionWithContextFunc")
-	}
-	return false
+	pt := paramTypeOf(sig, call, fn)
+	return pt != nil && (api.IsNamed(pt, api.WaitPath, "ConditionFunc") || api.IsNamed(pt, api.WaitPath, "ConditionWithContextFunc"))
 }
 
 // callPassingBound returns the call that receives lit through the local
