@@ -10,6 +10,7 @@
 #   RESUME=1 bench/sweep.sh                 # go on after an interrupted run
 #   CORPUS="flux keda" MODULES="k8s.io/client-go@v0.37.2" bench/sweep.sh
 #   CORPUS= MODULES=... bench/sweep.sh      # cache modules only
+#   BIN=/path/conflictlint BINREV=7bc1d02 RESUME=1 bench/sweep.sh  # go on with the same binary
 #
 # A cache module is analyzed in a throwaway copy of its directory
 # ($WORKDIR, default /tmp/conflictlint-sweep, made writable, `go mod download` there) with the
@@ -62,8 +63,12 @@ BISECT_MAX=${BISECT_MAX:-60} # runs spent bisecting crashes, per unit
 
 export GOMAXPROCS=$P GOFLAGS="-p=$P -buildvcs=false" GOTOOLCHAIN=local GOMODCACHE=$(go env GOMODCACHE)
 start=$(date +%s)
-git log -1 --format='sweep: conflictlint at %h %s' | tee "$sw/commit.txt"
 bin=${BIN:-$sw/conflictlint} # BIN: a binary to sweep instead of building one
+if [ -n "${BIN:-}" ]; then # the work tree's commit says nothing about it; BINREV may name its source
+  echo "sweep: conflictlint binary $BIN${BINREV:+, built from $BINREV}" | tee -a "$sw/commit.txt"
+else
+  git log -1 --format='sweep: conflictlint at %h %s' | tee -a "$sw/commit.txt"
+fi
 if [ -z "${BIN:-}" ]; then
   # From the last commit, not the work tree: others' unfinished edits stay out.
   src=$(mktemp -d)
