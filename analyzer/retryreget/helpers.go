@@ -83,15 +83,17 @@ func (c *checker) freshEachAttempt(obj api.Object, s *kube.RetryScope) bool {
 }
 
 // reportHelperWrite reports a helper's write that a retry closure runs
-// with a stale object.
+// with a stale object. The finding is the closure's call of the helper:
+// the closure is what lacks the re-read (the helper may be right for its
+// other callers), and a suppression there is where a reader looks for it.
 func (c *checker) reportHelperWrite(w *kube.Write, s *kube.RetryScope, call *ast.CallExpr, obj api.Object) {
 	msg := fmt.Sprintf("%s writes %s on every attempt of %s, which does not re-read it, so every attempt resends the same stale resourceVersion; Get %s at the top of the closure",
 		types.ExprString(call.Fun), obj.Name(), retryName(s), obj.Name())
 	related := []diag.Related{
-		{Node: call, Message: "called in the retry: " + types.ExprString(call)},
+		{Node: w.Call, Message: "the helper's write: " + types.ExprString(w.Call)},
 		{Node: s.Call, Message: "the retry: " + retryName(s)},
 	}
-	diag.Report(c.pass, w.Call, msg, related)
+	diag.Report(c.pass, call, msg, related)
 }
 
 // paramIndexOf returns the index of decl's parameter v, or -1.
