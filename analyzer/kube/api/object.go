@@ -17,9 +17,11 @@ func CarriesResourceVersion(t types.Type) bool {
 	return isFunc
 }
 
-// ObjectOf resolves an object argument (obj, &obj, r.obj) to an Object.
+// ObjectOf resolves an object argument (obj, &obj, *obj, r.obj) to an
+// Object. A dereference names the object its pointer points to: a read
+// into p refreshes what a write of *p sends.
 func ObjectOf(info *types.Info, e ast.Expr) Object {
-	e = StripAddr(e)
+	e = stripDeref(StripAddr(e))
 	if x := copiedFrom(info, e); x != nil {
 		o := ObjectOf(info, x) // obj.DeepCopy() carries obj's resourceVersion
 		o.Copied = true
@@ -105,6 +107,17 @@ func (o Object) Same(p Object) bool {
 
 // Name is how messages name the object.
 func (o Object) Name() string { return o.Path }
+
+// stripDeref returns e without leading dereferences (*p is p's object).
+func stripDeref(e ast.Expr) ast.Expr {
+	for {
+		star, ok := e.(*ast.StarExpr)
+		if !ok {
+			return e
+		}
+		e = ast.Unparen(star.X)
+	}
+}
 
 // StripAddr returns e without parentheses and a leading &.
 func StripAddr(e ast.Expr) ast.Expr {

@@ -269,11 +269,11 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	if !ok || id.Name == "_" {
 		return
 	}
-	if !syntax.Within(declNode(v), w.f.fn) && !w.concurrentlyCaptured(v) {
-		if carried {
-			st.improve(w.capturedFate(v))
-		}
-		return
+	if carried && !syntax.Within(declNode(v), w.f.fn) && !w.concurrentlyCaptured(v) {
+		// What the outer function can do with it; and the literal itself
+		// may act on it next (framework.ExpectNoError(err) in a deferred
+		// restore), so v is followed like a local too.
+		st.improve(w.capturedFate(v))
 	}
 	if carried {
 		st.carriers = withVar(st.carriers, v)
