@@ -8,6 +8,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
 
 // Facts carry, across package boundaries, what a function of the analyzed
@@ -38,6 +39,18 @@ func (f *FreshBuildFact) String() string { return fmt.Sprintf("freshBuild(result
 // parameter Param in place (or -1).
 type ReadsFact struct{ Param, Result int }
 
+// EndsFact: the function never returns; its calls fail the test (Test) or
+// end the program. An e2e framework's Failf is the common one.
+type EndsFact struct{ Test bool }
+
+func (*EndsFact) AFact() {}
+func (f *EndsFact) String() string {
+	if f.Test {
+		return "ends(test)"
+	}
+	return "ends(program)"
+}
+
 // NeverNilErrorFact: every return of the function returns a non-nil error
 // (an error constructor), so returning its result hands a failure on.
 type NeverNilErrorFact struct{}
@@ -57,7 +70,7 @@ func (f *ReadsFact) String() string {
 	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
 }
 
-var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact)}
+var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact)}
 
 // importFacts records what the facts of fn, a function of another package
 // called here, say about it.
@@ -80,15 +93,22 @@ func (m *modeler) importFacts(fn *types.Func) {
 	}
 }
 
-// neverNilFacts returns the functions of other packages that facts (those
-// the package sees, pass.AllObjectFacts) say never return a nil error. The
-// tracer reads them long after the model's Run has returned, when the Pass
-// may no longer be used.
-func neverNilFacts(facts []analysis.ObjectFact) map[types.Object]bool {
-	out := make(map[types.Object]bool)
+// foreignFacts returns what the facts the package sees (those of
+// pass.AllObjectFacts) say about functions of other packages that the
+// tracer asks about: those that never return a nil error, and those that
+// never return. The tracer reads them long after the model's Run has
+// returned, when the Pass may no longer be used.
+func foreignFacts(facts []analysis.ObjectFact) fate.Foreign {
+	out := fate.Foreign{NeverNil: make(map[types.Object]bool), Ends: make(map[types.Object]fate.Fate)}
 	for _, f := range facts {
-		if _, ok := f.Fact.(*NeverNilErrorFact); ok {
-			out[f.Object] = true
+		switch fact := f.Fact.(type) {
+		case *NeverNilErrorFact:
+			out.NeverNil[f.Object] = true
+		case *EndsFact:
+			out.Ends[f.Object] = fate.Fatal
+			if fact.Test {
+				out.Ends[f.Object] = fate.Surfaced
+			}
 		}
 	}
 	return out
@@ -114,9 +134,13 @@ func (m *modeler) exportFacts() {
 // APIs: builders of desired objects and test fixtures often live in such
 // packages, and without the fact the objects they build would count as
 // read, versioned, wherever they are written.
+//
+// Its functions that never return (an e2e framework's Failf) get their
+// EndsFact too, judged by their own bodies alone.
 func exportBuilderFacts(pass *analysis.Pass, opts *api.Options) {
 	m := &modeler{pass: pass, opts: opts, res: newResult(), imported: make(map[*types.Func]bool)}
 	m.collectDecls()
+	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateModel{m.res}, fate.Foreign{})
 	for fn, decl := range m.res.decls {
 		if !fn.Exported() {
 			continue
@@ -126,6 +150,7 @@ func exportBuilderFacts(pass *analysis.Pass, opts *api.Options) {
 			if r := m.freshResultOf(fn); r >= 0 {
 				pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
 			}
+			exportEndsFact(pass, tracer, fn)
 		}()
 	}
 }
@@ -147,5 +172,16 @@ func (m *modeler) exportFactsOf(fn *types.Func) {
 	}
 	if m.res.tracer.NeverReturnsNil(fn, 0) {
 		m.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
+	}
+	exportEndsFact(m.pass, m.res.tracer, fn)
+}
+
+// exportEndsFact exports fn's EndsFact when it never returns.
+func exportEndsFact(pass *analysis.Pass, tracer *fate.Tracer, fn *types.Func) {
+	switch tracer.Ends(fn) {
+	case fate.Surfaced:
+		pass.ExportObjectFact(fn, &EndsFact{Test: true})
+	case fate.Fatal:
+		pass.ExportObjectFact(fn, &EndsFact{})
 	}
 }

@@ -61,7 +61,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	res.relevant = true
 	res.files = files
 	m := &modeler{pass: pass, opts: opts, res: res, cursors: syntax.NewCursors(files), imported: make(map[*types.Func]bool)}
-	m.build(neverNilFacts(facts))
+	m.build(foreignFacts(facts))
 	return res, nil
 }
 
@@ -82,7 +82,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 //  5. fates: the tracer over the finished writes and reads, then this
 //     package's returners, found by tracing their writes' failures;
 //  6. facts for the package's importers.
-func (m *modeler) build(neverNil map[types.Object]bool) {
+func (m *modeler) build(foreign fate.Foreign) {
 	calls := m.stageCalls()
 	m.stageRetries(calls)
 	m.stageWritesAndReads(calls)
@@ -90,7 +90,7 @@ func (m *modeler) build(neverNil map[types.Object]bool) {
 	// The tracer outlives this Run (the checks trace failures later, maybe
 	// concurrently): it keeps the package and the facts it needs, never
 	// the Pass.
-	m.res.tracer = fate.NewTracer(m.pass.TypesInfo, m.pass.Pkg, fateModel{m.res}, neverNil)
+	m.res.tracer = fate.NewTracer(m.pass.TypesInfo, m.pass.Pkg, fateModel{m.res}, foreign)
 	m.findReturners(calls)
 	m.exportFacts()
 }

@@ -110,7 +110,11 @@
 //     through `case <-ctx.Done():` or `case <-stopCh:` (a `chan struct{}`)
 //     after the failure.
 //   - Surfaced (reported in strict mode): a path that gives the error to a
-//     test (`t.Fatal`, `require.NoError`, gomega's `Expect`).
+//     test (`t.Fatal`, `require.NoError`, gomega's `Expect`, `ginkgo.Fail`),
+//     to the Error and Fatal methods of any test context (a type with
+//     `FailNow()` and `Failed() bool`, as Kubernetes' ktesting.TContext),
+//     or to a function that never returns and fails the test on its way
+//     (an e2e framework's `Failf`, across packages by fact).
 //   - Handed off: a path that sends, stores or gives the error to code out
 //     of view.
 //   - Reported: a path that only logs it (tabled loggers, and any function

@@ -283,6 +283,12 @@ var TestSurfaceFuncs = map[FuncKey]bool{
 	{"github.com/onsi/gomega", "EventuallyWithOffset"}: true, {"github.com/onsi/gomega", "Consistently"}: true,
 }
 
+// TestEndFuncs fail the running test and never return (ginkgo panics to
+// unwind the spec and recovers).
+var TestEndFuncs = map[FuncKey]bool{
+	{"github.com/onsi/ginkgo/v2", "Fail"}: true, {"github.com/onsi/ginkgo", "Fail"}: true,
+}
+
 var TestSurfaceTypes = map[FuncKey]bool{
 	{"testing", "T"}: true, {"testing", "B"}: true, {"testing", "F"}: true, {"testing", "common"}: true,
 	{"github.com/stretchr/testify/assert", "Assertions"}:  true,

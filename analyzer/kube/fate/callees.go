@@ -119,9 +119,34 @@ func isTestSurface(fn *types.Func) bool {
 		return false
 	}
 	if mk.Pkg != "" {
-		return api.TestSurfaceTypes[api.FuncKey{Pkg: mk.Pkg, Name: mk.Type}] && !api.TestLogMethods[mk.Name]
+		return (api.TestSurfaceTypes[api.FuncKey{Pkg: mk.Pkg, Name: mk.Type}] || isTestContext(fn)) && !api.TestLogMethods[mk.Name]
 	}
-	return api.TestSurfacePackages[fk.Pkg] || api.TestSurfaceFuncs[fk]
+	return api.TestSurfacePackages[fk.Pkg] || api.TestSurfaceFuncs[fk] || api.TestEndFuncs[fk]
+}
+
+// isTestContext reports whether fn is a method of a test context by shape:
+// its receiver can fail the test it runs (FailNow and Failed, as
+// testing.TB has), so its Error and Fatal families report a failure, as
+// ktesting's TContext or ginkgo's GinkgoT do. No logger has that pair.
+func isTestContext(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	has := func(name string, results ...types.Type) bool {
+		obj, _, _ := types.LookupFieldOrMethod(recv.Type(), true, nil, name)
+		m, ok := obj.(*types.Func)
+		if !ok || m.Signature().Params().Len() != 0 || m.Signature().Results().Len() != len(results) {
+			return false
+		}
+		for i, r := range results {
+			if !types.Identical(m.Signature().Results().At(i).Type(), r) {
+				return false
+			}
+		}
+		return true
+	}
+	return has("FailNow") && has("Failed", types.Typ[types.Bool])
 }
 
 // isLoggerShaped reports whether call gives its error argument to a
@@ -176,7 +201,7 @@ func (t *Tracer) endsProgram(n ast.Node) bool {
 }
 
 // failsTest reports whether the statement n is a call that fails a test
-// (t.Fatal).
+// (t.Fatal, an e2e framework's Failf).
 func (t *Tracer) failsTest(n ast.Node) bool {
 	es, ok := n.(*ast.ExprStmt)
 	if !ok {
@@ -187,7 +212,7 @@ func (t *Tracer) failsTest(n ast.Node) bool {
 		return false
 	}
 	fn := api.Callee(t.info, call)
-	return fn != nil && isTestSurface(fn)
+	return fn != nil && (isTestSurface(fn) || t.Ends(fn) == Surfaced)
 }
 
 // requeues reports whether call puts work back on a work queue: a queue's
@@ -268,7 +293,7 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 		return false
 	}
 	if fn.Pkg() != nil && t.pkg != nil && fn.Pkg() != t.pkg {
-		return t.neverNilFacts[fn]
+		return t.foreign.NeverNil[fn]
 	}
 	return t.model != nil && t.NeverReturnsNil(fn, 0)
 }

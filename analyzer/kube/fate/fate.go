@@ -64,13 +64,14 @@ type Tracer struct {
 	pkg   *types.Package // the package the tracer follows failures in
 	built int            // graphs built, for the cost report
 
-	// neverNilFacts are the functions of other packages with a
-	// NeverNilErrorFact, loaded during the model's Run: the tracer is used
-	// after it returns, when its Pass may no longer be.
-	neverNilFacts map[types.Object]bool
+	// foreign is what facts say about functions of other packages, loaded
+	// during the model's Run: the tracer is used after it returns, when
+	// its Pass may no longer be.
+	foreign Foreign
 
-	neverNil memo[*types.Func, bool] // functions that never return a nil error
-	requeuer memo[*types.Func, bool] // functions that put work back on a queue
+	neverNil memo[*types.Func, bool]   // functions that never return a nil error
+	ends     memo[*types.Func, ending] // functions that never return (see Ends)
+	requeuer memo[*types.Func, bool]   // functions that put work back on a queue
 	// nonNilParamsOf are the error parameters every call of a function
 	// passes non-nil.
 	nonNilParamsOf memo[*types.Func, []*types.Var]
@@ -84,12 +85,18 @@ type Tracer struct {
 	callSitesMu sync.Mutex
 }
 
+// Foreign is what the facts of other packages say about their functions.
+type Foreign struct {
+	NeverNil map[types.Object]bool // never return a nil error
+	Ends     map[types.Object]Fate // never return: Surfaced (fail the test) or Fatal
+}
+
 // NewTracer returns a Tracer for pkg, described by info, whose writes
-// and reads model describes. neverNilFacts are the functions of other
-// packages known never to return a nil error, loaded while the model's
-// Pass was alive: the tracer is used after it ends.
-func NewTracer(info *types.Info, pkg *types.Package, model Model, neverNilFacts map[types.Object]bool) *Tracer {
-	return &Tracer{info: info, pkg: pkg, model: model, neverNilFacts: neverNilFacts, cfgs: make(map[*ast.BlockStmt]*cfg.CFG)}
+// and reads model describes. foreign holds the facts of other packages,
+// loaded while the model's Pass was alive: the tracer is used after it
+// ends.
+func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreign) *Tracer {
+	return &Tracer{info: info, pkg: pkg, model: model, foreign: foreign, cfgs: make(map[*ast.BlockStmt]*cfg.CFG)}
 }
 
 // CFGsBuilt returns how many control-flow graphs the tracer has built.
@@ -220,6 +227,8 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (
 		return Surfaced, false
 	case isFatal(fn):
 		return Fatal, false
+	case t.Ends(fn) != 0:
+		return t.Ends(fn), false // an e2e framework's Failf: the test fails
 	case isLogging(fn):
 		return Logged, false
 	case isConflictCheck(fn) || returnsOnly(fn, types.Typ[types.Bool]):

@@ -1,6 +1,7 @@
 package fate
 
 import (
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"go/ast"
 	"go/types"
 
@@ -31,7 +32,7 @@ func (t *Tracer) mayReturn(call *ast.CallExpr) bool {
 	case *types.Builtin:
 		return fn.Name() != "panic"
 	case *types.Func:
-		return !isFatal(fn)
+		return !isFatal(fn) && !api.TestEndFuncs[api.FuncKeyOf(fn)] && t.Ends(fn) == 0
 	}
 	return true
 }

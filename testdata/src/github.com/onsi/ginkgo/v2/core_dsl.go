@@ -29,3 +29,7 @@ type GinkgoTInterface interface {
 // DeferCleanup runs its function argument after the spec; an error it
 // returns fails the spec.
 func DeferCleanup(args ...interface{}) {}
+
+// Fail fails the running spec with message and does not return: it panics
+// to unwind the spec, and ginkgo recovers.
+func Fail(message string, callerSkip ...int) { panic(message) }

@@ -1,0 +1,80 @@
+package fate
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// ending is what Ends found for a function: zero for one that may return.
+type ending struct{ fate Fate }
+
+// Ends returns how a call of fn ends its caller's run when fn never
+// returns, and 0 when it may: Surfaced when it fails the test on its way
+// (an e2e framework's Failf: ginkgo.Fail, then panic), Fatal when it ends
+// the program. A function of this package never returns when its body has
+// no return statement and ends in such a call; those of other packages are
+// known by their facts. Only the body's shape is read, so a function that
+// fails only on some paths may return.
+func (t *Tracer) Ends(fn *types.Func) Fate {
+	fn = fn.Origin()
+	if fn.Pkg() != nil && t.pkg != nil && fn.Pkg() != t.pkg {
+		return t.foreign.Ends[fn]
+	}
+	if r, ok := t.ends.get(fn); ok {
+		return r.fate
+	}
+	if t.model == nil {
+		return 0
+	}
+	decl := t.model.Decl(fn)
+	if decl == nil || decl.Body == nil {
+		return 0
+	}
+	t.ends.set(fn, ending{}) // cycle guard: a recursive function may return
+	f := t.bodyEnds(decl.Body)
+	t.ends.set(fn, ending{f})
+	return f
+}
+
+// bodyEnds returns how body ends the run when no path through it returns.
+func (t *Tracer) bodyEnds(body *ast.BlockStmt) Fate {
+	if len(body.List) == 0 || hasReturn(body) {
+		return 0
+	}
+	last, ok := body.List[len(body.List)-1].(*ast.ExprStmt)
+	if !ok {
+		return 0
+	}
+	call, ok := ast.Unparen(last.X).(*ast.CallExpr)
+	if !ok || t.mayReturn(call) {
+		return 0
+	}
+	end := Fatal
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn, ok := calleeObject(t.info, n).(*types.Func); ok && (isTestSurface(fn) || t.Ends(fn) == Surfaced) {
+				end = Surfaced
+			}
+		}
+		return true
+	})
+	return end
+}
+
+// hasReturn reports whether body returns anywhere but in a nested literal.
+func hasReturn(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
