@@ -194,13 +194,17 @@ func (w *walker) mentionsCarrier(n ast.Node, st pathState) bool {
 // the failing call itself.
 func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 	lhs, rhs := assignSides(stmt)
+	var errResults map[int]bool
+	if len(rhs) == 1 && len(lhs) > 1 {
+		errResults = errorResults(w.t.info.TypeOf(rhs[0]))
+	}
 	for i, l := range lhs {
 		var value ast.Expr
 		switch {
 		case len(rhs) == len(lhs):
 			value = rhs[i]
-		case len(rhs) == 1 && i == len(lhs)-1:
-			value = rhs[0] // the error is the last result
+		case errResults[i]:
+			value = rhs[0] // the call's failure rides in its error results
 		}
 		carried := value != nil && (value == failing || w.carries(value, *st))
 		w.assignOne(l, value, carried, st)
@@ -214,6 +218,27 @@ func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 			st.unset = withVar(st.unset, v)
 		}
 	}
+}
+
+// errorResults returns the indexes of a tuple's results that can hold the
+// call's failure: its error results wherever they stand (`err, failed :=
+// run()` as well as `obj, err := get()`), or the last one when none is an
+// error.
+func errorResults(t types.Type) map[int]bool {
+	tuple, ok := t.(*types.Tuple)
+	if !ok || tuple.Len() == 0 {
+		return nil
+	}
+	out := make(map[int]bool)
+	for i := range tuple.Len() {
+		if api.IsErrorType(tuple.At(i).Type()) {
+			out[i] = true
+		}
+	}
+	if len(out) == 0 {
+		out[tuple.Len()-1] = true
+	}
+	return out
 }
 
 // assertsOtherType reports whether e is a type assertion of the failure to
