@@ -1,0 +1,243 @@
+package fate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+)
+
+// How an assignment moves the failure: into locals the walk follows, into
+// variables of an outer function, or into fields and elements out of view.
+
+// assign applies an assignment or var declaration to the carriers and the
+// known non-nil errors. failing, when set, is the right-hand value that is
+// the failing call itself.
+func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
+	lhs, rhs := assignSides(stmt)
+	var errResults map[int]bool
+	if len(rhs) == 1 && len(lhs) > 1 {
+		errResults = errorResults(w.t.info.TypeOf(rhs[0]))
+	}
+	for i, l := range lhs {
+		var value ast.Expr
+		switch {
+		case len(rhs) == len(lhs):
+			value = rhs[i]
+		case errResults[i]:
+			value = rhs[0] // the call's failure rides in its error results
+		}
+		carried := value != nil && (value == failing || w.carries(value, *st))
+		w.assignOne(l, value, carried, st)
+		if value != nil && w.t.isRequeueResult(value) && w.namesResult(l) {
+			st.improve(Handled) // result = ctrl.Result{Requeue: true}, returned later or from a defer
+		}
+	}
+	if len(lhs) == 2 && len(rhs) == 1 && w.assertsOtherType(rhs[0], *st) {
+		// _, ok := err.(*field.Error): a Conflict is a *StatusError
+		if v := w.definedBool(lhs[1]); v != nil {
+			st.unset = withVar(st.unset, v)
+		}
+	}
+}
+
+// errorResults returns the indexes of a tuple's results that can hold the
+// call's failure: its error results wherever they stand (`err, failed :=
+// run()` as well as `obj, err := get()`), or the last one when none is an
+// error.
+func errorResults(t types.Type) map[int]bool {
+	tuple, ok := t.(*types.Tuple)
+	if !ok || tuple.Len() == 0 {
+		return nil
+	}
+	out := make(map[int]bool)
+	for i := range tuple.Len() {
+		if api.IsErrorType(tuple.At(i).Type()) {
+			out[i] = true
+		}
+	}
+	if len(out) == 0 {
+		out[tuple.Len()-1] = true
+	}
+	return out
+}
+
+// assertsOtherType reports whether e is a type assertion of the failure to
+// a concrete type a Conflict never has (anything but apierrors'
+// *StatusError).
+func (w *walker) assertsOtherType(e ast.Expr, st pathState) bool {
+	ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr)
+	if !ok || ta.Type == nil || !w.carries(ta.X, st) {
+		return false
+	}
+	t := w.t.info.TypeOf(ta.Type)
+	if t == nil || types.IsInterface(t) {
+		return false
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return !api.IsNamed(t, api.ErrorsPath, "StatusError")
+}
+
+// definedBool returns the boolean variable e names, or nil.
+func (w *walker) definedBool(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := w.t.info.ObjectOf(id).(*types.Var)
+	if !ok {
+		return nil
+	}
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return nil
+	}
+	return v
+}
+
+// assignOne applies `l = value` where value carries the failure or not.
+func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathState) {
+	id, ok := ast.Unparen(l).(*ast.Ident)
+	if !ok {
+		if v := w.requeueFieldSet(l, value); v != nil {
+			st.requeued = withVar(st.requeued, v) // res.RequeueAfter = d
+		}
+		switch {
+		case carried && isText(w.t.info.TypeOf(value)):
+			st.improve(Logged) // its message recorded (a status field): nobody can retry text
+		case carried:
+			st.improve(HandedOff) // stored in a field, map or slice element
+		}
+		return
+	}
+	v, ok := w.t.info.ObjectOf(id).(*types.Var)
+	if !ok || id.Name == "_" {
+		return
+	}
+	if carried && !syntax.Within(declNode(v), w.f.fn) && !w.concurrentlyCaptured(v) {
+		// What the outer function can do with it; and the literal itself
+		// may act on it next (framework.ExpectNoError(err) in a deferred
+		// restore), so v is followed like a local too.
+		st.improve(w.capturedFate(v))
+	}
+	if carried {
+		st.carriers = withVar(st.carriers, v)
+	} else {
+		st.carriers = withoutVar(st.carriers, v)
+	}
+	if value != nil && (w.t.isRequeueResult(value) || w.requeueVar(value, *st)) {
+		st.requeued = withVar(st.requeued, v)
+	} else {
+		st.requeued = withoutVar(st.requeued, v)
+	}
+	st.set, st.unset = withoutVar(st.set, v), withoutVar(st.unset, v)
+	switch boolConst(value) {
+	case truthTrue:
+		st.set = withVar(st.set, v)
+	case truthFalse:
+		st.unset = withVar(st.unset, v)
+	}
+	if value != nil && isErrorValue(v.Type()) && (carried || w.t.nonNilExpr(value, *st)) {
+		st.nonNil = withVar(st.nonNil, v)
+	} else {
+		st.nonNil = withoutVar(st.nonNil, v)
+	}
+	if value != nil && isErrorSlice(v.Type()) && w.holdsNonNilError(value, *st) {
+		st.nonEmpty = withVar(st.nonEmpty, v)
+	} else {
+		st.nonEmpty = withoutVar(st.nonEmpty, v)
+	}
+	if value != nil && isNilIdent(value) {
+		st.nilErrs = withVar(st.nilErrs, v)
+	} else {
+		st.nilErrs = withoutVar(st.nilErrs, v)
+	}
+}
+
+// requeueFieldSet returns v when l = value sets a requeue field (Requeue,
+// RequeueAfter) of the reconcile.Result in the variable v to a value that
+// is not zero (res.RequeueAfter = 3 * time.Second), or nil.
+func (w *walker) requeueFieldSet(l, value ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+	if !ok || value == nil || isZeroLit(value) || !api.RequeueFields[sel.Sel.Name] {
+		return nil
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := w.t.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	t := v.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if !api.IsNamed(t, api.ReconcilePath, "Result") {
+		return nil
+	}
+	return v
+}
+
+// concurrentlyCaptured reports whether v, declared outside the function
+// that fails, is captured across a goroutine: the function that declares
+// it runs concurrently and cannot read it in step, so within the literal v
+// is followed like a local.
+func (w *walker) concurrentlyCaptured(v *types.Var) bool {
+	for enc := range w.f.cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		lit, ok := enc.Node().(*ast.FuncLit)
+		if !ok || syntax.Within(declNode(v), lit) {
+			return false
+		}
+		if call, ok := enc.Parent().Node().(*ast.CallExpr); ok && call.Fun == lit {
+			if _, isGo := enc.Parent().Parent().Node().(*ast.GoStmt); isGo {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesResult reports whether l is a named result of a function around the
+// failing call.
+func (w *walker) namesResult(l ast.Expr) bool {
+	id, ok := ast.Unparen(l).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := w.t.info.ObjectOf(id).(*types.Var)
+	return ok && isResultOfEnclosing(w.t.info, w.f.cur, v)
+}
+
+// capturedFate is what storing the failure into v, a variable of an outer
+// function, does with it.
+func (w *walker) capturedFate(v *types.Var) Fate {
+	switch {
+	case isResultOfEnclosing(w.t.info, w.f.cur, v):
+		return Returned // a deferred literal setting the outer named result
+	case w.f.deferred:
+		return Dropped // the outer function has returned: no one reads it
+	}
+	return HandedOff
+}
+
+func assignSides(stmt ast.Node) (lhs, rhs []ast.Expr) {
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
+			return nil, nil
+		}
+		return s.Lhs, s.Rhs
+	case *ast.ValueSpec:
+		names := make([]ast.Expr, len(s.Names))
+		for i, n := range s.Names {
+			names[i] = n
+		}
+		return names, s.Values
+	}
+	return nil, nil
+}
