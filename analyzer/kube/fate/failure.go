@@ -78,10 +78,71 @@ func (t *Tracer) newFailure(cur inspector.Cursor, obj api.Object) *failure {
 	}
 	f.loop = syntax.InnermostLoop(cur)
 	f.endsCommand = t.endsCommand(f.fn)
-	if lit, ok := f.fn.(*ast.FuncLit); ok {
-		t.noteLiteralUse(f, fnCur, lit)
+	switch fn := f.fn.(type) {
+	case *ast.FuncLit:
+		t.noteLiteralUse(f, fnCur, fn)
+	case *ast.FuncDecl:
+		// go wait.Until(c.sync, period, stop): the method runs again
+		// on a timer, as a literal given there does.
+		if def, ok := t.info.Defs[fn.Name].(*types.Func); ok && t.periodicFuncs()[def] {
+			f.periodic = t.rereads(f, fn)
+		}
 	}
 	return f
+}
+
+// rereads reports whether fn, around the failing call, reads the object
+// itself before writing it (or calls a helper that reads its own).
+func (t *Tracer) rereads(f *failure, fn ast.Node) bool {
+	return t.model != nil && (t.callsSelfReadingHelper(f.call) || f.object.Valid() && t.model.ReadsBefore(fn, f.object, f.call))
+}
+
+// periodicFuncs returns the functions of the package that are given by
+// name or as method values to a periodic runner (wait.Until and friends)
+// somewhere in the package. Found once, on first use.
+func (t *Tracer) periodicFuncs() map[*types.Func]bool {
+	t.periodicOnce.Do(func() {
+		t.periodic = make(map[*types.Func]bool)
+		if t.model == nil {
+			return
+		}
+		for _, file := range t.model.Files() {
+			ast.Inspect(file, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				if callee := api.Callee(t.info, call); callee == nil || !api.PeriodicFuncs[api.FuncKeyOf(callee)] {
+					return true
+				}
+				for _, arg := range call.Args {
+					if fn := funcNamed(t.info, arg); fn != nil {
+						t.periodic[fn.Origin()] = true
+					}
+				}
+				return true
+			})
+		}
+	})
+	return t.periodic
+}
+
+// funcNamed returns the function e names: f, pkg.F, or the method value
+// c.sync; nil for anything else.
+func funcNamed(info *types.Info, e ast.Expr) *types.Func {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[e].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[e]; ok && sel.Kind() == types.MethodVal {
+			fn, _ := sel.Obj().(*types.Func)
+			return fn
+		}
+		fn, _ := info.Uses[e.Sel].(*types.Func)
+		return fn
+	}
+	return nil
 }
 
 // noteLiteralUse records how a function literal that makes the failing
@@ -100,7 +161,7 @@ func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.Fun
 	}
 	f.opaqueRunner = t.opaqueRunnerOf(call, arg)
 	callee := t.callee(call)
-	rereads := t.model != nil && (t.callsSelfReadingHelper(f.call) || f.object.Valid() && t.model.ReadsBefore(lit, f.object, f.call))
+	rereads := t.rereads(f, lit)
 	switch {
 	case callee != nil && api.PeriodicFuncs[api.FuncKeyOf(callee)]:
 		f.periodic = rereads

@@ -79,6 +79,10 @@ type Tracer struct {
 	// command's RunE-like hooks, found on first use.
 	commandFuncs     map[any]bool
 	commandFuncsOnce sync.Once
+	// periodic are the package's functions given to a periodic runner,
+	// found on first use.
+	periodic     map[*types.Func]bool
+	periodicOnce sync.Once
 	// callSites gives cursors for calls of the package's error handlers
 	// (see nonNilParams), built on first use.
 	callSites   *syntax.Cursors
