@@ -39,8 +39,10 @@
 // It stays quiet on copies (DeepCopy, DeepCopyObject, DeepCopyInto), on
 // reads, on objects built locally, on objects read through a
 // controller-runtime client without UnsafeDisableDeepCopy (which returns
-// deep copies), and on client-go typed Update calls, which do not write
-// into their argument.
+// deep copies), on client-go typed Update calls, which do not write
+// into their argument, and on the program's own records kept in a store it
+// made: a value asserted to a struct type that is no Kubernetes object and
+// has no field that could hold one (the Job controller's backoff records).
 //
 // Before:
 //

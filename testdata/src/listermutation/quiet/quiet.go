@@ -23,3 +23,27 @@ func enqueue(q workqueue.TypedRateLimitingInterface[string], l *podLister, pod *
 	p.Labels["queued"] = "true" // ok: not an informer cache
 	q.Add(key)
 }
+
+// backoffRecord is the program's own record, kept in a store it made:
+// no informer shares it (Kubernetes' Job controller keeps its backoff
+// records so).
+type backoffRecord struct {
+	key      string
+	failures int32
+}
+
+type backoffStore struct{ store cache.Store }
+
+func (s *backoffStore) update(record backoffRecord) error {
+	b, ok, err := s.store.GetByKey(record.key)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return s.store.Add(&record)
+	}
+	stored := b.(*backoffRecord)
+	stored.failures = record.failures // ok: the program's own record, not a Kubernetes object (a Pod from a store is reported: see fixes.go)
+	return nil
+}
+
