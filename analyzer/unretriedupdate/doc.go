@@ -92,7 +92,10 @@
 //     `RequeueAfter`, a work queue's `Add*`, also of a project's own queue
 //     type, directly, through a helper of the package, a func-typed field
 //     or a flag such as `requeue = true`; a Result held in a variable or by
-//     pointer, or `res.RequeueAfter = d`, that reaches a return); a path
+//     pointer, or `res.RequeueAfter = d`, that reaches a return); either
+//     branch of a test of the queue's retry budget
+//     (`q.NumRequeues(key) < maxRetries`: below it the key is requeued,
+//     past it the key was retried that many times); a path
 //     the code chose for a Conflict (an `apierrors.IsConflict` branch, or
 //     what follows `if !apierrors.IsConflict(err) { return err }` up to a
 //     return it writes), unless it returns an error variable known to be

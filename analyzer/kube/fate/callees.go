@@ -65,7 +65,14 @@ func isRequeue(fn *types.Func) bool {
 	}
 	// A queue of the project's own (a weighted or delaying queue): an
 	// Add method of a type named for a queue puts the key back too.
-	return strings.HasPrefix(mk.Name, "Add") && strings.Contains(strings.ToLower(mk.Type), "queue")
+	return strings.HasPrefix(mk.Name, "Add") && isQueueMethod(fn)
+}
+
+// isQueueMethod reports whether fn is a method of client-go's work queues
+// or of a type named for a queue.
+func isQueueMethod(fn *types.Func) bool {
+	_, mk, ok := keyOf(fn.Origin())
+	return ok && (mk.Pkg == api.WorkqueuePath || strings.Contains(strings.ToLower(mk.Type), "queue"))
 }
 
 // resultsHaveError reports whether fn returns an error among its results.

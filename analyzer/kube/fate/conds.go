@@ -52,12 +52,18 @@ func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 	if tested && decided == truthUnknown {
 		decided = w.valueTest(b, cond, st)
 	}
+	budget := w.testsRetryBudget(cond)
 	var out []walkItem
 	for i, want := range []truth{truthTrue, truthFalse} {
 		if decided != truthUnknown && decided != want {
 			continue // this branch is not taken when the write failed
 		}
 		next := st
+		if budget {
+			// q.NumRequeues(key) < maxRetries: below the budget the key is
+			// requeued; past it, it was retried that many times already.
+			next.improve(Handled)
+		}
 		w.refine(cond, want == truthTrue, &next)
 		if tested && decided != truthUnknown {
 			next.testedIn = branchRegion(b.Succs[i])
@@ -68,6 +74,22 @@ func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 		out = append(out, walkItem{b.Succs[i], 0, next})
 	}
 	return out
+}
+
+// testsRetryBudget reports whether cond asks a work queue how often a key
+// was requeued (NumRequeues): the bounded retry of client-go controllers,
+// which drop a key only after retrying it.
+func (w *walker) testsRetryBudget(cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := api.Callee(w.t.info, call); fn != nil && fn.Name() == "NumRequeues" && isQueueMethod(fn) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // valueTest decides a test of a value built from the failure that is not

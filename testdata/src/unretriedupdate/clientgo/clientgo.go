@@ -116,3 +116,55 @@ func (c *Controller) processNext(ctx context.Context) bool {
 	c.queue.Forget(key)
 	return true
 }
+
+const maxRetries = 5
+
+// syncFoo returns its write's failure to the worker.
+func (c *Controller) syncFoo(ctx context.Context, key string) error {
+	ns, name, _ := cache.SplitMetaNamespaceKey(key)
+	foo, err := c.lister.Foos(ns).Get(name)
+	if err != nil {
+		return err
+	}
+	foo = foo.DeepCopy()
+	foo.Status.Phase = "Synced"
+	_, err = c.foos.FooV1().Foos(ns).UpdateStatus(ctx, foo, metav1.UpdateOptions{})
+	return err
+}
+
+// processBounded retries a key a bounded number of times, then drops it
+// (the work queue's retry budget, as client-go's sample controllers do).
+func (c *Controller) processBounded(ctx context.Context) bool {
+	key, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	defer c.queue.Done(key)
+	err := c.syncFoo(ctx, key) // ok: requeued until the budget runs out
+	if err == nil {
+		c.queue.Forget(key)
+		return true
+	}
+	if c.queue.NumRequeues(key) < maxRetries {
+		klog.Error(err)
+		c.queue.AddRateLimited(key)
+		return true
+	}
+	klog.Error(err)
+	c.queue.Forget(key)
+	return true
+}
+
+// processOnce logs the failure and forgets the key.
+func (c *Controller) processOnce(ctx context.Context) bool {
+	key, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	defer c.queue.Done(key)
+	if err := c.syncFoo(ctx, key); err != nil { // want `conflict from c.syncFoo\(ctx, key\) is lost in processOnce`
+		klog.Error(err)
+	}
+	c.queue.Forget(key)
+	return true
+}
