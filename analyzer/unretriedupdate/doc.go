@@ -107,7 +107,8 @@
 //     again (a literal, or a function or method value given by name:
 //     `wait.UntilWithContext(ctx, c.sync, period)`) and that re-reads the
 //     object, or returns `(false, nil)` from a
-//     `wait.Poll` condition that re-reads it (also
+//     `wait.Poll` condition that re-reads it (before its write, or after
+//     the failure on that path) (also
 //     `return len(pending) == 0, nil` when the failed entry of the
 //     `for key := range pending` loop is not deleted: a work set keeps what
 //     failed).

@@ -155,7 +155,8 @@ func (w *walker) returnsFailure(ret *ast.ReturnStmt, value ast.Node) bool {
 }
 
 // pollReturnFate judges a return of a wait.Poll condition: (false, nil)
-// makes wait run it again, which retries when it re-reads the object; an
+// makes wait run it again, which retries when it re-reads the object
+// (before its write, or on this path after the failure); an
 // error stops the poll and shares the fate of the poll's own error.
 func (w *walker) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	if len(ret.Results) != 2 {
@@ -163,7 +164,7 @@ func (w *walker) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	}
 	done, err := ret.Results[0], ret.Results[1]
 	if isNilIdent(err) {
-		if (isFalse(done) || w.eval(done, st) == truthFalse) && w.f.pollRereads {
+		if (isFalse(done) || w.eval(done, st) == truthFalse) && (w.f.pollRereads || st.reread) {
 			return Retried
 		}
 		return st.best

@@ -230,6 +230,32 @@ func (r *Reconciler) pollRereads(ctx context.Context, name string) error {
 	})
 }
 
+// The first turn writes the object it was given; after a failure the
+// condition re-reads it and asks to run again (Kubernetes' node lifecycle
+// controller updates node health so).
+func (r *Reconciler) pollRereadsAfter(ctx context.Context, pod *corev1.Pod) error {
+	return wait.PollImmediate(time.Second, time.Minute, func() (bool, error) {
+		_, err := r.kube.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // ok: re-read, then (false, nil) runs the condition again
+		if err == nil {
+			return true, nil
+		}
+		name := pod.Name
+		pod, err = r.kube.CoreV1().Pods("ns").Get(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			return false, err
+		}
+		return false, nil
+	})
+}
+
+// The same without the re-read sends the stale object again and again.
+func (r *Reconciler) pollSameObject(ctx context.Context, pod *corev1.Pod) {
+	_ = wait.PollImmediate(time.Second, time.Minute, func() (bool, error) {
+		_, err := r.kube.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `is dropped`
+		return err == nil, nil
+	})
+}
+
 func (r *Reconciler) pollErrorLogged(ctx context.Context, pod *corev1.Pod) {
 	err := wait.PollImmediate(time.Second, time.Minute, func() (bool, error) {
 		if _, err := r.kube.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `is only logged`
