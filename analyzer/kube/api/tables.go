@@ -204,7 +204,6 @@ var LoggingFuncs = map[FuncKey]bool{
 	{"log", "Print"}: true, {"log", "Printf"}: true, {"log", "Println"}: true,
 	{"fmt", "Print"}: true, {"fmt", "Printf"}: true, {"fmt", "Println"}: true,
 	{"fmt", "Fprint"}: true, {"fmt", "Fprintf"}: true, {"fmt", "Fprintln"}: true,
-	{"fmt", "Sprint"}: true, {"fmt", "Sprintf"}: true, {"fmt", "Sprintln"}: true,
 	{"k8s.io/klog/v2", "Error"}: true, {"k8s.io/klog/v2", "Errorf"}: true, {"k8s.io/klog/v2", "ErrorS"}: true,
 	{"k8s.io/klog/v2", "Errorln"}: true, {"k8s.io/klog/v2", "ErrorDepth"}: true,
 	{"k8s.io/klog/v2", "Info"}: true, {"k8s.io/klog/v2", "Infof"}: true, {"k8s.io/klog/v2", "InfoS"}: true,

@@ -219,9 +219,21 @@ func (t *Tracer) argFate(call *ast.CallExpr, arg ast.Node) (fate Fate, carried b
 		}
 		return Swallowed, false
 	case *types.Func:
-		return t.funcArgFate(fn, call, arg)
+		fate, carried := t.funcArgFate(fn, call, arg)
+		if fate == HandedOff && !carried && t.isTextArg(arg) {
+			// The failure's text, kept by code out of view (a condition's
+			// message): recorded, and nobody can retry text.
+			fate = Logged
+		}
+		return fate, carried
 	}
 	return HandedOff, false // a call through a func value
+}
+
+// isTextArg reports whether arg, a call's argument, is a string.
+func (t *Tracer) isTextArg(arg ast.Node) bool {
+	e, ok := arg.(ast.Expr)
+	return ok && isText(t.info.TypeOf(e))
 }
 
 func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (Fate, bool) {
@@ -241,6 +253,8 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (
 		return 0, true
 	case receiver && fn.Name() == "Error" && returnsOnly(fn, types.Typ[types.String]):
 		return 0, true // err.Error(): the message goes on
+	case returnsOnly(fn, types.Typ[types.String]):
+		return 0, true // fmt.Sprintf("%v", err): the text goes where the string goes
 	case isLoggerShaped(fn, call, arg):
 		return Logged, false
 	case fn.Signature().Results().Len() > 0:

@@ -5,8 +5,12 @@ package e2e
 
 import (
 	"context"
+	"fmt"
+	"log"
 
 	"valueflow/e2e/framework"
+
+	"github.com/onsi/gomega"
 	"valueflow/e2e/ktest"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -61,4 +65,26 @@ func loggerFatal(log ktest.Logger, cs kubernetes.Interface, ns string) {
 	if _, err := cs.CoreV1().ConfigMaps(ns).Update(context.TODO(), cm, metav1.UpdateOptions{}); err != nil { // want `conflict from cs.CoreV1\(\).ConfigMaps\(ns\).Update\(context.TODO\(\), cm, metav1.UpdateOptions\{\}\) ends the program`
 		log.Fatalf("update: %v", err)
 	}
+}
+
+// The text of the failure, given to an assertion, fails the spec; given to
+// a logger, it is only logged.
+func textAsserted(ctx context.Context, cs kubernetes.Interface, ns string) {
+	cm, err := cs.CoreV1().ConfigMaps(ns).Get(ctx, "c", metav1.GetOptions{})
+	if err != nil {
+		return
+	}
+	cm.Data = map[string]string{"k": "v"}
+	_, err = cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // ok: its text goes to gomega
+	gomega.Expect(fmt.Sprintf("%v", err)).To(gomega.Equal("invalid"))
+}
+
+func textLogged(ctx context.Context, cs kubernetes.Interface, ns string) {
+	cm, err := cs.CoreV1().ConfigMaps(ns).Get(ctx, "c", metav1.GetOptions{})
+	if err != nil {
+		return
+	}
+	cm.Data = map[string]string{"k": "v"}
+	_, err = cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `is lost in textLogged`
+	log.Print(fmt.Sprintf("update: %v", err))
 }
