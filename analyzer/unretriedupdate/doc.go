@@ -104,9 +104,9 @@
 //   - Retried: a path that goes round a loop that writes the same object
 //     again (`for`, `for { select { case <-ticker.C: ... } }`,
 //     `for range time.Tick(...)`), or ends a function that `wait.Until` runs
-//     again (a literal, or a function or method value given by name:
-//     `wait.UntilWithContext(ctx, c.sync, period)`) and that re-reads the
-//     object, or returns `(false, nil)` from a
+//     again (a literal, a function or method value given by name:
+//     `wait.UntilWithContext(ctx, c.sync, period)`, or a function such a
+//     literal calls directly) and that re-reads the object, or returns `(false, nil)` from a
 //     `wait.Poll` condition that re-reads it (before its write, or after
 //     the failure on that path) (also
 //     `return len(pending) == 0, nil` when the failed entry of the

@@ -97,9 +97,12 @@ func (t *Tracer) rereads(f *failure, fn ast.Node) bool {
 	return t.model != nil && (t.callsSelfReadingHelper(f.call) || f.object.Valid() && t.model.ReadsBefore(fn, f.object, f.call))
 }
 
-// periodicFuncs returns the functions of the package that are given by
-// name or as method values to a periodic runner (wait.Until and friends)
-// somewhere in the package. Found once, on first use.
+// periodicFuncs returns the functions of the package that a periodic
+// runner (wait.Until and friends) runs somewhere in the package: given to
+// it by name or as a method value, or called directly by a literal given
+// to it (wait.UntilWithContext(ctx, func(ctx) { c.sync(ctx) }, d)). A
+// function called further down is not: what it is handed each turn may
+// not be read afresh. Found once, on first use.
 func (t *Tracer) periodicFuncs() map[*types.Func]bool {
 	t.periodicOnce.Do(func() {
 		t.periodic = make(map[*types.Func]bool)
@@ -119,12 +122,31 @@ func (t *Tracer) periodicFuncs() map[*types.Func]bool {
 					if fn := funcNamed(t.info, arg); fn != nil {
 						t.periodic[fn.Origin()] = true
 					}
+					if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
+						t.markCalledBy(lit.Body)
+					}
 				}
 				return true
 			})
 		}
 	})
 	return t.periodic
+}
+
+// markCalledBy marks the package's functions that body calls directly
+// (not in a nested literal) as periodic.
+func (t *Tracer) markCalledBy(body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn := funcNamed(t.info, n.Fun); fn != nil && fn.Pkg() == t.pkg {
+				t.periodic[fn.Origin()] = true
+			}
+		}
+		return true
+	})
 }
 
 // funcNamed returns the function e names: f, pkg.F, or the method value

@@ -23,7 +23,26 @@ type controller struct {
 func (c *controller) Run(ctx context.Context) {
 	go wait.UntilWithContext(ctx, c.sync, 10*time.Second)
 	go wait.UntilWithContext(ctx, c.pushCached, 10*time.Second)
+	go wait.UntilWithContext(ctx, func(ctx context.Context) {
+		if err := c.upgrade(ctx); err != nil {
+			log.Printf("upgrade: %v", err)
+		}
+	}, 10*time.Second)
 	<-ctx.Done()
+}
+
+// upgrade is called by a periodic literal, and reads the ConfigMap each
+// time (Kubernetes' default ServiceCIDR controller).
+func (c *controller) upgrade(ctx context.Context) error {
+	cm, err := c.cs.CoreV1().ConfigMaps("kube-system").Get(ctx, "defaults", metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	cm.Data = map[string]string{"stack": "dual"}
+	if _, err := c.cs.CoreV1().ConfigMaps("kube-system").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // ok: the next turn reads it again
+		log.Printf("upgrade: %v", err)
+	}
+	return nil
 }
 
 // sync reads the ConfigMap on every turn.
