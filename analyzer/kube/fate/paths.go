@@ -6,14 +6,12 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // The fate of a failure, path by path.
@@ -31,78 +29,6 @@ import (
 // walkBudget bounds the graph nodes one walk may visit; a walk that needs
 // more (a huge function with many independent branches) gives up silently.
 const walkBudget = 20000
-
-// pathState is what one path has done with the failure so far.
-type pathState struct {
-	carriers  []*types.Var   // variables holding the failure or a value built from it
-	nonNil    []*types.Var   // error variables known to be non-nil
-	set       []*types.Var   // boolean variables set to true on this path (requeue = true)
-	unset     []*types.Var   // boolean variables set to false on this path
-	counted   []*types.Var   // counters incremented after the error was tested (failures++)
-	requeued  []*types.Var   // variables holding a reconcile.Result that asks for a requeue
-	nilErrs   []*types.Var   // error variables known to be nil on this path
-	nonEmpty  []*types.Var   // slices of errors known to hold a non-nil error (len(errs) > 0, append of one)
-	best      Fate           // the best thing done with the failure so far
-	testedIn  ast.Node       // the branch a test of the error sent the path into, while in it
-	looped    bool           // the path went round the loop around the failing call
-	conflict  bool           // the path took a branch that IsConflict decided: the author chose what a Conflict does
-	pastGuard bool           // the path went past `if !IsConflict(err) {...}`: what follows is the code's answer to a Conflict, if it says one
-	reread    bool           // the object was read again since the failure
-	redefined bool           // the object variable now holds another object
-	workSet   *ast.RangeStmt // the range over a map whose entry failed, while the map still holds it
-	turnOver  bool           // the path has left the failing turn of workSet's loop
-}
-
-func (s pathState) key() string {
-	var b strings.Builder
-	var in token.Pos
-	if s.testedIn != nil {
-		in = s.testedIn.Pos()
-	}
-	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.pastGuard, s.workSet != nil, s.turnOver)
-	sets := []struct {
-		tag  byte
-		vars []*types.Var
-	}{
-		{'c', s.carriers}, {'n', s.nonNil}, {'t', s.set}, {'k', s.counted},
-		{'f', s.unset}, {'r', s.requeued}, {'z', s.nilErrs}, {'e', s.nonEmpty},
-	}
-	for _, set := range sets {
-		for _, v := range set.vars {
-			fmt.Fprintf(&b, "%c%d", set.tag, v.Pos())
-		}
-	}
-	return b.String()
-}
-
-func (s pathState) carries(v *types.Var) bool { return slices.Contains(s.carriers, v) }
-
-func (s pathState) isNonNil(v *types.Var) bool {
-	return slices.Contains(s.nonNil, v) || (s.carries(v) && api.IsErrorType(v.Type()))
-}
-
-func (s *pathState) improve(f Fate) { s.best = max(s.best, f) }
-
-func (s pathState) requeues(v *types.Var) bool { return slices.Contains(s.requeued, v) }
-
-// withVar returns vars with v added (sorted, no duplicates).
-func withVar(vars []*types.Var, v *types.Var) []*types.Var {
-	if slices.Contains(vars, v) {
-		return vars
-	}
-	out := append(slices.Clip(vars), v)
-	slices.SortFunc(out, func(a, b *types.Var) int { return int(a.Pos() - b.Pos()) })
-	return out
-}
-
-// withoutVar returns vars without v.
-func withoutVar(vars []*types.Var, v *types.Var) []*types.Var {
-	i := slices.Index(vars, v)
-	if i < 0 {
-		return vars
-	}
-	return slices.Delete(slices.Clone(vars), i, i+1)
-}
 
 // walker runs one walk.
 type walker struct {
