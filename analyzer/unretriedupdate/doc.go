@@ -95,7 +95,11 @@
 //     pointer, or `res.RequeueAfter = d`, that reaches a return); either
 //     branch of a test of the queue's retry budget
 //     (`q.NumRequeues(key) < maxRetries`: below it the key is requeued,
-//     past it the key was retried that many times); a path
+//     past it the key was retried that many times); a requeue decided by
+//     another result of the failing call, when the package's function that
+//     returns the failure gives that result the same constant on every
+//     return that hands it on (`deleted, err := c.reconcileKey(key)` then
+//     `if !deleted { q.AddRateLimited(key) }`); a path
 //     the code chose for a Conflict (an `apierrors.IsConflict` branch, or
 //     what follows `if !apierrors.IsConflict(err) { return err }` up to a
 //     return it writes), unless it returns an error variable known to be

@@ -35,6 +35,9 @@ func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 			st.improve(Handled) // result = ctrl.Result{Requeue: true}, returned later or from a defer
 		}
 	}
+	if failing != nil && len(rhs) == 1 && len(lhs) > 1 {
+		w.learnCompanions(lhs, rhs[0], st)
+	}
 	if len(lhs) == 2 && len(rhs) == 1 && w.assertsOtherType(rhs[0], *st) {
 		// _, ok := err.(*field.Error): a Conflict is a *StatusError
 		if v := w.definedBool(lhs[1]); v != nil {
@@ -134,6 +137,7 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 		st.requeued = withoutVar(st.requeued, v)
 	}
 	st.set, st.unset = withoutVar(st.set, v), withoutVar(st.unset, v)
+	st.consts = withoutConst(st.consts, v)
 	switch boolConst(value) {
 	case truthTrue:
 		st.set = withVar(st.set, v)

@@ -214,6 +214,9 @@ func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
 		if v := w.evalWorkSetLen(e, st); v != truthUnknown {
 			return v
 		}
+		if v := w.evalConstCompare(e, st); v != truthUnknown {
+			return v
+		}
 		v := w.evalNilTest(e, st)
 		if e.Op == token.EQL {
 			return v.not()

@@ -50,17 +50,24 @@ type failure struct {
 // or a call of a function that returns a write's failure (obj, when valid,
 // is the object it writes).
 func (t *Tracer) traceFailure(cur inspector.Cursor, obj api.Object) Fate {
+	f, _ := t.traceWalk(cur, obj)
+	return f
+}
+
+// traceWalk is traceFailure, with the walk that decided it (nil when no
+// walk ran).
+func (t *Tracer) traceWalk(cur inspector.Cursor, obj api.Object) (Fate, *walker) {
 	f := t.newFailure(cur, obj)
 	if f == nil {
-		return HandedOff
+		return HandedOff, nil
 	}
 	f.selfReading = t.callsSelfReadingHelper(f.call)
 	body := syntax.FuncBody(f.fn)
 	if body == nil {
-		return HandedOff
+		return HandedOff, nil
 	}
 	w := &walker{t: t, f: f, g: t.CFG(body), seen: make(map[string]bool)}
-	return w.run()
+	return w.run(), w
 }
 
 func (t *Tracer) newFailure(cur inspector.Cursor, obj api.Object) *failure {

@@ -10,6 +10,7 @@ package fate
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"sync"
@@ -71,7 +72,10 @@ type Tracer struct {
 
 	neverNil memo[*types.Func, bool]   // functions that never return a nil error
 	ends     memo[*types.Func, ending] // functions that never return (see Ends)
-	requeuer memo[*types.Func, bool]   // functions that put work back on a queue
+	// companions are the constants a returner's other results hold when
+	// it hands a write's failure on (see companionsOf).
+	companions memo[*types.Func, map[int]constant.Value]
+	requeuer   memo[*types.Func, bool] // functions that put work back on a queue
 	// nonNilParamsOf are the error parameters every call of a function
 	// passes non-nil.
 	nonNilParamsOf memo[*types.Func, []*types.Var]

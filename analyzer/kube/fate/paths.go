@@ -43,6 +43,7 @@ type walker struct {
 	// same object: the loop around it retries, so leaving it after going
 	// round (the attempts ran out) is the loop's verdict, not a loss.
 	retryLoop bool
+	handingOn []*ast.ReturnStmt // the returns that hand the failure on (see companionsOf)
 }
 
 type pathEnd struct {
@@ -296,6 +297,7 @@ func (w *walker) startAt(node ast.Node, st *pathState) (bool, Fate) {
 	switch s := u.stmt.(type) {
 	case *ast.ReturnStmt:
 		if w.returnsFailure(s, u.value) {
+			w.noteReturn(s, Returned)
 			return true, w.endFate(Returned, *st)
 		}
 	case *ast.AssignStmt, *ast.ValueSpec:
@@ -316,7 +318,9 @@ func (w *walker) step(it walkItem) []walkItem {
 		return nil
 	}
 	if ret, ok := node.(*ast.ReturnStmt); ok {
-		w.end(w.endFate(w.returnFate(ret, st), st), st)
+		f := w.endFate(w.returnFate(ret, st), st)
+		w.noteReturn(ret, f)
+		w.end(f, st)
 		return nil
 	}
 	if it.index == len(b.Nodes)-1 && len(b.Succs) == 2 {

@@ -3,6 +3,7 @@ package fate
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -30,6 +31,23 @@ type pathState struct {
 	redefined bool           // the object variable now holds another object
 	workSet   *ast.RangeStmt // the range over a map whose entry failed, while the map still holds it
 	turnOver  bool           // the path has left the failing turn of workSet's loop
+	consts    []varConst     // other results of the failing call, known constant on this path
+}
+
+// varConst is a variable known to hold a constant.
+type varConst struct {
+	v   *types.Var
+	val constant.Value
+}
+
+// constOf returns the constant v is known to hold on this path, or nil.
+func (s pathState) constOf(v *types.Var) constant.Value {
+	for _, c := range s.consts {
+		if c.v == v {
+			return c.val
+		}
+	}
+	return nil
 }
 
 func (s pathState) key() string {
@@ -50,6 +68,9 @@ func (s pathState) key() string {
 		for _, v := range set.vars {
 			fmt.Fprintf(&b, "%c%d", set.tag, v.Pos())
 		}
+	}
+	for _, c := range s.consts {
+		fmt.Fprintf(&b, "=%d:%s", c.v.Pos(), c.val.ExactString())
 	}
 	return b.String()
 }

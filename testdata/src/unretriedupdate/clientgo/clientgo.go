@@ -168,3 +168,104 @@ func (c *Controller) processOnce(ctx context.Context) bool {
 	c.queue.Forget(key)
 	return true
 }
+
+// reconcileKey hands its write's failure on with deleted == false, as
+// Kubernetes' HPA controller's does; a key it cannot parse is deleted.
+func (c *Controller) reconcileKey(ctx context.Context, key string) (deleted bool, err error) {
+	ns, name, err := cache.SplitMetaNamespaceKey(key)
+	if err != nil {
+		return true, err
+	}
+	foo, err := c.lister.Foos(ns).Get(name)
+	if err != nil {
+		return true, nil
+	}
+	foo = foo.DeepCopy()
+	foo.Status.Phase = "Scaled"
+	_, err = c.foos.FooV1().Foos(ns).UpdateStatus(ctx, foo, metav1.UpdateOptions{})
+	return false, err
+}
+
+// reconcileOrDrop gives up on a failed write, saying the key is done.
+func (c *Controller) reconcileOrDrop(ctx context.Context, key string) (done bool, err error) {
+	ns, name, _ := cache.SplitMetaNamespaceKey(key)
+	foo, err := c.lister.Foos(ns).Get(name)
+	if err != nil {
+		return true, nil
+	}
+	foo = foo.DeepCopy()
+	foo.Status.Phase = "Scaled"
+	_, err = c.foos.FooV1().Foos(ns).UpdateStatus(ctx, foo, metav1.UpdateOptions{})
+	return true, err
+}
+
+// The worker requeues every key that was not deleted: the failure comes
+// with deleted == false, so it is requeued.
+func (c *Controller) processUnlessDeleted(ctx context.Context) bool {
+	key, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	defer c.queue.Done(key)
+	deleted, err := c.reconcileKey(ctx, key) // ok: requeued, since the failure comes with deleted == false
+	if err != nil {
+		klog.Error(err)
+	}
+	if !deleted {
+		c.queue.AddRateLimited(key)
+	}
+	return true
+}
+
+func (c *Controller) processUnlessDone(ctx context.Context) bool {
+	key, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	defer c.queue.Done(key)
+	done, err := c.reconcileOrDrop(ctx, key) // want `conflict from c.reconcileOrDrop\(ctx, key\) is lost in processUnlessDone`
+	if err != nil {
+		klog.Error(err)
+	}
+	if !done {
+		c.queue.AddRateLimited(key)
+	}
+	return true
+}
+
+const (
+	noRequeue      = 0
+	requeueBackoff = 5
+)
+
+// electionStep hands its failure on with a requeue interval, as the
+// control plane's leader election controller does.
+func (c *Controller) electionStep(ctx context.Context, key string) (int, error) {
+	ns, name, _ := cache.SplitMetaNamespaceKey(key)
+	foo, err := c.lister.Foos(ns).Get(name)
+	if err != nil {
+		return noRequeue, nil
+	}
+	foo = foo.DeepCopy()
+	foo.Status.Phase = "Elected"
+	if _, err := c.foos.FooV1().Foos(ns).UpdateStatus(ctx, foo, metav1.UpdateOptions{}); err != nil {
+		return requeueBackoff, err
+	}
+	return noRequeue, nil
+}
+
+func (c *Controller) processElection(ctx context.Context) bool {
+	key, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	interval, err := c.electionStep(ctx, key) // ok: the failure comes with a requeue interval
+	if err != nil {
+		klog.Error(err)
+	}
+	if interval != noRequeue {
+		c.queue.AddRateLimited(key)
+	}
+	c.queue.Done(key)
+	return true
+}
