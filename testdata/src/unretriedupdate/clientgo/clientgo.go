@@ -20,6 +20,8 @@ import (
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/util/workqueue"
 	"k8s.io/klog/v2"
+
+	"golang.org/x/sync/errgroup"
 )
 
 type Controller struct {
@@ -268,4 +270,40 @@ func (c *Controller) processElection(ctx context.Context) bool {
 	}
 	c.queue.Done(key)
 	return true
+}
+
+// pingAll writes in an errgroup and hands the group's error on with the
+// requeue interval, as the leader election controller does.
+func (c *Controller) pingAll(ctx context.Context, foos []*foov1.Foo) (int, error) {
+	if len(foos) == 0 {
+		return noRequeue, nil
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	for _, foo := range foos {
+		clone := foo.DeepCopy()
+		clone.Status.Phase = "Pinged"
+		g.Go(func() error {
+			_, err := c.foos.FooV1().Foos(clone.Namespace).UpdateStatus(gctx, clone, metav1.UpdateOptions{})
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return requeueBackoff, err
+	}
+	return noRequeue, nil
+}
+
+func (c *Controller) processPings(ctx context.Context, foos []*foov1.Foo) {
+	key, quit := c.queue.Get()
+	if quit {
+		return
+	}
+	interval, err := c.pingAll(ctx, foos) // ok: the failure comes with a requeue interval
+	if err != nil {
+		klog.Error(err)
+	}
+	if interval != noRequeue {
+		c.queue.AddRateLimited(key)
+	}
+	c.queue.Done(key)
 }
