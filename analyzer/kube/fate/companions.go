@@ -5,6 +5,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -120,7 +122,9 @@ func (w *walker) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) {
 	if callee == nil {
 		return
 	}
-	for i, val := range w.t.companionsOf(callee) {
+	comps := w.t.companionsOf(callee)
+	for _, i := range slices.Sorted(maps.Keys(comps)) { // in order: the path's state key depends on it
+		val := comps[i]
 		if i >= len(lhs) {
 			continue
 		}
