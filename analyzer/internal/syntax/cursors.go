@@ -41,6 +41,12 @@ func EveryReturn(body *ast.BlockStmt, ok func(*ast.ReturnStmt) bool) bool {
 	return all && returns > 0
 }
 
+// HasReturn reports whether body returns anywhere but in a nested
+// function literal.
+func HasReturn(body *ast.BlockStmt) bool {
+	return EveryReturn(body, func(*ast.ReturnStmt) bool { return true })
+}
+
 // FileIndex returns a function that maps a position to the index in files
 // of the file that holds it, or -1.
 func FileIndex(files []*ast.File) func(token.Pos) int {

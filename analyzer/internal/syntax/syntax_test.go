@@ -97,3 +97,21 @@ func TestImportReach(t *testing.T) {
 		}
 	}
 }
+
+func TestHasReturn(t *testing.T) {
+	const body = `package p
+
+func none() { f := func() int { return 1 }; f() }
+func some(b bool) { if b { return }; println() }
+`
+	file, err := parser.ParseFile(token.NewFileSet(), "r.go", body, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{false, true} {
+		decl := file.Decls[i].(*ast.FuncDecl)
+		if got := HasReturn(decl.Body); got != want {
+			t.Errorf("HasReturn(%s) = %v, want %v (a literal's return does not count)", decl.Name.Name, got, want)
+		}
+	}
+}

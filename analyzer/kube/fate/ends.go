@@ -3,6 +3,8 @@ package fate
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // ending is what Ends found for a function: zero for one that may return.
@@ -38,7 +40,7 @@ func (t *Tracer) Ends(fn *types.Func) Fate {
 
 // bodyEnds returns how body ends the run when no path through it returns.
 func (t *Tracer) bodyEnds(body *ast.BlockStmt) Fate {
-	if len(body.List) == 0 || hasReturn(body) {
+	if len(body.List) == 0 || syntax.HasReturn(body) {
 		return 0
 	}
 	last, ok := body.List[len(body.List)-1].(*ast.ExprStmt)
@@ -62,19 +64,4 @@ func (t *Tracer) bodyEnds(body *ast.BlockStmt) Fate {
 		return true
 	})
 	return end
-}
-
-// hasReturn reports whether body returns anywhere but in a nested literal.
-func hasReturn(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
 }

@@ -242,13 +242,14 @@ func (t *Tracer) isTextArg(arg ast.Node) bool {
 
 func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (Fate, bool) {
 	receiver := arg == nil
+	ends := t.Ends(fn)
 	switch {
 	case isTestSurface(fn):
 		return Surfaced, false
 	case isFatal(fn):
 		return Fatal, false
-	case t.Ends(fn) != 0:
-		return t.Ends(fn), false // an e2e framework's Failf: the test fails
+	case ends != 0:
+		return ends, false // an e2e framework's Failf: the test fails
 	case isLogging(fn):
 		return Logged, false
 	case isConflictCheck(fn) || returnsOnly(fn, types.Typ[types.Bool]):
