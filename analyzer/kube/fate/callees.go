@@ -2,9 +2,7 @@ package fate
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -258,98 +256,6 @@ func (t *Tracer) isRequeuer(fn *types.Func, depth int) bool {
 	})
 	t.requeuer.set(fn, found)
 	return found
-}
-
-// nonNilExpr reports whether e is an error that cannot be nil on the path
-// st: a variable known non-nil, fmt.Errorf and errors.New, a wrap of such
-// a value, a composite literal, or a call of a function that never returns
-// a nil error.
-func (t *Tracer) nonNilExpr(e ast.Expr, st pathState) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		v, ok := t.info.Uses[e].(*types.Var)
-		return ok && st.isNonNil(v)
-	case *ast.CompositeLit:
-		return true
-	case *ast.UnaryExpr:
-		_, lit := ast.Unparen(e.X).(*ast.CompositeLit)
-		return e.Op == token.AND && lit
-	case *ast.CallExpr:
-		return t.nonNilCall(e, st)
-	}
-	return false
-}
-
-func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
-	fn := api.Callee(t.info, call)
-	if fn == nil {
-		return false
-	}
-	fk := api.FuncKeyOf(fn)
-	switch {
-	case api.NeverNilFuncs[fk] || (fk.Pkg == api.ErrorsPath && strings.HasPrefix(fk.Name, "New")):
-		return true
-	case api.AggregateFuncs[fk] && len(call.Args) == 1 && isErrorSlice(t.info.TypeOf(call.Args[0])):
-		return t.nonEmptyErrors(call.Args[0], st) // NewAggregate(errs), errors.Join(errs...)
-	case api.NilPreservingFuncs[fk] || isErrorWrapper(fn):
-		for _, a := range call.Args {
-			if api.IsErrorType(t.info.TypeOf(a)) && t.nonNilExpr(a, st) {
-				return true
-			}
-		}
-		return false
-	}
-	if fn.Pkg() != nil && t.pkg != nil && fn.Pkg() != t.pkg {
-		return t.foreign.NeverNil[fn]
-	}
-	return t.model != nil && t.NeverReturnsNil(fn, 0)
-}
-
-// nonEmptyErrors reports whether e names a slice of errors known on the
-// path st to hold a non-nil error.
-func (t *Tracer) nonEmptyErrors(e ast.Expr, st pathState) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := t.info.Uses[id].(*types.Var)
-	return ok && slices.Contains(st.nonEmpty, v)
-}
-
-// isErrorWrapper reports whether fn has the shape of an error-wrapping
-// library's wrapper (github.com/pkg/errors, github.com/cockroachdb/errors
-// and their likes): Wrap, Wrapf, WithMessage, WithStack or Annotate*, taking
-// the error first and returning an error, which is nil only for a nil error.
-func isErrorWrapper(fn *types.Func) bool {
-	sig := fn.Signature()
-	if sig.Recv() != nil || sig.Params().Len() == 0 || !api.IsErrorType(sig.Params().At(0).Type()) || !returnsOnly(fn, sig.Params().At(0).Type()) {
-		return false
-	}
-	for _, prefix := range []string{"Wrap", "WithMessage", "WithStack", "Annotate"} {
-		if strings.HasPrefix(fn.Name(), prefix) {
-			return true
-		}
-	}
-	return false
-}
-
-// NeverReturnsNil reports whether every return statement of fn, a function
-// of this package, returns an error that cannot be nil whatever the path.
-func (t *Tracer) NeverReturnsNil(fn *types.Func, depth int) bool {
-	if r, ok := t.neverNil.get(fn); ok {
-		return r
-	}
-	decl := t.model.Decl(fn)
-	res := fn.Signature().Results()
-	if decl == nil || depth > 3 || res.Len() == 0 || !api.IsErrorType(res.At(res.Len()-1).Type()) {
-		return false
-	}
-	t.neverNil.set(fn, false) // cycle guard
-	never := syntax.EveryReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
-		return len(ret.Results) == res.Len() && t.nonNilExpr(ret.Results[res.Len()-1], pathState{})
-	})
-	t.neverNil.set(fn, never)
-	return never
 }
 
 // callee returns the function call calls, directly or through a variable

@@ -1,0 +1,159 @@
+package fate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+)
+
+// What a branch tells of the failure's carriers: taking the branch where
+// a condition holds (or not) narrows what the path knows of error
+// variables and lists of errors.
+
+// refine records on st what taking the branch where cond is holds (or
+// does not) tells of error variables: x != nil makes x known non-nil.
+func (w *walker) refine(cond ast.Expr, holds bool, st *pathState) {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			w.refine(e.X, !holds, st)
+		}
+	case *ast.BinaryExpr:
+		switch {
+		case e.Op == token.LAND && holds, e.Op == token.LOR && !holds:
+			w.refine(e.X, holds, st)
+			w.refine(e.Y, holds, st)
+		case e.Op == token.LAND || e.Op == token.LOR:
+			// !(x && y) with x known true means !y; (x || y) with x
+			// known false means y.
+			known := truthTrue
+			if e.Op == token.LOR {
+				known = truthFalse
+			}
+			if w.eval(e.X, *st) == known {
+				w.refine(e.Y, holds, st)
+			} else if w.eval(e.Y, *st) == known {
+				w.refine(e.X, holds, st)
+			}
+		case e.Op == token.NEQ || e.Op == token.EQL:
+			w.refineNil(e, holds == (e.Op == token.NEQ), st)
+			w.refineLen(e, holds, st)
+		case e.Op == token.GTR || e.Op == token.GEQ || e.Op == token.LSS || e.Op == token.LEQ:
+			w.refineLen(e, holds, st)
+		}
+	case *ast.CallExpr:
+		// apierrors.IsNotFound(err) holding means err is not nil.
+		if fn := api.Callee(w.t.info, e); fn != nil && holds && len(e.Args) == 1 && api.FuncKeyOf(fn).Pkg == api.ErrorsPath {
+			if v := w.errorVar(e.Args[0]); v != nil {
+				st.nonNil = withVar(st.nonNil, v)
+			}
+		}
+	}
+}
+
+// refineNil records that the variable compared with nil is non-nil (or may
+// be nil) on this branch.
+func (w *walker) refineNil(e *ast.BinaryExpr, nonNil bool, st *pathState) {
+	x := e.X
+	if isNilIdent(x) {
+		x = e.Y
+	} else if !isNilIdent(e.Y) {
+		return
+	}
+	v := w.errorVar(x)
+	if v == nil {
+		return
+	}
+	if nonNil {
+		st.nonNil = withVar(st.nonNil, v)
+		st.nilErrs = withoutVar(st.nilErrs, v)
+	} else {
+		st.nonNil = withoutVar(st.nonNil, v)
+		if !st.carries(v) {
+			st.nilErrs = withVar(st.nilErrs, v)
+		}
+	}
+}
+
+// refineLen records whether a slice of errors compared by its length
+// (len(errs) > 0, len(errs) == 0, 0 < len(errs), ...) holds an element on
+// this branch. Lists of errors are built by appending failures, so an
+// element is taken to be a non-nil error.
+func (w *walker) refineLen(e *ast.BinaryExpr, holds bool, st *pathState) {
+	op, x, n := e.Op, e.X, e.Y
+	if _, ok := w.lenOf(n); ok {
+		x, n = n, x
+		op = map[token.Token]token.Token{token.GTR: token.LSS, token.LSS: token.GTR, token.GEQ: token.LEQ, token.LEQ: token.GEQ}[op]
+		if op == token.ILLEGAL {
+			op = e.Op // == and != read the same both ways
+		}
+	}
+	arg, ok := w.lenOf(x)
+	lit, isLit := ast.Unparen(n).(*ast.BasicLit)
+	if !ok || !isLit || lit.Kind != token.INT {
+		return
+	}
+	v := w.errorSliceVar(arg)
+	if v == nil {
+		return
+	}
+	if !holds {
+		op = map[token.Token]token.Token{token.GTR: token.LEQ, token.LEQ: token.GTR, token.GEQ: token.LSS, token.LSS: token.GEQ, token.EQL: token.NEQ, token.NEQ: token.EQL}[op]
+	}
+	switch {
+	case op == token.GTR && lit.Value == "0", op == token.GEQ && lit.Value == "1", op == token.NEQ && lit.Value == "0":
+		st.nonEmpty = withVar(st.nonEmpty, v)
+	case op == token.EQL && lit.Value == "0", op == token.LEQ && lit.Value == "0", op == token.LSS && lit.Value == "1":
+		st.nonEmpty = withoutVar(st.nonEmpty, v)
+	}
+}
+
+// lenOf returns x when e is len(x).
+func (w *walker) lenOf(e ast.Expr) (ast.Expr, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !isBuiltin(w.t.info, call, "len") {
+		return nil, false
+	}
+	return call.Args[0], true
+}
+
+// errorSliceVar returns the local variable of type []error e names, or nil.
+func (w *walker) errorSliceVar(e ast.Expr) *types.Var { return w.usedVar(e, isErrorSlice) }
+
+// usedVar returns the variable e names when its type satisfies ofType, or nil.
+func (w *walker) usedVar(e ast.Expr, ofType func(types.Type) bool) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := w.t.info.Uses[id].(*types.Var)
+	if !ok || !ofType(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// isErrorValue reports whether t is error or an interface that includes
+// it (utilerrors.Aggregate): a variable of either holds a failure or nil.
+func isErrorValue(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if api.IsErrorType(t) {
+		return true
+	}
+	return types.IsInterface(t) && types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+}
+
+func isErrorSlice(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && api.IsErrorType(s.Elem())
+}
+
+// errorVar returns the local error variable e names, or nil.
+func (w *walker) errorVar(e ast.Expr) *types.Var { return w.usedVar(e, isErrorValue) }
