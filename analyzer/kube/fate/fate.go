@@ -242,14 +242,16 @@ func (t *Tracer) isTextArg(arg ast.Node) bool {
 
 func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (Fate, bool) {
 	receiver := arg == nil
-	ends := t.Ends(fn)
 	switch {
 	case isTestSurface(fn):
 		return Surfaced, false
 	case isFatal(fn):
 		return Fatal, false
-	case ends != 0:
+	}
+	if ends := t.Ends(fn); ends != 0 {
 		return ends, false // an e2e framework's Failf: the test fails
+	}
+	switch {
 	case isLogging(fn):
 		return Logged, false
 	case isConflictCheck(fn) || returnsOnly(fn, types.Typ[types.Bool]):
