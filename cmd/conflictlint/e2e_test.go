@@ -82,7 +82,7 @@ func TestStandaloneText(t *testing.T) {
 
 func TestVetJSON(t *testing.T) {
 	forEachModule(t, vetModules, func(t *testing.T, bin, dir string) {
-		res := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
+		res := runVet(t, dir, bin, "-json")
 		res.wantExit(t, 0)
 		got, err := parseJSONStream(res.stdout, dir)
 		if err != nil {
@@ -94,7 +94,7 @@ func TestVetJSON(t *testing.T) {
 
 func TestVetText(t *testing.T) {
 	forEachModule(t, vetModules, func(t *testing.T, bin, dir string) {
-		res := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+		res := runVet(t, dir, bin)
 		res.wantExit(t, exitVetFindings)
 		got, err := parseText(res.stderr, dir)
 		if err != nil {
@@ -262,6 +262,25 @@ type result struct {
 func run(t *testing.T, dir, name string, args ...string) result {
 	t.Helper()
 	return runEnv(t, dir, nil, name, args...)
+}
+
+// vetLocks holds a mutex per vet tool and flag list. go vet analyses every
+// dependency of the packages it vets for facts, and caches the result
+// under the tool's ID and the flags: two parallel runs with the same tool
+// and flags would each analyse the same real dependency graph (about a
+// minute of CPU for the example module's), while run one after the other
+// the later one finds the facts in the build cache.
+var vetLocks sync.Map // string -> *sync.Mutex
+
+// runVet runs go vet -vettool=tool with flags on ./... in dir, after any
+// other run of the same tool and flags.
+func runVet(t *testing.T, dir, tool string, flags ...string) result {
+	t.Helper()
+	lock, _ := vetLocks.LoadOrStore(tool+"\x00"+strings.Join(flags, "\x00"), new(sync.Mutex))
+	lock.(*sync.Mutex).Lock()
+	defer lock.(*sync.Mutex).Unlock()
+	args := append(append([]string{"vet", "-vettool=" + tool}, flags...), "./...")
+	return run(t, dir, "go", args...)
 }
 
 // runEnv is run with env added to the environment.

@@ -69,7 +69,7 @@ func TestVetSuppression(t *testing.T) {
 		}
 	}
 
-	res := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	res := runVet(t, dir, bin) // shares its dependencies' facts with TestVetText's run
 	res.wantExit(t, exitVetFindings)
 
 	wants := make(map[int]string)
