@@ -30,7 +30,7 @@ func TestExportedVet(t *testing.T) {
 	t.Parallel()
 	suite, dir := setup(t, exampleModule)
 	bin := buildExported(t)
-	res := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
+	res := runVet(t, dir, bin, "-json")
 	res.wantExit(t, 0)
 	got, err := parseJSONStream(res.stdout, dir)
 	if err != nil {
