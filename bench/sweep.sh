@@ -17,7 +17,9 @@
 # packages of `./...`; a replacement by a nested module, which the zip lacks
 # (cluster-api's ./api, k8s.io/kubernetes's ./staging), points at the
 # published module of the same release instead. Large
-# package lists are cut into chunks of $CHUNK import paths (memory). A
+# package lists are cut into chunks of at most $CHUNK import paths (memory)
+# and $ARGMAX characters: go/packages splits a longer list into several `go
+# list` runs at once, which then compile the same cold dependencies twice. A
 # process that dies with a Go panic (the old form: goroutine dump, exit 2)
 # is bisected down to the package that panics; an analyzer panic turned
 # into an action error (`<pkg>: <analyzer>: ...panic...`) is read from -json.
@@ -57,6 +59,7 @@ MODULES=${MODULES-"k8s.io/client-go@v0.37.2 k8s.io/api@v0.37.2 k8s.io/apimachine
   sigs.k8s.io/kustomize/kyaml@v0.21.1 k8s.io/kubernetes@v1.36.3"}
 P=${P:-1}
 CHUNK=${CHUNK:-300}
+ARGMAX=${ARGMAX:-16000} # below go/packages' 16383-character split (packages.go, safeArgMax)
 MINFREE_GB=${MINFREE_GB:-10}
 WORKDIR=${WORKDIR:-${TMPDIR:-/tmp}/conflictlint-sweep} # throwaway module copies
 BISECT_MAX=${BISECT_MAX:-60} # runs spent bisecting crashes, per unit
@@ -167,6 +170,17 @@ runset() {
   awk -F'\t' -v bad="$log.skipped.ids" 'BEGIN { while ((getline l <bad) > 0) skip[l] = 1 } !($1 in skip)' "$log.list" | keys | sed "s|^|$unit\t|" >>"$sw/analyzed.txt"
 }
 
+# chunklen PKG... prints how many of the leading packages fit in one chunk.
+chunklen() {
+  local n=0 chars=0
+  for p in "$@"; do
+    chars=$(( chars + ${#p} + 1 ))
+    [ $n -gt 0 ] && { [ $chars -gt "$ARGMAX" ] || [ $n -ge "$CHUNK" ]; } && break
+    n=$(( n + 1 ))
+  done
+  echo "$n"
+}
+
 # rununit UNIT PKG...: chunks, timing, counts.
 rununit() {
   local unit=$1; shift
@@ -177,7 +191,7 @@ rununit() {
   printf '%s\n' "$@" >"$sw/$unit/packages.txt"
   echo "== $unit: $# packages ($(date -u +%H:%M))"
   while [ $# -gt 0 ]; do
-    n=$(( $# < CHUNK ? $# : CHUNK ))
+    n=$(chunklen "$@")
     runset "$unit" "c$i" "${@:1:n}"
     shift "$n"; i=$((i + 1))
   done
