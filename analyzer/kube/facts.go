@@ -58,6 +58,32 @@ type NeverNilErrorFact struct{}
 func (*NeverNilErrorFact) AFact()         {}
 func (*NeverNilErrorFact) String() string { return "neverNilError" }
 
+// ConflictTestFact: the function takes an error as parameter Param and
+// answers a bool; on a Conflict it answers Holds (isRetryable(err) holds,
+// ErrorAlreadyExists(err) does not).
+type ConflictTestFact struct {
+	Param int
+	Holds bool
+}
+
+func (*ConflictTestFact) AFact() {}
+func (f *ConflictTestFact) String() string {
+	return fmt.Sprintf("conflictTest(param %d, holds %t)", f.Param, f.Holds)
+}
+
+// RequeueResultFact: every return of the function gives a
+// reconcile.Result that asks for a requeue (Requeues), or one that asks
+// for nothing, with a nil error (!Requeues).
+type RequeueResultFact struct{ Requeues bool }
+
+func (*RequeueResultFact) AFact() {}
+func (f *RequeueResultFact) String() string {
+	if f.Requeues {
+		return "result(requeues)"
+	}
+	return "result(quiet)"
+}
+
 func (*RetriesFact) AFact()         {}
 func (*ReturnsConflictFact) AFact() {}
 func (*ReadsFact) AFact()           {}
@@ -70,7 +96,7 @@ func (f *ReadsFact) String() string {
 	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
 }
 
-var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact)}
+var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact)}
 
 // importFacts records what the facts of fn, a function of another package
 // called here, say about it.
@@ -99,9 +125,16 @@ func (m *modeler) importFacts(fn *types.Func) {
 // never return. The tracer reads them long after the model's Run has
 // returned, when the Pass may no longer be used.
 func foreignFacts(facts []analysis.ObjectFact) fate.Foreign {
-	out := fate.Foreign{NeverNil: make(map[types.Object]bool), Ends: make(map[types.Object]fate.Fate)}
+	out := fate.Foreign{NeverNil: make(map[types.Object]bool), Ends: make(map[types.Object]fate.Fate), Predicates: make(map[types.Object]fate.Verdict), Results: make(map[types.Object]fate.ResultVerdict)}
 	for _, f := range facts {
 		switch fact := f.Fact.(type) {
+		case *RequeueResultFact:
+			out.Results[f.Object] = fate.ResultQuiet
+			if fact.Requeues {
+				out.Results[f.Object] = fate.ResultRequeues
+			}
+		case *ConflictTestFact:
+			out.Predicates[f.Object] = fate.Verdict{Param: fact.Param, Holds: fact.Holds}
 		case *NeverNilErrorFact:
 			out.NeverNil[f.Object] = true
 		case *EndsFact:
@@ -127,6 +160,18 @@ func (m *modeler) exportFacts() {
 			m.exportFactsOf(fn)
 		}
 	}
+	exportPredicateFacts(m.pass, m.res.tracer.PredicateVerdicts())
+	exportResultFacts(m.pass, m.res.tracer.ResultVerdictsOf())
+}
+
+// exportResultFacts exports what the package's exported functions'
+// reconcile.Result asks for on every return.
+func exportResultFacts(pass *analysis.Pass, verdicts map[*types.Func]fate.ResultVerdict) {
+	for fn, v := range verdicts {
+		if fn.Exported() && fn.Pkg() == pass.Pkg && v != fate.ResultMixed {
+			pass.ExportObjectFact(fn, &RequeueResultFact{Requeues: v == fate.ResultRequeues})
+		}
+	}
 }
 
 // exportBuilderFacts exports the FreshBuildFact of the exported functions
@@ -141,6 +186,9 @@ func exportBuilderFacts(pass *analysis.Pass, opts *api.Options) {
 	m := &modeler{pass: pass, opts: opts, res: newResult(), imported: make(map[*types.Func]bool)}
 	m.collectDecls()
 	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateModel{m.res}, fate.Foreign{})
+	foreign := foreignFacts(pass.AllObjectFacts())
+	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, pass.Files, foreign.Predicates))
+	exportResultFacts(pass, fate.ResultVerdicts(pass.TypesInfo, pass.Files, foreign.Results))
 	for fn, decl := range m.res.decls {
 		if !fn.Exported() {
 			continue
@@ -174,6 +222,16 @@ func (m *modeler) exportFactsOf(fn *types.Func) {
 		m.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
 	}
 	exportEndsFact(m.pass, m.res.tracer, fn)
+}
+
+// exportPredicateFacts exports the answers on a Conflict of the package's
+// exported predicates.
+func exportPredicateFacts(pass *analysis.Pass, verdicts map[*types.Func]fate.Verdict) {
+	for fn, v := range verdicts {
+		if fn.Exported() && fn.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(fn, &ConflictTestFact{Param: v.Param, Holds: v.Holds})
+		}
+	}
 }
 
 // exportEndsFact exports fn's EndsFact when it never returns.

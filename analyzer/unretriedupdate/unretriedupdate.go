@@ -97,7 +97,7 @@ func (c *checker) check(s site) {
 		msg = fmt.Sprintf("conflict from %s is not retried: wrap the read-modify-write in retry.RetryOnConflict, re-reading %s inside", callText, s.object)
 	} else if f := c.tracer.Trace(s.cursor); f.Lost() {
 		msg = c.message(s, f, callText)
-		canReturn = f != fate.Fatal && f != fate.Abandoned && noErrorResult(nil, s.cursor) == ""
+		canReturn = f != fate.Fatal && f != fate.Abandoned && f != fate.Terminal && noErrorResult(nil, s.cursor) == ""
 	} else {
 		return
 	}
@@ -141,6 +141,8 @@ func (c *checker) message(s site, f fate.Fate, callText string) string {
 	switch f {
 	case fate.Fatal:
 		return fmt.Sprintf("conflict from %s ends the program: %s", callText, retry)
+	case fate.Terminal:
+		return fmt.Sprintf("conflict from %s is returned wrapped in reconcile.TerminalError, which is never requeued: return the error itself, or %s", callText, retry)
 	case fate.Abandoned:
 		if runner := c.tracer.OpaqueRunner(s.cursor); runner != nil {
 			return fmt.Sprintf("conflict from %s is returned to %s, which takes the function as an interface value and is not known to act on its error: %s", callText, types.ExprString(runner.Fun), retry)

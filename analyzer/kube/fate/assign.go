@@ -21,6 +21,9 @@ func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 	if len(rhs) == 1 && len(lhs) > 1 {
 		errResults = errorResults(w.t.info.TypeOf(rhs[0]))
 	}
+	if failing != nil && len(rhs) == 1 && len(lhs) > 1 && rhs[0] == failing {
+		w.noteOthers(lhs, func(i int) bool { return errResults[i] })
+	}
 	for i, l := range lhs {
 		var value ast.Expr
 		switch {

@@ -45,12 +45,15 @@ func (t *Tracer) isCondition(e ast.Expr) bool {
 // cond: Succs[0] when it holds, Succs[1] when it does not.
 func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 	if w.caseOfTaggedSwitch(cond) {
-		return []walkItem{{b.Succs[0], 0, st}, {b.Succs[1], 0, st}}
+		return w.taggedCase(b, cond, st)
 	}
 	tested := w.mentionsCarrier(cond, st)
 	decided := w.eval(cond, st)
 	if tested && decided == truthUnknown {
 		decided = w.valueTest(b, cond, st)
+	}
+	if decided == truthUnknown && st.undecided == nil && (tested || w.mentionsOther(cond)) {
+		st.undecided = cond // both branches: a loss on either is not proven
 	}
 	budget := w.testsRetryBudget(cond)
 	var out []walkItem
@@ -211,6 +214,9 @@ func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
 		}
 		return truthUnknown
 	case token.NEQ, token.EQL:
+		if v := w.onConflict(st).compare(e); v != truthUnknown {
+			return v // a reason or code of the Conflict
+		}
 		if v := w.evalWorkSetLen(e, st); v != truthUnknown {
 			return v
 		}
@@ -251,23 +257,16 @@ func (w *walker) evalNilTest(e *ast.BinaryExpr, st pathState) truth {
 // evalErrorTest decides a test of the failure: IsConflict holds for it;
 // every other apierrors predicate and errors.Is do not.
 func (w *walker) evalErrorTest(call *ast.CallExpr, st pathState) truth {
-	if TestsMessageAgainstNonConflict(w.t.info, call, func(e ast.Expr) bool { return w.carries(e, st) }) {
-		return truthFalse
+	return w.onConflict(st).call(call)
+}
+
+// onConflict returns the evaluator of tests of the failure on this path.
+func (w *walker) onConflict(st pathState) conflictEval {
+	return conflictEval{
+		t:       w.t,
+		failure: func(e ast.Expr) bool { return w.carries(e, st) },
+		view:    func(v *types.Var) bool { return w.isStatusView(v, st) },
 	}
-	fn := api.Callee(w.t.info, call)
-	if fn == nil || len(call.Args) == 0 || !w.carries(call.Args[0], st) {
-		return truthUnknown
-	}
-	fk := api.FuncKeyOf(fn)
-	switch {
-	case fk == api.FuncKey{Pkg: api.ErrorsPath, Name: "IsConflict"}:
-		return truthTrue
-	case fk.Pkg == api.ErrorsPath && len(fk.Name) > 2 && fk.Name[:2] == "Is":
-		return truthFalse
-	case fk == api.FuncKey{Pkg: "errors", Name: "Is"}:
-		return truthFalse
-	}
-	return truthUnknown
 }
 
 func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {

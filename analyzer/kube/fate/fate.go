@@ -30,7 +30,9 @@ const (
 	Abandoned                 // returned to a runner that takes the function as an interface value (see opaqueRunnerOf)
 	Swallowed                 // read (compared, formatted) but neither logged nor handed on
 	Logged                    // logged, and not handed on
+	Terminal                  // wrapped in reconcile.TerminalError: controller-runtime logs it and never requeues
 	Fatal                     // ends the program
+	Unknown                   // a path the model cannot decide: neither proven lost nor proven handed on (see Tracer.Unknown)
 	HandedOff                 // given to code out of view: a send, a store, an unknown callee, a captured variable
 	Surfaced                  // given to a test (t.Fatal, require.NoError, gomega's Expect), which fails
 	Handled                   // a requeue, or a Conflict branch that retries or returns
@@ -40,7 +42,7 @@ const (
 )
 
 var fateNames = [...]string{
-	Dropped: "dropped", Abandoned: "abandoned", Swallowed: "swallowed", Logged: "logged", Fatal: "fatal",
+	Dropped: "dropped", Abandoned: "abandoned", Terminal: "terminal", Swallowed: "swallowed", Logged: "logged", Fatal: "fatal", Unknown: "unknown",
 	HandedOff: "handed off", Surfaced: "surfaced", Handled: "handled", Retried: "retried",
 	ReturnedOther: "returned other", Returned: "returned",
 }
@@ -69,6 +71,14 @@ type Tracer struct {
 	// during the model's Run: the tracer is used after it returns, when
 	// its Pass may no longer be.
 	foreign Foreign
+	// predicates are the package's func(error) bool functions whose
+	// answer on a Conflict their bodies decide (see Predicates).
+	predicates map[*types.Func]Verdict
+	// results are the package's functions whose reconcile.Result asks the
+	// same on every return (see ResultVerdicts).
+	results map[*types.Func]ResultVerdict
+	// varInits are the package variables' initial values.
+	varInits map[*types.Var]ast.Expr
 
 	neverNil memo[*types.Func, bool]   // functions that never return a nil error
 	ends     memo[*types.Func, ending] // functions that never return (see Ends)
@@ -97,6 +107,12 @@ type Tracer struct {
 type Foreign struct {
 	NeverNil map[types.Object]bool // never return a nil error
 	Ends     map[types.Object]Fate // never return: Surfaced (fail the test) or Fatal
+	// Predicates are the answers on a Conflict of their func(error) bool
+	// functions.
+	Predicates map[types.Object]Verdict
+	// Results are what their functions' reconcile.Result asks for on
+	// every return.
+	Results map[types.Object]ResultVerdict
 }
 
 // NewTracer returns a Tracer for pkg, described by info, whose writes
@@ -104,7 +120,13 @@ type Foreign struct {
 // loaded while the model's Pass was alive: the tracer is used after it
 // ends.
 func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreign) *Tracer {
-	return &Tracer{info: info, pkg: pkg, model: model, foreign: foreign, cfgs: make(map[*ast.BlockStmt]*cfg.CFG)}
+	t := &Tracer{info: info, pkg: pkg, model: model, foreign: foreign, cfgs: make(map[*ast.BlockStmt]*cfg.CFG)}
+	if model != nil {
+		t.predicates = Predicates(info, model.Files(), foreign.Predicates)
+		t.results = ResultVerdicts(info, model.Files(), foreign.Results)
+		t.varInits = packageVarInits(info, model.Files())
+	}
+	return t
 }
 
 // CFGsBuilt returns how many control-flow graphs the tracer has built.
@@ -117,17 +139,25 @@ func (t *Tracer) CFGsBuilt() int {
 // Trace returns the fate of the failure of the call at cur: a write of the
 // package, or a call of a function that returns a write's failure.
 func (t *Tracer) Trace(cur inspector.Cursor) Fate {
-	var obj api.Object
-	if call, ok := cur.Node().(*ast.CallExpr); ok && t.model != nil {
-		if o, ok := t.model.WriteAt(call); ok {
-			obj = o
-		} else if fn := t.callee(call); fn != nil {
-			if p, ok := t.model.Returner(fn); ok && p >= 0 && p < len(call.Args) {
-				obj = api.ObjectOf(t.info, call.Args[p])
-			}
+	return t.traceFailure(cur, t.objectOfFailure(cur))
+}
+
+// objectOfFailure returns the object the call at cur writes: a write's, or
+// the argument a returner writes.
+func (t *Tracer) objectOfFailure(cur inspector.Cursor) api.Object {
+	call, ok := cur.Node().(*ast.CallExpr)
+	if !ok || t.model == nil {
+		return api.Object{}
+	}
+	if o, ok := t.model.WriteAt(call); ok {
+		return o
+	}
+	if fn := t.callee(call); fn != nil {
+		if p, ok := t.model.Returner(fn); ok && p >= 0 && p < len(call.Args) {
+			return api.ObjectOf(t.info, call.Args[p])
 		}
 	}
-	return t.traceFailure(cur, obj)
+	return api.Object{}
 }
 
 // use is what an expression that carries the failure does with it, found
@@ -247,6 +277,8 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (
 		return Surfaced, false
 	case isFatal(fn):
 		return Fatal, false
+	case api.FuncKeyOf(fn) == api.FuncKey{Pkg: api.ReconcilePath, Name: "TerminalError"}:
+		return Terminal, false // the reconcile's requeue is given up
 	}
 	if ends := t.Ends(fn); ends != 0 {
 		return ends, false // an e2e framework's Failf: the test fails

@@ -44,15 +44,21 @@ type walker struct {
 	// round (the attempts ran out) is the loop's verdict, not a loss.
 	retryLoop bool
 	handingOn []*ast.ReturnStmt // the returns that hand the failure on (see companionsOf)
+	// others are the variables that take the failing call's other results
+	// (res in `res, err := step()`): a test of them is a test of the step.
+	others []*types.Var
+	// unknown is why the walk's verdict is Unknown, when it is.
+	unknown *Undecided
 }
 
 type pathEnd struct {
-	fate   Fate
-	looped bool
+	fate      Fate
+	looped    bool
+	undecided *Undecided // set when the path's loss would rest on something the walk could not decide
 }
 
 func (w *walker) end(f Fate, st pathState) {
-	w.ends = append(w.ends, pathEnd{f, st.looped})
+	w.ends = append(w.ends, pathEnd{f, st.looped, w.undecidedOf(st)})
 }
 
 type walkItem struct {
@@ -87,22 +93,47 @@ func (w *walker) run() Fate {
 		stack = append(stack, w.step(it)...)
 	}
 	if len(w.ends) > 0 {
-		worst := Returned
-		for _, e := range w.ends {
-			if e.looped && w.retryLoop {
-				e.fate = max(e.fate, Retried)
-			}
-			if !w.retryLoop {
-				e.fate = w.runnerFate(e.fate)
-			}
-			worst = min(worst, e.fate)
-		}
-		return worst
+		return w.verdict()
 	}
 	if len(w.stops) > 0 {
 		return slices.Min(w.stops)
 	}
 	return HandedOff
+}
+
+// verdict returns the worst of the paths' verdicts. A loss on a path that
+// went through a test the walk could not decide is proven only when every
+// path loses the failure (whichever way the test goes); otherwise it is
+// Unknown.
+func (w *walker) verdict() Fate {
+	fates := make([]Fate, len(w.ends))
+	allLost := true
+	for i, e := range w.ends {
+		f := e.fate
+		if e.looped && w.retryLoop {
+			f = max(f, Retried)
+		}
+		if !w.retryLoop {
+			f = w.runnerFate(f)
+		}
+		fates[i] = f
+		allLost = allLost && f.Lost()
+	}
+	worst := Returned
+	for i, e := range w.ends {
+		f := fates[i]
+		if f.Lost() && e.undecided != nil && !allLost {
+			f = Unknown // a loss, but only behind a test the walk could not decide
+			if w.unknown == nil {
+				w.unknown = e.undecided
+			}
+		}
+		worst = min(worst, f)
+	}
+	if worst != Unknown {
+		w.unknown = nil
+	}
+	return worst
 }
 
 // knownBefore returns what the code before the failing call tells of
@@ -318,6 +349,9 @@ func (w *walker) step(it walkItem) []walkItem {
 		return nil
 	}
 	if ret, ok := node.(*ast.ReturnStmt); ok {
+		if st.undecided == nil && w.returnsUnanswered(ret) {
+			st.undecided = ret // what the call's result asks for is not known
+		}
 		f := w.endFate(w.returnFate(ret, st), st)
 		w.noteReturn(ret, f)
 		w.end(f, st)

@@ -12,8 +12,11 @@ import (
 // returnFate judges a return statement reached on a path.
 func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	f := st.best
-	if w.t.returnsRequeue(ret) {
+	if w.t.returnsRequeue(ret) || w.returnsRequeueCall(ret) {
 		f = max(f, Handled) // a requeue
+	}
+	if w.returnsTerminal(ret, st) {
+		f = max(f, Terminal)
 	}
 	if (st.conflict || st.pastGuard && !w.implicit(ret)) && !w.returnsNilVar(ret, st) {
 		// A return the code chose for a Conflict (past a guard that
@@ -58,6 +61,32 @@ func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 		}
 	}
 	return f
+}
+
+// returnsTerminal reports whether ret returns the failure wrapped in
+// reconcile.TerminalError, which controller-runtime does not requeue.
+func (w *walker) returnsTerminal(ret *ast.ReturnStmt, st pathState) bool {
+	for _, e := range ret.Results {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !w.carries(call.Args[0], st) {
+			continue
+		}
+		if fn := api.Callee(w.t.info, call); fn != nil && api.FuncKeyOf(fn) == (api.FuncKey{Pkg: api.ReconcilePath, Name: "TerminalError"}) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsRequeueCall reports whether ret returns the results of a function
+// that asks for a requeue on every return.
+func (w *walker) returnsRequeueCall(ret *ast.ReturnStmt) bool {
+	for _, e := range ret.Results {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && w.t.callResultVerdict(call) == ResultRequeues {
+			return true
+		}
+	}
+	return false
 }
 
 // implicit reports whether ret is the return the control-flow graph adds

@@ -32,6 +32,10 @@ type pathState struct {
 	workSet   *ast.RangeStmt // the range over a map whose entry failed, while the map still holds it
 	turnOver  bool           // the path has left the failing turn of workSet's loop
 	consts    []varConst     // other results of the failing call, known constant on this path
+	// undecided is the first test of the failure (or of another result of
+	// the failing call) that the walk could not evaluate on a Conflict:
+	// both branches were taken, so a loss on this path is not proven.
+	undecided ast.Node
 }
 
 // varConst is a variable known to hold a constant.
@@ -56,7 +60,11 @@ func (s pathState) key() string {
 	if s.testedIn != nil {
 		in = s.testedIn.Pos()
 	}
-	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.pastGuard, s.workSet != nil, s.turnOver)
+	var undecided token.Pos
+	if s.undecided != nil {
+		undecided = s.undecided.Pos()
+	}
+	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t/%t/%d", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.pastGuard, s.workSet != nil, s.turnOver, undecided)
 	sets := []struct {
 		tag  byte
 		vars []*types.Var

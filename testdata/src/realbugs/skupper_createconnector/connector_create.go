@@ -101,7 +101,7 @@ func (cli *VanClient) createConnectorBuggy(ctx context.Context, secret *corev1.S
 	connector := newConnector(secret, options, getTransportMode(current))
 	addConnector(&connector, current)
 
-	_, err := cli.KubeClient.AppsV1().Deployments(options.SkupperNamespace).Update(current) // realbug: unretriedupdate fp=default,strict "the same bug as the staleupdate marker below, seen by unretriedupdate (the stale retry loop overwrites this failure); counted once, under staleupdate"
+	_, err := cli.KubeClient.AppsV1().Deployments(options.SkupperNamespace).Update(current) // realbug: unretriedupdate fp=strict "the same bug as the staleupdate marker below, seen by unretriedupdate (the stale retry loop overwrites this failure); counted once, under staleupdate"
 	for i := 0; i < 10 && errors.IsConflict(err); i++ {
 		time.Sleep(500 * time.Millisecond)
 		_, err = cli.KubeClient.AppsV1().Deployments(options.SkupperNamespace).Update(current) // realbug: staleupdate // realbug: unretriedupdate fp=strict "the same bug as this line's staleupdate marker; strict mode does not take the hand-written loop for a retry scope"

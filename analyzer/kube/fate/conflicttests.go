@@ -1,0 +1,306 @@
+package fate
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+)
+
+// Tests of the failure are judged on the value a Conflict really is: an
+// *errors.StatusError with reason Conflict, code 409 and the API server's
+// message (conflictmsg.go). apimachinery's predicates are tabled;
+// errors.Is against another error is false; errors.As into a type that is
+// not a StatusError (nor an interface it satisfies) is false; a reason or
+// a code compared with a constant is evaluated; a message test is decided
+// when it holds, or fails, whatever the resource and name; a predicate of
+// the program (a func(error) bool) is evaluated from its body, or, in
+// another package, from its fact. Anything else is undecided.
+
+// conflictEval decides tests on the Conflict.
+type conflictEval struct {
+	t *Tracer
+	// failure reports whether e carries the failure.
+	failure func(e ast.Expr) bool
+	// view reports whether v holds the Conflict's status error (se in
+	// `se, ok := err.(*apierrors.StatusError)` or errors.As(err, &se)).
+	view func(v *types.Var) bool
+}
+
+const (
+	conflictReason = "Conflict"
+	conflictCode   = 409
+)
+
+// test decides cond on the Conflict.
+func (c conflictEval) test(cond ast.Expr) truth {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return c.test(e.X).not()
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			return and(c.test(e.X), c.test(e.Y))
+		case token.LOR:
+			return and(c.test(e.X).not(), c.test(e.Y).not()).not()
+		case token.EQL, token.NEQ:
+			return c.compare(e)
+		}
+	case *ast.CallExpr:
+		return c.call(e)
+	}
+	return truthUnknown
+}
+
+func and(x, y truth) truth {
+	switch {
+	case x == truthFalse || y == truthFalse:
+		return truthFalse
+	case x == truthTrue && y == truthTrue:
+		return truthTrue
+	}
+	return truthUnknown
+}
+
+// compare decides `x == k` or `x != k` where x is a field of the
+// Conflict's status (its reason or code) and k a constant.
+func (c conflictEval) compare(e *ast.BinaryExpr) truth {
+	x, k := c.concrete(e.X), c.t.info.Types[e.Y].Value
+	if x == nil {
+		x, k = c.concrete(e.Y), c.t.info.Types[e.X].Value
+	}
+	if x == nil || k == nil || x.Kind() != k.Kind() {
+		return truthUnknown
+	}
+	if constant.Compare(x, e.Op, k) {
+		return truthTrue
+	}
+	return truthFalse
+}
+
+// concrete returns the value e has on the Conflict, when e is its reason
+// or code: apierrors.ReasonForError(err), se.ErrStatus.Reason,
+// se.Status().Code, and the like.
+func (c conflictEval) concrete(e ast.Expr) constant.Value {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if fn := api.Callee(c.t.info, e); fn != nil && len(e.Args) == 1 && c.failure(e.Args[0]) {
+			switch api.FuncKeyOf(fn) {
+			case api.FuncKey{Pkg: api.ErrorsPath, Name: "ReasonForError"}:
+				return constant.MakeString(conflictReason)
+			case api.FuncKey{Pkg: api.ErrorsPath, Name: "CodeForError"}:
+				return constant.MakeInt64(conflictCode)
+			}
+		}
+	case *ast.SelectorExpr:
+		if !c.ofStatus(e.X) {
+			return nil
+		}
+		switch e.Sel.Name {
+		case "Reason":
+			return constant.MakeString(conflictReason)
+		case "Code":
+			return constant.MakeInt64(conflictCode)
+		}
+	}
+	return nil
+}
+
+// ofStatus reports whether e is the Conflict's metav1.Status: se.ErrStatus,
+// se.Status(), for a status view se.
+func (c conflictEval) ofStatus(e ast.Expr) bool {
+	var base ast.Expr
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if e.Sel.Name != "ErrStatus" {
+			return false
+		}
+		base = e.X
+	case *ast.CallExpr:
+		sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Status" || len(e.Args) != 0 {
+			return false
+		}
+		base = sel.X
+	default:
+		return false
+	}
+	id, ok := ast.Unparen(base).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.t.info.Uses[id].(*types.Var)
+	return ok && c.view(v)
+}
+
+// call decides a call that tests the failure.
+func (c conflictEval) call(call *ast.CallExpr) truth {
+	fn := api.Callee(c.t.info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return truthUnknown
+	}
+	if v := c.messageTest(fn, call); v != truthUnknown {
+		return v
+	}
+	i := slices.IndexFunc(call.Args, c.failure)
+	if i < 0 {
+		return truthUnknown
+	}
+	fk := api.FuncKeyOf(fn)
+	switch {
+	case fk == api.FuncKey{Pkg: api.ErrorsPath, Name: "IsConflict"}:
+		return truthTrue
+	case fk.Pkg == api.ErrorsPath && strings.HasPrefix(fk.Name, "Is"):
+		return truthFalse // every other predicate of a StatusError's reason
+	case fk == api.FuncKey{Pkg: "errors", Name: "Is"}:
+		return truthFalse
+	case fk == api.FuncKey{Pkg: "errors", Name: "As"} && i == 0 && len(call.Args) == 2:
+		return c.as(call.Args[1])
+	}
+	if v, ok := c.t.predicateVerdict(fn, i); ok {
+		return v
+	}
+	return truthUnknown
+}
+
+// as decides errors.As(err, target) on the Conflict: true when *target
+// can hold a *StatusError, false when it is a type that neither is one
+// nor wraps one (no Unwrap method), so the Conflict's chain cannot hold it.
+func (c conflictEval) as(target ast.Expr) truth {
+	pt, ok := c.t.info.TypeOf(target).(*types.Pointer)
+	if !ok {
+		return truthUnknown
+	}
+	switch {
+	case holdsStatusError(pt.Elem()):
+		return truthTrue
+	case unwraps(pt.Elem()):
+		return truthUnknown
+	}
+	return truthFalse
+}
+
+// holdsStatusError reports whether a *StatusError can be stored in t.
+func holdsStatusError(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok && api.IsNamed(p.Elem(), api.ErrorsPath, "StatusError") {
+		return true
+	}
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	if api.IsNamed(t, api.ErrorsPath, "APIStatus") {
+		return true
+	}
+	// an interface the real *StatusError satisfies: error, or one asking
+	// for Status() (the stub may lack methods, so judge by names)
+	for i := range iface.NumMethods() {
+		if name := iface.Method(i).Name(); name != "Error" && name != "Status" && name != "DebugError" {
+			return false
+		}
+	}
+	return true
+}
+
+// unwraps reports whether a value of t (or *t) has an Unwrap method.
+func unwraps(t types.Type) bool {
+	for _, typ := range []types.Type{t, types.NewPointer(t)} {
+		if obj, _, _ := types.LookupFieldOrMethod(typ, true, nil, "Unwrap"); obj != nil {
+			if _, ok := obj.(*types.Func); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// messageTest decides a test of the failure's message: strings.Contains
+// and its kin on err.Error() (or text built from it), and a regular
+// expression's MatchString.
+func (c conflictEval) messageTest(fn *types.Func, call *ast.CallExpr) truth {
+	path := syntax.PkgPath(fn.Pkg())
+	switch {
+	case path == "strings" && fn.Name() == "Contains" && len(call.Args) == 2 && c.failure(call.Args[0]):
+		lit, ok := c.text(call.Args[1])
+		if !ok {
+			return truthUnknown
+		}
+		switch possible, always := messageCanContain(lit); {
+		case always:
+			return truthTrue
+		case !possible:
+			return truthFalse
+		}
+	case path == "strings" && (fn.Name() == "HasPrefix" || fn.Name() == "HasSuffix" || fn.Name() == "EqualFold") && len(call.Args) == 2 && c.failure(call.Args[0]):
+		// a wrap adds text before the message: only what cannot be
+		// inside it at all is decided
+		if lit, ok := c.text(call.Args[1]); ok && fn.Name() != "EqualFold" {
+			if possible, _ := messageCanContain(lit); !possible {
+				return truthFalse
+			}
+		}
+	case path == "regexp" && fn.Name() == "MatchString":
+		return c.regexpTest(fn, call)
+	}
+	return truthUnknown
+}
+
+// regexpTest decides re.MatchString(msg) and regexp.MatchString(expr, msg).
+func (c conflictEval) regexpTest(fn *types.Func, call *ast.CallExpr) truth {
+	var expr string
+	var ok bool
+	switch {
+	case fn.Signature().Recv() == nil && len(call.Args) == 2 && c.failure(call.Args[1]):
+		expr, ok = c.text(call.Args[0])
+	case fn.Signature().Recv() != nil && len(call.Args) == 1 && c.failure(call.Args[0]):
+		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if isSel {
+			expr, ok = c.compiledPattern(sel.X)
+		}
+	}
+	if !ok {
+		return truthUnknown
+	}
+	if possible, parsed := regexpCanMatch(expr); parsed && !possible {
+		return truthFalse
+	}
+	return truthUnknown
+}
+
+// compiledPattern returns the pattern of a package variable initialised by
+// regexp.MustCompile with a constant.
+func (c conflictEval) compiledPattern(e ast.Expr) (string, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return "", false
+	}
+	v, ok := c.t.info.Uses[id].(*types.Var)
+	if !ok || v.Parent() != v.Pkg().Scope() {
+		return "", false
+	}
+	init := c.t.packageVarInit(v)
+	call, ok := ast.Unparen(init).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return "", false
+	}
+	if fn := api.Callee(c.t.info, call); fn == nil || fn.Pkg() == nil || syntax.PkgPath(fn.Pkg()) != "regexp" || (fn.Name() != "MustCompile" && fn.Name() != "MustCompilePOSIX") {
+		return "", false
+	}
+	return c.text(call.Args[0])
+}
+
+// text returns the constant string e holds.
+func (c conflictEval) text(e ast.Expr) (string, bool) {
+	v := c.t.info.Types[e].Value
+	if v == nil || v.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(v), true
+}

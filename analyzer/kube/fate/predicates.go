@@ -1,0 +1,177 @@
+package fate
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Predicates of the program: functions that take an error and answer a
+// bool (isRetryable(err), ErrorAlreadyExists(err)). Their answer on a
+// Conflict is worked out once, from their bodies, before any walk: a
+// fixed point over the package's predicates in source order (a predicate
+// may call another), then frozen. Those of other packages come from facts.
+
+// Verdict is a predicate's answer on a Conflict passed as parameter Param.
+type Verdict struct {
+	Param int
+	Holds bool
+}
+
+// Predicates returns the answer on a Conflict of each function of files
+// that takes an error and returns a bool, when its body decides it.
+// foreign holds the verdicts of other packages' predicates.
+func Predicates(info *types.Info, files []*ast.File, foreign map[types.Object]Verdict) map[*types.Func]Verdict {
+	t := &Tracer{info: info, foreign: Foreign{Predicates: foreign}, predicates: map[*types.Func]Verdict{}}
+	t.varInits = packageVarInits(info, files)
+	type candidate struct {
+		fn    *types.Func
+		decl  *ast.FuncDecl
+		param *types.Var
+		index int
+	}
+	var cands []candidate
+	for _, file := range files {
+		for _, d := range file.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			fn, ok := info.Defs[decl.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if i := predicateParam(fn.Signature()); i >= 0 {
+				cands = append(cands, candidate{fn, decl, fn.Signature().Params().At(i), i})
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, c := range cands {
+			if _, done := t.predicates[c.fn]; done {
+				continue
+			}
+			if v := t.bodyVerdict(c.decl.Body.List, c.param); v != truthUnknown {
+				t.predicates[c.fn] = Verdict{Param: c.index, Holds: v == truthTrue}
+				changed = true
+			}
+		}
+	}
+	return t.predicates
+}
+
+// predicateParam returns the index of the error parameter of a function
+// that returns only a bool, or -1.
+func predicateParam(sig *types.Signature) int {
+	if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+		return -1
+	}
+	for i := range sig.Params().Len() {
+		if isErrorValue(sig.Params().At(i).Type()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// bodyVerdict evaluates a predicate's statements with param the Conflict:
+// `if cond { return x }` where cond is decided, switches without a tag, and
+// a final return. Anything else is undecided.
+func (t *Tracer) bodyVerdict(list []ast.Stmt, param *types.Var) truth {
+	c := conflictEval{
+		t:       t,
+		failure: func(e ast.Expr) bool { return t.usesVar(e, param) },
+		view:    func(*types.Var) bool { return false },
+	}
+	for _, stmt := range list {
+		switch s := stmt.(type) {
+		case *ast.ReturnStmt:
+			if len(s.Results) != 1 {
+				return truthUnknown
+			}
+			if v := boolConst(s.Results[0]); v != truthUnknown {
+				return v
+			}
+			return c.test(s.Results[0])
+		case *ast.IfStmt:
+			if s.Init != nil {
+				return truthUnknown
+			}
+			switch c.test(s.Cond) {
+			case truthTrue:
+				return t.bodyVerdict(s.Body.List, param)
+			case truthFalse:
+				if s.Else != nil {
+					return t.bodyVerdict([]ast.Stmt{s.Else}, param)
+				}
+			default:
+				return truthUnknown
+			}
+		case *ast.BlockStmt:
+			return t.bodyVerdict(s.List, param)
+		default:
+			return truthUnknown
+		}
+	}
+	return truthUnknown
+}
+
+// usesVar reports whether e is v, or v.Error().
+func (t *Tracer) usesVar(e ast.Expr, v *types.Var) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
+			e = ast.Unparen(sel.X)
+		}
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && t.info.Uses[id] == v
+}
+
+// predicateVerdict returns fn's answer on a Conflict passed as argument i.
+func (t *Tracer) predicateVerdict(fn *types.Func, i int) (truth, bool) {
+	v, ok := t.predicates[fn.Origin()]
+	if !ok {
+		v, ok = t.foreign.Predicates[fn.Origin()]
+	}
+	if !ok || v.Param != i {
+		return truthUnknown, false
+	}
+	if v.Holds {
+		return truthTrue, true
+	}
+	return truthFalse, true
+}
+
+// packageVarInits returns the initial value of each package variable
+// declared with one.
+func packageVarInits(info *types.Info, files []*ast.File) map[*types.Var]ast.Expr {
+	out := make(map[*types.Var]ast.Expr)
+	for _, file := range files {
+		for _, d := range file.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs, ok := spec.(*ast.ValueSpec)
+				if !ok || len(vs.Values) != len(vs.Names) {
+					continue
+				}
+				for i, name := range vs.Names {
+					if v, ok := info.Defs[name].(*types.Var); ok {
+						out[v] = vs.Values[i]
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// packageVarInit returns the initial value of the package variable v.
+func (t *Tracer) packageVarInit(v *types.Var) ast.Expr { return t.varInits[v] }
+
+// PredicateVerdicts returns the package's predicates with a verdict on a
+// Conflict. The map is the tracer's own: read it, do not change it.
+func (t *Tracer) PredicateVerdicts() map[*types.Func]Verdict { return t.predicates }

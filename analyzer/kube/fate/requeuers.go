@@ -1,0 +1,176 @@
+package fate
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+)
+
+// Functions that answer with a reconcile.Result: a project's requeue
+// helper (`return ctrlutil.RequeueAfter(ctx, d, "")`) asks for a requeue
+// on every return, a done helper for none. Their answers are worked out
+// once, before any walk, as a fixed point over the package's functions in
+// source order; those of other packages come from facts. Returning the
+// result of a call that has no such answer is Unknown, not a loss.
+
+// ResultVerdict is what every return of a function's reconcile.Result
+// asks for.
+type ResultVerdict int
+
+const (
+	ResultMixed    ResultVerdict = iota // no single answer
+	ResultRequeues                      // a requeue on every return
+	ResultQuiet                         // no requeue and a nil error on every return
+)
+
+// ResultVerdicts returns the answer of each function of files whose
+// results hold a reconcile.Result, when every return agrees. foreign holds
+// the answers of other packages' functions.
+func ResultVerdicts(info *types.Info, files []*ast.File, foreign map[types.Object]ResultVerdict) map[*types.Func]ResultVerdict {
+	t := &Tracer{info: info, foreign: Foreign{Results: foreign}, results: map[*types.Func]ResultVerdict{}}
+	type candidate struct {
+		fn   *types.Func
+		decl *ast.FuncDecl
+	}
+	var cands []candidate
+	for _, file := range files {
+		for _, d := range file.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			if fn, ok := info.Defs[decl.Name].(*types.Func); ok && resultIndex(fn.Signature()) >= 0 {
+				cands = append(cands, candidate{fn, decl})
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, c := range cands {
+			if _, done := t.results[c.fn]; done {
+				continue
+			}
+			if v := t.returnsVerdict(c.fn.Signature(), c.decl.Body); v != ResultMixed {
+				t.results[c.fn] = v
+				changed = true
+			}
+		}
+	}
+	return t.results
+}
+
+// resultIndex returns the index of a reconcile.Result (or *Result) result,
+// or -1.
+func resultIndex(sig *types.Signature) int {
+	for i := range sig.Results().Len() {
+		if isReconcileResult(sig.Results().At(i).Type()) {
+			return i
+		}
+	}
+	return -1
+}
+
+func isReconcileResult(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return api.IsNamed(t, api.ReconcilePath, "Result")
+}
+
+// returnsVerdict returns what every return of body (outside literals) asks
+// for.
+func (t *Tracer) returnsVerdict(sig *types.Signature, body *ast.BlockStmt) ResultVerdict {
+	verdict, first := ResultMixed, true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			v := t.returnVerdict(sig, n)
+			if first {
+				verdict, first = v, false
+			} else if v != verdict {
+				verdict = ResultMixed
+			}
+		}
+		return true
+	})
+	return verdict
+}
+
+// returnVerdict judges one return.
+func (t *Tracer) returnVerdict(sig *types.Signature, ret *ast.ReturnStmt) ResultVerdict {
+	if len(ret.Results) == 1 && sig.Results().Len() > 1 {
+		if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
+			return t.callResultVerdict(call)
+		}
+		return ResultMixed
+	}
+	if len(ret.Results) != sig.Results().Len() {
+		return ResultMixed
+	}
+	i := resultIndex(sig)
+	if t.isRequeueResult(ret.Results[i]) {
+		return ResultRequeues
+	}
+	lit, ok := api.StripAddr(ret.Results[i]).(*ast.CompositeLit)
+	if !ok {
+		return ResultMixed
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); !ok || !isZeroLit(kv.Value) {
+			return ResultMixed
+		}
+	}
+	for j, e := range ret.Results {
+		if j != i && !isNilIdent(e) && !isZeroLit(e) {
+			return ResultMixed
+		}
+	}
+	return ResultQuiet
+}
+
+// callResultVerdict returns the answer of the function call calls.
+func (t *Tracer) callResultVerdict(call *ast.CallExpr) ResultVerdict {
+	fn, ok := calleeObject(t.info, call).(*types.Func)
+	if !ok {
+		return ResultMixed
+	}
+	if v, ok := t.results[fn.Origin()]; ok {
+		return v
+	}
+	return t.foreign.Results[fn.Origin()]
+}
+
+// ResultVerdictsOf returns the package's functions with an answer. The map
+// is the tracer's own: read it, do not change it.
+func (t *Tracer) ResultVerdictsOf() map[*types.Func]ResultVerdict { return t.results }
+
+// returnsUnanswered reports whether ret returns, in place of the failure,
+// the results of a call that can carry a requeue but has no answer: a
+// helper of another package without a fact, or a method of an interface.
+func (w *walker) returnsUnanswered(ret *ast.ReturnStmt) bool {
+	for _, e := range ret.Results {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		fn, ok := calleeObject(w.t.info, call).(*types.Func)
+		if !ok || resultIndex(fn.Signature()) < 0 {
+			continue
+		}
+		if w.t.callResultVerdict(call) == ResultMixed && (fn.Pkg() != w.t.pkg || types.IsInterface(recvType(fn))) {
+			return true
+		}
+	}
+	return false
+}
+
+// recvType returns the receiver type of a method, or nil.
+func recvType(fn *types.Func) types.Type {
+	if recv := fn.Signature().Recv(); recv != nil {
+		return recv.Type()
+	}
+	return types.Typ[types.Invalid]
+}

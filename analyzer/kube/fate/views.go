@@ -1,0 +1,84 @@
+package fate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+)
+
+// Views of the Conflict's status: a variable that a type assertion or
+// errors.As fills with the failure's *StatusError (or an APIStatus), whose
+// reason and code the evaluator knows.
+
+// isStatusView reports whether v takes the status error of a value that
+// carries the failure on this path: `se, ok := err.(*apierrors.StatusError)`
+// or `errors.As(err, &se)` somewhere in the function.
+func (w *walker) isStatusView(v *types.Var, st pathState) bool {
+	if !holdsStatusError(v.Type()) {
+		return false
+	}
+	found := false
+	ast.Inspect(w.f.fn, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && len(n.Lhs) >= 1 && w.namesVar(n.Lhs[0], v) {
+				if ta, ok := ast.Unparen(n.Rhs[0]).(*ast.TypeAssertExpr); ok && w.carries(ta.X, st) {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			if fn := api.Callee(w.t.info, n); fn != nil && api.FuncKeyOf(fn) == (api.FuncKey{Pkg: "errors", Name: "As"}) && len(n.Args) == 2 {
+				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && w.namesVar(u.X, v) && w.carries(n.Args[0], st) {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// namesVar reports whether e is the identifier of v.
+func (w *walker) namesVar(e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && w.t.info.ObjectOf(id) == v
+}
+
+// taggedCase continues a path through the case value cond of a switch with
+// a tag: decided when the tag is the Conflict's reason or code and cond a
+// constant (`switch apierrors.ReasonForError(err) { case ...: }`).
+func (w *walker) taggedCase(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
+	if tag := w.switchTag(cond); tag != nil {
+		eq := &ast.BinaryExpr{X: tag, Op: token.EQL, Y: cond}
+		switch w.onConflict(st).compare(eq) {
+		case truthTrue:
+			return []walkItem{{b.Succs[0], 0, st}}
+		case truthFalse:
+			return []walkItem{{b.Succs[1], 0, st}}
+		}
+		if w.mentionsCarrier(tag, st) && st.undecided == nil {
+			st.undecided = cond
+		}
+	}
+	return []walkItem{{b.Succs[0], 0, st}, {b.Succs[1], 0, st}}
+}
+
+// switchTag returns the tag of the switch whose case value is cond.
+func (w *walker) switchTag(cond ast.Expr) ast.Expr {
+	cur, ok := w.f.fnCur.FindNode(cond)
+	if !ok {
+		return nil
+	}
+	sw, ok := cur.Parent().Parent().Parent().Node().(*ast.SwitchStmt)
+	if !ok {
+		return nil
+	}
+	return sw.Tag
+}
