@@ -76,7 +76,7 @@ func run(pass *analysis.Pass, res *kube.Result, seesMetadata *syntax.ImportReach
 		// and is checked only when it reads the cache through a function
 		// of another package.
 		c.cache = cache.Calls(pass)
-		if !usesReturnsCached(pass) {
+		if !seesMetadata.From(pass.Pkg) || !usesReturnsCached(pass) {
 			c.exportFacts(false)
 			return nil, nil
 		}
