@@ -16,11 +16,25 @@
 // maps, slices and pointers of an object read through controller-runtime's
 // cache with client.UnsafeDisableDeepCopy. What such an object points to
 // (a nested struct, a map, a slice, an element of a List) is shared too.
+// So is the result of a function of the program that can return such an
+// object on some path (a getLauncherJob that returns the lister's Job, or
+// nil when there is none): its call is a read of the cache, in its own
+// package and, through a fact, in the packages that call it.
 //
 // Changing it in place corrupts the cache: other controllers and handlers
 // see a change that was never written, later diffs against the cache miss
-// real drift, and a later Update may send it. client-go's only guard is the
-// opt-in KUBE_CACHE_MUTATION_DETECTOR, which panics at run time.
+// real drift, and a later Update may send it. Writing the object right
+// after the change does not help: the cache holds the change from then on,
+// and keeps it when the write fails, so the next sync reads the changed
+// object and may take the failed change for done. client-go's only guard
+// is the opt-in KUBE_CACHE_MUTATION_DETECTOR, which panics at run time.
+//
+// A variable holds what its last assignment in the text gave it, with one
+// exception, the create-if-missing shape: after `if v == nil { v, err =
+// ...Create(...) }` with no else branch, v may still hold the cache's
+// object, since the path that skips the branch is the one where v is not
+// nil. Other branches go by the text, since their condition may mean that
+// v is nil where they are skipped (`if v != nil { v = v.DeepCopy() }`).
 //
 // The analyzer reports the first change made to each such object: a field
 // assignment at any depth, a map write or delete, ++ and --, an append that
@@ -37,7 +51,8 @@
 // the parameter it is given (known across packages through facts).
 //
 // It stays quiet on copies (DeepCopy, DeepCopyObject, DeepCopyInto), on
-// reads, on objects built locally, on objects read through a
+// helpers that return a copy on every path, on reads, on objects built
+// locally, on objects read through a
 // controller-runtime client without UnsafeDisableDeepCopy (which returns
 // deep copies), on client-go typed Update calls, which do not write
 // into their argument, and on the program's own records kept in a store it
@@ -55,7 +70,7 @@
 //
 // is reported as
 //
-//	assigning to cm.Data["owner"] changes cm (from c.cmLister.ConfigMaps(ns).Get(name)), which belongs to the informer cache: every reader of the cache sees the change and it is never written; DeepCopy cm before changing it
+//	assigning to cm.Data["owner"] changes cm (from c.cmLister.ConfigMaps(ns).Get(name)), which belongs to the informer cache: every reader of the cache sees the change before it is written, and the cache keeps it even if the write fails; DeepCopy cm before changing it
 //
 // After (what the suggested fix produces):
 //
@@ -70,8 +85,9 @@
 // # Fixes
 //
 // The suggested fix inserts `v = v.DeepCopy()` right after the statement
-// that read the local variable v from the cache (or at the top of the range
-// loop over a List), when v's type has a DeepCopy method; generated
+// that read the local variable v from the cache or from a helper that
+// returns the cache's object (or at the top of the range loop over a
+// List), when v's type has a DeepCopy method; generated
 // DeepCopy returns nil for nil, so a failed read is unchanged. Elsewhere (a
 // read inside an if header, a changed element of a List used without a
 // variable, an interface-typed variable) the finding comes without a fix.

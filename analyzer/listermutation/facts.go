@@ -19,9 +19,12 @@ func (*MutatesFact) AFact() {}
 func (f *MutatesFact) String() string { return fmt.Sprintf("mutates%v", f.Params) }
 
 // exportFacts exports a MutatesFact for every exported function of the
-// package, outside generated files, that takes an object and changes it.
-// Only the signatures of the others are looked at.
-func (c *checker) exportFacts() {
+// package, outside generated files, that takes an object and changes it,
+// and, when reads says the package can read the cache (itself or through
+// another package's function), a ReturnsCachedFact for every one that can
+// return the cache's object. Only the signatures of the others are looked
+// at.
+func (c *checker) exportFacts(reads bool) {
 	// Only a package that can see Kubernetes object metadata can change
 	// an object; the standard library and the like are skipped at once.
 	if !c.seesMetadata.From(c.pass.Pkg) {
@@ -37,7 +40,13 @@ func (c *checker) exportFacts() {
 				continue
 			}
 			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || !takesObject(fn.Signature()) {
+			if fn == nil {
+				continue
+			}
+			if reads {
+				c.exportReturnsFact(fn)
+			}
+			if !takesObject(fn.Signature()) {
 				continue
 			}
 			if idx := c.mutatedParams(fn); len(idx) > 0 {

@@ -30,7 +30,7 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 		Name:             "listermutation",
 		Doc:              docs.MustExtract(docFile, "listermutation"),
 		Requires:         []*analysis.Analyzer{model, directives},
-		FactTypes:        []analysis.Fact{new(MutatesFact)},
+		FactTypes:        []analysis.Fact{new(MutatesFact), new(ReturnsCachedFact)},
 		RunDespiteErrors: true,
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[model].(*kube.Result), seesMetadata)
@@ -49,6 +49,13 @@ type checker struct {
 	// (receiver first for methods); nil while being computed.
 	mutates map[*types.Func][]int
 	busy    map[*types.Func]bool
+	// returns memoises what this package's functions return as their
+	// first result (see returnedLevel); returnsBusy marks those being
+	// computed.
+	returns     map[*types.Func]level
+	returnsBusy map[*types.Func]bool
+	// writes are the model's conflict-prone writes, for the message.
+	writes []*kube.Write
 }
 
 func run(pass *analysis.Pass, res *kube.Result, seesMetadata *syntax.ImportReach) (any, error) {
@@ -58,15 +65,23 @@ func run(pass *analysis.Pass, res *kube.Result, seesMetadata *syntax.ImportReach
 		return nil, nil
 	}
 	view := res.Cache(pass)
-	c := &checker{pass: pass, cache: view, seesMetadata: seesMetadata, mutates: make(map[*types.Func][]int), busy: make(map[*types.Func]bool)}
-	if view == nil {
-		// The package never touches a cache; it only tells its importers
-		// which of its exported functions change an object they are given.
-		c.cache = cache.Calls(pass)
-		c.exportFacts()
-		return nil, nil
+	c := &checker{
+		pass: pass, cache: view, seesMetadata: seesMetadata, writes: res.Writes(),
+		mutates: make(map[*types.Func][]int), busy: make(map[*types.Func]bool),
+		returns: make(map[*types.Func]level), returnsBusy: make(map[*types.Func]bool),
 	}
-	c.exportFacts()
+	if view == nil {
+		// The package never touches a cache itself: it tells its importers
+		// which of its exported functions change an object they are given,
+		// and is checked only when it reads the cache through a function
+		// of another package.
+		c.cache = cache.Calls(pass)
+		if !seesMetadata.From(pass.Pkg) || !usesReturnsCached(pass) {
+			c.exportFacts(false)
+			return nil, nil
+		}
+	}
+	c.exportFacts(true)
 	for _, f := range pass.Files {
 		// A test's informers and listers serve only that test, which may
 		// change their objects on purpose (to check that a lister copies).
@@ -103,6 +118,7 @@ func (c *checker) newTracker(initial map[*types.Var]val) *tracker {
 		events:  make(map[*types.Var][]event),
 		initial: initial,
 		calls:   c.mutatedParams,
+		returns: c.returnedLevel,
 		made:    make(map[ast.Node]*source),
 	}
 }
@@ -122,13 +138,43 @@ func (c *checker) report(at ast.Node, what string, x val) {
 	if s.v != nil {
 		name = s.v.Name()
 	}
-	msg := fmt.Sprintf("%s changes %s, which belongs to the informer cache: every reader of the cache sees the change and it is never written; DeepCopy %s before changing it",
-		what, obj, name)
+	consequence, related := c.consequence(s, at)
+	msg := fmt.Sprintf("%s changes %s, which belongs to the informer cache: %s; DeepCopy %s before changing it", what, obj, consequence, name)
 	var fixes []analysis.SuggestedFix
 	if fix, ok := c.fix(s); ok {
 		fixes = append(fixes, fix)
 	}
-	diag.Report(c.pass, at, msg, []diag.Related{{Node: s.node, Message: "read from the informer cache here"}}, fixes...)
+	diag.Report(c.pass, at, msg, related, fixes...)
+}
+
+// consequence says what changing the object of s at does, and where the
+// finding's second locations are: the read, and the write that follows
+// the change, if any. A write does not make the change harmless: the
+// cache holds it from the change on, and keeps it when the write fails.
+func (c *checker) consequence(s *source, at ast.Node) (string, []diag.Related) {
+	related := []diag.Related{{Node: s.node, Message: "read from the informer cache here"}}
+	if s.related != "" {
+		related[0].Message = s.related
+	}
+	if w := c.laterWrite(s.v, at); w != nil {
+		related = append(related, diag.Related{Node: w.Call, Message: "written here"})
+		return "every reader of the cache sees the change before it is written, and the cache keeps it even if the write fails", related
+	}
+	return "every reader of the cache sees the change and it is never written", related
+}
+
+// laterWrite returns the first conflict-prone write of v after the change
+// at, or nil.
+func (c *checker) laterWrite(v *types.Var, at ast.Node) *kube.Write {
+	if v == nil {
+		return nil
+	}
+	for _, w := range c.writes {
+		if w.Object.Root == v && w.Call.Pos() > at.Pos() {
+			return w
+		}
+	}
+	return nil
 }
 
 // mutatedParams returns the indices (receiver first for methods) of the

@@ -16,7 +16,7 @@ func newAnalyzer() *analysis.Analyzer { return analyzer.Lookup(analyzer.Default(
 // TestFixes checks the findings and that applying every fix gives the
 // .golden files.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(), "listermutation/fixes", "listermutation/handlers", "listermutation/more")
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(), "listermutation/fixes", "listermutation/handlers", "listermutation/more", "listermutation/launcher")
 }
 
 // TestFacts checks the facts of a package whose functions change the
@@ -24,7 +24,7 @@ func TestFixes(t *testing.T) {
 // quiet for listermutation (and so concurrently, which go test -race
 // watches).
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), newAnalyzer(), "listermutation/helpers", "listermutation/queued", "listermutation/quiet", "nokube")
+	analysistest.Run(t, testdir.Path(t), newAnalyzer(), "listermutation/helpers", "listermutation/jobs", "listermutation/jobsync", "listermutation/queued", "listermutation/quiet", "nokube")
 }
 
 // TestNoFix checks findings that must come without a fix, and the

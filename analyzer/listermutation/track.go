@@ -32,6 +32,9 @@ type source struct {
 	stmt  ast.Stmt   // the statement that assigned v (an *ast.AssignStmt or *ast.RangeStmt)
 	param int        // in parameter mode, the index of the parameter; else -1
 	done  bool       // a mutation of it has been reported
+	// related is how the finding's second location names the read, when
+	// it is a call of a helper that returns the cache's object.
+	related string
 }
 
 // val is what the tracker knows about an expression.
@@ -66,6 +69,11 @@ type tracker struct {
 	mutated func(at ast.Node, what string, v val)
 	// made memoises the sources of reads used directly (not via a variable).
 	made map[ast.Node]*source
+	// returns says what a function of the program returns as its first
+	// result (see checker.returnedLevel).
+	returns func(fn *types.Func) level
+	// returned, when set, is called at every return statement.
+	returned func(ret *ast.ReturnStmt)
 }
 
 func (t *tracker) lookup(v *types.Var, pos token.Pos) val {
@@ -187,6 +195,7 @@ func (t *tracker) ref(e ast.Expr, pos token.Pos) val {
 		case api.CacheItems:
 			return val{fresh, t.madeSource(e)}
 		}
+		return t.viaHelper(e)
 	case *ast.TypeAssertExpr:
 		if e.Type != nil && !t.ownRecord(e) {
 			return t.ref(e.X, pos)
@@ -293,6 +302,12 @@ func (t *tracker) walk(body ast.Node) {
 			t.write(n, n.X, n.Pos())
 		case *ast.CallExpr:
 			t.call(n)
+		case *ast.IfStmt:
+			return !t.ifNil(n)
+		case *ast.ReturnStmt:
+			if t.returned != nil {
+				t.returned(n)
+			}
 		}
 		return true
 	})
@@ -342,7 +357,7 @@ func (t *tracker) bind(x val, v *types.Var, stmt ast.Stmt, rhs ast.Expr) val {
 	}
 	switch ast.Unparen(rhs).(type) {
 	case *ast.CallExpr, *ast.TypeAssertExpr, *ast.IndexExpr:
-		return val{cached, &source{node: x.src.node, what: x.src.what, v: v, stmt: stmt, param: -1}}
+		return val{cached, &source{node: x.src.node, what: x.src.what, v: v, stmt: stmt, param: -1, related: x.src.related}}
 	}
 	return x
 }
@@ -381,114 +396,10 @@ func (t *tracker) rangeStmt(rs *ast.RangeStmt) {
 	case isRef(v.Type()) && (x.lvl == fresh || x.lvl == cached):
 		elem = val{cached, x.src}
 		if x.src != nil && x.src.param < 0 {
-			elem.src = &source{node: x.src.node, what: x.src.what, v: v, stmt: rs, param: -1}
+			elem.src = &source{node: x.src.node, what: x.src.what, v: v, stmt: rs, param: -1, related: x.src.related}
 		}
 	case !isRef(v.Type()) && (x.lvl == cached || x.lvl == shallowElems):
 		elem = val{shallow, x.src}
 	}
 	t.set(v, rs.Body.Pos(), elem)
-}
-
-func (t *tracker) call(call *ast.CallExpr) {
-	pos := call.Pos()
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := t.info.Uses[id].(*types.Builtin); ok {
-			switch b.Name() {
-			case "delete":
-				if len(call.Args) > 0 && t.ref(call.Args[0], pos).lvl == cached {
-					t.mutated(call, "delete from "+types.ExprString(call.Args[0]), t.ref(call.Args[0], pos))
-				}
-			case "append":
-				// Appending to the whole cached slice writes only beyond its
-				// length, which no reader of the cache sees; appending to
-				// s[:i] overwrites what they see.
-				if len(call.Args) > 1 && overwritesWithinLength(call.Args[0]) {
-					if x := t.ref(sliceBase(call.Args[0]), pos); x.lvl == cached {
-						t.mutated(call, "append to "+types.ExprString(call.Args[0]), x)
-					}
-				}
-			}
-			return
-		}
-	}
-	for _, arg := range t.cache.MutatedArgs(call) {
-		if x := t.refOrMem(arg, pos); x.lvl == cached {
-			t.mutated(call, "calling "+types.ExprString(call.Fun), x)
-			return
-		}
-	}
-	t.viaFunc(call, pos)
-	t.reads(call)
-}
-
-// viaFunc reports a call of a function of the program that changes a
-// parameter given a cache-owned object.
-func (t *tracker) viaFunc(call *ast.CallExpr, pos token.Pos) {
-	fn := calleeOf(t.info, call)
-	if fn == nil || t.calls == nil {
-		return
-	}
-	idx := t.calls(fn)
-	if len(idx) == 0 {
-		return
-	}
-	args := call.Args
-	if fn.Signature().Recv() != nil {
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return
-		}
-		if s := t.info.Selections[sel]; s == nil || s.Kind() != types.MethodVal {
-			return // a method expression T.M(recv, ...)
-		}
-		args = append([]ast.Expr{sel.X}, call.Args...)
-	}
-	for _, i := range idx {
-		if i < len(args) {
-			if x := t.refOrMem(args[i], pos); x.lvl == cached {
-				t.mutated(call, "calling "+types.ExprString(call.Fun), x)
-				return
-			}
-		}
-	}
-}
-
-// reads records what a controller-runtime Get or List leaves in its
-// object argument: a shallow copy with client.UnsafeDisableDeepCopy, a
-// private copy otherwise.
-func (t *tracker) reads(call *ast.CallExpr) {
-	target, ok := t.cache.IsRead(call)
-	if !ok {
-		return
-	}
-	x := val{}
-	if t.cache.ShallowTarget(call) != nil {
-		x = val{shallow, t.madeSource(call)}
-		if fn := calleeOf(t.info, call); fn != nil && fn.Name() == "List" {
-			x.lvl = shallowList
-		}
-	}
-	switch e := ast.Unparen(target).(type) {
-	case *ast.UnaryExpr:
-		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok && e.Op == token.AND {
-			t.set(t.varOf(id), call.End(), x)
-		}
-	case *ast.Ident:
-		t.set(t.varOf(e), call.End(), x)
-	}
-}
-
-// overwritesWithinLength reports whether appending to e may overwrite
-// elements of the slice e was cut from: e is s[:i] or s[a:b].
-func overwritesWithinLength(e ast.Expr) bool {
-	se, ok := ast.Unparen(e).(*ast.SliceExpr)
-	return ok && se.High != nil
-}
-
-// sliceBase returns s for s[a:b], and e otherwise.
-func sliceBase(e ast.Expr) ast.Expr {
-	if se, ok := ast.Unparen(e).(*ast.SliceExpr); ok {
-		return se.X
-	}
-	return e
 }

@@ -37,7 +37,7 @@ func (c *Controller) mapWrite(ctx context.Context, ns, name string) error {
 	if err != nil {
 		return err
 	}
-	cm.Data["owner"] = "me" // want `assigning to cm.Data\["owner"\] changes cm \(from c.cms.ConfigMaps\(ns\).Get\(name\)\), which belongs to the informer cache: every reader of the cache sees the change and it is never written; DeepCopy cm before changing it`
+	cm.Data["owner"] = "me" // want `assigning to cm.Data\["owner"\] changes cm \(from c.cms.ConfigMaps\(ns\).Get\(name\)\), which belongs to the informer cache: every reader of the cache sees the change before it is written, and the cache keeps it even if the write fails; DeepCopy cm before changing it`
 	cm.Data["again"] = "x"  // ok: the first change to cm is the one reported
 	_, err = c.kube.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
 	return err

@@ -88,7 +88,7 @@ func (c *controller) updateSecretBuggy(ctx context.Context, crt *Certificate, na
 		}
 	}
 	if secret.Data == nil {
-		secret.Data = map[string][]byte{} // realbug: listermutation miss=default,strict "secret holds the lister's object on one path and a new Secret on the NotFound path; after the merge it is not taken for a cache object (checked: without the NotFound branch it is found)"
+		secret.Data = map[string][]byte{} // realbug: listermutation
 	}
 	if secret.Annotations == nil {
 		secret.Annotations = make(map[string]string)

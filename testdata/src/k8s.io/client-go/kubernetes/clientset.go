@@ -3,6 +3,7 @@ package kubernetes
 
 import (
 	appsv1 "k8s.io/client-go/kubernetes/typed/apps/v1"
+	batchv1 "k8s.io/client-go/kubernetes/typed/batch/v1"
 	corev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/client-go/rest"
 )
@@ -10,13 +11,15 @@ import (
 // Interface reaches every built-in API group.
 type Interface interface {
 	AppsV1() appsv1.AppsV1Interface
+	BatchV1() batchv1.BatchV1Interface
 	CoreV1() corev1.CoreV1Interface
 }
 
 // Clientset is the built-in clientset.
 type Clientset struct {
-	appsV1 *appsv1.AppsV1Client
-	coreV1 *corev1.CoreV1Client
+	appsV1  *appsv1.AppsV1Client
+	batchV1 *batchv1.BatchV1Client
+	coreV1  *corev1.CoreV1Client
 }
 
 var _ Interface = (*Clientset)(nil)
@@ -24,12 +27,15 @@ var _ Interface = (*Clientset)(nil)
 // AppsV1 returns the apps/v1 client.
 func (c *Clientset) AppsV1() appsv1.AppsV1Interface { return c.appsV1 }
 
+// BatchV1 returns the batch/v1 client.
+func (c *Clientset) BatchV1() batchv1.BatchV1Interface { return c.batchV1 }
+
 // CoreV1 returns the core/v1 client.
 func (c *Clientset) CoreV1() corev1.CoreV1Interface { return c.coreV1 }
 
 // NewForConfig returns a clientset for c.
 func NewForConfig(c *rest.Config) (*Clientset, error) {
-	return &Clientset{appsV1: &appsv1.AppsV1Client{}, coreV1: &corev1.CoreV1Client{}}, nil
+	return &Clientset{appsV1: &appsv1.AppsV1Client{}, batchV1: &batchv1.BatchV1Client{}, coreV1: &corev1.CoreV1Client{}}, nil
 }
 
 // NewForConfigOrDie returns a clientset for c and panics on error.
