@@ -36,7 +36,27 @@ func (m *Mode) Set(s string) error {
 	return fmt.Errorf("unknown mode %q: want one of %s", s, strings.Join(names, ", "))
 }
 
+// Debug selects extra reports for the people who model the fate of a
+// failure: "unknown" reports each write whose Conflict is neither proven
+// lost nor proven handed on, with the construct that left it undecided.
+type Debug string
+
+// DebugUnknown reports the undecided writes.
+const DebugUnknown Debug = "unknown"
+
+func (d *Debug) String() string { return string(*d) }
+
+// Set parses a debug setting, as flag.Value asks.
+func (d *Debug) Set(s string) error {
+	if s != "" && Debug(s) != DebugUnknown {
+		return fmt.Errorf("unknown debug setting %q: want unknown, or nothing", s)
+	}
+	*d = Debug(s)
+	return nil
+}
+
 // Config is the analyzer's configuration, bound to its flags.
 type Config struct {
-	Mode Mode
+	Mode  Mode
+	Debug Debug
 }

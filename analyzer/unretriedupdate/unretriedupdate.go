@@ -39,6 +39,7 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 		}),
 	}
 	a.Flags.Var(&config.Mode, "mode", "what handles a Conflict: propagate (a returned error counts) or strict (only a retry scope counts)")
+	a.Flags.Var(&config.Debug, "debug", "unknown: also report the writes whose Conflict the model can neither prove lost nor handed on, with the reason (what to model next)")
 	return a
 }
 
@@ -57,13 +58,14 @@ type checker struct {
 	res    *kube.Result
 	tracer *fate.Tracer
 	mode   Mode
+	debug  Debug
 }
 
 func run(pass *analysis.Pass, res *kube.Result, config Config) (any, error) {
 	if len(res.Writes()) == 0 && len(res.ReturnerCalls()) == 0 {
 		return nil, nil
 	}
-	c := &checker{pass: pass, res: res, tracer: res.Tracer(), mode: config.Mode}
+	c := &checker{pass: pass, res: res, tracer: res.Tracer(), mode: config.Mode, debug: config.Debug}
 	for _, w := range res.Writes() {
 		if w.Scope == nil && !w.CannotConflict {
 			c.check(site{call: w.Call, cursor: w.Cursor, object: w.Object.Name(), write: w})
@@ -93,12 +95,20 @@ func (c *checker) check(s site) {
 	callText := types.ExprString(s.call)
 	var msg string
 	canReturn := false
-	if c.mode == Strict {
+	f := c.tracer.Trace(s.cursor)
+	switch {
+	case c.mode == Strict:
 		msg = fmt.Sprintf("conflict from %s is not retried: wrap the read-modify-write in retry.RetryOnConflict, re-reading %s inside", callText, s.object)
-	} else if f := c.tracer.Trace(s.cursor); f.Lost() {
+		if f == fate.Unknown {
+			msg += "; " + c.unknownClause(s)
+		}
+	case f.Lost():
 		msg = c.message(s, f, callText)
 		canReturn = f != fate.Fatal && f != fate.Abandoned && f != fate.Terminal && noErrorResult(nil, s.cursor) == ""
-	} else {
+	case f == fate.Unknown && c.debug == DebugUnknown:
+		c.reportUnknown(s, callText, related)
+		return
+	default:
 		return
 	}
 	fixes := c.fix(s, canReturn)
@@ -108,6 +118,26 @@ func (c *checker) check(s site) {
 		}
 	}
 	diag.Report(c.pass, s.call, msg, related, fixes...)
+}
+
+// unknownClause says why the fate of s's Conflict is unknown.
+func (c *checker) unknownClause(s site) string {
+	u := c.tracer.Unknown(s.cursor)
+	if u == nil {
+		return "its fate is unknown"
+	}
+	line := c.pass.Fset.Position(u.Node.Pos()).Line
+	return fmt.Sprintf("its fate is unknown (%s: %s, line %d)", u.Reason.Slug(), u.Reason, line)
+}
+
+// reportUnknown reports, for -debug=unknown, a write whose Conflict the
+// model can neither prove lost nor handed on. It carries no fix.
+func (c *checker) reportUnknown(s site, callText string, related []diag.Related) {
+	if u := c.tracer.Unknown(s.cursor); u != nil {
+		related = append(related, diag.Related{Node: u.Node, Message: "undecided: " + u.Reason.String()})
+	}
+	msg := fmt.Sprintf("conflict from %s may be lost: %s; if it is, retry with retry.RetryOnConflict, re-reading %s inside", callText, c.unknownClause(s), s.object)
+	diag.Report(c.pass, s.call, msg, related)
 }
 
 // fix returns at most one fix for s: returning the error where the

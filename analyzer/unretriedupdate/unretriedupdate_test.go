@@ -28,6 +28,16 @@ func TestStrict(t *testing.T) {
 	analysistest.Run(t, testdir.Path(t), a, "strict/unretriedupdate/...")
 }
 
+// TestDebugUnknown lists the writes whose fate the model cannot decide, one
+// per reason; proof/controller has them quiet in the default mode.
+func TestDebugUnknown(t *testing.T) {
+	a := newAnalyzer()
+	if err := a.Flags.Set("debug", "unknown"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdir.Path(t), a, "unknown/...")
+}
+
 func TestModeRejectsUnknown(t *testing.T) {
 	err := newAnalyzer().Flags.Set("mode", "lenient")
 	if err == nil || err.Error() != `unknown mode "lenient": want one of propagate, strict` {

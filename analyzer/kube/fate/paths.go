@@ -117,7 +117,9 @@ func (w *walker) verdict() Fate {
 			f = w.runnerFate(f)
 		}
 		fates[i] = f
-		allLost = allLost && f.Lost()
+		// a result without a fact leaves the path's own loss open,
+		// whichever way the tests went
+		allLost = allLost && f.Lost() && (e.undecided == nil || e.undecided.Reason != ResultWithoutFact)
 	}
 	worst := Returned
 	for i, e := range w.ends {

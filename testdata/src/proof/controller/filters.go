@@ -208,3 +208,17 @@ func (r *Reconciler) terminalWrap(ctx context.Context, cm *corev1.ConfigMap) (ct
 	}
 	return ctrl.Result{}, nil
 }
+
+// Requeuer is a project's scheduler, seen only as an interface.
+type Requeuer interface {
+	After(d time.Duration) (ctrl.Result, error)
+}
+
+// interfaceRequeue returns what an interface's method answers: no fact
+// says whether it requeues, so the loss is not proven.
+func (r *Reconciler) interfaceRequeue(ctx context.Context, cm *corev1.ConfigMap, q Requeuer) (ctrl.Result, error) {
+	if err := r.Update(ctx, cm); err != nil { // ok: unknown, a result from an interface's method
+		return q.After(time.Minute)
+	}
+	return ctrl.Result{}, nil
+}

@@ -58,3 +58,15 @@ func HandleCRDeletion(ctx context.Context, c client.Client, cm *corev1.ConfigMap
 	}
 	return &ctrl.Result{}, nil
 }
+
+// HandleCRDeletionMaybe pairs a failure with a result only sometimes: the
+// caller's test of the result cannot be decided.
+func HandleCRDeletionMaybe(ctx context.Context, c client.Client, cm *corev1.ConfigMap) (*ctrl.Result, error) {
+	if err := c.Update(ctx, cm); err != nil {
+		if cm.Name == "" {
+			return nil, err
+		}
+		return &ctrl.Result{}, err
+	}
+	return nil, nil
+}
