@@ -80,10 +80,18 @@ func (m *modeler) builtWithoutVersion(fn ast.Node, v *types.Var) bool {
 // or handed to a call that could fill one in. Writes are not counted here:
 // see refreshingWritesOf.
 func (m *modeler) untouched(fn ast.Node, v *types.Var, def ast.Node) bool {
+	return m.untouchedIn(fn, v, def, fn.Pos(), fn.End())
+}
+
+// untouchedIn is untouched for the nodes of fn within [from, to).
+func (m *modeler) untouchedIn(fn ast.Node, v *types.Var, def ast.Node, from, to token.Pos) bool {
 	clean := true
 	ast.Inspect(fn, func(n ast.Node) bool {
-		if !clean {
+		if !clean || n == nil || n.End() <= from || n.Pos() >= to {
 			return false
+		}
+		if n.Pos() < from || n.End() > to {
+			return true // around the range: look inside
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
