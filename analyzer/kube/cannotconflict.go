@@ -77,8 +77,8 @@ func (m *modeler) builtWithoutVersion(fn ast.Node, v *types.Var) bool {
 
 // untouched reports whether nothing in fn can give v a resourceVersion: v
 // is not assigned (other than by def, or from a fresh build), read into,
-// or handed to a call that could fill one in. Writes are not counted here:
-// see refreshingWritesOf.
+// or handed to a call that could fill one in (see mayGiveVersion). Writes
+// are not counted here: see refreshingWritesOf.
 func (m *modeler) untouched(fn ast.Node, v *types.Var, def ast.Node) bool {
 	return m.untouchedIn(fn, v, def, fn.Pos(), fn.End())
 }
@@ -99,7 +99,7 @@ func (m *modeler) untouchedIn(fn ast.Node, v *types.Var, def ast.Node, from, to 
 				clean = false
 			}
 		case *ast.CallExpr:
-			if m.res.WriteAt(n) == nil && !m.isBuiltinCall(n) && m.handsOver(n, v) && !m.keepsVersion(n) && !m.sendsAsGiven(n, v) && !m.cannotSupplyVersion(n, v) {
+			if m.res.WriteAt(n) == nil && m.mayGiveVersion(n, v) {
 				clean = false
 			}
 		}
