@@ -95,7 +95,7 @@ func (m *modeler) untouchedIn(fn ast.Node, v *types.Var, def ast.Node, from, to 
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if n != def && assignsInto(m.pass.TypesInfo, n, v) && !m.assignsFreshBuild(n, v) {
+			if n != def && assignsInto(m.pass.TypesInfo, n, v) && !m.assignsFreshBuild(fn, n, v) {
 				clean = false
 			}
 		case *ast.CallExpr:
@@ -108,10 +108,11 @@ func (m *modeler) untouchedIn(fn ast.Node, v *types.Var, def ast.Node, from, to 
 	return clean
 }
 
-// assignsFreshBuild reports whether as gives v a new value that carries no
-// resourceVersion: a literal, a fresh build (`objs, errs = build(...)`), or
-// v with fresh elements appended.
-func (m *modeler) assignsFreshBuild(as *ast.AssignStmt, v *types.Var) bool {
+// assignsFreshBuild reports whether as, in fn, gives v a new value that
+// carries no resourceVersion: a literal, a fresh build (`objs, errs =
+// build(...)`), v with fresh elements appended, or a deep copy of a fresh
+// variable of fn.
+func (m *modeler) assignsFreshBuild(fn ast.Node, as *ast.AssignStmt, v *types.Var) bool {
 	info := m.pass.TypesInfo
 	for i, lhs := range as.Lhs {
 		if id := syntax.Ident(lhs); id == nil || info.ObjectOf(id) != v {
@@ -128,9 +129,33 @@ func (m *modeler) assignsFreshBuild(as *ast.AssignStmt, v *types.Var) bool {
 		if call, ok := rhs.(*ast.CallExpr); ok && m.isAppendTo(call, v) {
 			return m.allFresh(nil, call.Args[1:])
 		}
-		return m.freshExpr(nil, rhs)
+		return m.freshExpr(nil, rhs) || m.copiesFresh(fn, rhs)
 	}
 	return false
+}
+
+// copiesFresh reports whether e is `x.DeepCopy()` of a variable x that fn
+// declares fresh and never gives a version: the copy carries none either
+// (kruise's e2e `deploymentIn1 := deployment.DeepCopy()`).
+func (m *modeler) copiesFresh(fn ast.Node, e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || fn == nil || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "DeepCopy" {
+		return false
+	}
+	x, ok := m.pass.TypesInfo.Uses[syntax.Ident(ast.Unparen(sel.X))].(*types.Var)
+	if !ok || m.copying[x] {
+		return false // not a variable, or a copy of a copy of itself
+	}
+	if m.copying == nil {
+		m.copying = make(map[*types.Var]bool)
+	}
+	m.copying[x] = true
+	defer delete(m.copying, x)
+	return m.refreshingWritesOf(x, fn, nil) == 0 && m.builtWithoutVersion(fn, x)
 }
 
 // isBuiltinCall reports whether call is of a builtin that cannot give an
@@ -165,7 +190,7 @@ func (m *modeler) definition(fn ast.Node, v *types.Var) ast.Node {
 	ast.Inspect(fn, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE && definesVar(m.pass.TypesInfo, n, v) && m.assignsFreshBuild(n, v) {
+			if n.Tok == token.DEFINE && definesVar(m.pass.TypesInfo, n, v) && m.assignsFreshBuild(fn, n, v) {
 				def = n
 			}
 		case *ast.ValueSpec:

@@ -136,6 +136,7 @@ type modeler struct {
 	funcVars        map[*types.Var]*ast.FuncLit   // f := func(...) {...}
 	freshBuilders   map[*types.Func]int           // the result a function builds without a resourceVersion (-1: none), memoised
 	keepers         map[*types.Func][]bool        // per parameter, whether a function leaves its object without a resourceVersion, memoised
+	copying         map[*types.Var]bool           // variables whose deep copies are being judged (see copiesFresh)
 	conflictTesters map[ast.Node]bool             // functions whose body calls IsConflict
 	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily
 	imported        map[*types.Func]bool          // foreign callees whose facts were imported

@@ -163,7 +163,7 @@
 // Updates it when it exists): such a helper's write cannot conflict where
 // the caller passes it what a builder made. A builder may be a function or
 // a method, in any package (`r.newCronJob(x)`, `tester.NewDeployment()`),
-// and handing its object to a helper that leaves it without a version (a
+// a deep copy of a fresh object is fresh too, and handing its object to a helper that leaves it without a version (a
 // create helper that sends it through a client-go typed `Create` and drops
 // the stored copy, a comparison, `reflect.DeepEqual`) keeps it fresh; a
 // controller-runtime `Create`, which decodes the stored object into its

@@ -104,3 +104,28 @@ func (r *Reconciler) syncAdopted(ctx context.Context, live *appsv1.Deployment) {
 		log.Print(err)
 	}
 }
+
+// scaleCopy is a reduction of kruise's e2e: a deep copy of a fresh object
+// is fresh too.
+func scaleCopy(c kubernetes.Interface, tester *framework.Tester) {
+	base := tester.NewBaseDeployment("a")
+	d := base.DeepCopy()
+	d.Name = "b"
+	if err := tester.CreateDeployment(d); err != nil {
+		return
+	}
+	if _, err := c.AppsV1().Deployments("ns").Update(context.TODO(), d, metav1.UpdateOptions{}); err != nil { // ok: a deep copy of a fresh object, created by a helper that keeps no version
+		log.Print(err)
+	}
+}
+
+func scaleCopyOfRead(c kubernetes.Interface, tester *framework.Tester) {
+	base, err := tester.GetDeployment("a")
+	if err != nil {
+		return
+	}
+	d := base.DeepCopy()
+	if _, err := c.AppsV1().Deployments("ns").Update(context.TODO(), d, metav1.UpdateOptions{}); err != nil { // want `conflict from .*Update\(context.TODO\(\), d, metav1.UpdateOptions{}\) is lost in scaleCopyOfRead`
+		log.Print(err)
+	}
+}

@@ -53,3 +53,8 @@ func (t *Tester) CreateAndWait(d *appsv1.Deployment) error {
 func (t *Tester) CreateWithClient(d *appsv1.Deployment) error {
 	return t.c.Create(context.TODO(), d)
 }
+
+// GetDeployment reads a Deployment.
+func (t *Tester) GetDeployment(name string) (*appsv1.Deployment, error) {
+	return t.kc.AppsV1().Deployments(t.ns).Get(context.TODO(), name, metav1.GetOptions{})
+}
