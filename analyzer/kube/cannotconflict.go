@@ -77,21 +77,29 @@ func (m *modeler) builtWithoutVersion(fn ast.Node, v *types.Var) bool {
 
 // untouched reports whether nothing in fn can give v a resourceVersion: v
 // is not assigned (other than by def, or from a fresh build), read into,
-// or handed to a call that could fill one in. Writes are not counted here:
-// see refreshingWritesOf.
+// or handed to a call that could fill one in (see mayGiveVersion). Writes
+// are not counted here: see refreshingWritesOf.
 func (m *modeler) untouched(fn ast.Node, v *types.Var, def ast.Node) bool {
+	return m.untouchedIn(fn, v, def, fn.Pos(), fn.End())
+}
+
+// untouchedIn is untouched for the nodes of fn within [from, to).
+func (m *modeler) untouchedIn(fn ast.Node, v *types.Var, def ast.Node, from, to token.Pos) bool {
 	clean := true
 	ast.Inspect(fn, func(n ast.Node) bool {
-		if !clean {
+		if !clean || n == nil || n.End() <= from || n.Pos() >= to {
 			return false
+		}
+		if n.Pos() < from || n.End() > to {
+			return true // around the range: look inside
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if n != def && assignsInto(m.pass.TypesInfo, n, v) && !m.assignsFreshBuild(n, v) {
+			if n != def && assignsInto(m.pass.TypesInfo, n, v) && !m.assignsFreshBuild(fn, n, v) {
 				clean = false
 			}
 		case *ast.CallExpr:
-			if m.res.WriteAt(n) == nil && !m.isBuiltinCall(n) && m.handsOver(n, v) && !m.keepsVersion(n) && !m.sendsAsGiven(n, v) && !m.cannotSupplyVersion(n, v) {
+			if m.res.WriteAt(n) == nil && m.mayGiveVersion(n, v) {
 				clean = false
 			}
 		}
@@ -100,10 +108,11 @@ func (m *modeler) untouched(fn ast.Node, v *types.Var, def ast.Node) bool {
 	return clean
 }
 
-// assignsFreshBuild reports whether as gives v a new value that carries no
-// resourceVersion: a literal, a fresh build (`objs, errs = build(...)`), or
-// v with fresh elements appended.
-func (m *modeler) assignsFreshBuild(as *ast.AssignStmt, v *types.Var) bool {
+// assignsFreshBuild reports whether as, in fn, gives v a new value that
+// carries no resourceVersion: a literal, a fresh build (`objs, errs =
+// build(...)`), v with fresh elements appended, or a deep copy of a fresh
+// variable of fn.
+func (m *modeler) assignsFreshBuild(fn ast.Node, as *ast.AssignStmt, v *types.Var) bool {
 	info := m.pass.TypesInfo
 	for i, lhs := range as.Lhs {
 		if id := syntax.Ident(lhs); id == nil || info.ObjectOf(id) != v {
@@ -120,9 +129,33 @@ func (m *modeler) assignsFreshBuild(as *ast.AssignStmt, v *types.Var) bool {
 		if call, ok := rhs.(*ast.CallExpr); ok && m.isAppendTo(call, v) {
 			return m.allFresh(nil, call.Args[1:])
 		}
-		return m.freshExpr(nil, rhs)
+		return m.freshExpr(nil, rhs) || m.copiesFresh(fn, rhs)
 	}
 	return false
+}
+
+// copiesFresh reports whether e is `x.DeepCopy()` of a variable x that fn
+// declares fresh and never gives a version: the copy carries none either
+// (kruise's e2e `deploymentIn1 := deployment.DeepCopy()`).
+func (m *modeler) copiesFresh(fn ast.Node, e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || fn == nil || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "DeepCopy" {
+		return false
+	}
+	x, ok := m.pass.TypesInfo.Uses[syntax.Ident(ast.Unparen(sel.X))].(*types.Var)
+	if !ok || m.copying[x] {
+		return false // not a variable, or a copy of a copy of itself
+	}
+	if m.copying == nil {
+		m.copying = make(map[*types.Var]bool)
+	}
+	m.copying[x] = true
+	defer delete(m.copying, x)
+	return m.refreshingWritesOf(x, fn, nil) == 0 && m.builtWithoutVersion(fn, x)
 }
 
 // isBuiltinCall reports whether call is of a builtin that cannot give an
@@ -157,7 +190,7 @@ func (m *modeler) definition(fn ast.Node, v *types.Var) ast.Node {
 	ast.Inspect(fn, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE && definesVar(m.pass.TypesInfo, n, v) && m.assignsFreshBuild(n, v) {
+			if n.Tok == token.DEFINE && definesVar(m.pass.TypesInfo, n, v) && m.assignsFreshBuild(fn, n, v) {
 				def = n
 			}
 		case *ast.ValueSpec:
@@ -379,93 +412,6 @@ func (m *modeler) allFresh(fn ast.Node, es []ast.Expr) bool {
 		}
 	}
 	return true
-}
-
-// resultCount returns the number of results of call.
-func (m *modeler) resultCount(call *ast.CallExpr) int {
-	if t, ok := m.pass.TypesInfo.TypeOf(call).(*types.Tuple); ok {
-		return t.Len()
-	}
-	return 1
-}
-
-// freshResult returns the index of the result of call that is a new
-// object (or slice of objects) built without a resourceVersion, or -1.
-func (m *modeler) freshResult(call *ast.CallExpr) int {
-	fn := api.Callee(m.pass.TypesInfo, call)
-	if fn == nil {
-		return -1
-	}
-	return m.freshResultOf(fn)
-}
-
-// freshResultOf is freshResult for the callee fn: a function of the
-// package whose every return builds the result fresh (see buildsFresh), or
-// one of another package with a FreshBuildFact.
-func (m *modeler) freshResultOf(fn *types.Func) int {
-	if r, ok := m.freshBuilders[fn]; ok {
-		return r
-	}
-	if m.freshBuilders == nil {
-		m.freshBuilders = make(map[*types.Func]int)
-	}
-	m.freshBuilders[fn] = -1 // cycle guard
-	if decl := m.res.decls[fn]; decl != nil {
-		m.freshBuilders[fn] = m.buildsFresh(decl)
-	} else if fact := new(FreshBuildFact); fn.Pkg() != m.pass.Pkg && m.pass.ImportObjectFact(fn, fact) {
-		m.freshBuilders[fn] = fact.Result
-	}
-	return m.freshBuilders[fn]
-}
-
-// buildsFresh returns the index of decl's result that every return builds
-// without a resourceVersion (a fixture, a desired-state builder, a slice of
-// those), or -1: that result is the only one of an object type, or a
-// slice of one, and the body never mentions ResourceVersion.
-func (m *modeler) buildsFresh(decl *ast.FuncDecl) int {
-	r := m.objectResult(decl)
-	if r < 0 || setsResourceVersion(decl.Body) {
-		return -1
-	}
-	n := decl.Type.Results.NumFields()
-	fresh := syntax.EveryReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
-		switch len(ret.Results) {
-		case n:
-			return m.freshExpr(decl, ret.Results[r])
-		case 1:
-			call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-			return ok && m.freshResult(call) == r
-		}
-		return false
-	})
-	if !fresh {
-		return -1
-	}
-	return r
-}
-
-// objectResult returns the index of decl's only result whose type is a
-// Kubernetes object or a slice of them, or -1.
-func (m *modeler) objectResult(decl *ast.FuncDecl) int {
-	fn, _ := m.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if fn == nil {
-		return -1
-	}
-	found := -1
-	rs := fn.Signature().Results()
-	for i := range rs.Len() {
-		t := rs.At(i).Type()
-		if s, ok := types.Unalias(t).Underlying().(*types.Slice); ok {
-			t = s.Elem()
-		}
-		if m.isObject(t) {
-			if found >= 0 {
-				return -1
-			}
-			found = i
-		}
-	}
-	return found
 }
 
 // declaredFromLiteral reports whether e names a variable that fn declares

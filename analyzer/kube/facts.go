@@ -34,6 +34,14 @@ type FreshBuildFact struct{ Result int }
 func (*FreshBuildFact) AFact()           {}
 func (f *FreshBuildFact) String() string { return fmt.Sprintf("freshBuild(result %d)", f.Result) }
 
+// KeepsVersionFact: the function hands its object parameters Params to a
+// client-go typed Create or Update, and nothing it does gives them a
+// resourceVersion (a create helper that drops the stored copy).
+type KeepsVersionFact struct{ Params []int }
+
+func (*KeepsVersionFact) AFact()           {}
+func (f *KeepsVersionFact) String() string { return fmt.Sprintf("keepsVersion(params %v)", f.Params) }
+
 // ReadsFact: the function re-reads an object: it returns a freshly read
 // object as result Result (or -1), or refreshes the object passed as
 // parameter Param in place (or -1).
@@ -96,7 +104,7 @@ func (f *ReadsFact) String() string {
 	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
 }
 
-var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact)}
+var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact)}
 
 // importFacts records what the facts of fn, a function of another package
 // called here, say about it.
@@ -214,6 +222,9 @@ func (m *modeler) exportFactsOf(fn *types.Func) {
 	}
 	if r := m.freshResultOf(fn); r >= 0 {
 		m.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
+	}
+	if ps := m.createHelperParams(fn, m.res.decls[fn]); len(ps) > 0 {
+		m.pass.ExportObjectFact(fn, &KeepsVersionFact{Params: ps})
 	}
 	if r, ok := m.res.refreshers[fn]; ok {
 		m.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})

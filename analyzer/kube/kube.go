@@ -77,7 +77,8 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 //     of a live resourceVersion, refreshers, reads through helpers, and the
 //     lookup tables over them;
 //  4. versions: the writes that cannot conflict, from how their objects
-//     were built. It sees only the returners of other packages (their
+//     were built, or because their resourceVersion is blanked before the
+//     write. It sees only the returners of other packages (their
 //     AsGiven parameter): this package's returners depend on it;
 //  5. fates: the tracer over the finished writes and reads, then this
 //     package's returners, found by tracing their writes' failures;
@@ -87,6 +88,7 @@ func (m *modeler) build(foreign fate.Foreign) {
 	m.stageRetries(calls)
 	m.stageWritesAndReads(calls)
 	m.markCannotConflict()
+	m.markCleared()
 	// The tracer outlives this Run (the checks trace failures later, maybe
 	// concurrently): it keeps the package and the facts it needs, never
 	// the Pass.
@@ -133,6 +135,8 @@ type modeler struct {
 
 	funcVars        map[*types.Var]*ast.FuncLit   // f := func(...) {...}
 	freshBuilders   map[*types.Func]int           // the result a function builds without a resourceVersion (-1: none), memoised
+	keepers         map[*types.Func][]bool        // per parameter, whether a function leaves its object without a resourceVersion, memoised
+	copying         map[*types.Var]bool           // variables whose deep copies are being judged (see copiesFresh)
 	conflictTesters map[ast.Node]bool             // functions whose body calls IsConflict
 	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily
 	imported        map[*types.Func]bool          // foreign callees whose facts were imported

@@ -27,6 +27,11 @@ type Write struct {
 	// function without a resourceVersion: the server applies it
 	// unconditionally, so it never fails with Conflict.
 	CannotConflict bool
+	// VersionCleared is set, with CannotConflict, for an Update of an
+	// object whose resourceVersion the function blanks on every path to
+	// the write (`obj.ResourceVersion = ""`): it cannot conflict, but
+	// inside a retry the blanking still hides a missing re-read.
+	VersionCleared bool
 }
 
 // Read is a call or assignment that refreshes an object.

@@ -58,6 +58,39 @@ var versionCases = []testdir.Row{
 	testdir.R("built by a function of the package", `
 	cm := desired("a")
 	return c.Update(ctx, cm) // WRITE`, "cannot conflict"),
+	testdir.R("a deep copy of a built object", `
+	base := desired("a")
+	cm := base.DeepCopy()
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"),
+	testdir.R("a deep copy of a built object that was read into", `
+	base := desired("a")
+	if err := c.Get(ctx, client.ObjectKey{Name: "a"}, base); err != nil {
+		return err
+	}
+	cm := base.DeepCopy()
+	return c.Update(ctx, cm) // WRITE`, "conflict-prone"),
+	testdir.R("the caller's object, its version blanked", `
+	in.ResourceVersion = ""
+	return c.Update(ctx, in) // WRITE`, "cannot conflict"),
+	testdir.R("blanked in one branch only", `
+	if in.Name == "a" {
+		in.SetResourceVersion("")
+	}
+	return c.Update(ctx, in) // WRITE`, "conflict-prone"),
+	testdir.R("blanked, then read", `
+	in.ResourceVersion = ""
+	if err := c.Get(ctx, client.ObjectKey{Name: "a"}, in); err != nil {
+		return err
+	}
+	return c.Update(ctx, in) // WRITE`, "conflict-prone"),
+	testdir.R("blanked before a loop of refreshing writes", `
+	in.ResourceVersion = ""
+	for range 2 {
+		if err := c.Update(ctx, in); err != nil { // WRITE
+			return err
+		}
+	}
+	return nil`, "conflict-prone"),
 }
 
 const versionHeader = `package versioncases

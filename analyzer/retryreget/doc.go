@@ -68,7 +68,11 @@
 // package are followed into their bodies, and so are the package's helpers
 // the closure calls: a helper that writes an object neither it nor the
 // closure re-reads is reported at its write. An object without a
-// resourceVersion (built from a literal each attempt) cannot conflict. The
+// resourceVersion (built from a literal each attempt) cannot conflict.
+// Blanking the captured object's version instead (`obj.ResourceVersion =
+// ""` inside the closure) is still reported: the write can no longer
+// conflict, but it overwrites every change made since the object was read,
+// which is what the retry was for. The
 // closure also must not hide the Conflict: a `%v` rewrap,
 // `errors.New(err.Error())`, or any constructor given `err.Error()`
 // (`newUpdateError(name, err.Error())`) loses the API status, so

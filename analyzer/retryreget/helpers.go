@@ -50,7 +50,7 @@ func (c *checker) checkHelpers(reported map[staleKey]bool) {
 func (c *checker) helperWrites(decl *ast.FuncDecl) []*kube.Write {
 	var out []*kube.Write
 	for _, w := range c.res.Writes() {
-		if w.FuncNode == decl && w.Scope == nil && !w.CannotConflict && w.Kind != api.WriteCreateOrUpdate && w.Object.Valid() {
+		if w.FuncNode == decl && w.Scope == nil && !versionless(w) && w.Kind != api.WriteCreateOrUpdate && w.Object.Valid() {
 			out = append(out, w)
 		}
 	}

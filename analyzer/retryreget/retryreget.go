@@ -53,7 +53,7 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 	c := &checker{pass: pass, res: res, tracer: res.Tracer(), fixed: make(map[ast.Node]bool)}
 	reported := make(map[staleKey]bool)
 	for _, w := range res.Writes() {
-		if w.Scope == nil || w.CannotConflict {
+		if w.Scope == nil || versionless(w) {
 			continue // outside a retry, or sends no resourceVersion to conflict on
 		}
 		c.checkHidden(w)
@@ -69,6 +69,13 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 	return nil, nil
 }
 
+// versionless reports whether w sends an object built without a
+// resourceVersion. An object whose version the code blanks before the
+// write is not one: inside a retry, the blanking hides the missing re-read
+// (the write then overwrites what others changed), so it is still
+// reported.
+func versionless(w *kube.Write) bool { return w.CannotConflict && !w.VersionCleared }
+
 // staleKey identifies one object in one retry scope: only its first stale
 // write is reported.
 type staleKey struct {
@@ -80,7 +87,7 @@ type staleKey struct {
 // isStale reports whether w writes, inside its retry scope, an object the
 // scope neither declares nor re-reads.
 func (c *checker) isStale(w *kube.Write) bool {
-	if w.Kind == api.WriteCreateOrUpdate || w.CannotConflict || !w.Object.Valid() {
+	if w.Kind == api.WriteCreateOrUpdate || versionless(w) || !w.Object.Valid() {
 		return false // CreateOrUpdate Gets the object itself
 	}
 	body := syntax.FuncBody(w.Scope.Body)

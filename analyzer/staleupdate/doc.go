@@ -69,7 +69,11 @@
 // different object is not a reuse. Only a Conflict makes an object stale: a
 // path where the failure is known to be something else
 // (`apierrors.IsNotFound(err)`, `errors.Is`, a message test no Conflict
-// matches) is not followed.
+// matches) is not followed. A write that sends no resourceVersion cannot
+// conflict, stale or not: an object built fresh (a literal, a builder
+// function or method, in any package), or one whose resourceVersion the
+// function blanks on every path to the write (`obj.ResourceVersion = ""`
+// after the failure, or at the top of each turn of a loop).
 //
 // A successful controller-runtime `Update` refreshes the object in place, so
 // a `Status().Update` after it is fine. client-go typed and dynamic clients

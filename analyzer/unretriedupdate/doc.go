@@ -161,7 +161,18 @@
 // a write helper that sends its parameter, or each element of it, as it was
 // handed in (`WriteSecrets(ctx, cs, secrets)`, which Creates each Secret and
 // Updates it when it exists): such a helper's write cannot conflict where
-// the caller passes it what a builder made. Typed writes are recognised by
+// the caller passes it what a builder made. A builder may be a function or
+// a method, in any package (`r.newCronJob(x)`, `tester.NewDeployment()`),
+// a deep copy of a fresh object is fresh too, and handing its object to a helper that leaves it without a version (a
+// create helper that sends it through a client-go typed `Create` and drops
+// the stored copy, a comparison, `reflect.DeepEqual`) keeps it fresh; a
+// controller-runtime `Create`, which decodes the stored object into its
+// argument, does not. An object whose resourceVersion the function blanks
+// on every path to the write (`pod.ResourceVersion = ""`,
+// `SetResourceVersion("")`), with nothing giving it one again in between,
+// cannot conflict either; a controller-runtime write in a loop that starts
+// after the blanking sends the version its previous turn returned, so it
+// is still reported. Typed writes are recognised by
 // shape on clients, not on look-alike stores: `Update`/`UpdateStatus` with
 // `(ctx, *T, metav1.UpdateOptions) (*T, error)`, or `(*T) (*T, error)` as in
 // client-go before v0.18 and wrangler's generic controllers, where `T` is a
@@ -177,7 +188,10 @@
 // after a lost Conflict is still reported (see
 // https://github.com/conflictlint/conflictlint/blob/main/docs/evaluation.md#level-triggered-controllers-decision);
 // an unknown callee of another package that receives the error counts as
-// handing it on.
+// handing it on. A blanked resourceVersion is taken as meant: the write
+// overwrites whatever others changed since the object was read, and that
+// lost change is not reported (retryreget still reports a blanking inside a
+// retry, where it hides the missing re-read).
 //
 // # Fixes
 //

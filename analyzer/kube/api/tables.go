@@ -163,6 +163,8 @@ var (
 	conditionSetters = []FuncKey{{MetaPath, "SetStatusCondition"}, {MetaPath, "RemoveStatusCondition"}}
 	// ownerSetters set an owner reference on their second argument.
 	ownerSetters = []FuncKey{{ControllerUtilPath, "SetControllerReference"}, {ControllerUtilPath, "SetOwnerReference"}}
+	// comparers only read the objects they are given.
+	comparers = []FuncKey{{"reflect", "DeepEqual"}}
 	// manifestDecoders fill a new object from a manifest.
 	manifestDecoders = []FuncKey{
 		{"encoding/json", "Unmarshal"}, {"encoding/json", "Marshal"}, {"sigs.k8s.io/yaml", "Unmarshal"},
@@ -171,8 +173,9 @@ var (
 )
 
 // VersionKeepers fill or decorate an object without giving it a
-// resourceVersion: decoders of manifests, and metadata setters.
-var VersionKeepers = keySet(manifestDecoders, metadataSetters, ownerSetters)
+// resourceVersion: decoders of manifests, metadata setters, and
+// comparisons.
+var VersionKeepers = keySet(manifestDecoders, metadataSetters, ownerSetters, comparers)
 
 // PlainSetters are the well-known helpers a retry fix may move into the
 // retry with the changes around them: they set a label, an annotation, a

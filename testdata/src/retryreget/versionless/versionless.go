@@ -119,3 +119,11 @@ func (r *Reconciler) mergedMetaByHelper(ctx context.Context, key types.Namespace
 		return err
 	})
 }
+
+func (r *Reconciler) versionClearedTyped(ctx context.Context, cm *corev1.ConfigMap) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		cm.ObjectMeta.ResourceVersion = ""
+		_, err := r.kube.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		return err
+	})
+}

@@ -5,8 +5,12 @@ package unconditional
 
 import (
 	"context"
+	"errors"
+	"log"
+	"reflect"
 
 	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/kubernetes"
@@ -109,4 +113,91 @@ func installAll(ctx context.Context, cs kubernetes.Interface) {
 
 func reinstallAll(ctx context.Context, cs kubernetes.Interface, cms []*corev1.ConfigMap) {
 	_ = writeAll(ctx, cs, cms) // want `conflict from writeAll\(ctx, cs, cms\) is lost in reinstallAll`
+}
+
+// Operator computes the whole desired object each time, with methods.
+type Operator struct {
+	cs kubernetes.Interface
+	ns string
+}
+
+// generateDeployment builds the desired Deployment, or fails.
+func (o *Operator) generateDeployment(name string) (*appsv1.Deployment, error) {
+	if name == "" {
+		return nil, errors.New("no name")
+	}
+	d := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: o.ns}}
+	d.Labels = map[string]string{"app": name}
+	return d, nil
+}
+
+// sameDeployment compares the live object with the desired one.
+func (o *Operator) sameDeployment(live, desired *appsv1.Deployment) bool {
+	return reflect.DeepEqual(live.Spec, desired.Spec)
+}
+
+// syncDeployment is a reduction of postgres-operator's sync of its
+// logical backup job: the desired object is fresh on every path to the
+// Update, and compared with the live one on the way.
+func (o *Operator) syncDeployment(ctx context.Context, name string) {
+	var desired *appsv1.Deployment
+	live, err := o.cs.AppsV1().Deployments(o.ns).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return
+	}
+	desired, err = o.generateDeployment(name)
+	if err != nil {
+		return
+	}
+	if !reflect.DeepEqual(live.OwnerReferences, desired.OwnerReferences) || !o.sameDeployment(live, desired) {
+		if _, err := o.cs.AppsV1().Deployments(o.ns).Update(ctx, desired, metav1.UpdateOptions{}); err != nil { // ok: desired is built fresh by a method and only compared
+			log.Print(err)
+		}
+	}
+}
+
+// syncEitherWay builds the desired object on one path and takes the live
+// one on the other: not fresh on every path.
+func (o *Operator) syncEitherWay(ctx context.Context, name string, rebuild bool) {
+	live, err := o.cs.AppsV1().Deployments(o.ns).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return
+	}
+	desired := live
+	if rebuild {
+		if desired, err = o.generateDeployment(name); err != nil {
+			return
+		}
+	}
+	if _, err := o.cs.AppsV1().Deployments(o.ns).Update(ctx, desired, metav1.UpdateOptions{}); err != nil { // want `conflict from o.cs.AppsV1\(\).Deployments\(o.ns\).Update\(ctx, desired, metav1.UpdateOptions{}\) is lost in syncEitherWay`
+		log.Print(err)
+	}
+}
+
+// buildStatusResources splits the status of a Foo into the Foo and a new
+// ConfigMap, as clickhouse-operator's does: the second result is fresh on
+// every return, the first is the caller's object.
+func (o *Operator) buildStatusResources(foo *foov1.Foo) (*foov1.Foo, *corev1.ConfigMap) {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: foo.Name + "-status", Namespace: o.ns}, Data: map[string]string{"state": "ok"}}
+	return foo, cm
+}
+
+// statusUpdateCM writes the ConfigMap it is given, as it is given.
+func (o *Operator) statusUpdateCM(ctx context.Context, cm *corev1.ConfigMap) error {
+	_, err := o.cs.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{})
+	return err
+}
+
+func (o *Operator) statusUpdate(ctx context.Context, in *foov1.Foo) *foov1.Foo {
+	foo, cm := o.buildStatusResources(in)
+	_ = o.statusUpdateCM(ctx, cm) // ok: cm is the result buildStatusResources builds fresh
+	return foo
+}
+
+func (o *Operator) statusUpdateLive(ctx context.Context, name string) {
+	live, err := o.cs.CoreV1().ConfigMaps(o.ns).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return
+	}
+	_ = o.statusUpdateCM(ctx, live) // want `conflict from o.statusUpdateCM\(ctx, live\) is lost in statusUpdateLive`
 }

@@ -1,0 +1,120 @@
+package kube
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+)
+
+// mayGiveVersion reports whether call, which is not a write, may give v a
+// resourceVersion: v is handed to it (see handsOver), and the callee is
+// not known to leave v's version alone.
+func (m *modeler) mayGiveVersion(call *ast.CallExpr, v *types.Var) bool {
+	if m.isBuiltinCall(call) || !m.handsOver(call, v) {
+		return false
+	}
+	return !m.keepsVersion(call) && !m.sendsAsGiven(call, v) && !m.cannotSupplyVersion(call, v) && !m.leavesVersion(call, v)
+}
+
+// leavesVersion reports whether call hands v only to parameters that its
+// callee leaves without a resourceVersion (see keptParams): an e2e
+// framework's `CreateDeployment(d)`, which creates d with a typed client
+// and drops the stored copy, or a comparison helper.
+func (m *modeler) leavesVersion(call *ast.CallExpr, v *types.Var) bool {
+	info := m.pass.TypesInfo
+	fn := api.Callee(info, call)
+	if fn == nil || fn.Signature().Variadic() || len(call.Args) != fn.Signature().Params().Len() {
+		return false
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := info.Selections[sel]; (s != nil && s.Kind() == types.MethodExpr) || api.RootVar(info, ast.Unparen(sel.X)) == v {
+			return false // a method of v, or one called as T.M(recv, ...)
+		}
+	}
+	kept := m.keptParams(fn)
+	handed := false
+	for i, arg := range call.Args {
+		if elementRoot(info, api.StripAddr(arg)) != v || isPlainValue(info.TypeOf(arg)) {
+			continue
+		}
+		if i >= len(kept) || !kept[i] {
+			return false
+		}
+		handed = true
+	}
+	return handed
+}
+
+// keptParams tells, per parameter of fn, whether fn leaves the object it
+// is given without a resourceVersion: fn never assigns it, reads into it,
+// writes it with a client that refreshes it in place, or hands it to a
+// call that could give it one. A function of the package is judged by its
+// body; one of another package by its KeepsVersionFact.
+func (m *modeler) keptParams(fn *types.Func) []bool {
+	if kept, ok := m.keepers[fn]; ok {
+		return kept
+	}
+	if m.keepers == nil {
+		m.keepers = make(map[*types.Func][]bool)
+	}
+	m.keepers[fn] = nil // cycle guard: nothing is kept while fn is judged
+	var kept []bool
+	if decl := m.res.decls[fn]; decl != nil {
+		kept = m.judgeParams(fn, decl)
+	} else if fact := new(KeepsVersionFact); fn.Pkg() != m.pass.Pkg && m.pass.ImportObjectFact(fn, fact) {
+		kept = make([]bool, fn.Signature().Params().Len())
+		for _, i := range fact.Params {
+			if i < len(kept) {
+				kept[i] = true
+			}
+		}
+	}
+	m.keepers[fn] = kept
+	return kept
+}
+
+// judgeParams is keptParams for a function of the package.
+func (m *modeler) judgeParams(fn *types.Func, decl *ast.FuncDecl) []bool {
+	ps := fn.Signature().Params()
+	kept := make([]bool, ps.Len())
+	for i := range ps.Len() {
+		p := ps.At(i)
+		kept[i] = m.isObject(p.Type()) && m.refreshingWritesOf(p, decl, nil) == 0 && !m.res.definedByRead(p) && m.untouched(decl, p, nil)
+	}
+	return kept
+}
+
+// createHelperParams returns the parameters of fn, declared by decl,
+// that it leaves without a resourceVersion and hands to a client-go typed
+// Create or Update (which returns the stored object as a new value): the
+// parameters of a create helper, worth a fact. Other keepers (comparisons,
+// loggers) are judged only inside their own package, to keep facts rare.
+func (m *modeler) createHelperParams(fn *types.Func, decl *ast.FuncDecl) []int {
+	var out []int
+	for i, kept := range m.keptParams(fn) {
+		if kept && m.sentToTypedClient(decl, fn.Signature().Params().At(i)) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// sentToTypedClient reports whether decl hands p to a client-go typed
+// Create or Update.
+func (m *modeler) sentToTypedClient(decl *ast.FuncDecl, p *types.Var) bool {
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok {
+			return !found
+		}
+		if fn := api.Callee(m.pass.TypesInfo, call); fn != nil && returnsStoredCopy(fn.Signature()) {
+			for _, arg := range call.Args {
+				found = found || api.RootVar(m.pass.TypesInfo, ast.Unparen(arg)) == p
+			}
+		}
+		return !found
+	})
+	return found
+}
