@@ -392,6 +392,9 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 		if next.testedIn != nil && !syntax.Within(s.Stmt, next.testedIn) {
 			next.testedIn = nil
 		}
+		if next.undecided == nil && s.Kind == cfg.KindSwitchCaseBody && w.typeSwitchOnCarrier(s.Stmt, st) {
+			next.undecided = s.Stmt // which case a failure's dynamic type takes is not known
+		}
 		out = append(out, walkItem{s, 0, next})
 	}
 	return out

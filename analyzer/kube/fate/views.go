@@ -82,3 +82,31 @@ func (w *walker) switchTag(cond ast.Expr) ast.Expr {
 	}
 	return sw.Tag
 }
+
+// typeSwitchOnCarrier reports whether clause is a case of a type switch
+// over a value that carries the failure (`switch actResult.(type)`).
+func (w *walker) typeSwitchOnCarrier(clause ast.Stmt, st pathState) bool {
+	cc, ok := clause.(*ast.CaseClause)
+	if !ok || cc.List == nil {
+		return false
+	}
+	cur, ok := w.f.fnCur.FindNode(cc)
+	if !ok {
+		return false
+	}
+	ts, ok := cur.Parent().Parent().Node().(*ast.TypeSwitchStmt)
+	if !ok {
+		return false
+	}
+	var subject ast.Expr
+	switch a := ts.Assign.(type) {
+	case *ast.ExprStmt:
+		subject = a.X
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			subject = a.Rhs[0]
+		}
+	}
+	ta, ok := subject.(*ast.TypeAssertExpr)
+	return ok && w.mentionsCarrier(ta.X, st)
+}
