@@ -107,6 +107,15 @@ func TestTextMatchesVetStyle(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, o.stderr)
 		}
 	}
+	// Each finding's line ends with its analyzer's name, which is what a
+	// suppression names; a related location's line does not.
+	for _, line := range strings.Split(strings.TrimSuffix(o.stderr, "\n"), "\n") {
+		related := strings.Contains(line, ": \t")
+		named := strings.HasSuffix(line, " (unretriedupdate)")
+		if related == named {
+			t.Errorf("line %q: want the analyzer's name at the end of a finding's line, and only there", line)
+		}
+	}
 	if strings.Contains(o.stderr, ":36:") {
 		t.Errorf("the suppressed finding on line 36 was reported:\n%s", o.stderr)
 	}
