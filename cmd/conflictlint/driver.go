@@ -38,6 +38,7 @@ type options struct {
 	tests         bool
 	verbose       bool
 	fix           bool
+	diff          bool
 	newFrom       newFrom
 }
 
@@ -64,7 +65,8 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	fs.StringVar(&o.root, "root", "", "`directory` that reported paths are relative to (default: the enclosing git repository, else the current directory)")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.verbose, "v", false, "show progress on standard error (shown anyway when it is a terminal)")
-	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes instead of reporting, and say how many findings are left without one")
+	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes instead of reporting, and list the findings left without one")
+	fs.BoolVar(&o.diff, "diff", false, "with -fix, print the fixes as a unified diff (for git apply) instead of applying them")
 	o.newFrom.register(fs)
 	var config analyzer.Config
 	config.ObservePanics(stackPrinter(&o, stderr))
@@ -78,6 +80,10 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	}
 	if err := o.newFrom.check(); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
+		return exitUsage
+	}
+	if o.diff && !o.fix {
+		fmt.Fprintf(stderr, "%s: -diff shows what -fix would change: use -fix -diff\n", progname())
 		return exitUsage
 	}
 	if !validFormat(o.format) {
@@ -157,7 +163,7 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		return exitError
 	}
 	if o.fix {
-		return fixAll(findings, failed, stderr)
+		return fixAll(findings, failed, o.diff, stdout, stderr)
 	}
 	if err := o.report(analyzers, findings, errs, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: writing the report: %v\n", progname(), err)
@@ -172,18 +178,21 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	return exitClean
 }
 
-// fixAll applies the findings' fixes and prints the summary line. The
-// status is the report's: findings left without a fix count as findings.
-func fixAll(findings []*finding, failed bool, stderr io.Writer) int {
-	s, err := applyFixes(findings)
-	reportFixes(s, stderr)
+// fixAll applies the findings' fixes, or with diff prints them as a
+// unified diff on stdout, and prints the summary line and the findings
+// without a fix. The status is the report's: findings left without a fix
+// (or left out, overlapping another) count as findings.
+func fixAll(findings []*finding, failed, diff bool, stdout, stderr io.Writer) int {
+	plan := planFixes(findings)
+	err := plan.apply(diff, stdout)
+	reportFixes(plan, stderr)
 	switch {
 	case err != nil:
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
 	case failed:
 		return exitError
-	case s.unfixable+s.overlapping > 0:
+	case plan.summary.unfixable+plan.summary.overlapping > 0:
 		return exitFindings
 	}
 	return exitClean
@@ -376,7 +385,7 @@ func usage(fs *flag.FlagSet) {
 Usage:
 	%[1]s [flags] packages          report (exit 0 clean, 1 errors, 2 usage, 3 findings)
 	%[1]s -fix packages             apply the suggested fixes (exit 3 when findings without one remain)
-	%[1]s -fix -diff packages       show the fixes as a unified diff, through the x/tools driver
+	%[1]s -fix -diff packages       print the fixes as a unified diff instead (for git apply)
 	%[1]s help [analyzer]           documentation of the analyzers
 	go vet -vettool=$(which %[1]s) packages
 	go fix -fixtool=$(which %[1]s) packages
@@ -385,9 +394,7 @@ Flags:
 `, progname())
 	fs.PrintDefaults()
 	fmt.Fprint(w, `
-Flags that switch to the x/tools driver or print the version:
-  -diff
-    	with -fix, print the fixes as a unified diff instead of applying them
+Flag that prints the version:
   -version
     	print conflictlint's version and exit
 `)
