@@ -36,6 +36,7 @@ type options struct {
 	output        string
 	root          string
 	tests         bool
+	tags          string
 	verbose       bool
 	fix           bool
 	diff          bool
@@ -64,6 +65,7 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	fs.StringVar(&o.output, "output", "", "write the report to this `file` instead of standard output (standard error for text)")
 	fs.StringVar(&o.root, "root", "", "`directory` that reported paths are relative to (default: the enclosing git repository, else the current directory)")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
+	fs.StringVar(&o.tags, "tags", "", "comma-separated build `tags` to consider satisfied, as go build -tags and go vet -tags")
 	fs.BoolVar(&o.verbose, "v", false, "show progress on standard error (shown anyway when it is a terminal)")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes instead of reporting, and list the findings left without one")
 	fs.BoolVar(&o.diff, "diff", false, "with -fix, print the fixes as a unified diff (for git apply) instead of applying them")
@@ -120,10 +122,13 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	}
 	progress := newProgress(o.verbose, stderr)
 	progress.printf("loading %s", strings.Join(patterns, " "))
-	pkgs, loadErrs, err := load(patterns, o.tests, stderr)
+	pkgs, loadErrs, err := load(patterns, o.tests, o.tags, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
+	}
+	if note := excludedByTags(pkgs, patterns, o.tags).note(); note != "" {
+		fmt.Fprintln(stderr, note)
 	}
 	progress.printf("analyzing %d packages", len(pkgs))
 	graph, err := analyze(analyzers, pkgs)
@@ -262,8 +267,8 @@ func (o *options) rootDir() (string, error) {
 	return dir, nil
 }
 
-// load loads the packages matching patterns with syntax and types, and
-// prints their errors; it fails only when nothing could be loaded.
+// load loads the packages matching patterns with syntax and types, with
+// the build tags (comma-separated) satisfied, and prints their errors; it fails only when nothing could be loaded.
 //
 // Dependencies come from export data, even though the model exports facts:
 // loading all of client-go and k8s.io/api from source would multiply the
@@ -272,9 +277,12 @@ func (o *options) rootDir() (string, error) {
 // type-checks a matched package once, from source, for every matched package
 // that imports it), so `./...` sees its own shared helpers; helpers in
 // other modules are seen under go vet, which analyzes every dependency.
-func load(patterns []string, tests bool, stderr io.Writer) ([]*packages.Package, int, error) {
-	mode := packages.LoadSyntax | packages.NeedModule
-	pkgs, err := packages.Load(&packages.Config{Mode: mode, Tests: tests}, patterns...)
+func load(patterns []string, tests bool, tags string, stderr io.Writer) ([]*packages.Package, int, error) {
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
+	if tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + tags}
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -232,3 +232,39 @@ func TestFixDiff(t *testing.T) {
 	// Without -fix, -diff is a usage error.
 	conflictlint(t, root, "-diff", "cmdreport/...").want(t, exitUsage)
 }
+
+// TestTags runs on files behind //go:build e2e: one in a package that
+// loads, and the only file of a directory, which ./... then leaves out.
+// Without -tags the run says that it left two files out and which tag
+// brings them in; with -tags=e2e it reports the lost conflicts in both.
+func TestTags(t *testing.T) {
+	root := gopath(t)
+	lost := "\n\nimport (\n\t\"context\"\n\n\tcorev1 \"k8s.io/api/core/v1\"\n\t\"sigs.k8s.io/controller-runtime/pkg/client\"\n)\n\n" +
+		"func lost(ctx context.Context, c client.Client, cm corev1.ConfigMap) {\n\t_ = c.Update(ctx, &cm)\n}\n"
+	write(t, filepath.Join(root, "src/cmdreport/app/e2e.go"), "//go:build e2e && linux\n\npackage app"+lost)
+	write(t, filepath.Join(root, "src/cmdreport/e2e/suite.go"), "//go:build e2e\n\npackage e2e"+lost)
+	// Constraints on the platform and "ignore" are the build as meant.
+	write(t, filepath.Join(root, "src/cmdreport/app/gen.go"), "//go:build ignore\n\npackage main\n")
+	write(t, filepath.Join(root, "src/cmdreport/app/w.go"), "//go:build windows || plan9\n\npackage app\n")
+
+	o := conflictlint(t, root, "./src/cmdreport/...")
+	o.want(t, exitFindings)
+	want := "conflictlint.test: 2 files in 2 directories not analyzed: their //go:build lines need tags that are not set; -tags=e2e includes them\n"
+	if !strings.HasPrefix(o.stderr, want) {
+		t.Errorf("stderr does not begin with %q:\n%s", want, o.stderr)
+	}
+	if strings.Contains(o.stderr, "e2e.go:") || strings.Contains(o.stderr, "suite.go:") {
+		t.Errorf("a file behind a tag was analyzed without -tags:\n%s", o.stderr)
+	}
+
+	tagged := conflictlint(t, root, "-tags=e2e", "./src/cmdreport/...")
+	tagged.want(t, exitFindings)
+	for _, file := range []string{"app/e2e.go:13:6: ", "e2e/suite.go:13:6: "} {
+		if !strings.Contains(tagged.stderr, file) {
+			t.Errorf("-tags=e2e: no finding in %s:\n%s", file, tagged.stderr)
+		}
+	}
+	if strings.Contains(tagged.stderr, "not analyzed") {
+		t.Errorf("-tags=e2e still says files were left out:\n%s", tagged.stderr)
+	}
+}
