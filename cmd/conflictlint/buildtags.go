@@ -49,8 +49,10 @@ func (t tagged) note() string {
 func excludedByTags(pkgs []*packages.Package, patterns []string, given string) tagged {
 	t := tagged{dirs: make(map[string]bool), tags: make(map[string]bool)}
 	set := make(map[string]bool)
-	for _, tag := range strings.Split(given, ",") {
-		set[strings.TrimSpace(tag)] = true
+	for _, list := range append(goflagsTags(), given) {
+		for _, tag := range strings.Split(list, ",") {
+			set[strings.TrimSpace(tag)] = true
+		}
 	}
 	loaded := make(map[string]bool) // directories of loaded packages
 	seen := make(map[string]bool)   // files looked at
@@ -84,6 +86,19 @@ func excludedByTags(pkgs []*packages.Package, patterns []string, given string) t
 		}
 	}
 	return t
+}
+
+// goflagsTags returns the values of -tags in $GOFLAGS, which the go
+// command applies as well.
+func goflagsTags() []string {
+	var out []string
+	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
+		f = strings.TrimLeft(f, "-")
+		if v, ok := strings.CutPrefix(f, "tags="); ok {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // unloadedGoFiles lists the Go files of the directories under the

@@ -267,4 +267,10 @@ func TestTags(t *testing.T) {
 	if strings.Contains(tagged.stderr, "not analyzed") {
 		t.Errorf("-tags=e2e still says files were left out:\n%s", tagged.stderr)
 	}
+
+	// Tags set through GOFLAGS count as set.
+	t.Setenv("GOFLAGS", "-tags=e2e")
+	if o := conflictlint(t, root, "./src/cmdreport/..."); strings.Contains(o.stderr, "not analyzed") || !strings.Contains(o.stderr, "suite.go:13:6: ") {
+		t.Errorf("GOFLAGS=-tags=e2e: want the tagged files analyzed, and no note:\n%s", o.stderr)
+	}
 }
