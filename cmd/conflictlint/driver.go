@@ -74,7 +74,7 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	config.ObservePanics(stackPrinter(&o, stderr))
 	suite := config.Analyzers()
 	config.RegisterFlags(fs, suite)
-	if status, ok := parseFlags(fs, args); !ok {
+	if status, ok := parseFlags(fs, args, suite); !ok {
 		return status
 	}
 	if o.json {
@@ -95,15 +95,22 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	patterns := fs.Args()
 	if len(patterns) == 1 && patterns[0] == "help" {
 		fs.SetOutput(stdout) // asked for: the answer, not a complaint
-		usage(fs)
+		usage(fs, suite)
 		return exitClean
 	}
 	if len(patterns) > 0 && patterns[0] == "help" {
+		for _, name := range patterns[1:] {
+			if analyzer.Lookup(suite, name) == nil {
+				fmt.Fprintf(stderr, "%s: help: no analyzer is named %q; the analyzers are:\n", progname(), name)
+				listAnalyzers(stderr, suite)
+				return exitUsage
+			}
+		}
 		help(patterns[1:])
 		return exitClean
 	}
 	if len(patterns) == 0 {
-		usage(fs)
+		usage(fs, suite)
 		return exitUsage
 	}
 	analyzers, err := config.Select(suite)
@@ -119,6 +126,15 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
+	}
+	// The baseline is read first, so that a bad one is said before the
+	// analysis rather than after it.
+	var base *baseline
+	if o.baseline != "" && o.writeBaseline == "" {
+		if base, err = readBaseline(o.baseline); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
+			return exitError
+		}
 	}
 	progress := newProgress(o.verbose, stderr)
 	progress.printf("loading %s", strings.Join(patterns, " "))
@@ -149,15 +165,10 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	if o.writeBaseline != "" {
 		return o.record(findings, failed, stderr)
 	}
-	if o.baseline != "" {
-		b, err := readBaseline(o.baseline)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: reading baseline: %v\n", progname(), err)
-			return exitError
-		}
+	if base != nil {
 		all := len(findings)
 		var stale int
-		findings, stale = b.filter(findings)
+		findings, stale = base.filter(findings)
 		fmt.Fprintf(stderr, "%s: baseline %s hid %d of %d findings\n", progname(), o.baseline, all-len(findings), all)
 		if stale > 0 {
 			fmt.Fprintf(stderr, "%s: %s records %d findings that no longer occur: shrink it with -write-baseline\n", progname(), o.baseline, stale)
@@ -386,7 +397,8 @@ func validFormat(f string) bool {
 	return false
 }
 
-func usage(fs *flag.FlagSet) {
+// usage prints how to run the command, its flags and its analyzers.
+func usage(fs *flag.FlagSet, suite []*analysis.Analyzer) {
 	w := fs.Output()
 	fmt.Fprintf(w, `%[1]s reports lost and mishandled Kubernetes optimistic-concurrency conflicts.
 
@@ -394,18 +406,33 @@ Usage:
 	%[1]s [flags] packages          report (exit 0 clean, 1 errors, 2 usage, 3 findings)
 	%[1]s -fix packages             apply the suggested fixes (exit 3 when findings without one remain)
 	%[1]s -fix -diff packages       print the fixes as a unified diff instead (for git apply)
-	%[1]s help [analyzer]           documentation of the analyzers
+	%[1]s help [analyzer]           this text, or an analyzer's documentation
 	go vet -vettool=$(which %[1]s) packages
 	go fix -fixtool=$(which %[1]s) packages
 
-Flags:
+Analyzers (-NAME=false turns one off):
 `, progname())
+	listAnalyzers(w, suite)
+	fmt.Fprint(w, "\nFlags:\n")
 	fs.PrintDefaults()
 	fmt.Fprint(w, `
 Flag that prints the version:
   -version
     	print conflictlint's version and exit
 `)
+}
+
+// listAnalyzers prints each analyzer's name and the title of its
+// documentation, one a line.
+func listAnalyzers(w io.Writer, suite []*analysis.Analyzer) {
+	width := 0
+	for _, a := range suite {
+		width = max(width, len(a.Name))
+	}
+	for _, a := range suite {
+		title, _, _ := strings.Cut(a.Doc, "\n\n")
+		fmt.Fprintf(w, "  %-*s  %s\n", width, a.Name, strings.Join(strings.Fields(title), " "))
+	}
 }
 
 func progname() string { return filepath.Base(os.Args[0]) }
