@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -92,27 +96,79 @@ func writeBaseline(path string, findings []*finding) error {
 
 func readBaseline(path string) (*baseline, error) {
 	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("baseline file %s does not exist: -write-baseline=%s records the current findings in it", path, path)
+	}
 	if err != nil {
 		return nil, err
 	}
 	var b baseline
 	// The version first: an older baseline has other fields.
-	if err := json.Unmarshal(data, &struct{ Version *int }{&b.Version}); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	var head map[string]json.RawMessage
+	if err := json.Unmarshal(data, &head); err != nil || head == nil {
+		return nil, fmt.Errorf("baseline file %s: want a JSON object with a version field (%s)", path, jsonProblem(err, "the file is not an object"))
+	}
+	version, ok := head["version"]
+	if !ok || json.Unmarshal(version, &b.Version) != nil {
+		return nil, fmt.Errorf("baseline file %s: want a JSON object with a version field, a whole number; -write-baseline writes one", path)
 	}
 	switch b.Version {
 	case baselineVersion:
 	case 1:
-		return nil, fmt.Errorf("%s: a version 1 baseline is keyed on messages, which renames change: record it again with -write-baseline", path)
+		return nil, fmt.Errorf("baseline file %s: a version 1 baseline is keyed on messages, which renames change: record it again with -write-baseline", path)
 	default:
-		return nil, fmt.Errorf("%s: unsupported baseline version %d (want %d)", path, b.Version, baselineVersion)
+		return nil, fmt.Errorf("baseline file %s: unsupported version %d (want %d)", path, b.Version, baselineVersion)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("baseline file %s: %s", path, jsonProblem(err, ""))
 	}
 	return &b, nil
+}
+
+// jsonProblem says what is wrong with a JSON document in the words of
+// JSON, where encoding/json names Go types: a syntax error with its
+// offset, a value of the wrong kind with its field and the kind wanted,
+// an unknown field. Without err it says otherwise.
+func jsonProblem(err error, otherwise string) string {
+	var syntax *json.SyntaxError
+	var kind *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		return otherwise
+	case errors.As(err, &syntax):
+		return fmt.Sprintf("not valid JSON at byte %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
+	case errors.As(err, &kind):
+		where := "the document"
+		if kind.Field != "" {
+			where = "field " + kind.Field
+		}
+		return fmt.Sprintf("%s holds a JSON %s, want %s", where, kind.Value, jsonKind(kind.Type))
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return "the JSON ends too early"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonKind names the JSON value that decodes into t.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return "another value"
 }
 
 // filter returns the findings that b does not record, and the number of

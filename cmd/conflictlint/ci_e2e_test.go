@@ -128,6 +128,21 @@ func TestActionRuns(t *testing.T) {
 			t.Errorf("the gate's log names %s %d times, want once:\n%s", touched, n, r.stderr["Run conflictlint"])
 		}
 	}})
+	// A pull request from a fork cannot upload (its token is read-only):
+	// the action says so and annotates the changed lines instead.
+	run(scenario{"pull request from a fork, SARIF asked", map[string]string{
+		"github.event_name": "pull_request", "github.event.pull_request.base.sha": base, "inputs.upload-sarif": "true",
+		"github.repository": "owner/operator", "github.event.pull_request.head.repo.full_name": "contributor/operator",
+	}, func(t *testing.T, r ghRun, out map[string]string) {
+		wantOutcomes(t, r, map[string]string{"Upload SARIF": "skipped", "Verdict": "failure"})
+		stdout := r.stdout["Run conflictlint"]
+		if !strings.Contains(stdout, "::notice title=conflictlint::a pull request from a fork") {
+			t.Errorf("no notice of the skipped upload:\n%s", stdout)
+		}
+		if got, wantAnn := annotations(stdout), []string{touched.Path + ":" + strconv.Itoa(touched.Line)}; !slices.Equal(got, wantAnn) {
+			t.Errorf("annotations %v, want the finding on the changed line %v", got, wantAnn)
+		}
+	}})
 	// Nothing new on the pull request's lines, and a baseline that records
 	// every finding: the job passes.
 	ws.run(bin, "-write-baseline=.conflictlint-baseline.json", "./...")
@@ -293,8 +308,12 @@ func TestWorkflowExamples(t *testing.T) {
 	ws.git("update-ref", "refs/remotes/origin/main", "HEAD")
 	touched := ws.touchFinding(want)
 
-	runWorkflow := func(t *testing.T, event string) ghRun {
-		r := newGHRunner(t, ws.dir, map[string]string{"github.event_name": event, "github.base_ref": "main"})
+	runWorkflow := func(t *testing.T, event string, more ...string) ghRun {
+		values := map[string]string{"github.event_name": event, "github.base_ref": "main"}
+		for i := 0; i+1 < len(more); i += 2 {
+			values[more[i]] = more[i+1]
+		}
+		r := newGHRunner(t, ws.dir, values)
 		// go install cannot fetch conflictlint offline: the step must
 		// install this module's command, and the binary under test takes
 		// its place on PATH.
@@ -328,6 +347,15 @@ func TestWorkflowExamples(t *testing.T) {
 		got := annotations(r.stdout["Fail on new findings"])
 		if wantAnn := []string{touched.Path + ":" + strconv.Itoa(touched.Line)}; !slices.Equal(got, wantAnn) {
 			t.Errorf("the gate annotated %v, want only the finding on the changed line %v\nstderr:\n%s", got, wantAnn, r.stderr["Fail on new findings"])
+		}
+	})
+	// A fork's token cannot write security events: no upload, the gate
+	// still annotates.
+	t.Run("pull request from a fork", func(t *testing.T) {
+		r := runWorkflow(t, "pull_request", "github.repository", "owner/operator", "github.event.pull_request.head.repo.full_name", "contributor/operator")
+		wantOutcomes(t, r, map[string]string{"Analyze": "success", "Upload to code scanning": "skipped", "Fail on new findings": "failure"})
+		if got := annotations(r.stdout["Fail on new findings"]); len(got) != 1 {
+			t.Errorf("the gate annotated %v, want the finding on the changed line", got)
 		}
 	})
 }

@@ -36,8 +36,10 @@ type options struct {
 	output        string
 	root          string
 	tests         bool
+	tags          string
 	verbose       bool
 	fix           bool
+	diff          bool
 	newFrom       newFrom
 }
 
@@ -63,14 +65,16 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	fs.StringVar(&o.output, "output", "", "write the report to this `file` instead of standard output (standard error for text)")
 	fs.StringVar(&o.root, "root", "", "`directory` that reported paths are relative to (default: the enclosing git repository, else the current directory)")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
+	fs.StringVar(&o.tags, "tags", "", "comma-separated build `tags` to consider satisfied, as go build -tags and go vet -tags")
 	fs.BoolVar(&o.verbose, "v", false, "show progress on standard error (shown anyway when it is a terminal)")
-	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes instead of reporting, and say how many findings are left without one")
+	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes instead of reporting, and list the findings left without one")
+	fs.BoolVar(&o.diff, "diff", false, "with -fix, print the fixes as a unified diff (for git apply) instead of applying them")
 	o.newFrom.register(fs)
 	var config analyzer.Config
 	config.ObservePanics(stackPrinter(&o, stderr))
 	suite := config.Analyzers()
 	config.RegisterFlags(fs, suite)
-	if status, ok := parseFlags(fs, args); !ok {
+	if status, ok := parseFlags(fs, args, suite); !ok {
 		return status
 	}
 	if o.json {
@@ -80,6 +84,10 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitUsage
 	}
+	if o.diff && !o.fix {
+		fmt.Fprintf(stderr, "%s: -diff shows what -fix would change: use -fix -diff\n", progname())
+		return exitUsage
+	}
 	if !validFormat(o.format) {
 		fmt.Fprintf(stderr, "%s: unknown -format %q: want one of %s\n", progname(), o.format, strings.Join(formats, ", "))
 		return exitUsage
@@ -87,15 +95,22 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	patterns := fs.Args()
 	if len(patterns) == 1 && patterns[0] == "help" {
 		fs.SetOutput(stdout) // asked for: the answer, not a complaint
-		usage(fs)
+		usage(fs, suite)
 		return exitClean
 	}
 	if len(patterns) > 0 && patterns[0] == "help" {
+		for _, name := range patterns[1:] {
+			if analyzer.Lookup(suite, name) == nil {
+				fmt.Fprintf(stderr, "%s: help: no analyzer is named %q; the analyzers are:\n", progname(), name)
+				listAnalyzers(stderr, suite)
+				return exitUsage
+			}
+		}
 		help(patterns[1:])
 		return exitClean
 	}
 	if len(patterns) == 0 {
-		usage(fs)
+		usage(fs, suite)
 		return exitUsage
 	}
 	analyzers, err := config.Select(suite)
@@ -112,12 +127,24 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
 	}
+	// The baseline is read first, so that a bad one is said before the
+	// analysis rather than after it.
+	var base *baseline
+	if o.baseline != "" && o.writeBaseline == "" {
+		if base, err = readBaseline(o.baseline); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
+			return exitError
+		}
+	}
 	progress := newProgress(o.verbose, stderr)
 	progress.printf("loading %s", strings.Join(patterns, " "))
-	pkgs, loadErrs, err := load(patterns, o.tests, stderr)
+	pkgs, loadErrs, err := load(patterns, o.tests, o.tags, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
+	}
+	if note := excludedByTags(pkgs, patterns, o.tags).note(); note != "" {
+		fmt.Fprintln(stderr, note)
 	}
 	progress.printf("analyzing %d packages", len(pkgs))
 	graph, err := analyze(analyzers, pkgs)
@@ -138,15 +165,10 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	if o.writeBaseline != "" {
 		return o.record(findings, failed, stderr)
 	}
-	if o.baseline != "" {
-		b, err := readBaseline(o.baseline)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: reading baseline: %v\n", progname(), err)
-			return exitError
-		}
+	if base != nil {
 		all := len(findings)
 		var stale int
-		findings, stale = b.filter(findings)
+		findings, stale = base.filter(findings)
 		fmt.Fprintf(stderr, "%s: baseline %s hid %d of %d findings\n", progname(), o.baseline, all-len(findings), all)
 		if stale > 0 {
 			fmt.Fprintf(stderr, "%s: %s records %d findings that no longer occur: shrink it with -write-baseline\n", progname(), o.baseline, stale)
@@ -157,7 +179,7 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		return exitError
 	}
 	if o.fix {
-		return fixAll(findings, failed, stderr)
+		return fixAll(findings, failed, o.diff, stdout, stderr)
 	}
 	if err := o.report(analyzers, findings, errs, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: writing the report: %v\n", progname(), err)
@@ -172,18 +194,21 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	return exitClean
 }
 
-// fixAll applies the findings' fixes and prints the summary line. The
-// status is the report's: findings left without a fix count as findings.
-func fixAll(findings []*finding, failed bool, stderr io.Writer) int {
-	s, err := applyFixes(findings)
-	reportFixes(s, stderr)
+// fixAll applies the findings' fixes, or with diff prints them as a
+// unified diff on stdout, and prints the summary line and the findings
+// without a fix. The status is the report's: findings left without a fix
+// (or left out, overlapping another) count as findings.
+func fixAll(findings []*finding, failed, diff bool, stdout, stderr io.Writer) int {
+	plan := planFixes(findings)
+	err := plan.apply(diff, stdout)
+	reportFixes(plan, stderr)
 	switch {
 	case err != nil:
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
 	case failed:
 		return exitError
-	case s.unfixable+s.overlapping > 0:
+	case plan.summary.unfixable+plan.summary.overlapping > 0:
 		return exitFindings
 	}
 	return exitClean
@@ -253,8 +278,8 @@ func (o *options) rootDir() (string, error) {
 	return dir, nil
 }
 
-// load loads the packages matching patterns with syntax and types, and
-// prints their errors; it fails only when nothing could be loaded.
+// load loads the packages matching patterns with syntax and types, with
+// the build tags (comma-separated) satisfied, and prints their errors; it fails only when nothing could be loaded.
 //
 // Dependencies come from export data, even though the model exports facts:
 // loading all of client-go and k8s.io/api from source would multiply the
@@ -263,9 +288,12 @@ func (o *options) rootDir() (string, error) {
 // type-checks a matched package once, from source, for every matched package
 // that imports it), so `./...` sees its own shared helpers; helpers in
 // other modules are seen under go vet, which analyzes every dependency.
-func load(patterns []string, tests bool, stderr io.Writer) ([]*packages.Package, int, error) {
-	mode := packages.LoadSyntax | packages.NeedModule
-	pkgs, err := packages.Load(&packages.Config{Mode: mode, Tests: tests}, patterns...)
+func load(patterns []string, tests bool, tags string, stderr io.Writer) ([]*packages.Package, int, error) {
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
+	if tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + tags}
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -369,28 +397,42 @@ func validFormat(f string) bool {
 	return false
 }
 
-func usage(fs *flag.FlagSet) {
+// usage prints how to run the command, its flags and its analyzers.
+func usage(fs *flag.FlagSet, suite []*analysis.Analyzer) {
 	w := fs.Output()
 	fmt.Fprintf(w, `%[1]s reports lost and mishandled Kubernetes optimistic-concurrency conflicts.
 
 Usage:
 	%[1]s [flags] packages          report (exit 0 clean, 1 errors, 2 usage, 3 findings)
 	%[1]s -fix packages             apply the suggested fixes (exit 3 when findings without one remain)
-	%[1]s -fix -diff packages       show the fixes as a unified diff, through the x/tools driver
-	%[1]s help [analyzer]           documentation of the analyzers
+	%[1]s -fix -diff packages       print the fixes as a unified diff instead (for git apply)
+	%[1]s help [analyzer]           this text, or an analyzer's documentation
 	go vet -vettool=$(which %[1]s) packages
 	go fix -fixtool=$(which %[1]s) packages
 
-Flags:
+Analyzers (-NAME=false turns one off):
 `, progname())
+	listAnalyzers(w, suite)
+	fmt.Fprint(w, "\nFlags:\n")
 	fs.PrintDefaults()
 	fmt.Fprint(w, `
-Flags that switch to the x/tools driver or print the version:
-  -diff
-    	with -fix, print the fixes as a unified diff instead of applying them
+Flag that prints the version:
   -version
     	print conflictlint's version and exit
 `)
+}
+
+// listAnalyzers prints each analyzer's name and the title of its
+// documentation, one a line.
+func listAnalyzers(w io.Writer, suite []*analysis.Analyzer) {
+	width := 0
+	for _, a := range suite {
+		width = max(width, len(a.Name))
+	}
+	for _, a := range suite {
+		title, _, _ := strings.Cut(a.Doc, "\n\n")
+		fmt.Fprintf(w, "  %-*s  %s\n", width, a.Name, strings.Join(strings.Fields(title), " "))
+	}
 }
 
 func progname() string { return filepath.Base(os.Args[0]) }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -107,6 +108,15 @@ func TestTextMatchesVetStyle(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, o.stderr)
 		}
 	}
+	// Each finding's line ends with its analyzer's name, which is what a
+	// suppression names; a related location's line does not.
+	for _, line := range strings.Split(strings.TrimSuffix(o.stderr, "\n"), "\n") {
+		related := strings.Contains(line, ": \t")
+		named := strings.HasSuffix(line, " (unretriedupdate)")
+		if related == named {
+			t.Errorf("line %q: want the analyzer's name at the end of a finding's line, and only there", line)
+		}
+	}
 	if strings.Contains(o.stderr, ":36:") {
 		t.Errorf("the suppressed finding on line 36 was reported:\n%s", o.stderr)
 	}
@@ -133,8 +143,8 @@ func TestDelegated(t *testing.T) {
 		{[]string{"-V=full"}, true},
 		{[]string{"-flags"}, true},
 		{[]string{"-fix", "./..."}, false},
-		{[]string{"-fix", "-diff", "./..."}, true},
-		{[]string{"--diff", "./..."}, true},
+		{[]string{"-fix", "-diff", "./..."}, false},
+		{[]string{"-c=2", "./..."}, true},
 		{[]string{"-unretriedupdate.mode=strict", "/tmp/go-build/vet.cfg"}, true},
 		{[]string{"./...", "-diff"}, false}, // flags end at the first package
 	} {
@@ -145,15 +155,17 @@ func TestDelegated(t *testing.T) {
 }
 
 // TestFix applies the fixes in-process: the unused directive of app.go is
-// removed, the findings without a fix are counted, and the status says
+// removed, the findings without a fix are listed, and the status says
 // that findings remain.
 func TestFix(t *testing.T) {
 	root := gopath(t)
 	o := conflictlint(t, root, "-fix", "cmdreport/...")
 	o.want(t, exitFindings)
-	if want := "conflictlint.test: applied 1 fix in 1 file; 4 findings without a fix\n"; o.stderr != want {
-		t.Errorf("stderr = %q, want %q", o.stderr, want)
+	lines := strings.Split(strings.TrimSuffix(o.stderr, "\n"), "\n")
+	if want := "conflictlint.test: applied 1 fix in 1 file; 4 findings without a fix:"; lines[0] != want {
+		t.Errorf("first line %q, want %q", lines[0], want)
 	}
+	unfixable(t, root, lines[1:])
 	src, err := os.ReadFile(filepath.Join(root, appFile))
 	if err != nil {
 		t.Fatal(err)
@@ -162,7 +174,103 @@ func TestFix(t *testing.T) {
 		t.Errorf("the unused directive is still there:\n%s", src)
 	}
 	again := conflictlint(t, root, "-fix", "cmdreport/...")
-	if want := "conflictlint.test: applied 0 fixes in 0 files; 4 findings without a fix\n"; again.stderr != want {
-		t.Errorf("second run: stderr = %q, want %q", again.stderr, want)
+	if want := "conflictlint.test: applied 0 fixes in 0 files; 4 findings without a fix:\n"; !strings.HasPrefix(again.stderr, want) {
+		t.Errorf("second run: stderr = %q, want it to begin with %q", again.stderr, want)
+	}
+}
+
+// unfixable checks the list of findings without a fix that -fix prints:
+// the four lost conflicts of app.go, in the text report's form.
+func unfixable(t *testing.T, root string, lines []string) {
+	t.Helper()
+	abs := filepath.Join(root, appFile)
+	var got []string
+	for _, line := range lines {
+		pos, _, _ := strings.Cut(line, ": ")
+		got = append(got, strings.TrimPrefix(pos, abs))
+		if !strings.HasSuffix(line, " (unretriedupdate)") {
+			t.Errorf("line %q does not name its analyzer", line)
+		}
+	}
+	if want := []string{":19:6", ":27:6", ":31:24", ":32:6"}; !slices.Equal(got, want) {
+		t.Errorf("findings without a fix at %q, want %s%q", got, abs, want)
+	}
+}
+
+// TestFixDiff prints the fixes as a diff, from the same single load as a
+// report: the files stay as they are, git apply takes the diff from the
+// repository's root, and once it is applied -fix has nothing left to do.
+func TestFixDiff(t *testing.T) {
+	root := gopath(t)
+	runGit(t, "init", "-q")
+	before, err := os.ReadFile(filepath.Join(root, appFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := conflictlint(t, root, "-fix", "-diff", "cmdreport/...")
+	o.want(t, exitFindings) // four findings have no fix
+	lines := strings.Split(strings.TrimSuffix(o.stderr, "\n"), "\n")
+	if want := "conflictlint.test: the diff shows 1 fix in 1 file; 4 findings without a fix:"; lines[0] != want {
+		t.Errorf("first line %q, want %q", lines[0], want)
+	}
+	unfixable(t, root, lines[1:])
+	if want := "--- a/" + appFile + "\n+++ b/" + appFile + "\n@@ "; !strings.HasPrefix(o.stdout, want) {
+		t.Errorf("diff does not begin with %q:\n%s", want, o.stdout)
+	}
+	if after, _ := os.ReadFile(filepath.Join(root, appFile)); !bytes.Equal(after, before) {
+		t.Errorf("-diff changed %s", appFile)
+	}
+	patch := filepath.Join(t.TempDir(), "fix.patch")
+	write(t, patch, o.stdout)
+	runGit(t, "apply", "--check", patch)
+	runGit(t, "apply", patch)
+	again := conflictlint(t, root, "-fix", "-diff", "cmdreport/...")
+	if again.stdout != "" || !strings.HasPrefix(again.stderr, "conflictlint.test: the diff shows 0 fixes in 0 files;") {
+		t.Errorf("after git apply, -fix -diff still has fixes:\n%s\n%s", again.stdout, again.stderr)
+	}
+
+	// Without -fix, -diff is a usage error.
+	conflictlint(t, root, "-diff", "cmdreport/...").want(t, exitUsage)
+}
+
+// TestTags runs on files behind //go:build e2e: one in a package that
+// loads, and the only file of a directory, which ./... then leaves out.
+// Without -tags the run says that it left two files out and which tag
+// brings them in; with -tags=e2e it reports the lost conflicts in both.
+func TestTags(t *testing.T) {
+	root := gopath(t)
+	lost := "\n\nimport (\n\t\"context\"\n\n\tcorev1 \"k8s.io/api/core/v1\"\n\t\"sigs.k8s.io/controller-runtime/pkg/client\"\n)\n\n" +
+		"func lost(ctx context.Context, c client.Client, cm corev1.ConfigMap) {\n\t_ = c.Update(ctx, &cm)\n}\n"
+	write(t, filepath.Join(root, "src/cmdreport/app/e2e.go"), "//go:build e2e && linux\n\npackage app"+lost)
+	write(t, filepath.Join(root, "src/cmdreport/e2e/suite.go"), "//go:build e2e\n\npackage e2e"+lost)
+	// Constraints on the platform and "ignore" are the build as meant.
+	write(t, filepath.Join(root, "src/cmdreport/app/gen.go"), "//go:build ignore\n\npackage main\n")
+	write(t, filepath.Join(root, "src/cmdreport/app/w.go"), "//go:build windows || plan9\n\npackage app\n")
+
+	o := conflictlint(t, root, "./src/cmdreport/...")
+	o.want(t, exitFindings)
+	want := "conflictlint.test: 2 files in 2 directories not analyzed: their //go:build lines need tags that are not set; -tags=e2e includes them\n"
+	if !strings.HasPrefix(o.stderr, want) {
+		t.Errorf("stderr does not begin with %q:\n%s", want, o.stderr)
+	}
+	if strings.Contains(o.stderr, "e2e.go:") || strings.Contains(o.stderr, "suite.go:") {
+		t.Errorf("a file behind a tag was analyzed without -tags:\n%s", o.stderr)
+	}
+
+	tagged := conflictlint(t, root, "-tags=e2e", "./src/cmdreport/...")
+	tagged.want(t, exitFindings)
+	for _, file := range []string{"app/e2e.go:13:6: ", "e2e/suite.go:13:6: "} {
+		if !strings.Contains(tagged.stderr, file) {
+			t.Errorf("-tags=e2e: no finding in %s:\n%s", file, tagged.stderr)
+		}
+	}
+	if strings.Contains(tagged.stderr, "not analyzed") {
+		t.Errorf("-tags=e2e still says files were left out:\n%s", tagged.stderr)
+	}
+
+	// Tags set through GOFLAGS count as set.
+	t.Setenv("GOFLAGS", "-tags=e2e")
+	if o := conflictlint(t, root, "./src/cmdreport/..."); strings.Contains(o.stderr, "not analyzed") || !strings.Contains(o.stderr, "suite.go:13:6: ") {
+		t.Errorf("GOFLAGS=-tags=e2e: want the tagged files analyzed, and no note:\n%s", o.stderr)
 	}
 }

@@ -5,21 +5,27 @@ import (
 	"fmt"
 	"go/format"
 	"io"
+	"maps"
 	"os"
 	"slices"
 )
 
-// fixSummary counts what -fix did.
+// fixSummary counts what -fix did, or with -diff would do.
 type fixSummary struct {
-	applied     int // fixes written
-	overlapping int // fixes left out because they touch text another fix changed
-	unfixable   int // findings that come without a fix
-	files       int // files written
+	diff        bool // the fixes were shown as a diff, not written
+	applied     int  // fixes written, or shown
+	overlapping int  // fixes left out because they touch text another fix changed
+	unfixable   int  // findings that come without a fix
+	files       int  // files written, or shown
 }
 
 func (s fixSummary) String() string {
-	msg := fmt.Sprintf("applied %s in %s; %s without a fix",
-		plural(s.applied, "fix", "fixes"), plural(s.files, "file", "files"), plural(s.unfixable, "finding", "findings"))
+	verb := "applied"
+	if s.diff {
+		verb = "the diff shows"
+	}
+	msg := fmt.Sprintf("%s %s in %s; %s without a fix",
+		verb, plural(s.applied, "fix", "fixes"), plural(s.files, "file", "files"), plural(s.unfixable, "finding", "findings"))
 	if s.overlapping > 0 {
 		msg += fmt.Sprintf("; %s left out, overlapping another (run -fix again)", plural(s.overlapping, "fix", "fixes"))
 	}
@@ -33,43 +39,65 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// applyFixes writes the suggested fix of every finding that has one, in
-// the findings' order, leaving out a fix whose edits overlap those of a
-// fix already taken (a second run applies it to the changed text). Each
-// changed file is gofmt-ed. Findings are already free of the duplicates
-// that a package and its test variant produce, so a fix is applied once.
-func applyFixes(findings []*finding) (fixSummary, error) {
-	var s fixSummary
-	taken := make(map[string][]edit) // by absolute file name
+// A fixPlan is what -fix does: the edits to make, by file, and the
+// findings left without a fix.
+type fixPlan struct {
+	summary   fixSummary
+	edits     map[string][]edit // by absolute file name
+	unfixable []*finding
+}
+
+// planFixes takes the suggested fix of every finding that has one, in the
+// findings' order, leaving out a fix whose edits overlap those of a fix
+// already taken (a second run applies it to the changed text). Findings
+// are already free of the duplicates that a package and its test variant
+// produce, so a fix is taken once.
+func planFixes(findings []*finding) fixPlan {
+	p := fixPlan{edits: make(map[string][]edit)}
 	for _, f := range findings {
 		if len(f.Fixes) == 0 {
-			s.unfixable++
+			p.summary.unfixable++
+			p.unfixable = append(p.unfixable, f)
 			continue
 		}
 		fx := f.Fixes[0] // the analyzers offer exactly one
-		if slices.ContainsFunc(fx.Edits, func(e edit) bool { return overlapsAny(e, taken[e.Pos.Filename]) }) {
-			s.overlapping++
+		if slices.ContainsFunc(fx.Edits, func(e edit) bool { return overlapsAny(e, p.edits[e.Pos.Filename]) }) {
+			p.summary.overlapping++
 			continue
 		}
 		for _, e := range fx.Edits {
-			if !slices.ContainsFunc(taken[e.Pos.Filename], e.same) { // two fixes may add the same import
-				taken[e.Pos.Filename] = append(taken[e.Pos.Filename], e)
+			if !slices.ContainsFunc(p.edits[e.Pos.Filename], e.same) { // two fixes may add the same import
+				p.edits[e.Pos.Filename] = append(p.edits[e.Pos.Filename], e)
 			}
 		}
-		s.applied++
+		p.summary.applied++
 	}
-	names := make([]string, 0, len(taken))
-	for name := range taken {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		if err := rewrite(name, taken[name]); err != nil {
-			return s, err
+	return p
+}
+
+// apply makes the plan's edits, each changed file gofmt-ed, and either
+// writes the files or, with diff, writes to w the unified diff that makes
+// them, with paths relative to the repository root, file by file in the
+// order of their names.
+func (p *fixPlan) apply(diff bool, w io.Writer) error {
+	p.summary.diff = diff
+	for _, name := range slices.Sorted(maps.Keys(p.edits)) {
+		edits := p.edits[name]
+		old, fixed, err := fixedSource(name, edits)
+		if err != nil {
+			return err
 		}
-		s.files++
+		if diff {
+			err = writeUnifiedDiff(w, edits[0].File, old, fixed)
+		} else {
+			err = writeFile(name, fixed)
+		}
+		if err != nil {
+			return err
+		}
+		p.summary.files++
 	}
-	return s, nil
+	return nil
 }
 
 // same reports whether e and o make the same change.
@@ -95,32 +123,48 @@ func overlapsAny(e edit, others []edit) bool {
 	return false
 }
 
-// rewrite applies edits, which do not overlap, to the file name.
-func rewrite(name string, edits []edit) error {
+// fixedSource returns the file name and its text with edits, which do
+// not overlap, applied and gofmt-ed.
+func fixedSource(name string, edits []edit) (old, fixed []byte, err error) {
 	src, err := os.ReadFile(name)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
+	edits = slices.Clone(edits)
 	slices.SortFunc(edits, func(a, b edit) int { return cmp.Compare(b.Pos.Offset, a.Pos.Offset) })
 	out := src
 	for _, e := range edits {
 		if e.End.Offset > len(out) || e.Pos.Offset > e.End.Offset {
-			return fmt.Errorf("%s: a fix edits outside the file", name)
+			return nil, nil, fmt.Errorf("%s: a fix edits outside the file", name)
 		}
 		out = slices.Concat(out[:e.Pos.Offset], []byte(e.New), out[e.End.Offset:])
 	}
 	formatted, err := format.Source(out)
 	if err != nil {
-		return fmt.Errorf("%s: the fixed file does not parse: %v", name, err)
+		return nil, nil, fmt.Errorf("%s: the fixed file does not parse: %v", name, err)
 	}
+	return src, formatted, nil
+}
+
+// writeFile replaces the content of the file name, keeping its mode.
+func writeFile(name string, content []byte) error {
 	info, err := os.Stat(name)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(name, formatted, info.Mode().Perm())
+	return os.WriteFile(name, content, info.Mode().Perm())
 }
 
-// reportFixes prints the summary line of -fix.
-func reportFixes(s fixSummary, stderr io.Writer) {
-	fmt.Fprintf(stderr, "%s: %s\n", progname(), s)
+// reportFixes prints the summary line of -fix, then the findings left
+// without a fix, one line each as in the text report, so that they can be
+// found (and, once reviewed, suppressed) without another run.
+func reportFixes(p fixPlan, stderr io.Writer) {
+	if len(p.unfixable) > 0 {
+		fmt.Fprintf(stderr, "%s: %s:\n", progname(), p.summary)
+	} else {
+		fmt.Fprintf(stderr, "%s: %s\n", progname(), p.summary)
+	}
+	for _, f := range p.unfixable {
+		fmt.Fprintln(stderr, textLine(f))
+	}
 }

@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -31,10 +32,28 @@ func TestFixBuilds(t *testing.T) {
 		t.Fatal("no finding in testdata/example comes with a fix; the test proves nothing")
 	}
 
+	// The same fixes as a diff, applied by git to another copy.
+	patched := copyModule(t, dir)
+	run(t, patched, "git", "init", "-q").wantExit(t, 0)
+	diff := run(t, patched, bin, "-fix", "-diff", "./...")
+	if diff.exit != 0 && diff.exit != exitStandaloneFindings {
+		t.Fatalf("%s: exit status %d\nstderr:\n%s", diff.cmd, diff.exit, diff.stderr)
+	}
+	patch := filepath.Join(t.TempDir(), "fixes.patch")
+	if err := os.WriteFile(patch, diff.stdout, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, patched, "git", "apply", "--check", patch).wantExit(t, 0)
+	run(t, patched, "git", "apply", patch).wantExit(t, 0)
+
 	fix := run(t, work, bin, "-fix", "./...")
 	if fix.exit != 0 && fix.exit != exitStandaloneFindings {
 		t.Fatalf("%s: exit status %d\nstderr:\n%s", fix.cmd, fix.exit, fix.stderr)
 	}
+	if fix.exit != diff.exit {
+		t.Errorf("-fix exits %d, -fix -diff %d", fix.exit, diff.exit)
+	}
+	sameGoFiles(t, work, patched)
 	run(t, work, "go", "build", "./...").wantExit(t, 0)
 	run(t, work, "go", "vet", "./...").wantExit(t, 0)
 
@@ -114,4 +133,27 @@ func copyModule(t *testing.T, dir string) string {
 		t.Fatalf("copying the example module: %v", err)
 	}
 	return dst
+}
+
+// sameGoFiles checks that the Go files of the module in dir and of its
+// copy in other are the same.
+func sameGoFiles(t *testing.T, dir, other string) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".go" {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		want, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if got, err := os.ReadFile(filepath.Join(other, rel)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: the copy fixed by git apply differs from the one fixed by -fix (%v)", rel, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

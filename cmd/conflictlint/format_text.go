@@ -6,11 +6,14 @@ import (
 	"io"
 )
 
-// writeText prints findings the way go vet does: "file:line:col: message",
-// each related location on a line of its own, indented by a tab.
+// writeText prints findings the way go vet does, "file:line:col: message",
+// followed by the analyzer's name in parentheses, which is what a
+// //conflictlint:ignore directive names (staticcheck and golangci-lint
+// print it the same way); each related location follows on a line of its
+// own, its message indented by a tab.
 func writeText(w io.Writer, findings []*finding) error {
 	for _, f := range findings {
-		if _, err := fmt.Fprintf(w, "%s: %s\n", f.Pos, f.Message); err != nil {
+		if _, err := fmt.Fprintln(w, textLine(f)); err != nil {
 			return err
 		}
 		for _, r := range f.Related {
@@ -20,6 +23,12 @@ func writeText(w io.Writer, findings []*finding) error {
 		}
 	}
 	return nil
+}
+
+// textLine is the line of f in the text format, without its related
+// locations.
+func textLine(f *finding) string {
+	return fmt.Sprintf("%s: %s (%s)", f.Pos, f.Message, f.Analyzer.Name)
 }
 
 // The JSON format is the one of go vet -json and the x/tools drivers:

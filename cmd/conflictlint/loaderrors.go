@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -58,7 +59,8 @@ func isGoCommandError(e packages.Error) bool {
 // go list gives relative to the working directory), else at its first.
 func goCommandErrors(all []*packages.Package) []string {
 	var order []string
-	at := make(map[string]string) // message -> position
+	at := make(map[string]string)  // message -> position
+	pkg := make(map[string]string) // message -> the package it was first met in
 	for _, p := range all {
 		for _, e := range p.Errors {
 			if !isGoCommandError(e) {
@@ -67,6 +69,7 @@ func goCommandErrors(all []*packages.Package) []string {
 			pos, seen := at[e.Msg]
 			if !seen {
 				order = append(order, e.Msg)
+				pkg[e.Msg] = p.ID
 			}
 			if !seen || (isOutsideUserCode(pos) && !isOutsideUserCode(e.Pos)) {
 				at[e.Msg] = e.Pos
@@ -75,9 +78,27 @@ func goCommandErrors(all []*packages.Package) []string {
 	}
 	out := make([]string, len(order))
 	for i, msg := range order {
-		out[i] = packages.Error{Pos: at[msg], Msg: msg}.Error()
+		out[i] = goCommandError(at[msg], pkg[msg], msg)
 	}
 	return out
+}
+
+// missingDir is the go command's message for a pattern naming a directory
+// that does not exist.
+var missingDir = regexp.MustCompile(`^stat (.+): directory not found$`)
+
+// goCommandError spells one error of the go command. go list gives "-" as
+// the position of an error about a package as a whole (one that does not
+// exist, or that no module provides): the package, as the command line
+// named it, stands in its place.
+func goCommandError(pos, pkg, msg string) string {
+	if pos != "" && pos != "-" {
+		return packages.Error{Pos: pos, Msg: msg}.Error()
+	}
+	if m := missingDir.FindStringSubmatch(msg); m != nil {
+		msg = "no such package: directory " + m[1] + " does not exist"
+	}
+	return pkg + ": " + msg
 }
 
 // isOutsideUserCode reports whether a go list position is absent or

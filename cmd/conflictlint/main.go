@@ -56,8 +56,8 @@ func crashed() {
 
 // delegated reports whether args ask for something the x/tools driver does
 // and ours does not: the go vet and go fix protocols (-V, -flags, a .cfg
-// file), showing fixes as a diff, and its debugging flags. Applying fixes
-// (-fix alone) is ours, so that it can say what it did.
+// file) and its debugging flags. Applying fixes, or showing them as a
+// diff, is ours, so that it can say what it did.
 func delegated(args []string) bool {
 	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
 		return true
@@ -68,7 +68,7 @@ func delegated(args []string) bool {
 		}
 		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		switch name {
-		case "V", "flags", "diff", "c", "debug", "cpuprofile", "memprofile", "trace":
+		case "V", "flags", "c", "debug", "cpuprofile", "memprofile", "trace":
 			return true
 		}
 	}
