@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -60,6 +61,7 @@ const (
 	keyDisable       = "disable"
 	keyRetryWrappers = "retry-wrappers"
 	keyReadHelpers   = "read-helpers"
+	keyConsequence   = "consequence"
 )
 
 // RegisterModelFlags binds the options every analyzer shares (the
@@ -70,6 +72,8 @@ func (c *Config) RegisterModelFlags(fs *flag.FlagSet) {
 		"comma-separated functions, by full name (pkg/path.Func or (pkg/path.Type).Method), that run their first func argument in a conflict retry")
 	fs.Var(&c.Model.ReadHelpers, keyReadHelpers,
 		"comma-separated functions, by full name, that re-read the objects they are given or return")
+	fs.Var(&c.Model.Consequences, keyConsequence,
+		"comma-separated grades of lost Conflicts to report ("+strings.Join(consequence.Names(), ", ")+"); all when empty")
 }
 
 // RegisterFlags binds c to the flags of a driver that runs suite (built by
@@ -142,6 +146,8 @@ func (c *Config) UnmarshalJSON(data []byte) error {
 			c.Model.RetryWrappers, err = decodeFuncNames(key, raw)
 		case keyReadHelpers:
 			c.Model.ReadHelpers, err = decodeFuncNames(key, raw)
+		case keyConsequence:
+			c.Model.Consequences, err = decodeGrades(key, raw)
 		default:
 			if suite := Default(); Lookup(suite, key) == nil {
 				return unknownKey(key, suite)
@@ -161,6 +167,18 @@ func decodeNames(key string, raw json.RawMessage) ([]string, error) {
 		return nil, fmt.Errorf("%s: want a list of analyzer names", key)
 	}
 	return names, nil
+}
+
+func decodeGrades(key string, raw json.RawMessage) (consequence.Gate, error) {
+	var names []string
+	if err := json.Unmarshal(raw, &names); err != nil {
+		return nil, fmt.Errorf("%s: want a list of grades (%s)", key, strings.Join(consequence.Names(), ", "))
+	}
+	var gate consequence.Gate
+	if err := gate.Set(strings.Join(names, ",")); err != nil {
+		return nil, fmt.Errorf("%s: %w", key, err)
+	}
+	return gate, nil
 }
 
 func decodeFuncNames(key string, raw json.RawMessage) ([]string, error) {
@@ -261,6 +279,9 @@ func (c Config) Args() []string {
 	}
 	if len(c.Model.ReadHelpers) > 0 {
 		args = append(args, "-"+keyReadHelpers+"="+c.Model.ReadHelpers.String())
+	}
+	if len(c.Model.Consequences) > 0 {
+		args = append(args, "-"+keyConsequence+"="+c.Model.Consequences.String())
 	}
 	return args
 }

@@ -2,7 +2,9 @@ package kube
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -92,6 +94,14 @@ func (f *RequeueResultFact) String() string {
 	return "result(quiet)"
 }
 
+// ResyncFact: calling the function sets up a periodic resync of Period
+// nanoseconds (it builds an informer factory, or a manager's cache
+// options, with that constant period).
+type ResyncFact struct{ Period int64 }
+
+func (*ResyncFact) AFact()           {}
+func (f *ResyncFact) String() string { return fmt.Sprintf("resync(%s)", time.Duration(f.Period)) }
+
 func (*RetriesFact) AFact()         {}
 func (*ReturnsConflictFact) AFact() {}
 func (*ReadsFact) AFact()           {}
@@ -104,7 +114,7 @@ func (f *ReadsFact) String() string {
 	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
 }
 
-var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact)}
+var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact)}
 
 // importFacts records what the facts of fn, a function of another package
 // called here, say about it.
@@ -170,6 +180,34 @@ func (m *modeler) exportFacts() {
 	}
 	exportPredicateFacts(m.pass, m.res.tracer.PredicateVerdicts())
 	exportResultFacts(m.pass, m.res.tracer.ResultVerdictsOf())
+	m.exportResyncFacts()
+}
+
+// importedResync returns the resync period fn, a function of another
+// package, sets up (its ResyncFact), or 0.
+func (m *modeler) importedResync(fn *types.Func) time.Duration {
+	if fn.Pkg() == m.pass.Pkg {
+		return 0
+	}
+	var f ResyncFact
+	if m.pass.ImportObjectFact(fn, &f) {
+		return time.Duration(f.Period)
+	}
+	return 0
+}
+
+// exportResyncFacts exports the ResyncFact of the package's exported
+// functions whose bodies set up a constant resync.
+func (m *modeler) exportResyncFacts() {
+	for fn, decl := range m.res.decls {
+		if !fn.Exported() || decl.Body == nil {
+			continue
+		}
+		h := findHealing(m.pass.TypesInfo, []*ast.File{{Decls: []ast.Decl{decl}}}, m.importedResync)
+		if h.resync > 0 {
+			m.pass.ExportObjectFact(fn, &ResyncFact{Period: int64(h.resync)})
+		}
+	}
 }
 
 // exportResultFacts exports what the package's exported functions'

@@ -1,6 +1,7 @@
 package kube
 
 import (
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
 	"go/ast"
 	"go/types"
 
@@ -82,8 +83,16 @@ type Result struct {
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
 
+	info    *types.Info      // for the grading of findings (see Consequence)
+	gate    consequence.Gate // the grades to report
+	healing healing          // what redoes a lost write (see healing.go)
+
 	graphsBuilt int // kept by Release
 }
+
+// Gate returns the grades of lost Conflicts the checks report (empty:
+// all).
+func (r *Result) Gate() consequence.Gate { return r.gate }
 
 // Relevant is false for packages that never use the Kubernetes client
 // APIs (see modeledFiles); everything else is then empty. Only the files

@@ -13,6 +13,7 @@ func (r *Result) Release() {
 	r.writes, r.reads, r.scopes, r.conflictChecks, r.returnerCalls = nil, nil, nil, nil, nil
 	r.retryHelpers, r.returners, r.refreshers, r.decls, r.lifted, r.liftedFuncs = nil, nil, nil, nil, nil, nil
 	r.tracer = nil
+	r.info, r.healing = nil, healing{}
 	r.scopeByBody, r.writeByCall, r.readByNode, r.returnerCursor = nil, nil, nil, nil
 }
 

@@ -2,6 +2,8 @@ package staleupdate
 
 import (
 	"fmt"
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -73,6 +75,11 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 			msg += "; " + why
 		}
 	}
+	grade := c.grade(w2)
+	if !c.res.Gate().Admits(grade.Grade) {
+		return
+	}
+	msg = grade.Append(msg)
 	c.reported[w2] = true
 	related := []diag.Related{{Node: w.Call, Message: "the earlier write: " + types.ExprString(w.Call)}}
 	if fix != nil {
@@ -186,4 +193,15 @@ func supersededMessage(w, w2 *kube.Write, outs map[outcome]bool) string {
 		again = "is written again by the next iteration"
 	}
 	return fmt.Sprintf("%s %s after %s, without being re-read: %s returns the stored object and leaves %s at its old resourceVersion, so this write will conflict; write the object %s returned or Get %s first", name, again, after, method, name, method, name)
+}
+
+// grade says how long the stale write w2 leaves the cluster wrong: by the
+// fate of its own Conflict, handed on or requeued counting as redone on
+// the next event.
+func (c *checker) grade(w2 *kube.Write) consequence.Evidence {
+	f := c.res.Tracer().Trace(w2.Cursor)
+	if f.HandsOn() || f == fate.Handled || f == fate.Retried {
+		return consequence.Evidence{Grade: consequence.UntilEvent}
+	}
+	return c.res.Consequence(w2.Cursor, c.pass.TypesInfo.TypeOf(w2.Object.Expr), f)
 }

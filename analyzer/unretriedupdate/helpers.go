@@ -1,6 +1,7 @@
 package unretriedupdate
 
 import (
+	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"go/ast"
 	"go/types"
 )
@@ -28,7 +29,7 @@ func (c *checker) returnerSites() []site {
 			continue
 		}
 		r := c.res.Returners()[rc.Callee]
-		sites = append(sites, site{call: rc.Call, cursor: c.res.CursorOf(rc), object: objectArg(rc.Call, r.Param), inner: r.Inner})
+		sites = append(sites, site{call: rc.Call, cursor: c.res.CursorOf(rc), object: objectArg(rc.Call, r.Param), inner: r.Inner, kind: objectArgType(c.pass.TypesInfo, rc.Call, r.Param, r.Inner)})
 	}
 	return sites
 }
@@ -43,4 +44,16 @@ func objectArg(call *ast.CallExpr, i int) string {
 		e = u.X
 	}
 	return types.ExprString(e)
+}
+
+// objectArgType returns the type of the object a returner writes: its
+// argument's, or else the inner write's, or nil.
+func objectArgType(info *types.Info, call *ast.CallExpr, i int, inner *kube.Write) types.Type {
+	if i >= 0 && i < len(call.Args) {
+		return info.TypeOf(call.Args[i])
+	}
+	if inner != nil && inner.Object.Expr != nil {
+		return info.TypeOf(inner.Object.Expr)
+	}
+	return nil
 }

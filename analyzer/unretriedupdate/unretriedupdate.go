@@ -51,6 +51,7 @@ type site struct {
 	object string      // how the message names the object
 	write  *kube.Write // the write, when the call is one
 	inner  *kube.Write // for a helper call, the write inside it
+	kind   types.Type  // the written object's type, when known
 }
 
 type checker struct {
@@ -68,7 +69,7 @@ func run(pass *analysis.Pass, res *kube.Result, config Config) (any, error) {
 	c := &checker{pass: pass, res: res, tracer: res.Tracer(), mode: config.Mode, debug: config.Debug}
 	for _, w := range res.Writes() {
 		if w.Scope == nil && !w.CannotConflict {
-			c.check(site{call: w.Call, cursor: w.Cursor, object: w.Object.Name(), write: w})
+			c.check(site{call: w.Call, cursor: w.Cursor, object: w.Object.Name(), write: w, kind: pass.TypesInfo.TypeOf(w.Object.Expr)})
 		}
 	}
 	if c.mode == Propagate {
@@ -111,13 +112,17 @@ func (c *checker) check(s site) {
 	default:
 		return
 	}
+	grade := c.res.Consequence(s.cursor, s.kind, f)
+	if !c.res.Gate().Admits(grade.Grade) {
+		return
+	}
 	fixes := c.fix(s, canReturn)
 	if len(fixes) == 0 && s.write != nil && repair.FixOwnerOf(c.res, s.write) == repair.OwnedByUnretriedUpdate {
 		if why := repair.NoRetryFixReason(s.write); why != "" {
 			msg += "; " + why
 		}
 	}
-	diag.Report(c.pass, s.call, msg, related, fixes...)
+	diag.Report(c.pass, s.call, grade.Append(msg), related, fixes...)
 }
 
 // unknownClause says why the fate of s's Conflict is unknown.

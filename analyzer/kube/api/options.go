@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
 	"go/types"
 	"strings"
 )
@@ -18,6 +19,9 @@ import (
 type Options struct {
 	RetryWrappers NameList
 	ReadHelpers   NameList
+	// Consequences, when not empty, are the grades of lost Conflicts to
+	// report (see package consequence); the others are not reported.
+	Consequences consequence.Gate
 }
 
 // NameList is a list of fully-qualified function names. As a flag.Value it

@@ -21,7 +21,7 @@ type Reconciler struct {
 func (r *Reconciler) againInErrorBranch(ctx context.Context, cm *corev1.ConfigMap) error {
 	if err := r.Update(ctx, cm); err != nil {
 		cm.Data["attempt"] = "2"
-		return r.Update(ctx, cm) // want `^cm is written again after r.Update\(ctx, cm\) failed, without being re-read: its resourceVersion is stale, so this write will conflict again; Get cm first or use retry.RetryOnConflict; no fix: cm comes from the caller, and a re-read would drop the caller's changes$`
+		return r.Update(ctx, cm) // want `^cm is written again after r.Update\(ctx, cm\) failed, without being re-read: its resourceVersion is stale, so this write will conflict again; Get cm first or use retry.RetryOnConflict; no fix: cm comes from the caller, and a re-read would drop the caller's changes; lost until the object's next event$`
 	}
 	return nil
 }
@@ -47,7 +47,7 @@ func (r *Reconciler) mutatedBeforeLoop(ctx context.Context, cm *corev1.ConfigMap
 	cm.Data["k"] = "v"
 	var err error
 	for i := 0; i < 3; i++ {
-		if err = r.Update(ctx, cm); err == nil { // want `^r.Update\(ctx, cm\) is retried after it failed, without re-reading cm: its resourceVersion is stale, so the retry will conflict again; Get cm at the start of each retry or use retry.RetryOnConflict; no fix: cm comes from the caller, and a re-read would drop the caller's changes$`
+		if err = r.Update(ctx, cm); err == nil { // want `^r.Update\(ctx, cm\) is retried after it failed, without re-reading cm: its resourceVersion is stale, so the retry will conflict again; Get cm at the start of each retry or use retry.RetryOnConflict; no fix: cm comes from the caller, and a re-read would drop the caller's changes; lost until the object's next event$`
 			return nil
 		}
 		time.Sleep(time.Second)

@@ -19,7 +19,7 @@ func (c *Controller) ifInitThenAgain(ctx context.Context, cm *corev1.ConfigMap) 
 		return err
 	}
 	cm.Annotations = map[string]string{"done": "true"}
-	_, err := cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `^cm is written again after cms.Update\(ctx, cm, metav1.UpdateOptions\{\}\) succeeded, without being re-read: Update returns the stored object and leaves cm at its old resourceVersion, so this write will conflict; write the object Update returned or Get cm first$`
+	_, err := cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `^cm is written again after cms.Update\(ctx, cm, metav1.UpdateOptions\{\}\) succeeded, without being re-read: Update returns the stored object and leaves cm at its old resourceVersion, so this write will conflict; write the object Update returned or Get cm first; lost until the object's next event$`
 	return err
 }
 

@@ -5,6 +5,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
@@ -72,4 +73,21 @@ func (blder *TypedBuilder[request]) Named(name string) *TypedBuilder[request] {
 // Complete builds the controller and adds it to the manager.
 func (blder *TypedBuilder[request]) Complete(r reconcile.TypedReconciler[request]) error {
 	return nil
+}
+
+// WithEventFilter filters every event of the controller through p.
+func (blder *TypedBuilder[request]) WithEventFilter(p predicate.Predicate) *TypedBuilder[request] {
+	return blder
+}
+
+// Predicates is an option of For, Owns and Watches that filters their events.
+type Predicates struct{ predicates []predicate.Predicate }
+
+func (p Predicates) ApplyToFor(*ForInput)               {}
+func (p Predicates) ApplyToOwns(*OwnsInput)             {}
+func (p Predicates) ApplyToWatches(untypedWatchesInput) {}
+
+// WithPredicates filters the events of one For, Owns or Watches.
+func WithPredicates(predicates ...predicate.Predicate) Predicates {
+	return Predicates{predicates: predicates}
 }

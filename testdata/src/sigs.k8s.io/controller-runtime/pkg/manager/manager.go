@@ -3,6 +3,7 @@ package manager
 
 import (
 	"context"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 
 	"github.com/go-logr/logr"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -25,6 +26,7 @@ type Options struct {
 	LeaderElection         bool
 	LeaderElectionID       string
 	HealthProbeBindAddress string
+	Cache                  cache.Options
 }
 
 // Runnable is something the manager starts.

@@ -1,0 +1,372 @@
+package kube
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"time"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
+)
+
+// How long a lost write leaves the cluster wrong depends on what redoes
+// it: the controller's own watch of the written kind (the other writer's
+// change that caused the Conflict is an event), a periodic resync, or a
+// requeue asked on every path; or on whether a person is told. healing is
+// that evidence, found once per package; a finding is graded down from
+// `lost` only on it (a wrong "heals by itself" would hide a real bug).
+
+// healing is what the package shows of how a lost write is redone.
+type healing struct {
+	// watches are, per kind, the controllers that watch it: owner is the
+	// reconciler (or controller) type, filtered is set when a predicate
+	// may drop the change that caused the Conflict.
+	watches map[*types.TypeName][]watch
+	// watchers are the owner types that watch anything.
+	watchers map[*types.TypeName]bool
+	// resync is the smallest constant resync period in view (informer
+	// factory, handler registration, manager SyncPeriod), 0 when none.
+	resync time.Duration
+	// requeues are the reconciler types whose Reconcile asks for a
+	// requeue after the given period on every return without an error.
+	requeues map[*types.TypeName]time.Duration
+}
+
+type watch struct {
+	owner    *types.TypeName
+	filtered bool
+}
+
+// findHealing gathers the package's evidence. resyncOf gives the resync
+// period that a function of another package sets up (ResyncFact).
+func findHealing(info *types.Info, files []*ast.File, resyncOf func(*types.Func) time.Duration) healing {
+	h := healing{watches: map[*types.TypeName][]watch{}, watchers: map[*types.TypeName]bool{}, requeues: map[*types.TypeName]time.Duration{}}
+	for _, file := range files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				h.noteCall(info, n, resyncOf)
+			case *ast.CompositeLit:
+				h.noteResync(syncPeriodOf(info, n))
+			case *ast.FuncDecl:
+				h.noteReconcile(info, n)
+			}
+			return true
+		})
+	}
+	return h
+}
+
+func (h *healing) noteResync(d time.Duration) {
+	if d > 0 && (h.resync == 0 || d < h.resync) {
+		h.resync = d
+	}
+}
+
+func (h *healing) addWatch(kind, owner *types.TypeName, filtered bool) {
+	if kind == nil || owner == nil {
+		return
+	}
+	h.watches[kind] = append(h.watches[kind], watch{owner, filtered})
+	h.watchers[owner] = true
+}
+
+// noteCall records a builder chain's watches, an event handler's
+// registration and a resync period set up by call.
+func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, resyncOf func(*types.Func) time.Duration) {
+	fn := api.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	switch {
+	case isBuilderMethod(fn) && api.BuildMethods[fn.Name()]:
+		h.noteChain(info, call)
+	case api.HandlerRegistrations[fn.Name()] != 0 || fn.Name() == "AddEventHandler":
+		h.noteHandler(info, call, fn)
+	case api.InformerFactoryFuncs[fn.Name()] && len(call.Args) >= 2:
+		h.noteResync(durationOf(info, call.Args[1]))
+	default:
+		h.noteResync(resyncOf(fn))
+	}
+}
+
+func isBuilderMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && fn.Pkg() != nil && fn.Pkg().Path() == api.BuilderPath
+}
+
+// noteChain records the watches of a builder chain that ends in call
+// (Complete(r) or Build(r)): ctrl.NewControllerManagedBy(mgr).For(&A{}).
+// Owns(&B{}, opts...).WithEventFilter(p).Complete(r).
+func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
+	if len(end.Args) != 1 {
+		return
+	}
+	owner := namedOf(info.TypeOf(end.Args[0]))
+	type link struct {
+		kind     *types.TypeName
+		filtered bool
+	}
+	var links []link
+	filterAll := false
+	for call := end; call != nil; {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		fn := api.Callee(info, call)
+		if fn == nil || !isBuilderMethod(fn) {
+			break
+		}
+		if api.FilterMethods[fn.Name()] {
+			filterAll = true
+		}
+		if from, ok := api.WatchMethods[fn.Name()]; ok && len(call.Args) > 0 {
+			links = append(links, link{namedOf(info.TypeOf(call.Args[0])), len(call.Args) > from})
+		}
+		call, _ = ast.Unparen(sel.X).(*ast.CallExpr)
+	}
+	for _, l := range links {
+		h.addWatch(l.kind, owner, l.filtered || filterAll)
+	}
+}
+
+// noteHandler records `x.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{UpdateFunc: ...})`:
+// the kind of the typed informer x (a ConfigMapInformer watches
+// ConfigMaps), and as owner the type whose methods the handler calls.
+func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Func) {
+	if fn.Pkg().Path() != api.CachePath || len(call.Args) == 0 {
+		return
+	}
+	if i := api.HandlerRegistrations[fn.Name()]; i > 0 && i < len(call.Args) {
+		h.noteResync(durationOf(info, call.Args[i]))
+	}
+	lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
+	if !ok || !api.IsNamed(info.TypeOf(lit), api.CachePath, "ResourceEventHandlerFuncs") || !hasKey(lit, "UpdateFunc") {
+		return
+	}
+	kind := informerKind(info, call)
+	h.addWatch(kind, methodOwner(info, lit), false)
+}
+
+// informerKind returns the kind of the typed informer whose Informer()
+// call is the receiver of call: ConfigMaps().Informer() of a
+// ConfigMapInformer watches the package's ConfigMap type of that group.
+func informerKind(info *types.Info, call *ast.CallExpr) *types.TypeName {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	isel, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr)
+	if !ok || isel.Sel.Name != "Informer" {
+		return nil
+	}
+	informer := namedOf(info.TypeOf(isel.X))
+	if informer == nil {
+		return nil
+	}
+	// The typed informer's Lister() returns a lister of the kind; its
+	// Get(name) returns *Kind.
+	lister, _, _ := types.LookupFieldOrMethod(informer.Type(), true, nil, "Lister")
+	if lf, ok := lister.(*types.Func); ok && lf.Signature().Results().Len() == 1 {
+		return listedKind(lf.Signature().Results().At(0).Type())
+	}
+	return nil
+}
+
+// listedKind returns the kind a lister's List method returns.
+func listedKind(lister types.Type) *types.TypeName {
+	list, _, _ := types.LookupFieldOrMethod(lister, true, nil, "List")
+	lf, ok := list.(*types.Func)
+	if !ok || lf.Signature().Results().Len() == 0 {
+		return nil
+	}
+	if s, ok := lf.Signature().Results().At(0).Type().(*types.Slice); ok {
+		return namedOf(s.Elem())
+	}
+	return nil
+}
+
+// methodOwner returns the named type of the receiver of the first method
+// value or method call in n (c.enqueue, c.handleUpdate(obj)).
+func methodOwner(info *types.Info, n ast.Node) *types.TypeName {
+	var owner *types.TypeName
+	ast.Inspect(n, func(n ast.Node) bool {
+		if owner != nil {
+			return false
+		}
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+				owner = namedOf(s.Recv())
+			}
+		}
+		return true
+	})
+	return owner
+}
+
+func hasKey(lit *ast.CompositeLit, key string) bool {
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// syncPeriodOf returns the SyncPeriod a controller-runtime cache.Options
+// literal sets, when it is a constant.
+func syncPeriodOf(info *types.Info, lit *ast.CompositeLit) time.Duration {
+	if !api.IsNamed(info.TypeOf(lit), api.CRCachePath, "Options") {
+		return 0
+	}
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if id, isID := kv.Key.(*ast.Ident); !ok || !isID || id.Name != "SyncPeriod" {
+			continue
+		}
+		switch v := ast.Unparen(kv.Value).(type) {
+		case *ast.UnaryExpr:
+			return durationOf(info, v.X)
+		case *ast.CallExpr:
+			if fn := api.Callee(info, v); fn != nil && api.DurationPointerFuncs[api.FuncKeyOf(fn)] && len(v.Args) == 1 {
+				return durationOf(info, v.Args[0])
+			}
+		}
+	}
+	return 0
+}
+
+// durationOf returns the constant duration e holds: a constant, or a
+// variable declared with one and never assigned again (not checked:
+// resync periods are set once).
+func durationOf(info *types.Info, e ast.Expr) time.Duration {
+	if v := info.Types[e].Value; v != nil {
+		if d, ok := constant.Int64Val(constant.ToInt(v)); ok {
+			return time.Duration(d)
+		}
+	}
+	return 0
+}
+
+// noteReconcile records a reconciler whose Reconcile asks for a requeue
+// with the same constant period on every return that gives no error.
+func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
+	if decl.Recv == nil || decl.Name.Name != "Reconcile" || decl.Body == nil {
+		return
+	}
+	fn, ok := info.Defs[decl.Name].(*types.Func)
+	if !ok || fn.Signature().Results().Len() != 2 {
+		return
+	}
+	owner := namedOf(fn.Signature().Recv().Type())
+	var period time.Duration
+	every := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			d, ok := quietReturnPeriod(info, n)
+			if !ok || period != 0 && d != period {
+				every = false
+			}
+			if d > 0 {
+				period = d
+			}
+		}
+		return true
+	})
+	if every && period > 0 && owner != nil {
+		h.requeues[owner] = period
+	}
+}
+
+// quietReturnPeriod judges one return of a Reconcile: ok when it returns a
+// non-nil error (the error requeues) or a Result with a constant
+// RequeueAfter; d is that period.
+func quietReturnPeriod(info *types.Info, ret *ast.ReturnStmt) (time.Duration, bool) {
+	if len(ret.Results) != 2 {
+		return 0, false
+	}
+	if id, ok := ast.Unparen(ret.Results[1]).(*ast.Ident); !ok || id.Name != "nil" {
+		return 0, true // an error: controller-runtime requeues it (a nil one is not told apart)
+	}
+	lit, ok := api.StripAddr(ret.Results[0]).(*ast.CompositeLit)
+	if !ok {
+		return 0, false
+	}
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "RequeueAfter" {
+				d := durationOf(info, kv.Value)
+				return d, d > 0
+			}
+		}
+	}
+	return 0, false
+}
+
+// namedOf returns the type name of t, through one pointer and generic
+// instantiation.
+func namedOf(t types.Type) *types.TypeName {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
+}
+
+// Consequence grades a finding at cur, a write or helper call whose
+// Conflict has fate f, of an object of type kind.
+func (r *Result) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate) consequence.Evidence {
+	switch f {
+	case fate.Unknown:
+		return consequence.Evidence{Grade: consequence.Unknown}
+	case fate.Fatal, fate.Surfaced:
+		return consequence.Evidence{Grade: consequence.Reported}
+	}
+	owner := r.ownerAt(cur)
+	if owner == nil {
+		return consequence.Evidence{Grade: consequence.Lost}
+	}
+	for _, w := range r.healing.watches[namedOf(kind)] {
+		if w.owner == owner && !w.filtered {
+			return consequence.Evidence{Grade: consequence.UntilEvent}
+		}
+	}
+	if d, ok := r.healing.requeues[owner]; ok {
+		return consequence.Evidence{Grade: consequence.UntilResync, Period: d}
+	}
+	if r.healing.watchers[owner] && r.healing.resync > 0 {
+		return consequence.Evidence{Grade: consequence.UntilResync, Period: r.healing.resync}
+	}
+	return consequence.Evidence{Grade: consequence.Lost}
+}
+
+// ownerAt returns the receiver type of the method around cur.
+func (r *Result) ownerAt(cur inspector.Cursor) *types.TypeName {
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		decl := enc.Node().(*ast.FuncDecl)
+		if decl.Recv == nil || len(decl.Recv.List) == 0 || r.info == nil {
+			return nil
+		}
+		return namedOf(r.info.TypeOf(decl.Recv.List[0].Type))
+	}
+	return nil
+}
