@@ -93,6 +93,9 @@ func (c *checker) followBlock(fg *fnGraph, w *kube.Write, errVar *types.Var, st 
 		if fg.refreshes(n, obj) {
 			return st, true
 		}
+		if !st.unproven && c.mayReRead(n, obj) {
+			st.unproven = true // the object may have been read again
+		}
 		if st.out != succeeded && fixes.Mentions(info, n, obj.Root) {
 			res.dirty = true
 		}

@@ -83,3 +83,48 @@ func (r *FallbackReconciler) retryOnNotFound(ctx context.Context, cm *corev1.Con
 		log.Printf("second try: %v", err)
 	}
 }
+
+// Refresher brings an object up to date, by means the walk cannot see.
+type Refresher interface {
+	Refresh(ctx context.Context, obj *corev1.ConfigMap) error
+}
+
+// RefreshingReconciler refreshes through a project interface.
+type RefreshingReconciler struct {
+	Reconciler
+	refresher Refresher
+	refresh   func(ctx context.Context, obj *corev1.ConfigMap) error
+}
+
+// refreshedByInterface: the interface's implementation may read cm again.
+func (r *RefreshingReconciler) refreshedByInterface(ctx context.Context, cm *corev1.ConfigMap) {
+	if err := r.Update(ctx, cm); err != nil {
+		if err := r.refresher.Refresh(ctx, cm); err != nil {
+			log.Printf("refresh: %v", err)
+			return
+		}
+		if err := r.Update(ctx, cm); err != nil { // ok: r.refresher.Refresh may have read cm again
+			log.Printf("second try: %v", err)
+		}
+	}
+}
+
+// refreshedByFunc: so may a func value.
+func (r *RefreshingReconciler) refreshedByFunc(ctx context.Context, cm *corev1.ConfigMap) {
+	if err := r.Update(ctx, cm); err != nil {
+		_ = r.refresh(ctx, cm)
+		if err := r.Update(ctx, cm); err != nil { // ok: r.refresh may have read cm again
+			log.Printf("second try: %v", err)
+		}
+	}
+}
+
+// loggedOnly: a logger's ...any argument reads nothing.
+func (r *RefreshingReconciler) loggedOnly(ctx context.Context, cm *corev1.ConfigMap, logf func(format string, args ...any)) {
+	if err := r.Update(ctx, cm); err != nil {
+		logf("update of %v failed: %v", cm, err)
+		if err := r.Update(ctx, cm); err != nil { // want `cm is written again after r.Update\(ctx, cm\) failed`
+			log.Printf("second try: %v", err)
+		}
+	}
+}
