@@ -83,3 +83,28 @@ func (c *Controller) mergeOnceThenRetry(ctx context.Context, desired *corev1.Con
 		}
 	}
 }
+
+// mergeDecoded rebuilds one object on every turn by decoding the fresh
+// copy into it, then applies the desired data.
+func (c *Controller) mergeDecoded(ctx context.Context, desired *corev1.ConfigMap) error {
+	cms := c.client.CoreV1().ConfigMaps(desired.Namespace)
+	obj := &corev1.ConfigMap{}
+	for {
+		fresh, err := cms.Get(ctx, desired.Name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		data, err := json.Marshal(fresh)
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal(data, obj); err != nil {
+			return err
+		}
+		obj.Data = desired.Data
+		_, err = cms.Update(ctx, obj, metav1.UpdateOptions{}) // ok: obj is decoded from the fresh copy on every turn
+		if !apierrors.IsConflict(err) {
+			return err
+		}
+	}
+}
