@@ -42,12 +42,12 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	var msg string
 	var fix *analysis.SuggestedFix
 	switch {
-	case outs[failed]:
+	case outs[failed] && (w == w2 || c.conflictLost(w2)):
 		msg = failedMessage(w, w2)
 		if len(outs) == 1 && w == w2 {
 			fix = c.reReadFix(fg, w, wr)
 		}
-	case !w.Kind.RefreshesInPlace():
+	case !w.Kind.RefreshesInPlace() && (outs[unknown] || outs[succeeded] || outs[notConflict]):
 		msg = supersededMessage(w, w2, outs)
 		if len(outs) == 1 && outs[succeeded] && !c.fixed[w] && (sendsSameParts(w, wr) || c.unchangedSinceRead(w)) {
 			if !wr.dirty {
@@ -185,7 +185,7 @@ func supersededMessage(w, w2 *kube.Write, outs map[outcome]bool) string {
 		method = "the write"
 	}
 	after := call
-	if !outs[unknown] {
+	if !outs[unknown] && !outs[notConflict] {
 		after += " succeeded"
 	}
 	again := "is written again"

@@ -75,6 +75,34 @@
 // function blanks on every path to the write (`obj.ResourceVersion = ""`
 // after the failure, or at the top of each turn of a loop).
 //
+// # Only on proof
+//
+// A stale write is reported only when some path to it proves it. The walk
+// follows the boolean flags the function sets to true or false (a
+// `performGet = true` before the write makes the next turn's `if
+// performGet { Get }` re-read; `if apierrors.IsConflict(err) { refetch =
+// true }` keeps a later `if !refetch { UpdateStatus }` from running), and
+// reads the false branch of `IsConflict(err)` as a success or a failure
+// that is not a Conflict. Tests of the error are judged on a real Conflict
+// (an apimachinery predicate, `errors.Is` against a sentinel, a message
+// test); a path through a test it cannot decide, or through a call of an
+// interface method or func value of the program that takes the object
+// (it may read it again), proves nothing and stays quiet. A range loop's
+// variable, or one declared in the loop's body, is another object on each
+// turn.
+//
+// After a failed write, a second write of the same object (not the same
+// write retried) is reported only when its own Conflict is lost: where it
+// happens, or at a caller in the package of the function that returns it.
+// Returned to controller-runtime or requeued, its Conflict brings a retry
+// that reads the object again, and nothing is lost:
+//
+//	if err := r.Update(ctx, obj); err != nil {
+//		log.Error(err, "update")
+//	}
+//	obj.Status.Ready = true
+//	return r.Status().Update(ctx, obj) // not reported: this Conflict is returned
+//
 // A successful controller-runtime `Update` refreshes the object in place, so
 // a `Status().Update` after it is fine. client-go typed and dynamic clients
 // do not: a successful `Update` returns the stored object and leaves its

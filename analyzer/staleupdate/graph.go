@@ -28,9 +28,13 @@ type fnGraph struct {
 	writes map[ast.Node][]*kube.Write // graph node -> the function's writes in it
 	reads  map[ast.Node][]api.Object  // graph node -> objects it refreshes
 	at     map[*kube.Write]loc
-	tagged map[ast.Node]bool // case values of tagged switches (not conditions)
-	preds  map[*cfg.Block]int
-	nodes  []loc // every node, for lookups by position
+	tagged map[ast.Node]ast.Expr // case values of tagged switches (not conditions) -> the tag
+	flags  *flagVars
+	// flagsIn holds the flags known on entry to each block, whatever the
+	// path (flags.go).
+	flagsIn map[*cfg.Block]flagState
+	preds   map[*cfg.Block]int
+	nodes   []loc // every node, for lookups by position
 }
 
 // newGraph builds (through the shared tracer, which memoises and counts)
@@ -57,6 +61,8 @@ func (c *checker) newGraph(fw funcWrites) *fnGraph {
 			}
 		}
 	}
+	fg.flags = newFlagVars(c.pass.TypesInfo, body)
+	fg.flagsIn = fg.flags.entryStates(fg.g, func(b *cfg.Block) ast.Expr { return fg.condOf(b, c.pass.TypesInfo) })
 	for _, w := range fw.writes {
 		if l, ok := fg.locate(w.Call); ok {
 			fg.at[w] = l
@@ -129,7 +135,7 @@ func (fg *fnGraph) condOf(b *cfg.Block, info *types.Info) ast.Expr {
 		return nil
 	}
 	e, ok := b.Nodes[len(b.Nodes)-1].(ast.Expr)
-	if !ok || fg.tagged[e] {
+	if !ok || fg.tagged[e] != nil {
 		return nil
 	}
 	if t, ok := typeinfo.UnderOf(info, e).(*types.Basic); !ok || t.Info()&types.IsBoolean == 0 {
@@ -138,15 +144,15 @@ func (fg *fnGraph) condOf(b *cfg.Block, info *types.Info) ast.Expr {
 	return e
 }
 
-// taggedCases lists the case values of switches with a tag: the graph
-// holds them as conditions, but they are compared with the tag.
-func taggedCases(body *ast.BlockStmt) map[ast.Node]bool {
-	m := make(map[ast.Node]bool)
+// taggedCases maps the case values of switches with a tag to the tag: the
+// graph holds them as conditions, but they are compared with the tag.
+func taggedCases(body *ast.BlockStmt) map[ast.Node]ast.Expr {
+	m := make(map[ast.Node]ast.Expr)
 	ast.Inspect(body, func(n ast.Node) bool {
 		if sw, ok := n.(*ast.SwitchStmt); ok && sw.Tag != nil {
 			for _, s := range sw.Body.List {
 				for _, e := range s.(*ast.CaseClause).List {
-					m[e] = true
+					m[e] = sw.Tag
 				}
 			}
 		}
@@ -154,3 +160,15 @@ func taggedCases(body *ast.BlockStmt) map[ast.Node]bool {
 	})
 	return m
 }
+
+// caseTag returns the tag of the switch whose case value ends block b, or
+// nil.
+func (fg *fnGraph) caseTag(b *cfg.Block) ast.Expr {
+	if len(b.Succs) != 2 || len(b.Nodes) == 0 {
+		return nil
+	}
+	return fg.tagged[b.Nodes[len(b.Nodes)-1]]
+}
+
+// flagsAt returns the flags known just after graph node l.
+func (fg *fnGraph) flagsAt(l loc) flagState { return fg.flags.at(fg.flagsIn, l) }

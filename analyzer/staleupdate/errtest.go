@@ -1,0 +1,192 @@
+package staleupdate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
+)
+
+// errTest judges the conditions a path meets after the first write: what
+// each branch implies about how the write ended. Its error is errVar (nil
+// when no longer known) or the call itself.
+type errTest struct {
+	c      *checker
+	errVar *types.Var
+	call   *ast.CallExpr
+}
+
+// isErr reports whether e is the first write's error.
+func (et errTest) isErr(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if e == ast.Expr(et.call) {
+		return true
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && et.errVar != nil && et.c.pass.TypesInfo.Uses[id] == et.errVar
+}
+
+// isFailure reports whether e is the error or its message (err.Error()),
+// for the Conflict evaluator of the fate package.
+func (et errTest) isFailure(e ast.Expr) bool {
+	if et.isErr(e) {
+		return true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Error" && et.isErr(sel.X)
+}
+
+// mentions reports whether e uses the error.
+func (et errTest) mentions(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok && et.isErr(x) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// undecided reports whether cond holds a test of the error that neither
+// this walk nor the Conflict evaluator can decide: a Conflict may take
+// either branch, so no path through it proves a stale write.
+func (et errTest) undecided(cond ast.Expr) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return et.undecided(e.X)
+		}
+	case *ast.BinaryExpr:
+		if e.Op == token.LAND || e.Op == token.LOR {
+			return et.undecided(e.X) || et.undecided(e.Y)
+		}
+	}
+	if !et.mentions(cond) {
+		return false
+	}
+	t, f := et.eval(cond)
+	return t == unknown && f == unknown
+}
+
+// eval tells what the truth of cond implies about the first write. The
+// graph keeps whole conditions, so !, && and || are taken apart here.
+func (et errTest) eval(cond ast.Expr) (onTrue, onFalse outcome) {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			t, f := et.eval(e.X)
+			return f, t
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND: // true: both hold; false: either fails
+			xt, xf := et.eval(e.X)
+			yt, yf := et.eval(e.Y)
+			return both(xt, yt), either(xf, yf)
+		case token.LOR:
+			xt, xf := et.eval(e.X)
+			yt, yf := et.eval(e.Y)
+			return either(xt, yt), both(xf, yf)
+		case token.EQL, token.NEQ:
+			if t, f, ok := et.nilTest(e); ok {
+				return t, f
+			}
+		}
+	case *ast.CallExpr:
+		if t, f, ok := et.predicate(e); ok {
+			return t, f
+		}
+	}
+	return et.onConflict(cond)
+}
+
+// nilTest decides err == nil, err != nil and their kin on an error filter
+// (client.IgnoreNotFound(err) != nil).
+func (et errTest) nilTest(e *ast.BinaryExpr) (onTrue, onFalse outcome, ok bool) {
+	x, y := e.X, e.Y
+	if isNil(x) {
+		x, y = y, x
+	}
+	if !isNil(y) {
+		return unknown, unknown, false
+	}
+	switch {
+	case et.isErr(x) && e.Op == token.NEQ: // err != nil
+		return failed, succeeded, true
+	case et.isErr(x): // err == nil
+		return succeeded, failed, true
+	case isErrFilter(et.c.pass.TypesInfo, x, et.isErr) && e.Op == token.NEQ: // client.IgnoreNotFound(err) != nil
+		return failed, unknown, true
+	case isErrFilter(et.c.pass.TypesInfo, x, et.isErr):
+		return unknown, failed, true
+	}
+	return unknown, unknown, false
+}
+
+// predicate decides apierrors.IsConflict(err) (a Conflict; its false
+// branch is a success or another failure), errors.As (a *StatusError
+// target holds a Conflict too), and the other apierrors predicates (another
+// failure).
+func (et errTest) predicate(e *ast.CallExpr) (onTrue, onFalse outcome, ok bool) {
+	fn, isFunc := typeutil.Callee(et.c.pass.TypesInfo, e).(*types.Func)
+	if !isFunc || fn.Pkg() == nil || len(e.Args) == 0 || !et.isErr(e.Args[0]) {
+		return unknown, unknown, false
+	}
+	switch {
+	case fate.IsConflictCheck(fn):
+		return failed, notConflict, true
+	case syntax.PkgPath(fn.Pkg()) == "errors" && fn.Name() == "As":
+		return failed, unknown, true
+	case api.IsErrorPredicatePkg(syntax.PkgPath(fn.Pkg())):
+		return otherFailure, unknown, true
+	}
+	return unknown, unknown, false
+}
+
+// onConflict asks the fate package's evaluator what cond is on a real
+// Conflict: a test a Conflict fails (errors.Is against a sentinel, a
+// message it cannot carry) holds only for other outcomes; one it passes
+// fails only for them.
+func (et errTest) onConflict(cond ast.Expr) (onTrue, onFalse outcome) {
+	if call, ok := ast.Unparen(cond).(*ast.CallExpr); ok && fate.TestsMessageAgainstNonConflict(et.c.pass.TypesInfo, call, et.isErr) {
+		return otherFailure, unknown
+	}
+	holds, decided := et.c.tracer.OnConflict(cond, et.isFailure)
+	switch {
+	case !decided || !et.mentions(cond):
+		return unknown, unknown
+	case holds:
+		return unknown, notConflict
+	}
+	return notConflict, unknown
+}
+
+// isErrFilter reports whether x is a call with a single error result whose
+// first argument is the error (client.IgnoreNotFound(err)).
+func isErrFilter(info *types.Info, x ast.Expr, isErr func(ast.Expr) bool) bool {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 || !isErr(call.Args[0]) {
+		return false
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok {
+		return false
+	}
+	res := fn.Signature().Results()
+	return res.Len() == 1 && types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type())
+}
+
+func isNil(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "nil"
+}

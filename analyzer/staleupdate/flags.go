@@ -1,0 +1,272 @@
+package staleupdate
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// Flags carry a failure's consequence to a later test: `performGet = true`
+// before a write makes the loop's next turn re-read (`if performGet {
+// Get }`), `if IsConflict(err) { refetch = true }` keeps a later write
+// from running (`if !refetch { UpdateStatus }`). The walk follows, on each
+// path, the boolean variables a function sets to a constant: a must-constant
+// dataflow gives their values at the first write, and the walk updates
+// them along its own path and prunes the branch a known flag rules out.
+
+// maxFlags bounds the variables followed in one function (one bit each).
+const maxFlags = 64
+
+// flagVars numbers the boolean variables the function assigns a constant
+// to, neither address-taken nor assigned in a nested function literal.
+type flagVars struct {
+	info *types.Info
+	bit  map[*types.Var]uint
+}
+
+// flagState is what a path knows of the flags: the bits of known is set
+// for each flag whose value, in val, is known.
+type flagState struct{ known, val uint64 }
+
+// newFlagVars finds the flags of body.
+func newFlagVars(info *types.Info, body *ast.BlockStmt) *flagVars {
+	fv := &flagVars{info: info, bit: make(map[*types.Var]uint)}
+	excluded := make(map[*types.Var]bool)
+	var visit func(n ast.Node, nested bool)
+	visit = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				if m != n {
+					visit(m.Body, true)
+					return false
+				}
+			case *ast.UnaryExpr:
+				if m.Op == token.AND {
+					if v := fv.boolVar(m.X); v != nil {
+						excluded[v] = true
+					}
+				}
+			case *ast.AssignStmt:
+				for i, lhs := range m.Lhs {
+					v := fv.boolVar(lhs)
+					switch {
+					case v == nil:
+					case nested:
+						excluded[v] = true
+					case len(m.Lhs) == len(m.Rhs) && fv.constant(m.Rhs[i]) != nil:
+						fv.add(v)
+					}
+				}
+			}
+			return true
+		})
+	}
+	visit(body, false)
+	for v := range excluded {
+		delete(fv.bit, v)
+	}
+	return fv
+}
+
+func (fv *flagVars) add(v *types.Var) {
+	if _, ok := fv.bit[v]; !ok && len(fv.bit) < maxFlags {
+		fv.bit[v] = uint(len(fv.bit))
+	}
+}
+
+// boolVar returns the local boolean variable e names, or nil.
+func (fv *flagVars) boolVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := fv.info.ObjectOf(id).(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
+		return nil
+	}
+	return v
+}
+
+// constant returns the constant boolean value of e, or nil.
+func (fv *flagVars) constant(e ast.Expr) constant.Value {
+	if v := fv.info.Types[e].Value; v != nil && v.Kind() == constant.Bool {
+		return v
+	}
+	return nil
+}
+
+// flagOf returns the bit of the flag e names.
+func (fv *flagVars) flagOf(e ast.Expr) (uint, bool) {
+	v := fv.boolVar(e)
+	if v == nil {
+		return 0, false
+	}
+	b, ok := fv.bit[v]
+	return b, ok
+}
+
+func (s flagState) set(b uint, val bool) flagState {
+	s.known |= 1 << b
+	if val {
+		s.val |= 1 << b
+	} else {
+		s.val &^= 1 << b
+	}
+	return s
+}
+
+func (s flagState) forget(b uint) flagState {
+	s.known &^= 1 << b
+	s.val &^= 1 << b
+	return s
+}
+
+// meet keeps the flags two states agree on.
+func (s flagState) meet(t flagState) flagState {
+	known := s.known & t.known &^ (s.val ^ t.val)
+	return flagState{known, s.val & known}
+}
+
+// transfer applies graph node n to s: a flag assigned a constant is known,
+// one assigned anything else is not. A `var f bool` is false.
+func (fv *flagVars) transfer(n ast.Node, s flagState) flagState {
+	if len(fv.bit) == 0 {
+		return s
+	}
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, lhs := range m.Lhs {
+				if b, ok := fv.flagOf(lhs); ok {
+					s = fv.assign(s, b, m.Lhs, m.Rhs, i)
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range m.Names {
+				if b, ok := fv.flagOf(id); ok {
+					if len(m.Values) == 0 {
+						s = s.set(b, false)
+					} else {
+						s = fv.assign(s, b, nil, m.Values, i)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return s
+}
+
+// assign gives flag b the value of rhs[i] when it is a constant and the
+// assignment is one to one.
+func (fv *flagVars) assign(s flagState, b uint, lhs, rhs []ast.Expr, i int) flagState {
+	if (lhs == nil || len(lhs) == len(rhs)) && i < len(rhs) {
+		if v := fv.constant(rhs[i]); v != nil {
+			return s.set(b, constant.BoolVal(v))
+		}
+	}
+	return s.forget(b)
+}
+
+// test evaluates cond with the flags s knows: decided is false when it
+// depends on anything else.
+func (fv *flagVars) test(cond ast.Expr, s flagState) (val, decided bool) {
+	if v := fv.constant(cond); v != nil {
+		return constant.BoolVal(v), true
+	}
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.Ident:
+		if b, ok := fv.flagOf(e); ok && s.known&(1<<b) != 0 {
+			return s.val&(1<<b) != 0, true
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			v, ok := fv.test(e.X, s)
+			return !v, ok
+		}
+	case *ast.BinaryExpr:
+		if e.Op == token.LAND || e.Op == token.LOR {
+			short := e.Op == token.LOR // the value that decides alone
+			x, xok := fv.test(e.X, s)
+			y, yok := fv.test(e.Y, s)
+			switch {
+			case xok && x == short, yok && y == short:
+				return short, true
+			case xok && yok:
+				return !short, true
+			}
+		}
+	}
+	return false, false
+}
+
+// assume records what taking a branch teaches about a flag tested alone
+// (`if f`, `if !f`).
+func (fv *flagVars) assume(cond ast.Expr, val bool, s flagState) flagState {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.Ident:
+		if b, ok := fv.flagOf(e); ok {
+			return s.set(b, val)
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return fv.assume(e.X, !val, s)
+		}
+	}
+	return s
+}
+
+// entryStates runs the must-constant dataflow over g: the flags known on
+// entry to each reachable block, whatever path led there.
+// condOf gives the boolean condition that ends a two-way block, if any.
+func (fv *flagVars) entryStates(g *cfg.CFG, condOf func(*cfg.Block) ast.Expr) map[*cfg.Block]flagState {
+	in := make(map[*cfg.Block]flagState)
+	if len(fv.bit) == 0 || len(g.Blocks) == 0 {
+		return in
+	}
+	entry := g.Blocks[0]
+	in[entry] = flagState{}
+	work := []*cfg.Block{entry}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		out := in[b]
+		for _, n := range b.Nodes {
+			out = fv.transfer(n, out)
+		}
+		cond := condOf(b)
+		for i, succ := range b.Succs {
+			next := out
+			if cond != nil {
+				next = fv.assume(cond, i == 0, out)
+			}
+			old, seen := in[succ]
+			if seen {
+				next = old.meet(next)
+			}
+			if !seen || next != old {
+				in[succ] = next
+				work = append(work, succ)
+			}
+		}
+	}
+	return in
+}
+
+// at returns the flags known just after graph node l.
+func (fv *flagVars) at(in map[*cfg.Block]flagState, l loc) flagState {
+	s := in[l.b]
+	for _, n := range l.b.Nodes[:l.i+1] {
+		s = fv.transfer(n, s)
+	}
+	return s
+}
