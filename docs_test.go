@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/conflictlint/conflictlint/internal/editors"
 )
 
 // repoURL is the repository on GitHub; addresses into its main branch are
@@ -335,6 +337,60 @@ func TestCIDocsShowTheExamples(t *testing.T) {
 		}
 		if !strings.Contains(string(doc), "```yaml\n"+string(data)+"```\n") {
 			t.Errorf("docs/ci.md does not show %s as it is", ex)
+		}
+	}
+}
+
+// TestEditorRecipes checks that the Neovim recipes of docs/editors.md
+// parse the command's output with the patterns internal/editors holds every
+// channel's output to: nvim-lint's errorformat, and none-ls's Lua pattern
+// and groups, with the options that make the command's output reach it
+// (standard error, line by line, findings in other files, exit status 3).
+func TestEditorRecipes(t *testing.T) {
+	data, err := os.ReadFile("docs/editors.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile("(?s)```lua\n(.*?)```").FindAllStringSubmatch(string(data), -1)
+	recipe := func(marker string) string {
+		for _, b := range blocks {
+			if strings.Contains(b[1], marker) {
+				return b[1]
+			}
+		}
+		t.Fatalf("docs/editors.md has no lua block with %q", marker)
+		return ""
+	}
+	quoted := make([]string, len(editors.NoneLSGroups))
+	for i, g := range editors.NoneLSGroups {
+		quoted[i] = "'" + g + "'"
+	}
+	for marker, wants := range map[string][]string{
+		"lint.linters.conflictlint": {
+			"from_errorformat('%f:%l:%c: %m')", "stream = 'stderr'", "ignore_exitcode = true",
+		},
+		"null_ls.register": {
+			"[[" + editors.NoneLSPattern + "]]",
+			"{ " + strings.Join(quoted, ", ") + " }",
+			"col = function(entries) return entries._col end",
+			"from_stderr = true", "format = 'line'", "multiple_files = true", "check_exit_code = { 0, 3 }",
+			"command = 'conflictlint'",
+		},
+	} {
+		block := recipe(marker)
+		for _, want := range wants {
+			if !strings.Contains(block, want) {
+				t.Errorf("the recipe with %s does not have %q:\n%s", marker, want, block)
+			}
+		}
+	}
+	names := make([]string, len(editors.Readers))
+	for i, r := range editors.Readers {
+		names[i] = r.Name
+	}
+	for _, want := range []string{`"%f:%l:%c: %m"`, editors.NoneLSPattern} {
+		if !strings.Contains(strings.Join(names, "\n"), want) {
+			t.Errorf("internal/editors has no reader for %s: %q", want, names)
 		}
 	}
 }
