@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/conflictlint/conflictlint/internal/editors"
 )
 
 // repoURL is the repository on GitHub; addresses into its main branch are
@@ -336,5 +338,131 @@ func TestCIDocsShowTheExamples(t *testing.T) {
 		if !strings.Contains(string(doc), "```yaml\n"+string(data)+"```\n") {
 			t.Errorf("docs/ci.md does not show %s as it is", ex)
 		}
+	}
+}
+
+// TestEditorRecipes checks that the Neovim recipes of docs/editors.md
+// parse the command's output with the patterns internal/editors holds every
+// channel's output to: nvim-lint's errorformat, and none-ls's Lua pattern
+// and groups, with the options that make the command's output reach it
+// (standard error, line by line, findings in other files, exit status 3).
+func TestEditorRecipes(t *testing.T) {
+	data, err := os.ReadFile("docs/editors.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile("(?s)```lua\n(.*?)```").FindAllStringSubmatch(string(data), -1)
+	recipe := func(marker string) string {
+		for _, b := range blocks {
+			if strings.Contains(b[1], marker) {
+				return b[1]
+			}
+		}
+		t.Fatalf("docs/editors.md has no lua block with %q", marker)
+		return ""
+	}
+	quoted := make([]string, len(editors.NoneLSGroups))
+	for i, g := range editors.NoneLSGroups {
+		quoted[i] = "'" + g + "'"
+	}
+	for marker, wants := range map[string][]string{
+		"lint.linters.conflictlint": {
+			"from_errorformat('%f:%l:%c: %m')", "stream = 'stderr'", "ignore_exitcode = true",
+		},
+		"null_ls.register": {
+			"[[" + editors.NoneLSPattern + "]]",
+			"{ " + strings.Join(quoted, ", ") + " }",
+			"col = function(entries) return entries._col end",
+			"from_stderr = true", "format = 'line'", "multiple_files = true", "check_exit_code = { 0, 3 }",
+			"command = 'conflictlint'",
+		},
+	} {
+		block := recipe(marker)
+		for _, want := range wants {
+			if !strings.Contains(block, want) {
+				t.Errorf("the recipe with %s does not have %q:\n%s", marker, want, block)
+			}
+		}
+	}
+	names := make([]string, len(editors.Readers))
+	for i, r := range editors.Readers {
+		names[i] = r.Name
+	}
+	for _, want := range []string{`"%f:%l:%c: %m"`, editors.NoneLSPattern} {
+		if !strings.Contains(strings.Join(names, "\n"), want) {
+			t.Errorf("internal/editors has no reader for %s: %q", want, names)
+		}
+	}
+}
+
+// userGuides are the pages a user reads to install, run, configure and
+// integrate conflictlint; the working records live under docs/evaluation/.
+func userGuides(t *testing.T) []string {
+	t.Helper()
+	checks, _ := filepath.Glob("docs/checks/*.md")
+	if len(checks) == 0 {
+		t.Fatal("no pages under docs/checks")
+	}
+	return append([]string{"README.md", "docs/usage.md", "docs/ci.md", "docs/golangci-lint.md", "docs/editors.md", "docs/bazel.md", "docs/testing.md"}, checks...)
+}
+
+// workLog matches what belongs in a work log, not in a guide: the
+// project's issue numbers, rounds of work, sessions, the model of the
+// moment, runs in progress, releases that do not exist.
+var workLog = regexp.MustCompile(`(?i)\bissues? \d+|\b(this|next|previous|latest|last|first|second|a new|each|every) round\b|\brounds? \d|\bthis (model|session|branch)\b|\bthe run goes on\b|\breleases? ago\b|\bon main\b`)
+
+// commitID matches an abbreviated commit hash (a full one pins an action
+// or a module, which is what a guide should show).
+var commitID = regexp.MustCompile(`\b[0-9a-f]{7,12}\b`)
+
+// TestUserGuidesAreNotJournals keeps the user guides free of work-log
+// words and abbreviated commit ids.
+func TestUserGuidesAreNotJournals(t *testing.T) {
+	for _, file := range userGuides(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, line := range strings.Split(string(data), "\n") {
+			if m := workLog.FindString(line); m != "" {
+				t.Errorf("%s:%d: %q reads like a work log: %s", file, n+1, m, line)
+			}
+			for _, id := range commitID.FindAllString(line, -1) {
+				if strings.ContainsAny(id, "0123456789") && strings.ContainsAny(id, "abcdef") {
+					t.Errorf("%s:%d: %q looks like a commit id: %s", file, n+1, id, line)
+				}
+			}
+		}
+	}
+	if !workLog.MatchString("with the binary of 8a6aae3 (this model) the run goes on") || !workLog.MatchString("issue 25's Kubernetes round") {
+		t.Error("the work-log pattern misses the README's old wording")
+	}
+}
+
+// TestReadmeFigures checks that the README gives its figures as one dated
+// table that links to the method.
+func TestReadmeFigures(t *testing.T) {
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## Precision, recall and speed\n")
+	if !ok {
+		t.Fatal(`README.md has no "## Precision, recall and speed" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	if !regexp.MustCompile(`\b(January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d\b`).MatchString(section) {
+		t.Error("the figures do not say when they were measured")
+	}
+	if n := strings.Count(section, "\n| --- "); n != 1 {
+		t.Errorf("the section has %d tables, want one", n)
+	}
+	for _, link := range []string{"](docs/measurements.md)", "](docs/evaluation.md)"} {
+		if !strings.Contains(section, link) {
+			t.Errorf("the section does not link %s", strings.Trim(link, "]()"))
+		}
+	}
+	if lines := strings.Count(strings.TrimSpace(section), "\n") + 1; lines > 25 {
+		t.Errorf("the section has %d lines; keep the figures in a short table and the detail in docs/measurements.md", lines)
 	}
 }

@@ -138,13 +138,14 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	}
 	progress := newProgress(o.verbose, stderr)
 	progress.printf("loading %s", strings.Join(patterns, " "))
-	pkgs, loadErrs, err := load(patterns, o.tests, o.tags, stderr)
+	say := o.errorPrinter(root, stdout, stderr)
+	pkgs, loadErrs, err := loadTo(patterns, o.tests, o.tags, say.error)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
 	}
 	if note := excludedByTags(pkgs, patterns, o.tags).note(); note != "" {
-		fmt.Fprintln(stderr, note)
+		say.notice(note)
 	}
 	progress.printf("analyzing %d packages", len(pkgs))
 	graph, err := analyze(analyzers, pkgs)
@@ -155,7 +156,7 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	errs := actionErrors(graph)
 	for _, e := range errs {
 		if !e.skipped { // its package's errors are printed already
-			fmt.Fprintf(stderr, "%s\n", e)
+			say.error(e.String())
 		}
 	}
 	failed := loadErrs > 0 || len(errs) > 0
@@ -289,6 +290,11 @@ func (o *options) rootDir() (string, error) {
 // that imports it), so `./...` sees its own shared helpers; helpers in
 // other modules are seen under go vet, which analyzes every dependency.
 func load(patterns []string, tests bool, tags string, stderr io.Writer) ([]*packages.Package, int, error) {
+	return loadTo(patterns, tests, tags, func(line string) { fmt.Fprintln(stderr, line) })
+}
+
+// loadTo is load with each error handed to say.
+func loadTo(patterns []string, tests bool, tags string, say func(string)) ([]*packages.Package, int, error) {
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
 	if tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + tags}
@@ -302,7 +308,7 @@ func load(patterns []string, tests bool, tags string, stderr io.Writer) ([]*pack
 	}
 	errs := loadErrors(pkgs)
 	for _, e := range errs {
-		fmt.Fprintln(stderr, e)
+		say(e)
 	}
 	return pkgs, len(errs), nil
 }

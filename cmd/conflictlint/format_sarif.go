@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -91,11 +92,18 @@ func sarifReport(analyzers []*analysis.Analyzer, findings []*finding, errs []act
 	return rep
 }
 
+// writeSARIF writes the log indented, without the properties that hold
+// their default value (see compactSARIF).
 func writeSARIF(w io.Writer, rep *sarif.Report) error {
-	if err := rep.PrettyWrite(w); err != nil {
+	var full bytes.Buffer
+	if err := rep.Write(&full); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, "\n")
+	out, err := compactSARIF(full.Bytes())
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out)
 	return err
 }
 

@@ -18,12 +18,10 @@ func TestSARIF(t *testing.T) {
 	o := conflictlint(t, root, "-format=sarif", "cmdreport/...")
 	o.want(t, exitFindings)
 
+	validateSARIF(t, []byte(o.stdout))
 	rep, err := sarif.FromString(o.stdout)
 	if err != nil {
 		t.Fatalf("parsing the SARIF output: %v\n%s", err, o.stdout)
-	}
-	if err := rep.Validate(); err != nil {
-		t.Fatalf("the SARIF output does not validate against the 2.1.0 schema: %v", err)
 	}
 	run := rep.Runs[0]
 	if got, want := len(run.Tool.Driver.Rules), len(analyzer.Default()); got != want {
@@ -181,5 +179,62 @@ func golden(t *testing.T, path, got string) {
 	}
 	if string(want) != got {
 		t.Errorf("%s differs from the output (run go test -update and review the diff):\n%s", path, got)
+	}
+}
+
+func TestGitHubCommand(t *testing.T) {
+	root := filepath.FromSlash("/repo")
+	wd := filepath.Join(root, "mod")
+	for _, c := range []struct{ kind, line, want string }{
+		{"error", "internal/typed/typed.go:9:2: k8s.io/api@v0.37.2: replacement directory ./missing does not exist",
+			"::error file=mod/internal/typed/typed.go,line=9,col=2,title=conflictlint::k8s.io/api@v0.37.2: replacement directory ./missing does not exist"},
+		{"error", filepath.Join(root, "pkg", "a.go") + ":12: undefined: x",
+			"::error file=pkg/a.go,line=12,title=conflictlint::undefined: x"},
+		{"error", "/elsewhere/b.go:3:4: syntax error",
+			"::error title=conflictlint::/elsewhere/b.go:3:4: syntax error"},
+		{"error", "example.com/m/cmd: not analyzed: its dependency k8s.io/api/core/v1 could not be loaded",
+			"::error title=conflictlint::example.com/m/cmd: not analyzed: its dependency k8s.io/api/core/v1 could not be loaded"},
+		{"notice", "conflictlint: 2 files in 1 directory not analyzed: 50% of\nthem",
+			"::notice title=conflictlint::conflictlint: 2 files in 1 directory not analyzed: 50%25 of%0Athem"},
+	} {
+		if got := githubCommand(c.kind, c.line, root, wd); got != c.want {
+			t.Errorf("githubCommand(%q, %q)\n got %s\nwant %s", c.kind, c.line, got, c.want)
+		}
+	}
+}
+
+// TestGitHubLoadErrors: under -format=github, a package that does not
+// type-check is an ::error annotation on its line, on standard output with
+// the findings, and the run still reports the other packages' findings.
+func TestGitHubLoadErrors(t *testing.T) {
+	root := gopath(t)
+	write(t, filepath.Join(root, "src/broken/broken.go"), "package broken\n\nfunc f() int {\n\treturn undefined\n}\n")
+	o := conflictlint(t, root, "-format=github", "cmdreport/...", "broken")
+	o.want(t, exitError)
+	lines := strings.Split(strings.TrimSuffix(o.stdout, "\n"), "\n")
+	want := "::error file=src/broken/broken.go,line=4,col=9,title=conflictlint::undefined: undefined"
+	if lines[0] != want {
+		t.Errorf("first line of stdout:\n got %s\nwant %s", lines[0], want)
+	}
+	findings := 0
+	for _, l := range lines[1:] {
+		if githubLine.MatchString(l) {
+			findings++
+		} else {
+			t.Errorf("not a finding's annotation: %q", l)
+		}
+	}
+	if findings != 5 {
+		t.Errorf("%d findings, want cmdreport's 5:\n%s", findings, o.stdout)
+	}
+	if strings.Contains(o.stderr, "undefined") {
+		t.Errorf("the load error is printed on stderr too:\n%s", o.stderr)
+	}
+
+	// The text format keeps it a plain line on stderr.
+	o = conflictlint(t, root, "broken")
+	o.want(t, exitError)
+	if !strings.Contains(o.stderr, "broken.go:4:9: undefined: undefined") || o.stdout != "" {
+		t.Errorf("-format=text: stdout %q, stderr %q", o.stdout, o.stderr)
 	}
 }

@@ -41,7 +41,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{[]string{"help", "nosuch"}, "help: no analyzer is named \"nosuch\"; the analyzers are:\n  unretriedupdate "},
 		{[]string{"-nosuch=false", "./..."}, "unknown flag -nosuch: it is no flag of conflictlint.test, nor an analyzer's name (" + all + "); conflictlint.test -help lists the flags\n"},
-		{[]string{"-unretriedupdate.nosuch=1", "./..."}, "unknown flag -unretriedupdate.nosuch: unretriedupdate has no option \"nosuch\" (it has -unretriedupdate.mode)"},
+		{[]string{"-unretriedupdate.nosuch=1", "./..."}, "unknown flag -unretriedupdate.nosuch: unretriedupdate has no option \"nosuch\" (it has -unretriedupdate.debug, -unretriedupdate.mode)"},
 		{[]string{"-unretriedupdate.mode=x", "./..."}, "want one of propagate, strict"},
 		{[]string{"-fix=maybe", "./..."}, "-fix takes true or false, not \"maybe\"\n"},
 		{[]string{"-format"}, "-format needs a value"},

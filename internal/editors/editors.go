@@ -20,6 +20,9 @@
 //     from_errorformat parser uses.
 //   - JetBrains IDEs' output filter "$FILE_PATH$:$LINE$:$COLUMN$: .*" for an
 //     external tool, which links absolute paths only.
+//   - none-ls's (Neovim) helpers.diagnostics.from_pattern with the Lua
+//     pattern NoneLSPattern and the groups NoneLSGroups, the recipe of
+//     docs/editors.md, translated from Lua's pattern syntax by LuaPattern.
 package editors
 
 import (
@@ -79,6 +82,7 @@ var Readers = []Reader{
 		Name:    `Vim errorformat "%f:%l:%c: %m" (nvim-lint)`,
 		pattern: regexp.MustCompile(`^(?P<file>[^:]+):(?P<line>[0-9]+):(?P<col>[0-9]+): (?P<msg>.*)$`),
 	},
+	NoneLS(),
 	{
 		Name:         `JetBrains output filter "$FILE_PATH$:$LINE$:$COLUMN$: .*"`,
 		AbsoluteOnly: true,
