@@ -235,6 +235,7 @@ func exportBuilderFacts(pass *analysis.Pass, opts *api.Options) {
 	foreign := foreignFacts(pass.AllObjectFacts())
 	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, pass.Files, foreign.Predicates))
 	exportResultFacts(pass, fate.ResultVerdicts(pass.TypesInfo, pass.Files, foreign.Results))
+	m.exportResyncFacts()
 	for fn, decl := range m.res.decls {
 		if !fn.Exported() {
 			continue

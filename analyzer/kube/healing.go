@@ -34,6 +34,9 @@ type healing struct {
 	// requeues are the reconciler types whose Reconcile asks for a
 	// requeue after the given period on every return without an error.
 	requeues map[*types.TypeName]time.Duration
+	// periods are the variables set once to a constant duration
+	// (syncPeriod := 10 * time.Minute; SyncPeriod: &syncPeriod).
+	periods map[*types.Var]time.Duration
 }
 
 type watch struct {
@@ -45,13 +48,14 @@ type watch struct {
 // period that a function of another package sets up (ResyncFact).
 func findHealing(info *types.Info, files []*ast.File, resyncOf func(*types.Func) time.Duration) healing {
 	h := healing{watches: map[*types.TypeName][]watch{}, watchers: map[*types.TypeName]bool{}, requeues: map[*types.TypeName]time.Duration{}}
+	h.periods = constantPeriods(info, files)
 	for _, file := range files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				h.noteCall(info, n, resyncOf)
 			case *ast.CompositeLit:
-				h.noteResync(syncPeriodOf(info, n))
+				h.noteResync(h.syncPeriodOf(info, n))
 			case *ast.FuncDecl:
 				h.noteReconcile(info, n)
 			}
@@ -226,7 +230,7 @@ func hasKey(lit *ast.CompositeLit, key string) bool {
 
 // syncPeriodOf returns the SyncPeriod a controller-runtime cache.Options
 // literal sets, when it is a constant.
-func syncPeriodOf(info *types.Info, lit *ast.CompositeLit) time.Duration {
+func (h *healing) syncPeriodOf(info *types.Info, lit *ast.CompositeLit) time.Duration {
 	if !api.IsNamed(info.TypeOf(lit), api.CRCachePath, "Options") {
 		return 0
 	}
@@ -237,7 +241,11 @@ func syncPeriodOf(info *types.Info, lit *ast.CompositeLit) time.Duration {
 		}
 		switch v := ast.Unparen(kv.Value).(type) {
 		case *ast.UnaryExpr:
-			return durationOf(info, v.X)
+			if id, ok := ast.Unparen(v.X).(*ast.Ident); ok {
+				if pv, ok := info.Uses[id].(*types.Var); ok {
+					return h.periods[pv]
+				}
+			}
 		case *ast.CallExpr:
 			if fn := api.Callee(info, v); fn != nil && api.DurationPointerFuncs[api.FuncKeyOf(fn)] && len(v.Args) == 1 {
 				return durationOf(info, v.Args[0])
@@ -247,9 +255,51 @@ func syncPeriodOf(info *types.Info, lit *ast.CompositeLit) time.Duration {
 	return 0
 }
 
-// durationOf returns the constant duration e holds: a constant, or a
-// variable declared with one and never assigned again (not checked:
-// resync periods are set once).
+// constantPeriods returns the variables of files assigned exactly once, a
+// constant duration.
+func constantPeriods(info *types.Info, files []*ast.File) map[*types.Var]time.Duration {
+	out := make(map[*types.Var]time.Duration)
+	assigned := make(map[*types.Var]int)
+	note := func(id *ast.Ident, value ast.Expr) {
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok {
+			return
+		}
+		assigned[v]++
+		if d := durationOf(info, value); d > 0 && api.IsNamed(v.Type(), "time", "Duration") {
+			out[v] = d
+		}
+	}
+	for _, file := range files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, l := range n.Lhs {
+						if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+							note(id, n.Rhs[i])
+						}
+					}
+				}
+			case *ast.ValueSpec:
+				if len(n.Names) == len(n.Values) {
+					for i, id := range n.Names {
+						note(id, n.Values[i])
+					}
+				}
+			}
+			return true
+		})
+	}
+	for v, n := range assigned {
+		if n != 1 {
+			delete(out, v)
+		}
+	}
+	return out
+}
+
+// durationOf returns the constant duration e holds.
 func durationOf(info *types.Info, e ast.Expr) time.Duration {
 	if v := info.Types[e].Value; v != nil {
 		if d, ok := constant.Int64Val(constant.ToInt(v)); ok {

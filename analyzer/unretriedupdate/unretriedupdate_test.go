@@ -38,6 +38,22 @@ func TestDebugUnknown(t *testing.T) {
 	analysistest.Run(t, testdir.Path(t), a, "unknown/...")
 }
 
+// TestConsequence checks each grade both ways, with its evidence across
+// packages (a manager's resync set up in another package).
+func TestConsequence(t *testing.T) {
+	analysistest.Run(t, testdir.Path(t), newAnalyzer(), "consequence/...")
+}
+
+// TestConsequenceGate reports only the listed grades.
+func TestConsequenceGate(t *testing.T) {
+	suite := analyzer.Config{}
+	if err := suite.Model.Consequences.Set("lost"); err != nil {
+		t.Fatal(err)
+	}
+	a := analyzer.Lookup(suite.Analyzers(), "unretriedupdate")
+	analysistest.Run(t, testdir.Path(t), a, "gated/...")
+}
+
 func TestModeRejectsUnknown(t *testing.T) {
 	err := newAnalyzer().Flags.Set("mode", "lenient")
 	if err == nil || err.Error() != `unknown mode "lenient": want one of propagate, strict` {

@@ -6,7 +6,7 @@
 // exit, a failed test) and unknown (strict mode: the failure's fate itself
 // is unknown).
 //
-// A finding carries its grade as the last clause of its message, so that
+// A finding carries its grade as a clause at the end of its message, so that
 // every channel (go vet's text and JSON, the standalone driver, SARIF,
 // GitHub annotations, golangci-lint) sees the same thing; Of reads it back.
 package consequence
@@ -95,17 +95,16 @@ func (e Evidence) Append(msg string) string {
 	return msg
 }
 
-// Of returns the grade a finding's message ends with, or None.
+// Of returns the grade a finding's message carries, or None: the clause
+// comes last, or before a note the fix check adds (why no fix is offered).
 func Of(msg string) Grade {
-	i := strings.LastIndex(msg, "; ")
-	if i < 0 {
-		return None
-	}
-	last := msg[i+2:]
-	for _, g := range All {
-		c := Evidence{Grade: g}.Clause()
-		if last == c || g == UntilResync && strings.HasPrefix(last, c+" (") {
-			return g
+	clauses := strings.Split(msg, "; ")
+	for i := len(clauses) - 1; i > 0; i-- {
+		for _, g := range All {
+			c := Evidence{Grade: g}.Clause()
+			if clauses[i] == c || g == UntilResync && strings.HasPrefix(clauses[i], c+" (") && strings.HasSuffix(clauses[i], ")") {
+				return g
+			}
 		}
 	}
 	return None

@@ -1,0 +1,59 @@
+// Package informer grades lost Conflicts of a client-go controller: an
+// update handler on the written kind's informer runs the sync again; a
+// factory's constant resync redoes it for a kind it only lists.
+package informer
+
+import (
+	"context"
+	"log"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/cache"
+)
+
+type Controller struct {
+	cs kubernetes.Interface
+}
+
+// New registers the controller's handlers: ConfigMap updates reach it.
+func New(cs kubernetes.Interface) *Controller {
+	c := &Controller{cs: cs}
+	factory := informers.NewSharedInformerFactory(cs, 30*time.Second)
+	factory.Core().V1().ConfigMaps().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
+		UpdateFunc: func(old, cur interface{}) { c.enqueue(cur) },
+	})
+	return c
+}
+
+func (c *Controller) enqueue(obj interface{}) {}
+
+// syncConfigMap writes the kind it watches.
+func (c *Controller) syncConfigMap(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["synced"] = "true"
+	if _, err := c.cs.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from .*; lost until the object's next event(; no fix.*)?$`
+		log.Printf("sync: %v", err)
+	}
+}
+
+// syncSecret writes a kind it does not watch; the factory's resync runs
+// the controller again every 30 seconds.
+func (c *Controller) syncSecret(ctx context.Context, s *corev1.Secret) {
+	s.Labels = map[string]string{"synced": "true"}
+	if _, err := c.cs.CoreV1().Secrets(s.Namespace).Update(ctx, s, metav1.UpdateOptions{}); err != nil { // want `conflict from .*; lost until the next resync \(30s\)(; no fix.*)?$`
+		log.Printf("sync: %v", err)
+	}
+}
+
+// Lone has no handler, so no resync reaches it.
+type Lone struct{ cs kubernetes.Interface }
+
+func (l *Lone) sync(ctx context.Context, s *corev1.Secret) {
+	s.Labels = map[string]string{"synced": "true"}
+	if _, err := l.cs.CoreV1().Secrets(s.Namespace).Update(ctx, s, metav1.UpdateOptions{}); err != nil { // want `conflict from .*; lost: nothing redoes the write(; no fix.*)?$`
+		log.Printf("sync: %v", err)
+	}
+}
