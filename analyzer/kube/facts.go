@@ -268,7 +268,7 @@ func (m *modeler) exportFactsOf(fn *types.Func) {
 	if r, ok := m.res.refreshers[fn]; ok {
 		m.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})
 	}
-	if m.res.tracer.NeverReturnsNil(fn, 0) {
+	if m.res.tracer.NeverReturnsNil(fn) {
 		m.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
 	}
 	exportEndsFact(m.pass, m.res.tracer, fn)

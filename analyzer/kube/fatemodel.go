@@ -48,3 +48,5 @@ func (m fateModel) Decl(fn *types.Func) *ast.FuncDecl { return m.r.decls[fn] }
 func (m fateModel) FuncValue(v *types.Var) *types.Func { return m.r.onlyFuncValue(v) }
 
 func (m fateModel) Files() []*ast.File { return m.r.Files() }
+
+func (m fateModel) Decls() map[*types.Func]*ast.FuncDecl { return m.r.decls }

@@ -231,32 +231,12 @@ func (t *Tracer) requeues(call *ast.CallExpr) bool {
 	if isRequeue(fn) {
 		return true
 	}
-	return t.model != nil && t.isRequeuer(fn, 0)
+	return t.model != nil && t.isRequeuer(fn)
 }
 
 // isRequeuer reports whether fn, a function of this package, adds to a work
-// queue (directly or through another such function).
-func (t *Tracer) isRequeuer(fn *types.Func, depth int) bool {
-	if r, ok := t.requeuer.get(fn); ok {
-		return r
-	}
-	decl := t.model.Decl(fn)
-	if decl == nil || depth > 3 {
-		return false
-	}
-	t.requeuer.set(fn, false) // cycle guard
-	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if callee := api.Callee(t.info, call); callee != nil && (isRequeue(callee) || t.isRequeuer(callee, depth+1)) {
-				found = true
-			}
-		}
-		return !found
-	})
-	t.requeuer.set(fn, found)
-	return found
-}
+// queue (directly or through another such function): a frozen summary.
+func (t *Tracer) isRequeuer(fn *types.Func) bool { return t.sum.requeuer[fn.Origin()] }
 
 // callee returns the function call calls, directly or through a variable
 // or field the package assigns exactly one function.

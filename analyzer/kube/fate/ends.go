@@ -7,9 +7,6 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
-// ending is what Ends found for a function: zero for one that may return.
-type ending struct{ fate Fate }
-
 // Ends returns how a call of fn ends its caller's run when fn never
 // returns, and 0 when it may: Surfaced when it fails the test on its way
 // (an e2e framework's Failf: ginkgo.Fail, then panic), Fatal when it ends
@@ -22,20 +19,7 @@ func (t *Tracer) Ends(fn *types.Func) Fate {
 	if fn.Pkg() != nil && t.pkg != nil && fn.Pkg() != t.pkg {
 		return t.foreign.Ends[fn]
 	}
-	if r, ok := t.ends.get(fn); ok {
-		return r.fate
-	}
-	if t.model == nil {
-		return 0
-	}
-	decl := t.model.Decl(fn)
-	if decl == nil || decl.Body == nil {
-		return 0
-	}
-	t.ends.set(fn, ending{}) // cycle guard: a recursive function may return
-	f := t.bodyEnds(decl.Body)
-	t.ends.set(fn, ending{f})
-	return f
+	return t.sum.ends[fn]
 }
 
 // bodyEnds returns how body ends the run when no path through it returns.

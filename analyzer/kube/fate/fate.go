@@ -80,12 +80,11 @@ type Tracer struct {
 	// varInits are the package variables' initial values.
 	varInits map[*types.Var]ast.Expr
 
-	neverNil memo[*types.Func, bool]   // functions that never return a nil error
-	ends     memo[*types.Func, ending] // functions that never return (see Ends)
+	// sum are the frozen per-function summaries (see summaries.go).
+	sum summaries
 	// companions are the constants a returner's other results hold when
 	// it hands a write's failure on (see companionsOf).
 	companions memo[*types.Func, map[int]constant.Value]
-	requeuer   memo[*types.Func, bool] // functions that put work back on a queue
 	// nonNilParamsOf are the error parameters every call of a function
 	// passes non-nil.
 	nonNilParamsOf memo[*types.Func, []*types.Var]
@@ -122,6 +121,7 @@ type Foreign struct {
 func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreign) *Tracer {
 	t := &Tracer{info: info, pkg: pkg, model: model, foreign: foreign, cfgs: make(map[*ast.BlockStmt]*cfg.CFG)}
 	if model != nil {
+		t.summarize(model.Decls(), len(model.Files()) > 0)
 		t.predicates = Predicates(info, model.Files(), foreign.Predicates)
 		t.results = ResultVerdicts(info, model.Files(), foreign.Results)
 		t.varInits = packageVarInits(info, model.Files())

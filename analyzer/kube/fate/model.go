@@ -33,4 +33,6 @@ type Model interface {
 	FuncValue(v *types.Var) *types.Func
 	// Files are the package's modeled files.
 	Files() []*ast.File
+	// Decls are the package's function declarations with a body.
+	Decls() map[*types.Func]*ast.FuncDecl
 }

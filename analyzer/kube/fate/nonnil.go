@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -53,7 +52,7 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 	if fn.Pkg() != nil && t.pkg != nil && fn.Pkg() != t.pkg {
 		return t.foreign.NeverNil[fn]
 	}
-	return t.model != nil && t.NeverReturnsNil(fn, 0)
+	return t.model != nil && t.NeverReturnsNil(fn)
 }
 
 // nonEmptyErrors reports whether e names a slice of errors known on the
@@ -85,20 +84,6 @@ func isErrorWrapper(fn *types.Func) bool {
 }
 
 // NeverReturnsNil reports whether every return statement of fn, a function
-// of this package, returns an error that cannot be nil whatever the path.
-func (t *Tracer) NeverReturnsNil(fn *types.Func, depth int) bool {
-	if r, ok := t.neverNil.get(fn); ok {
-		return r
-	}
-	decl := t.model.Decl(fn)
-	res := fn.Signature().Results()
-	if decl == nil || depth > 3 || res.Len() == 0 || !api.IsErrorType(res.At(res.Len()-1).Type()) {
-		return false
-	}
-	t.neverNil.set(fn, false) // cycle guard
-	never := syntax.EveryReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
-		return len(ret.Results) == res.Len() && t.nonNilExpr(ret.Results[res.Len()-1], pathState{})
-	})
-	t.neverNil.set(fn, never)
-	return never
-}
+// of this package, returns an error that cannot be nil whatever the path
+// (a frozen summary: see summaries.go).
+func (t *Tracer) NeverReturnsNil(fn *types.Func) bool { return t.sum.neverNil[fn.Origin()] }
