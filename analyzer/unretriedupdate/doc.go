@@ -58,10 +58,12 @@
 // # How a failure is judged
 //
 // The model follows the write's failure through the function's control flow
-// to every exit, on the assumption that the write failed with Conflict (so
-// `err != nil` and `apierrors.IsConflict(err)` hold,
-// `apierrors.IsNotFound(err)` and `errors.Is(err, ...)` do not), and judges
-// each path by the best thing it does with the failure. The verdict is the
+// to every exit, on the assumption that the write failed with a Conflict as
+// the API server sends it (an *errors.StatusError with reason Conflict,
+// code 409 and the message "Operation cannot be fulfilled on <resource>
+// \"<name>\": the object has been modified; ..."), and evaluates each test
+// of the error on that value (see "Only on proof" below). It judges each
+// path by the best thing it does with the failure. The verdict is the
 // worst path's:
 //
 //   - Handed on: a path that returns the error (wrapped, joined,
@@ -145,6 +147,35 @@
 //     framework that acts on it (ginkgo's `DeferCleanup`, gomock's
 //     `DoAndReturn`) is not such a runner; a parameter of a function type
 //     with an error result (errgroup's `Go`) hands it on.
+//
+// # Only on proof
+//
+// A loss is reported only when the model proves it. Tests of the error are
+// judged on the concrete Conflict: `err != nil` and `apierrors.IsConflict`
+// hold, the other apierrors predicates do not; `errors.Is` against another
+// error is false; `errors.As` into a type that neither is a *StatusError
+// (nor an interface one satisfies) nor wraps an error is false; a reason or
+// code compared with a constant (`apierrors.ReasonForError(err)`,
+// `statusErr.ErrStatus.Reason`, `.Code == 409`) is evaluated; a message
+// test (`strings.Contains(err.Error(), "exceeded quota")`, a regular
+// expression's literal parts) is decided when it holds, or fails, whatever
+// the resource and name are; a predicate of the program
+// (`func isRetryable(err error) bool`) is evaluated from its body, across
+// packages by fact. A requeue built by a helper (`return
+// ctrlutil.RequeueAfter(ctx, d, "")`) counts when the helper asks for a
+// requeue on every return (by fact across packages), and
+// `reconcile.TerminalError(err)` is a loss: controller-runtime never
+// requeues it.
+//
+// Where a path meets what the model cannot decide (a test it cannot
+// evaluate, a test of another result of the failing call, a type switch
+// over a value that carries the failure, a result returned from a call
+// without a fact or from an interface method), a loss on that path is
+// unknown, not proven: the default mode stays quiet, unless every way the
+// test can go loses the failure. Strict mode reports the write and says
+// why its fate is unknown; `-unretriedupdate.debug=unknown` lists every
+// such write in the default mode, with the construct that left it
+// undecided, so the unknown points can be counted and modeled.
 //
 // # Helpers, built objects and client shapes
 //
