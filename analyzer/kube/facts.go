@@ -27,7 +27,13 @@ type RetriesFact struct{ Param int }
 // holds the written object, or -1; AsGiven is the index of the parameter
 // whose object (or whose elements) the write sends with no resourceVersion
 // but the one it came with, or -1.
-type ReturnsConflictFact struct{ Param, AsGiven int }
+// Guard+1 is the bool parameter the writes need (0: none), which must hold
+// When.
+type ReturnsConflictFact struct {
+	Param, AsGiven int
+	Guard          int
+	When           bool
+}
 
 // FreshBuildFact: every return of the function builds its result Result
 // (an object, or a slice of them) anew, without a resourceVersion.
@@ -108,6 +114,9 @@ func (*ReadsFact) AFact()           {}
 
 func (f *RetriesFact) String() string { return fmt.Sprintf("retries(param %d)", f.Param) }
 func (f *ReturnsConflictFact) String() string {
+	if f.Guard > 0 {
+		return fmt.Sprintf("returnsConflict(param %d, as given %d, needs param %d %t)", f.Param, f.AsGiven, f.Guard-1, f.When)
+	}
 	return fmt.Sprintf("returnsConflict(param %d, as given %d)", f.Param, f.AsGiven)
 }
 func (f *ReadsFact) String() string {
@@ -129,7 +138,7 @@ func (m *modeler) importFacts(fn *types.Func) {
 	}
 	var returns ReturnsConflictFact
 	if m.pass.ImportObjectFact(fn, &returns) {
-		m.res.returners[fn] = Returner{Param: returns.Param, AsGiven: returns.AsGiven}
+		m.res.returners[fn] = Returner{Param: returns.Param, AsGiven: returns.AsGiven, Guard: importedGuard(returns)}
 	}
 	var reads ReadsFact
 	if m.pass.ImportObjectFact(fn, &reads) {
@@ -170,7 +179,7 @@ func foreignFacts(facts []analysis.ObjectFact) fate.Foreign {
 func (m *modeler) exportFacts() {
 	for fn, r := range m.res.returners {
 		if fn.Pkg() == m.pass.Pkg && fn.Exported() && m.res.decls[fn] == nil {
-			m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param, AsGiven: r.AsGiven})
+			m.pass.ExportObjectFact(fn, returnsFact(r))
 		}
 	}
 	for fn := range m.res.decls {
@@ -257,7 +266,7 @@ func (m *modeler) exportFactsOf(fn *types.Func) {
 		m.pass.ExportObjectFact(fn, &RetriesFact{Param: p})
 	}
 	if r, ok := m.res.returners[fn]; ok {
-		m.pass.ExportObjectFact(fn, &ReturnsConflictFact{Param: r.Param, AsGiven: r.AsGiven})
+		m.pass.ExportObjectFact(fn, returnsFact(r))
 	}
 	if r := m.freshResultOf(fn); r >= 0 {
 		m.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
@@ -292,4 +301,21 @@ func exportEndsFact(pass *analysis.Pass, tracer *fate.Tracer, fn *types.Func) {
 	case fate.Fatal:
 		pass.ExportObjectFact(fn, &EndsFact{})
 	}
+}
+
+// returnsFact is the ReturnsConflictFact of r.
+func returnsFact(r Returner) *ReturnsConflictFact {
+	f := &ReturnsConflictFact{Param: r.Param, AsGiven: r.AsGiven}
+	if r.Guard != nil {
+		f.Guard, f.When = r.Guard.Param+1, r.Guard.When
+	}
+	return f
+}
+
+// importedGuard is the guard a ReturnsConflictFact carries, or nil.
+func importedGuard(f ReturnsConflictFact) *Guard {
+	if f.Guard == 0 {
+		return nil
+	}
+	return &Guard{Param: f.Guard - 1, When: f.When}
 }

@@ -19,6 +19,8 @@ type Returner struct {
 	// A caller that passes an object built without one makes a write that
 	// cannot conflict.
 	AsGiven int
+	// Guard is the bool parameter the function's writes need, if any.
+	Guard *Guard
 }
 
 // ReturnerCall is a call of a Returner that is not itself a write.
@@ -31,17 +33,24 @@ type ReturnerCall struct {
 // (to a fixed point: a function returning a returner's error is one too)
 // and the calls of every returner, local or known from facts.
 func (m *modeler) findReturners(calls []call) {
+	guards := make(map[*types.Func][]*Guard)
 	for _, w := range m.res.writes {
 		fn, decl := m.declOf(w.FuncNode)
 		if fn != nil && w.Scope == nil && !w.CannotConflict && m.res.tracer.Trace(w.Cursor).HandsOn() {
 			m.res.returners[fn] = Returner{Inner: w, Param: paramIndex(m.pass.TypesInfo, decl, w.Object.Root), AsGiven: m.sentAsGiven(decl, w)}
+			guards[fn] = append(guards[fn], m.writeGuard(decl, w))
 		}
+	}
+	for fn, gs := range guards {
+		r := m.res.returners[fn]
+		r.Guard = mergeGuards(gs)
+		m.res.returners[fn] = r
 	}
 	for changed := true; changed; {
 		changed = m.findInterfaceReturners(calls)
 		for _, c := range calls {
 			r, ok := m.res.returners[c.callee]
-			if !ok || m.res.WriteAt(c.expr) != nil || m.versionlessArg(c, r) {
+			if !ok || m.res.WriteAt(c.expr) != nil || m.versionlessArg(c, r) || guardExcludes(m.pass.TypesInfo, c.expr, r) {
 				continue
 			}
 			fn, decl := m.declOf(c.site().fnNode())
@@ -56,7 +65,7 @@ func (m *modeler) findReturners(calls []call) {
 		}
 	}
 	for _, c := range calls {
-		if r, ok := m.res.returners[c.callee]; ok && m.res.WriteAt(c.expr) == nil && !m.versionlessArg(c, r) {
+		if r, ok := m.res.returners[c.callee]; ok && m.res.WriteAt(c.expr) == nil && !m.versionlessArg(c, r) && !guardExcludes(m.pass.TypesInfo, c.expr, r) {
 			m.res.returnerCalls = append(m.res.returnerCalls, &ReturnerCall{Call: c.expr, Callee: c.callee})
 			m.res.returnerCursor[c.expr] = m.cursor(c)
 		}
@@ -168,4 +177,13 @@ func (m *modeler) methodsNamed(name string) []*types.Func {
 		}
 	}
 	return m.methodsByName[name]
+}
+
+// writeGuard returns the guard of the write w in decl (nil for a
+// literal's write or one without).
+func (m *modeler) writeGuard(decl *ast.FuncDecl, w *Write) *Guard {
+	if decl == nil || w.FuncNode != ast.Node(decl) {
+		return nil
+	}
+	return guardOf(m.pass.TypesInfo, decl, w.Cursor)
 }

@@ -70,3 +70,12 @@ func HandleCRDeletionMaybe(ctx context.Context, c client.Client, cm *corev1.Conf
 	}
 	return nil, nil
 }
+
+// PatchOrUpdate sends a plain merge patch when merge is set, which cannot
+// conflict, and an Update with the object's resourceVersion otherwise.
+func PatchOrUpdate(ctx context.Context, c client.Client, cm, base *corev1.ConfigMap, merge bool) error {
+	if merge {
+		return c.Patch(ctx, cm, client.MergeFrom(base))
+	}
+	return c.Update(ctx, cm)
+}
