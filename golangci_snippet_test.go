@@ -6,10 +6,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/conflictlint/conflictlint"
+	"github.com/conflictlint/conflictlint/analyzer"
 )
 
 // customConfig is the shape of a `.custom-gcl.yml`, as golangci-lint
@@ -154,4 +159,107 @@ func buildPluginFrom(t *testing.T, path, module string) {
 	// directory (it runs there) and adds it as a replace.
 	run("mod", "edit", "-replace", module+"="+clone, "-require", module+"@v0.0.0-00010101000000-000000000000")
 	run("build", "-o", filepath.Join(tmp, "customgcl"), ".")
+}
+
+// severityConfig is the `severity` section of a golangci-lint v2 run
+// configuration (v2.15.0's config.Severity and config.SeverityRule).
+type severityConfig struct {
+	Severity struct {
+		Default string `yaml:"default"`
+		Rules   []struct {
+			Linters    []string `yaml:"linters"`
+			Path       string   `yaml:"path"`
+			PathExcept string   `yaml:"path-except"`
+			Text       string   `yaml:"text"`
+			Source     string   `yaml:"source"`
+			Severity   string   `yaml:"severity"`
+		} `yaml:"rules"`
+	} `yaml:"severity"`
+}
+
+// TestGolangciLintSeveritySnippet takes the severity rules of
+// docs/golangci-lint.md, checks them as golangci-lint does (a default
+// when there are rules, a severity and a condition in each, regular
+// expressions that compile), and applies them as golangci-lint's severity
+// processor does (the first matching rule wins; text is matched without
+// regard to case) to the issues the plugin gives on cmdgraded, whose
+// findings have one grade each: each issue must get the level
+// conflictlint's SARIF gives its grade.
+func TestGolangciLintSeveritySnippet(t *testing.T) {
+	doc, err := os.ReadFile("docs/golangci-lint.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snippet string
+	for _, m := range regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllStringSubmatch(string(doc), -1) {
+		if strings.HasPrefix(m[1], "severity:") {
+			snippet = m[1]
+			break
+		}
+	}
+	if snippet == "" {
+		t.Fatal("docs/golangci-lint.md has no severity snippet")
+	}
+	var cfg severityConfig
+	dec := yaml.NewDecoder(strings.NewReader(snippet))
+	dec.KnownFields(true)
+	if err := dec.Decode(&cfg); err != nil {
+		t.Fatalf("the snippet does not decode as golangci-lint's severity section: %v\n%s", err, snippet)
+	}
+	sev := cfg.Severity
+	if len(sev.Rules) > 0 && sev.Default == "" {
+		t.Fatal("golangci-lint refuses severity rules without a default")
+	}
+	type rule struct {
+		linters  []string
+		text     *regexp.Regexp
+		severity string
+	}
+	var rules []rule
+	for i, r := range sev.Rules {
+		if r.Severity == "" || len(r.Linters) == 0 && r.Path == "" && r.PathExcept == "" && r.Text == "" && r.Source == "" {
+			t.Fatalf("rule %d: golangci-lint wants a severity and a condition: %+v", i, r)
+		}
+		if r.Path != "" || r.PathExcept != "" || r.Source != "" {
+			t.Fatalf("rule %d: the test matches only linters and text: %+v", i, r)
+		}
+		re, err := regexp.Compile("(?i)" + r.Text)
+		if err != nil {
+			t.Fatalf("rule %d: text: %v", i, err)
+		}
+		rules = append(rules, rule{r.Linters, re, r.Severity})
+	}
+	severityOf := func(linter, text string) string {
+		for _, r := range rules {
+			if (len(r.linters) == 0 || slices.Contains(r.linters, linter)) && (r.text == nil || r.text.MatchString(text)) {
+				return r.severity
+			}
+		}
+		return sev.Default
+	}
+
+	analyzers, err := build(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := analyzer.Lookup(analyzers, "unretriedupdate")
+	grades := map[string]bool{}
+	for _, r := range analysistest.Run(discard{}, analysistest.TestData(), a, "cmdgraded") {
+		for _, d := range r.Diagnostics {
+			// golangci-lint's text of an issue of a linter with several
+			// analyzers starts with the analyzer's name.
+			text := a.Name + ": " + d.Message
+			grade := analyzer.Consequence(d.Message)
+			grades[grade] = true
+			if got, want := severityOf(conflictlint.Name, text), analyzer.ConsequenceLevel(grade); got != want {
+				t.Errorf("%s finding: severity %q, want %q\n%s", grade, got, want, text)
+			}
+		}
+	}
+	if len(grades) != 4 {
+		t.Errorf("cmdgraded gave the grades %v, want four", grades)
+	}
+	if got := severityOf("govet", "printf: a finding; lost: nothing redoes the write"); got != sev.Default {
+		t.Errorf("another linter's issue gets %q, want the default %q", got, sev.Default)
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer"
 )
 
 // golangci-lint turns each related position of a diagnostic into an issue
@@ -14,7 +16,11 @@ import (
 // analyzers therefore fold their related positions into the message, so
 // that one finding is one issue:
 //
-//	unretriedupdate: conflict from save(ctx, c, &cm) is lost in sync ...; the conflict-prone write: c.Update(ctx, cm) at store.go:23
+//	unretriedupdate: conflict from save(ctx, c, &cm) is lost in sync ...; the conflict-prone write: c.Update(ctx, cm) at store.go:23; lost: nothing redoes the write
+//
+// The consequence clause stays last, after the related positions, so that
+// golangci-lint's severity rules can match it at the end of the text (see
+// docs/golangci-lint.md).
 
 // foldingRelated returns copies of analyzers whose diagnostics carry their
 // related positions in the message instead of in Related.
@@ -37,18 +43,21 @@ func foldRelated(a *analysis.Analyzer) *analysis.Analyzer {
 	return &folding
 }
 
-// foldDiagnostic appends "; <message> at <file>:<line>" to d's message for
-// each related position. The file is relative to the directory of d's own
-// file, so that it names the right file wherever golangci-lint prints d.
+// foldDiagnostic adds "; <message> at <file>:<line>" to d's message for
+// each related position, before its consequence clause if it has one. The
+// file is relative to the directory of d's own file, so that it names the
+// right file wherever golangci-lint prints d.
 func foldDiagnostic(fset *token.FileSet, d analysis.Diagnostic) analysis.Diagnostic {
 	if len(d.Related) == 0 {
 		return d
 	}
+	msg, grade := analyzer.SplitConsequence(d.Message)
 	dir := filepath.Dir(fset.Position(d.Pos).Filename)
 	for _, r := range d.Related {
 		pos := fset.Position(r.Pos)
-		d.Message += fmt.Sprintf("; %s at %s:%d", r.Message, relativeTo(dir, pos.Filename), pos.Line)
+		msg += fmt.Sprintf("; %s at %s:%d", r.Message, relativeTo(dir, pos.Filename), pos.Line)
 	}
+	d.Message = msg + grade
 	d.Related = nil
 	return d
 }

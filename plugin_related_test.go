@@ -9,7 +9,8 @@ import (
 
 // TestFoldRelated runs a folded analyzer on a fake pass: the related
 // positions, one in the finding's file and one in another package, end up
-// in the message with paths from the finding's directory.
+// in the message with paths from the finding's directory, before the
+// consequence clause, which stays last.
 func TestFoldRelated(t *testing.T) {
 	fset := token.NewFileSet()
 	controller := fset.AddFile("/m/internal/controller/status.go", -1, 1000)
@@ -31,6 +32,11 @@ func TestFoldRelated(t *testing.T) {
 				},
 			})
 			pass.Report(analysis.Diagnostic{Pos: at(controller, 31), Message: "no related position"})
+			pass.Report(analysis.Diagnostic{
+				Pos:     at(controller, 32),
+				Message: "conflict from r.Update(ctx, obj) is lost; lost until the next resync (10m)",
+				Related: []analysis.RelatedInformation{{Pos: at(helper, 7), Message: "the conflict-prone write"}},
+			})
 			return nil, nil
 		},
 	}
@@ -46,12 +52,13 @@ func TestFoldRelated(t *testing.T) {
 	want := []string{
 		"conflict from r.Update(ctx, obj) is lost; first write at status.go:18; the conflict-prone write at ../kubeutil/annotate.go:7",
 		"no related position",
+		"conflict from r.Update(ctx, obj) is lost; the conflict-prone write at ../kubeutil/annotate.go:7; lost until the next resync (10m)",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d diagnostics, want %d", len(got), len(want))
 	}
 	for i, d := range got {
-		if d.Message != want[i] || d.Related != nil || d.Pos != [...]token.Pos{at(controller, 30), at(controller, 31)}[i] {
+		if d.Message != want[i] || d.Related != nil || d.Pos != [...]token.Pos{at(controller, 30), at(controller, 31), at(controller, 32)}[i] {
 			t.Errorf("diagnostic %d: %q at %v with %d related, want %q at its own position and none related",
 				i, d.Message, fset.Position(d.Pos), len(d.Related), want[i])
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/conflictlint/conflictlint"
 	"github.com/conflictlint/conflictlint/analyzer"
@@ -93,6 +94,46 @@ func TestPluginSettings(t *testing.T) {
 	})
 }
 
+// TestPluginConsequence: the setting consequence reaches the analyzers
+// golangci-lint runs. On cmdgraded (one unretriedupdate finding of each
+// grade a default run gives) the gate [lost, unknown] leaves the lost one,
+// and no setting leaves all four.
+func TestPluginConsequence(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		settings any
+		want     []string
+	}{
+		{"all", nil, []string{"lost", "reported", "until-event", "until-resync"}},
+		{"lost and unknown", map[string]any{"consequence": []any{"lost", "unknown"}}, []string{"lost"}},
+		{"until-resync", map[string]any{"consequence": []any{"until-resync"}}, []string{"until-resync"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			analyzers, err := build(t, tc.settings)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The findings are checked here, not by // want comments:
+			// analysistest's complaints about them are dropped.
+			results := analysistest.Run(discard{}, analysistest.TestData(), analyzer.Lookup(analyzers, "unretriedupdate"), "cmdgraded")
+			var got []string
+			for _, r := range results {
+				for _, d := range r.Diagnostics {
+					got = append(got, analyzer.Consequence(d.Message))
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("grades reported: %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+type discard struct{}
+
+func (discard) Errorf(string, ...any) {}
+
 func TestPluginSettingsErrors(t *testing.T) {
 	names := strings.Join(suiteNames(), ", ")
 	for _, tc := range []struct {
@@ -101,7 +142,7 @@ func TestPluginSettingsErrors(t *testing.T) {
 		want     string
 	}{
 		{"unknown key", map[string]any{"enabled": []any{"unretriedupdate"}},
-			`unknown key "enabled": want enable, disable, retry-wrappers, read-helpers or an analyzer name (` + names + `)`},
+			`unknown key "enabled": want enable, disable, retry-wrappers, read-helpers, consequence or an analyzer name (` + names + `)`},
 		{"unknown analyzer in enable", map[string]any{"enable": []any{"unretriedupdates"}},
 			`enable: unknown analyzer "unretriedupdates": want one of ` + names},
 		{"unknown analyzer in disable", map[string]any{"disable": []any{"UnretriedUpdate"}},
@@ -111,13 +152,17 @@ func TestPluginSettingsErrors(t *testing.T) {
 		{"both enabled and disabled", map[string]any{"enable": []any{"unretriedupdate"}, "disable": []any{"unretriedupdate"}},
 			`analyzer "unretriedupdate" is listed in both enable and disable`},
 		{"unknown option", map[string]any{"unretriedupdate": map[string]any{"strict": true}},
-			`unretriedupdate: unknown option "strict": want mode`},
+			`unretriedupdate: unknown option "strict": want debug, mode`},
 		{"bad mode", map[string]any{"unretriedupdate": map[string]any{"mode": "lenient"}},
 			`unretriedupdate.mode: unknown mode "lenient": want one of propagate, strict`},
 		{"options not a mapping", map[string]any{"unretriedupdate": "strict"},
 			`unretriedupdate: want a mapping of option names to values`},
 		{"option value not a scalar", map[string]any{"unretriedupdate": map[string]any{"mode": []any{"strict"}}},
 			`unretriedupdate.mode: want a string, number or boolean`},
+		{"unknown grade", map[string]any{"consequence": []any{"lost", "forever"}},
+			`consequence: unknown consequence "forever": want one of lost, until-event, until-resync, reported, unknown`},
+		{"grades not a list", map[string]any{"consequence": "lost"},
+			`consequence: want a list of grades`},
 		{"settings not a mapping", []any{"unretriedupdate"},
 			`settings must be a mapping of enable, disable and analyzer names to options`},
 	} {

@@ -119,7 +119,8 @@ func (f selectionFlag) Set(s string) error {
 
 // UnmarshalJSON decodes settings of the shape
 //
-//	{"enable": ["a"], "disable": ["b"], "<analyzer>": {"<option>": value}}
+//	{"enable": ["a"], "disable": ["b"], "<analyzer>": {"<option>": value},
+//	 "retry-wrappers": [...], "read-helpers": [...], "consequence": ["lost", "unknown"]}
 //
 // where a value is a string, number or boolean. Errors name the key: a key
 // that is neither enable, disable nor an analyzer of the suite, or a value of
@@ -364,7 +365,7 @@ func checkOption(a *analysis.Analyzer, opt, value string) error {
 }
 
 func unknownKey(key string, suite []*analysis.Analyzer) error {
-	return fmt.Errorf("unknown key %q: want %s, %s, %s, %s or an analyzer name (%s)", key, keyEnable, keyDisable, keyRetryWrappers, keyReadHelpers, analyzerNames(suite))
+	return fmt.Errorf("unknown key %q: want %s, %s, %s, %s, %s or an analyzer name (%s)", key, keyEnable, keyDisable, keyRetryWrappers, keyReadHelpers, keyConsequence, analyzerNames(suite))
 }
 
 // acceptedOptions says which options a has, for error messages.

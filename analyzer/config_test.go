@@ -12,6 +12,9 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // fakeSuite returns two analyzers: "alpha" with a bool and a string-list
@@ -52,7 +55,7 @@ func TestValidate(t *testing.T) {
 		{"unknown enabled", Config{Enable: []string{"gamma"}}, `enable: unknown analyzer "gamma": want one of alpha, beta`},
 		{"unknown disabled", Config{Disable: []string{"Alpha"}}, `disable: unknown analyzer "Alpha": want one of alpha, beta`},
 		{"enabled and disabled", Config{Enable: []string{"beta"}, Disable: []string{"beta"}}, `analyzer "beta" is listed in both enable and disable`},
-		{"unknown options key", Config{Options: map[string]map[string]string{"gamma": {}}}, `unknown key "gamma": want enable, disable, retry-wrappers, read-helpers or an analyzer name (alpha, beta)`},
+		{"unknown options key", Config{Options: map[string]map[string]string{"gamma": {}}}, `unknown key "gamma": want enable, disable, retry-wrappers, read-helpers, consequence or an analyzer name (alpha, beta)`},
 		{"unknown option", Config{Options: map[string]map[string]string{"alpha": {"colour": "red"}}}, `alpha: unknown option "colour": want color, loud`},
 		{"option of an analyzer without options", Config{Options: map[string]map[string]string{"beta": {"x": "1"}}}, `beta: unknown option "x": beta has no options`},
 		{"bad custom value", Config{Options: map[string]map[string]string{"alpha": {"color": "blue"}}}, `alpha.color: unknown color blue: want red, green`},
@@ -140,7 +143,10 @@ func TestUnmarshalJSON(t *testing.T) {
 		{"not a mapping", `[1]`, Config{}, "settings must be a mapping of enable, disable and analyzer names to options"},
 		{"enable not a list", `{"enable": "` + name + `"}`, Config{}, "enable: want a list of analyzer names"},
 		{"disable of numbers", `{"disable": [1]}`, Config{}, "disable: want a list of analyzer names"},
-		{"unknown key", `{"enabled": ["` + name + `"]}`, Config{}, `unknown key "enabled": want enable, disable, retry-wrappers, read-helpers or an analyzer name (`},
+		{"unknown key", `{"enabled": ["` + name + `"]}`, Config{}, `unknown key "enabled": want enable, disable, retry-wrappers, read-helpers, consequence or an analyzer name (`},
+		{"consequence", `{"consequence": ["lost", "unknown"]}`, Config{Model: api.Options{Consequences: consequence.Gate{consequence.Lost, consequence.Unknown}}}, ""},
+		{"unknown grade", `{"consequence": ["lost", "gone"]}`, Config{}, `consequence: unknown consequence "gone": want one of lost, until-event, until-resync, reported, unknown`},
+		{"consequence not a list", `{"consequence": "lost"}`, Config{}, "consequence: want a list of grades (lost, until-event, until-resync, reported, unknown)"},
 		{"options not a mapping", `{"` + name + `": "strict"}`, Config{}, name + ": want a mapping of option names to values"},
 		{"option value a list", `{"` + name + `": {"` + opt + `": ["a"]}}`, Config{}, name + "." + opt + ": want a string, number or boolean"},
 	} {

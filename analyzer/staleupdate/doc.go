@@ -111,6 +111,18 @@
 // are `retryreget`'s. The finding is at the second write; the first is shown
 // as related.
 //
+// # Consequence
+//
+// Each finding ends with a grade of how long the stale write leaves the
+// cluster wrong, the grades of unretriedupdate (see its page): when the
+// stale write's own error is handed on, requeued or retried, the next
+// event redoes it (until-event); otherwise the evidence is the same as for
+// unretriedupdate: a watch of the written kind by the method's receiver
+// type (until-event), a constant resync or `RequeueAfter` on every return
+// (until-resync), a non-zero exit or a failed test (reported), and lost
+// when nothing of these is in view. `-consequence=lost,unknown` reports
+// only the grades listed.
+//
 // # Fixes
 //
 // In a hand-rolled retry loop that writes a local variable (not a parameter,

@@ -211,12 +211,47 @@
 // object (`json.Marshal(obj)` of an object that was read) sends its
 // resourceVersion, which the server checks: it is a write too.
 //
+// # Consequence
+//
+// Each finding ends with a grade of how long the lost write leaves the
+// cluster wrong, read from evidence in the package. Without evidence of
+// healing the grade is `lost`: a wrong "it heals by itself" would hide a
+// real bug.
+//
+//   - until-event, "lost until the object's next event": the method's
+//     receiver type watches the written kind, unfiltered. Its controller is
+//     built in the package by a controller-runtime builder chain that
+//     watches the kind (`For`, `Owns` or `Watches`, without predicates on
+//     that watch or `WithEventFilter` on the chain) and completes with a
+//     value of the type, or the type's methods are called from the
+//     `UpdateFunc` of a handler registered on the kind's typed informer.
+//     The change that caused the Conflict is such an event.
+//   - until-resync, "lost until the next resync (10m)": a periodic pass
+//     redoes it. Either the type's `Reconcile` asks for a constant
+//     `RequeueAfter` on every return without an error, or the type watches
+//     something and a constant resync period is in view: an informer
+//     factory's, a handler registration's or a manager cache's
+//     `SyncPeriod`, set in the package or by a function of another package
+//     it calls (known through a fact). The smallest such period is shown.
+//   - reported, "reported by the exit status, not retried": the failure
+//     ends the program with a non-zero status or fails a test; someone is
+//     told, nothing tries again.
+//   - lost, "lost: nothing redoes the write": none of the above.
+//   - unknown, "consequence unknown": a strict-mode finding whose failure
+//     the model cannot follow.
+//
+// `-consequence=lost,unknown` (`consequence: [lost, unknown]` in
+// golangci-lint) reports only the grades listed; other analyzers' findings
+// always pass. The grade is also the `consequence` field of `-json`, and
+// sets the level of the SARIF result (error for lost and unknown, warning
+// for until-resync, note for the others) and of the GitHub annotation.
+//
 // # What it gives up
 //
 // A failure returned to a caller outside the package that drops it is not
 // followed (facts carry only "returns a write's error" for exported
 // helpers); a level-triggered controller whose watch brings the object back
-// after a lost Conflict is still reported (see
+// after a lost Conflict is still reported, graded until-event (see
 // https://github.com/conflictlint/conflictlint/blob/main/docs/evaluation.md#level-triggered-controllers-decision);
 // an unknown callee of another package that receives the error counts as
 // handing it on. A blanked resourceVersion is taken as meant: the write

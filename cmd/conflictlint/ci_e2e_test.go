@@ -104,6 +104,20 @@ func TestActionRuns(t *testing.T) {
 			t.Errorf("the job summary lists fewer findings than %d:\n%s", len(want), r.summary)
 		}
 	}})
+	// The consequence input keeps the findings that stay wrong: fewer
+	// annotations, all errors (the others are warnings and notices).
+	run(scenario{"push, annotations, consequence lost and unknown", map[string]string{
+		"github.event_name": "push", "inputs.fail-on-findings": "false", "inputs.consequence": "lost,unknown",
+	}, func(t *testing.T, r ghRun, out map[string]string) {
+		stdout := r.stdout["Run conflictlint"]
+		got := annotations(stdout)
+		if len(got) == 0 || len(got) >= len(want) {
+			t.Errorf("%d annotations, want some but fewer than the %d findings:\n%s", len(got), len(want), stdout)
+		}
+		if n := len(regexp.MustCompile(`(?m)^::error file=`).FindAllString(stdout, -1)); n != len(got) {
+			t.Errorf("%d of %d annotations are errors, want all:\n%s", n, len(got), stdout)
+		}
+	}})
 	// Every finding to code scanning; the job fails.
 	run(scenario{"push, SARIF", map[string]string{
 		"github.event_name": "push", "inputs.upload-sarif": "true",
@@ -470,10 +484,11 @@ func (ws *ciWorkspace) touchFinding(fs []expected.Finding) expected.Finding {
 	return expected.Finding{}
 }
 
-// annotationAt matches a GitHub error annotation's file and line.
-var annotationAt = regexp.MustCompile(`(?m)^::error file=([^,]+),line=([0-9]+),`)
+// annotationAt matches a finding's GitHub annotation (an error, or a
+// warning or notice by its consequence) and its file and line.
+var annotationAt = regexp.MustCompile(`(?m)^::(?:error|warning|notice) file=([^,]+),line=([0-9]+),`)
 
-// annotations lists "file:line" of each error annotation in out.
+// annotations lists "file:line" of each finding's annotation in out.
 func annotations(out string) []string {
 	var got []string
 	for _, m := range annotationAt.FindAllStringSubmatch(out, -1) {

@@ -23,12 +23,15 @@ type finding struct {
 	PkgPath  string
 	Analyzer *analysis.Analyzer
 	Message  string
-	Pos, End token.Position // Filename is absolute
-	File     string         // slash path relative to the repository root
-	Func     string         // enclosing function, "" at package level
-	Shape    string         // the code reported on, local names normalised (see shapes)
-	Fixes    []fix
-	Related  []related
+	// Consequence is the grade the message ends with (lost, until-event,
+	// until-resync, reported, unknown), "" for a finding without one.
+	Consequence string
+	Pos, End    token.Position // Filename is absolute
+	File        string         // slash path relative to the repository root
+	Func        string         // enclosing function, "" at package level
+	Shape       string         // the code reported on, local names normalised (see shapes)
+	Fixes       []fix
+	Related     []related
 }
 
 type fix struct {
@@ -100,13 +103,14 @@ func newFinding(act *checker.Action, d analysis.Diagnostic, root string) *findin
 	pos := fset.Position(d.Pos)
 	end := fset.Position(cmp.Or(d.End, d.Pos))
 	f := &finding{
-		Pkg:      act.Package.ID,
-		PkgPath:  act.Package.PkgPath,
-		Analyzer: act.Analyzer,
-		Message:  d.Message,
-		Pos:      pos,
-		End:      end,
-		File:     relPath(root, pos.Filename),
+		Pkg:         act.Package.ID,
+		PkgPath:     act.Package.PkgPath,
+		Analyzer:    act.Analyzer,
+		Message:     d.Message,
+		Consequence: analyzer.Consequence(d.Message),
+		Pos:         pos,
+		End:         end,
+		File:        relPath(root, pos.Filename),
 	}
 	for _, sf := range d.SuggestedFixes {
 		fx := fix{Message: sf.Message}

@@ -15,6 +15,9 @@ import (
 //	::error file=F,line=L,col=C,endLine=L2,endColumn=C2,title=T::message
 //
 // File paths are relative to the repository root, as GitHub wants them.
+// The command is the finding's SARIF level in GitHub's words (see
+// annotationKind): a graded finding that heals by itself is a warning or
+// a notice, everything else an error.
 func writeGitHub(w io.Writer, findings []*finding) error {
 	for _, f := range findings {
 		msg := f.Message
@@ -24,14 +27,25 @@ func writeGitHub(w io.Writer, findings []*finding) error {
 		if f.Analyzer.URL != "" {
 			msg += "\nSee " + f.Analyzer.URL
 		}
-		_, err := fmt.Fprintf(w, "::error file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
-			escapeProperty(f.File), f.Pos.Line, f.Pos.Column, f.End.Line, f.End.Column,
+		_, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
+			annotationKind(f), escapeProperty(f.File), f.Pos.Line, f.Pos.Column, f.End.Line, f.End.Column,
 			escapeProperty("conflictlint "+f.Analyzer.Name), escapeData(msg))
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// annotationKind is the workflow command of f's annotation: error for
+// lost and unknown Conflicts and for findings without a grade, warning for
+// those a resync redoes, notice for those the next event redoes or that a
+// person is told of.
+func annotationKind(f *finding) string {
+	if level := resultLevel(f); level != "note" {
+		return level
+	}
+	return "notice"
 }
 
 // escapeData escapes a workflow command's message.

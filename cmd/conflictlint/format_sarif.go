@@ -17,6 +17,8 @@ import (
 
 	"github.com/owenrumney/go-sarif/v3/pkg/report"
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+
+	"github.com/conflictlint/conflictlint/analyzer"
 )
 
 const (
@@ -62,11 +64,14 @@ func sarifReport(analyzers []*analysis.Analyzer, findings []*finding, errs []act
 	for _, f := range findings {
 		k := keyOf(f)
 		res := run.CreateResultForRule(f.Analyzer.Name).
-			WithLevel("error").
+			WithLevel(resultLevel(f)).
 			WithMessage(sarif.NewTextMessage(f.Message)).
 			AddLocation(sarif.NewLocationWithPhysicalLocation(physical(src, f.File, f.Pos, f.End))).
 			WithPartialFingerprints(map[string]string{fingerprintKey: fingerprint(k, ordinal[k])})
 		ordinal[k]++
+		if f.Consequence != "" {
+			res.WithProperties(sarif.NewPropertyBag().Add("consequence", f.Consequence))
+		}
 		if f.Func != "" {
 			res.Locations[0].AddLogicalLocation(sarif.NewLogicalLocation().
 				WithKind("function").
@@ -90,6 +95,17 @@ func sarifReport(analyzers []*analysis.Analyzer, findings []*finding, errs []act
 	run.AddInvocation(inv)
 	rep.AddRun(run)
 	return rep
+}
+
+// resultLevel is the level of f's result: by its consequence when it has
+// one (error for what stays wrong, warning for what a resync heals, note
+// for what the next event heals or a person is told of), else error, the
+// level of every rule.
+func resultLevel(f *finding) string {
+	if level := analyzer.ConsequenceLevel(f.Consequence); level != "" {
+		return level
+	}
+	return "error"
 }
 
 // writeSARIF writes the log indented, without the properties that hold

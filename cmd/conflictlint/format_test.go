@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -237,4 +238,116 @@ func TestGitHubLoadErrors(t *testing.T) {
 	if !strings.Contains(o.stderr, "broken.go:4:9: undefined: undefined") || o.stdout != "" {
 		t.Errorf("-format=text: stdout %q, stderr %q", o.stdout, o.stderr)
 	}
+}
+
+// gradedFindings are cmdgraded's findings, by line: their grade, SARIF
+// level and GitHub annotation command.
+var gradedFindings = map[int]struct{ grade, level, command string }{
+	22: {"lost", "error", "error"},
+	27: {"reported", "note", "notice"},
+	47: {"until-event", "note", "notice"},
+	72: {"until-resync", "warning", "warning"},
+}
+
+// TestConsequenceInOutputs: every format carries a finding's grade, in
+// -json as "consequence", in SARIF as the result's level and a property,
+// under -format=github as the annotation's command; -consequence keeps
+// only the grades it lists.
+func TestConsequenceInOutputs(t *testing.T) {
+	root := gopath(t)
+
+	o := conflictlint(t, root, "-json", "cmdgraded")
+	o.want(t, exitFindings)
+	var tree map[string]map[string][]struct {
+		Posn        string
+		Message     string
+		Consequence *string
+	}
+	if err := json.Unmarshal([]byte(o.stdout), &tree); err != nil {
+		t.Fatalf("-json: %v\n%s", err, o.stdout)
+	}
+	seen := 0
+	for _, diags := range tree["cmdgraded"] {
+		for _, d := range diags {
+			line := posnLine(t, d.Posn)
+			want, ok := gradedFindings[line]
+			if !ok || d.Consequence == nil || *d.Consequence != want.grade {
+				t.Errorf("-json: line %d: consequence %v, want %q", line, d.Consequence, want.grade)
+			}
+			seen++
+		}
+	}
+	if seen != len(gradedFindings) {
+		t.Errorf("-json: %d findings, want %d:\n%s", seen, len(gradedFindings), o.stdout)
+	}
+
+	o = conflictlint(t, root, "-format=sarif", "cmdgraded")
+	o.want(t, exitFindings)
+	validateSARIF(t, []byte(o.stdout))
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Level      *string
+				Properties map[string]any
+				Locations  []struct {
+					PhysicalLocation struct{ Region struct{ StartLine int } }
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(o.stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	results := log.Runs[0].Results
+	if len(results) != len(gradedFindings) {
+		t.Fatalf("SARIF: %d results, want %d", len(results), len(gradedFindings))
+	}
+	for _, res := range results {
+		line := res.Locations[0].PhysicalLocation.Region.StartLine
+		want := gradedFindings[line]
+		// The level is written even at warning, the schema's default:
+		// absent, it would be the rule's level, error.
+		if res.Level == nil || *res.Level != want.level || res.Properties["consequence"] != want.grade {
+			t.Errorf("SARIF: line %d: level %v, properties %v; want level %s and consequence %s",
+				line, res.Level, res.Properties, want.level, want.grade)
+		}
+	}
+
+	o = conflictlint(t, root, "-format=github", "cmdgraded")
+	o.want(t, exitFindings)
+	lines := strings.Split(strings.TrimSuffix(o.stdout, "\n"), "\n")
+	if len(lines) != len(gradedFindings) {
+		t.Fatalf("%d annotations, want %d:\n%s", len(lines), len(gradedFindings), o.stdout)
+	}
+	for _, l := range lines {
+		m := regexp.MustCompile(`^::(\w+) file=[^,]+,line=(\d+),`).FindStringSubmatch(l)
+		if m == nil {
+			t.Errorf("not an annotation: %q", l)
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		if want := gradedFindings[line]; m[1] != want.command {
+			t.Errorf("-format=github: line %d: ::%s, want ::%s", line, m[1], want.command)
+		}
+	}
+
+	o = conflictlint(t, root, "-json", "-consequence=lost,unknown", "cmdgraded")
+	o.want(t, exitFindings)
+	if strings.Count(o.stdout, `"consequence": "lost"`) != 1 || strings.Count(o.stdout, `"consequence"`) != 1 {
+		t.Errorf("-consequence=lost,unknown: want only the lost finding:\n%s", o.stdout)
+	}
+}
+
+// posnLine is the line of a -json position, file:line:col.
+func posnLine(t *testing.T, posn string) int {
+	t.Helper()
+	parts := strings.Split(posn, ":")
+	if len(parts) < 3 {
+		t.Fatalf("position %q", posn)
+	}
+	line, err := strconv.Atoi(parts[len(parts)-2])
+	if err != nil {
+		t.Fatalf("position %q: %v", posn, err)
+	}
+	return line
 }

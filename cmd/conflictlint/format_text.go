@@ -33,12 +33,15 @@ func textLine(f *finding) string {
 
 // The JSON format is the one of go vet -json and the x/tools drivers:
 // package ID -> analyzer name -> list of diagnostics, or {"error": ...}.
+// A graded finding adds its grade as "consequence", which go vet does not
+// write.
 type (
 	jsonDiagnostic struct {
 		Category       string        `json:"category,omitempty"`
 		Posn           string        `json:"posn"`
 		End            string        `json:"end"`
 		Message        string        `json:"message"`
+		Consequence    string        `json:"consequence,omitempty"`
 		SuggestedFixes []jsonFix     `json:"suggested_fixes,omitempty"`
 		Related        []jsonRelated `json:"related,omitempty"`
 	}
@@ -86,7 +89,7 @@ func writeJSON(w io.Writer, findings []*finding, errs []actionError) error {
 }
 
 func toJSON(f *finding) jsonDiagnostic {
-	d := jsonDiagnostic{Category: f.Analyzer.Name, Posn: f.Pos.String(), End: f.End.String(), Message: f.Message}
+	d := jsonDiagnostic{Category: f.Analyzer.Name, Posn: f.Pos.String(), End: f.End.String(), Message: f.Message, Consequence: f.Consequence}
 	for _, fx := range f.Fixes {
 		jf := jsonFix{Message: fx.Message, Edits: []jsonEdit{}}
 		for _, e := range fx.Edits {

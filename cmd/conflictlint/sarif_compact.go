@@ -40,10 +40,15 @@ var sarifDefaults = map[string]any{
 	"contents":         []any{"localizedData", "nonLocalizedData"},
 }
 
+// A result's level is kept whatever it is: an absent one does not mean
+// warning but the level of its rule's defaultConfiguration (SARIF 2.1.0,
+// 3.27.10), error for every rule here, so a result at warning must say so.
+const resultsKey = "results"
+
 // keptEmpty are the properties kept even when empty: an empty results
 // array says the run found nothing, while an absent one would say that it
 // produced no results at all (SARIF 2.1.0, 3.14.23).
-var keptEmpty = map[string]bool{"results": true}
+var keptEmpty = map[string]bool{resultsKey: true}
 
 // compactSARIF rewrites a SARIF log without the properties that hold their
 // default value, empty arrays and empty objects, indented by two spaces,
@@ -85,11 +90,26 @@ func pruneSARIF(key string, v any) (any, bool) {
 		// Elements are kept whatever they hold: others refer to them by
 		// index.
 		for i, x := range v {
-			v[i], _ = pruneSARIF("", x)
+			v[i] = pruneElement(key, x)
 		}
 		return v, len(v) > 0 || keptEmpty[key]
 	}
 	return v, true
+}
+
+// pruneElement prunes x, an element of the array under key, keeping the
+// level of a result.
+func pruneElement(key string, x any) any {
+	res, ok := x.(map[string]any)
+	level, hasLevel := res["level"]
+	if !ok || key != resultsKey || !hasLevel {
+		x, _ = pruneSARIF("", x)
+		return x
+	}
+	delete(res, "level")
+	pruneSARIF("", res)
+	res["level"] = level
+	return res
 }
 
 // jsonEqual compares two values decoded from JSON (numbers as float64).

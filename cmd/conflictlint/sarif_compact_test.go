@@ -143,6 +143,20 @@ func TestCompactSARIF(t *testing.T) {
 	if !bytes.Contains(out, []byte(`"a & b"`)) || !bytes.HasSuffix(out, []byte("}\n")) {
 		t.Errorf("compactSARIF escapes & or drops the final newline:\n%s", out)
 	}
+
+	// A result's level stays, even at warning: absent, it would be its
+	// rule's level.
+	out, err = compactSARIF([]byte(`{"runs":[{"results":[{"level":"warning","rank":-1},{"level":"error"}],
+	"tool":{"driver":{"name":"x","rules":[{"id":"r","defaultConfiguration":{"level":"warning"}}]}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.Unmarshal(out, &got)
+	json.Unmarshal([]byte(`{"runs":[{"results":[{"level":"warning"},{"level":"error"}],
+	"tool":{"driver":{"name":"x","rules":[{"id":"r"}]}}}]}`), &want)
+	if g, w := mustJSON(got), mustJSON(want); g != w {
+		t.Errorf("compactSARIF of results:\ngot  %s\nwant %s", g, w)
+	}
 }
 
 func mustJSON(v any) string {

@@ -169,3 +169,14 @@ func (g *Gate) Set(s string) error {
 func (g Gate) Admits(x Grade) bool {
 	return len(g) == 0 || x == None || slices.Contains(g, x)
 }
+
+// Split returns msg without its consequence clause, and the clause with
+// its "; " separator: ("conflict ... is lost", "; lost: nothing redoes the
+// write"). A message without a grade is returned whole, with "".
+func Split(msg string) (rest, clause string) {
+	if Of(msg) == None {
+		return msg, ""
+	}
+	i := strings.LastIndex(msg, "; ")
+	return msg[:i], msg[i:]
+}
