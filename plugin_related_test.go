@@ -34,7 +34,7 @@ func TestFoldRelated(t *testing.T) {
 			pass.Report(analysis.Diagnostic{Pos: at(controller, 31), Message: "no related position"})
 			pass.Report(analysis.Diagnostic{
 				Pos:     at(controller, 32),
-				Message: "conflict from r.Update(ctx, obj) is lost; lost until the next resync (10m)",
+				Message: "conflict from r.Update(ctx, obj) is lost; lost until resync (10m)",
 				Related: []analysis.RelatedInformation{{Pos: at(helper, 7), Message: "the conflict-prone write"}},
 			})
 			return nil, nil
@@ -52,7 +52,7 @@ func TestFoldRelated(t *testing.T) {
 	want := []string{
 		"conflict from r.Update(ctx, obj) is lost; first write at status.go:18; the conflict-prone write at ../kubeutil/annotate.go:7",
 		"no related position",
-		"conflict from r.Update(ctx, obj) is lost; the conflict-prone write at ../kubeutil/annotate.go:7; lost until the next resync (10m)",
+		"conflict from r.Update(ctx, obj) is lost; the conflict-prone write at ../kubeutil/annotate.go:7; lost until resync (10m)",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d diagnostics, want %d", len(got), len(want))

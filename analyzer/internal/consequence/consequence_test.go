@@ -25,10 +25,10 @@ func TestClauseRoundTrip(t *testing.T) {
 
 func TestPeriodText(t *testing.T) {
 	for d, want := range map[time.Duration]string{
-		30 * time.Minute: "lost until the next resync (30m)",
-		90 * time.Minute: "lost until the next resync (1h30m)",
-		10 * time.Hour:   "lost until the next resync (10h)",
-		45 * time.Second: "lost until the next resync (45s)",
+		30 * time.Minute: "lost until resync (30m)",
+		90 * time.Minute: "lost until resync (1h30m)",
+		10 * time.Hour:   "lost until resync (10h)",
+		45 * time.Second: "lost until resync (45s)",
 	} {
 		if got := (Evidence{Grade: UntilResync, Period: d}).Clause(); got != want {
 			t.Errorf("Clause(%v) = %q, want %q", d, got, want)
