@@ -6,11 +6,11 @@ func TestConsequenceAccessors(t *testing.T) {
 	for _, tc := range []struct {
 		msg, grade, level, rest string
 	}{
-		{"conflict from c.Update(ctx, &cm) is dropped; lost for good", "lost", "error", "conflict from c.Update(ctx, &cm) is dropped"},
+		{"conflict from c.Update of cm is dropped: return it; lost for good", "lost", "error", "conflict from c.Update of cm is dropped: return it"},
 		{"x is only logged; lost until the next event", "until-event", "note", "x is only logged"},
 		{"x is only logged; no fix: why; lost until resync (1h30m)", "until-resync", "warning", "x is only logged; no fix: why"},
 		{"x is only logged; lost until resync", "until-resync", "warning", "x is only logged"},
-		{"x ends the program; reported by exit status", "reported", "note", "x ends the program"},
+		{"x is passed to log.Fatalf, which exits; reported by exit status", "reported", "note", "x is passed to log.Fatalf, which exits"},
 		{"x may be lost; fate unknown", "unknown", "error", "x may be lost"},
 		{"assigning to cm.Data changes cm; DeepCopy cm before changing it", "", "", "assigning to cm.Data changes cm; DeepCopy cm before changing it"},
 		{"x; lost until resync soon", "", "", "x; lost until resync soon"},

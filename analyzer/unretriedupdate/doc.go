@@ -29,7 +29,7 @@
 //
 // is reported as
 //
-//	conflict from r.Status().Update(ctx, &app) is only logged: retry with retry.RetryOnConflict, re-reading app inside, or return the error
+//	conflict from Status().Update of app is only logged: return it
 //
 // After (what the suggested fix produces: the log line stays):
 //

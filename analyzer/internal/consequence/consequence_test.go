@@ -10,7 +10,7 @@ func TestClauseRoundTrip(t *testing.T) {
 		{Grade: Lost}, {Grade: UntilEvent}, {Grade: UntilResync}, {Grade: UntilResync, Period: 30 * time.Minute},
 		{Grade: UntilResync, Period: 90 * time.Minute}, {Grade: Reported}, {Grade: Unknown},
 	} {
-		msg := e.Append("conflict from r.Update(ctx, cm) is only logged: retry")
+		msg := e.Append("conflict from r.Update of cm is only logged: return it")
 		if got := Of(msg); got != e.Grade {
 			t.Errorf("Of(%q) = %v, want %v", msg, got, e.Grade)
 		}
