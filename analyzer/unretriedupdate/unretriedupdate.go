@@ -246,12 +246,13 @@ func isPanic(info *types.Info, call *ast.CallExpr) bool {
 	return ok && builtin && id.Name == "panic"
 }
 
-// passesError reports whether an argument of call holds an error (a name
-// of an error type, possibly inside a larger expression).
+// passesError reports whether call is given an error: a name of an error
+// type among its arguments or in its receiver chain (logrus's
+// WithError(err).Fatal), possibly inside a larger expression.
 func passesError(info *types.Info, call *ast.CallExpr) bool {
 	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	found := false
-	for _, a := range call.Args {
+	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
 		ast.Inspect(a, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok && !found {
 				if v, ok := info.Uses[id].(*types.Var); ok && types.Implements(v.Type(), errIface) {

@@ -39,7 +39,7 @@ func (s *Syncer) packageFatalf(ctx context.Context, cm *corev1.ConfigMap) error 
 }
 
 func (s *Syncer) loggerWithErrorFatal(ctx context.Context, cm *corev1.ConfigMap, l *logrus.Logger) error {
-	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\(cm.Namespace\).Update is followed by WithError\(err\).Fatal, which exits: re-read cm inside retry.RetryOnConflict`
+	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\(cm.Namespace\).Update is passed to WithError\(err\).Fatal, which exits: re-read cm inside retry.RetryOnConflict`
 		l.WithError(err).Fatal("updating configmap")
 	}
 	return nil
