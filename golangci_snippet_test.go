@@ -259,7 +259,7 @@ func TestGolangciLintSeveritySnippet(t *testing.T) {
 	if len(grades) != 4 {
 		t.Errorf("cmdgraded gave the grades %v, want four", grades)
 	}
-	if got := severityOf("govet", "printf: a finding; lost: nothing redoes the write"); got != sev.Default {
+	if got := severityOf("govet", "printf: a finding; lost for good"); got != sev.Default {
 		t.Errorf("another linter's issue gets %q, want the default %q", got, sev.Default)
 	}
 }

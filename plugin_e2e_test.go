@@ -76,7 +76,7 @@ func TestGolangciLintPlugin(t *testing.T) {
 	checkTextReport(t, textReport, example, base)
 	// widget_controller.go:89 calls a helper whose write is in status.go.
 	if i := slices.Index(base.findings, finding{Path: "internal/controller/widget_controller.go", Line: 89, Analyzer: "unretriedupdate"}); i < 0 ||
-		!strings.HasSuffix(base.texts[i], "; the conflict-prone write: r.Status().Update(ctx, deploy) at status.go:18") {
+		!strings.HasSuffix(base.texts[i], "; the conflict-prone write: Status().Update at status.go:18") {
 		t.Errorf("the finding at widget_controller.go:89 does not name its helper's write at status.go:18: %q", base.texts)
 	}
 

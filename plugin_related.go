@@ -16,7 +16,7 @@ import (
 // analyzers therefore fold their related positions into the message, so
 // that one finding is one issue:
 //
-//	unretriedupdate: conflict from save(ctx, c, &cm) is lost in sync ...; the conflict-prone write: c.Update(ctx, cm) at store.go:23; lost: nothing redoes the write
+//	unretriedupdate: conflict from save cannot be returned by sync: ...; the conflict-prone write: c.Update at store.go:23; lost for good
 //
 // The consequence clause stays last, after the related positions, so that
 // golangci-lint's severity rules can match it at the end of the text (see

@@ -25,7 +25,7 @@ func TestFoldRelated(t *testing.T) {
 		Run: func(pass *analysis.Pass) (any, error) {
 			pass.Report(analysis.Diagnostic{
 				Pos:     at(controller, 30),
-				Message: "conflict from r.Update(ctx, obj) is lost",
+				Message: "conflict from r.Update of obj is dropped",
 				Related: []analysis.RelatedInformation{
 					{Pos: at(controller, 18), Message: "first write"},
 					{Pos: at(helper, 7), Message: "the conflict-prone write"},
@@ -34,7 +34,7 @@ func TestFoldRelated(t *testing.T) {
 			pass.Report(analysis.Diagnostic{Pos: at(controller, 31), Message: "no related position"})
 			pass.Report(analysis.Diagnostic{
 				Pos:     at(controller, 32),
-				Message: "conflict from r.Update(ctx, obj) is lost; lost until the next resync (10m)",
+				Message: "conflict from r.Update of obj is dropped; lost until resync (10m)",
 				Related: []analysis.RelatedInformation{{Pos: at(helper, 7), Message: "the conflict-prone write"}},
 			})
 			return nil, nil
@@ -50,9 +50,9 @@ func TestFoldRelated(t *testing.T) {
 		t.Errorf("want a copy under the same name")
 	}
 	want := []string{
-		"conflict from r.Update(ctx, obj) is lost; first write at status.go:18; the conflict-prone write at ../kubeutil/annotate.go:7",
+		"conflict from r.Update of obj is dropped; first write at status.go:18; the conflict-prone write at ../kubeutil/annotate.go:7",
 		"no related position",
-		"conflict from r.Update(ctx, obj) is lost; the conflict-prone write at ../kubeutil/annotate.go:7; lost until the next resync (10m)",
+		"conflict from r.Update of obj is dropped; the conflict-prone write at ../kubeutil/annotate.go:7; lost until resync (10m)",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d diagnostics, want %d", len(got), len(want))

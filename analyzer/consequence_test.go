@@ -6,14 +6,14 @@ func TestConsequenceAccessors(t *testing.T) {
 	for _, tc := range []struct {
 		msg, grade, level, rest string
 	}{
-		{"conflict from c.Update(ctx, &cm) is dropped; lost: nothing redoes the write", "lost", "error", "conflict from c.Update(ctx, &cm) is dropped"},
-		{"x is only logged; lost until the object's next event", "until-event", "note", "x is only logged"},
-		{"x is only logged; no fix: why; lost until the next resync (1h30m)", "until-resync", "warning", "x is only logged; no fix: why"},
-		{"x is only logged; lost until the next resync", "until-resync", "warning", "x is only logged"},
-		{"x ends the program; reported by the exit status, not retried", "reported", "note", "x ends the program"},
-		{"x may be lost; consequence unknown", "unknown", "error", "x may be lost"},
+		{"conflict from c.Update of cm is dropped: return it; lost for good", "lost", "error", "conflict from c.Update of cm is dropped: return it"},
+		{"x is only logged; lost until the next event", "until-event", "note", "x is only logged"},
+		{"x is only logged; no fix: why; lost until resync (1h30m)", "until-resync", "warning", "x is only logged; no fix: why"},
+		{"x is only logged; lost until resync", "until-resync", "warning", "x is only logged"},
+		{"x is passed to log.Fatalf, which exits; reported by exit status", "reported", "note", "x is passed to log.Fatalf, which exits"},
+		{"x may be lost; fate unknown", "unknown", "error", "x may be lost"},
 		{"assigning to cm.Data changes cm; DeepCopy cm before changing it", "", "", "assigning to cm.Data changes cm; DeepCopy cm before changing it"},
-		{"x; lost until the next resync soon", "", "", "x; lost until the next resync soon"},
+		{"x; lost until resync soon", "", "", "x; lost until resync soon"},
 	} {
 		if got := Consequence(tc.msg); got != tc.grade {
 			t.Errorf("Consequence(%q) = %q, want %q", tc.msg, got, tc.grade)

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 )
 
 func (t *tracker) call(call *ast.CallExpr) {
@@ -30,7 +32,7 @@ func (t *tracker) call(call *ast.CallExpr) {
 	}
 	for _, arg := range t.cache.MutatedArgs(call) {
 		if x := t.refOrMem(arg, pos); x.lvl == cached {
-			t.mutated(call, "calling "+types.ExprString(call.Fun), x)
+			t.mutated(call, diag.CallName(call), x)
 			return
 		}
 	}
@@ -63,7 +65,7 @@ func (t *tracker) viaFunc(call *ast.CallExpr, pos token.Pos) {
 	for _, i := range idx {
 		if i < len(args) {
 			if x := t.refOrMem(args[i], pos); x.lvl == cached {
-				t.mutated(call, "calling "+types.ExprString(call.Fun), x)
+				t.mutated(call, diag.CallName(call), x)
 				return
 			}
 		}

@@ -70,7 +70,7 @@
 //
 // is reported as
 //
-//	assigning to cm.Data["owner"] changes cm (from c.cmLister.ConfigMaps(ns).Get(name)), which belongs to the informer cache: every reader of the cache sees the change before it is written, and the cache keeps it even if the write fails; DeepCopy cm before changing it
+//	assigning to cm.Data["owner"] changes cm in the informer cache: every reader sees the change, and the cache keeps it even if the write fails; DeepCopy cm after the read
 //
 // After (what the suggested fix produces):
 //

@@ -130,20 +130,22 @@ func (c *checker) report(at ast.Node, what string, x val) {
 		return
 	}
 	s.done = true
-	obj := s.what
+	obj := s.what // the read's node is the finding's related position
 	if s.v != nil {
-		obj = fmt.Sprintf("%s (from %s)", s.v.Name(), s.what)
+		obj = s.v.Name()
 	}
 	name := "the object"
 	if s.v != nil {
 		name = s.v.Name()
 	}
 	consequence, related := c.consequence(s, at)
-	msg := fmt.Sprintf("%s changes %s, which belongs to the informer cache: %s; DeepCopy %s before changing it", what, obj, consequence, name)
+	todo := fmt.Sprintf("DeepCopy %s before changing it", name)
 	var fixes []analysis.SuggestedFix
 	if fix, ok := c.fix(s); ok {
 		fixes = append(fixes, fix)
+		todo = fmt.Sprintf("DeepCopy %s after the read", name)
 	}
+	msg := fmt.Sprintf("%s changes %s in the informer cache: %s; %s", what, obj, consequence, todo)
 	diag.Report(c.pass, at, msg, related, fixes...)
 }
 
@@ -158,9 +160,9 @@ func (c *checker) consequence(s *source, at ast.Node) (string, []diag.Related) {
 	}
 	if w := c.laterWrite(s.v, at); w != nil {
 		related = append(related, diag.Related{Node: w.Call, Message: "written here"})
-		return "every reader of the cache sees the change before it is written, and the cache keeps it even if the write fails", related
+		return "every reader sees the change, and the cache keeps it even if the write fails", related
 	}
-	return "every reader of the cache sees the change and it is never written", related
+	return "every reader sees a change the server never got", related
 }
 
 // laterWrite returns the first conflict-prone write of v after the change

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/cache"
 )
@@ -283,7 +284,11 @@ func (t *tracker) madeSource(n ast.Node) *source {
 	if s := t.made[n]; s != nil {
 		return s
 	}
-	s := &source{node: n, what: types.ExprString(n.(ast.Expr)), param: -1}
+	what := types.ExprString(n.(ast.Expr))
+	if call, ok := n.(*ast.CallExpr); ok {
+		what = diag.CallName(call)
+	}
+	s := &source{node: n, what: what, param: -1}
 	t.made[n] = s
 	return s
 }

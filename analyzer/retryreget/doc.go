@@ -34,7 +34,7 @@
 //
 // is reported as
 //
-//	deploy is written inside retry.RetryOnConflict without being re-read there, so every attempt resends the same stale resourceVersion; Get deploy at the top of the closure
+//	deploy is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get deploy at the top of the closure
 //
 // After (what the suggested fix produces):
 //
@@ -156,7 +156,7 @@
 //
 // is reported as
 //
-//	conflict from r.Update(ctx, &deploy) is formatted with %v, so retry.RetryOnConflict cannot recognise it and never retries; wrap it with %w
+//	conflict from r.Update of deploy is formatted with %v, so retry.RetryOnConflict never retries it: wrap it with %w
 //
 // The fix changes `%v` (or `%s`, or `%s` with `err.Error()`) to `%w`;
 // `errors.New(err.Error())` becomes `err`.

@@ -87,10 +87,10 @@ func (c *checker) freshEachAttempt(obj api.Object, s *kube.RetryScope) bool {
 // the closure is what lacks the re-read (the helper may be right for its
 // other callers), and a suppression there is where a reader looks for it.
 func (c *checker) reportHelperWrite(w *kube.Write, s *kube.RetryScope, call *ast.CallExpr, obj api.Object) {
-	msg := fmt.Sprintf("%s writes %s on every attempt of %s, which does not re-read it, so every attempt resends the same stale resourceVersion; Get %s at the top of the closure",
-		types.ExprString(call.Fun), obj.Name(), retryName(s), obj.Name())
+	msg := fmt.Sprintf("%s writes %s, which is not re-read inside %s, so every attempt conflicts: Get %s at the top of the closure",
+		diag.CallName(call), obj.Name(), retryName(s), obj.Name())
 	related := []diag.Related{
-		{Node: w.Call, Message: "the helper's write: " + types.ExprString(w.Call)},
+		{Node: w.Call, Message: "the helper's write: " + diag.CallName(w.Call)},
 		{Node: s.Call, Message: "the retry: " + retryName(s)},
 	}
 	diag.Report(c.pass, call, msg, related)

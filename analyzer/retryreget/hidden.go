@@ -41,10 +41,10 @@ func (c *checker) checkHidden(w *kube.Write) {
 		if !ok {
 			continue
 		}
-		msg := fmt.Sprintf("conflict from %s is %s, so %s cannot recognise it and never retries; %s",
-			types.ExprString(w.Call), h.how, retryName(w.Scope), remedy(h))
+		msg := fmt.Sprintf("conflict from %s of %s is %s, so %s never retries it: %s",
+			diag.CallName(w.Call), w.Object.Name(), h.how, retryName(w.Scope), remedy(h))
 		related := []diag.Related{
-			{Node: w.Call, Message: "the conflict-prone write: " + types.ExprString(w.Call)},
+			{Node: w.Call, Message: "the conflict-prone write: " + diag.CallName(w.Call)},
 			{Node: w.Scope.Call, Message: "the retry: " + retryName(w.Scope)},
 		}
 		var fixes []analysis.SuggestedFix
@@ -55,9 +55,15 @@ func (c *checker) checkHidden(w *kube.Write) {
 	}
 }
 
+// remedy says what to do about h: what its fix does, when it has one.
 func remedy(h hiding) string {
-	if strings.HasPrefix(h.how, "formatted") {
+	switch {
+	case h.fix != nil && strings.HasPrefix(h.how, "formatted as text"):
+		return "wrap the error itself with %w"
+	case strings.HasPrefix(h.how, "formatted"):
 		return "wrap it with %w"
+	case h.fix != nil:
+		return "return the error itself"
 	}
 	return "return it, or wrap it with fmt.Errorf and %w"
 }

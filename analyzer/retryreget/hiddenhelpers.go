@@ -80,10 +80,10 @@ func (c *checker) reportHiddenInHelper(w *kube.Write, h hiding, s *kube.RetrySco
 	if fd, ok := syntax.EnclosingFuncNode(w.Cursor).(*ast.FuncDecl); ok {
 		helper = fd.Name.Name
 	}
-	msg := fmt.Sprintf("conflict from %s is %s in %s, whose error %s returns, so %s cannot recognise it and never retries; %s",
-		types.ExprString(w.Call), h.how, helper, closureName(s), retryName(s), remedy(h))
+	msg := fmt.Sprintf("conflict from %s is %s in %s, whose error %s returns, so %s never retries it: %s",
+		diag.CallName(w.Call), h.how, helper, closureName(s), retryName(s), remedy(h))
 	related := []diag.Related{
-		{Node: call, Message: "the retry closure returns this call's error: " + types.ExprString(call)},
+		{Node: call, Message: "the retry closure returns this call's error: " + diag.CallName(call)},
 		{Node: s.Call, Message: "the retry: " + retryName(s)},
 	}
 	var fixes []analysis.SuggestedFix

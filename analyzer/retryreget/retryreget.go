@@ -130,8 +130,7 @@ func (c *checker) reportStale(w *kube.Write) {
 	if fd, ok := w.Scope.Body.(*ast.FuncDecl); ok {
 		where = fd.Name.Name
 	}
-	msg := fmt.Sprintf("%s is written inside %s without being re-read there, so every attempt resends the same stale resourceVersion; Get %s at the top of %s",
-		name, retryName(w.Scope), name, where)
+	todo := fmt.Sprintf("Get %s at the top of %s", name, where)
 	related := []diag.Related{{Node: w.Scope.Call, Message: "the retry: " + retryName(w.Scope)}}
 	var fixes []analysis.SuggestedFix
 	if !c.fixed[w.Scope.Body] {
@@ -141,8 +140,10 @@ func (c *checker) reportStale(w *kube.Write) {
 		} else if fix, ok := c.paramReReadFix(w); ok {
 			c.fixed[w.Scope.Body] = true
 			fixes = append(fixes, fix)
+			todo = fmt.Sprintf("re-read %s after each conflict", name)
 		}
 	}
+	msg := fmt.Sprintf("%s is not re-read inside %s, so every attempt conflicts: %s", name, retryName(w.Scope), todo)
 	if len(fixes) == 0 {
 		if why := repair.NoRetryFixReason(w); why != "" {
 			msg += "; " + why

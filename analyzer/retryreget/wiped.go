@@ -44,8 +44,8 @@ func (c *checker) checkWiped(w *kube.Write) {
 		return
 	}
 	name := w.Object.Root.Name()
-	msg := fmt.Sprintf("%s is replaced by what %s returns, which after a failure is an empty object (or nil), so the next attempt of %s re-reads %s by an empty name and the retry ends: keep the write's result in another variable",
-		name, types.ExprString(w.Call.Fun), retryName(w.Scope), name)
+	msg := fmt.Sprintf("%s is replaced by the result of %s, empty (or nil) after a failure, so the next attempt of %s re-reads it by an empty name and the retry ends: keep the result in another variable",
+		name, diag.CallName(w.Call), retryName(w.Scope))
 	related := []diag.Related{
 		{Node: read, Message: "the re-read keyed by " + name + " itself"},
 		{Node: w.Scope.Call, Message: "the retry: " + retryName(w.Scope)},

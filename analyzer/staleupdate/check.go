@@ -39,22 +39,21 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	if reboundByRange(c.pass.TypesInfo, w, w2) {
 		return // the next iteration writes another element
 	}
-	var msg string
 	var fix *analysis.SuggestedFix
+	var fixed string // what the fix does, as the message's advice
+	failedFirst := outs[failed] && (w == w2 || c.conflictLost(w2))
 	switch {
-	case outs[failed] && (w == w2 || c.conflictLost(w2)):
-		msg = failedMessage(w, w2)
+	case failedFirst:
 		if len(outs) == 1 && w == w2 {
-			fix = c.reReadFix(fg, w, wr)
+			fix, fixed = c.reReadFix(fg, w, wr), "re-read "+w.Object.Name()+" before each retry"
 		}
 	case !w.Kind.RefreshesInPlace() && (outs[unknown] || outs[succeeded] || outs[notConflict]):
-		msg = supersededMessage(w, w2, outs)
 		if len(outs) == 1 && outs[succeeded] && !c.fixed[w] && (sendsSameParts(w, wr) || c.unchangedSinceRead(w)) {
 			if !wr.dirty {
-				fix = c.keepResultFix(fg, w)
+				fix, fixed = c.keepResultFix(fg, w), "keep the object "+methodOr(w)+" returns"
 			}
 			if fix == nil {
-				fix = c.keepCopyFix(w)
+				fix, fixed = c.keepCopyFix(w), "copy the object "+methodOr(w)+" returns into "+w.Object.Name()
 			}
 			c.fixed[w] = fix != nil // one edit of w, even when it feeds several writes
 		}
@@ -66,6 +65,15 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	}
 	if repair.FixOwnerOf(c.res, w) != repair.OwnedByStaleUpdate || repair.FixOwnerOf(c.res, w2) != repair.OwnedByStaleUpdate {
 		fix = nil // a lost Conflict: unretriedupdate's fix (return or retry the error) comes first
+	}
+	if fix == nil {
+		fixed = ""
+	}
+	var msg string
+	if failedFirst {
+		msg = failedMessage(w, w2, fixed)
+	} else {
+		msg = supersededMessage(w, w2, outs, fixed)
 	}
 	// The re-read is the only fix after a failure (keeping a typed write's
 	// result needs no re-read), so only then does the object's origin say
@@ -81,7 +89,7 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	}
 	msg = grade.Append(msg)
 	c.reported[w2] = true
-	related := []diag.Related{{Node: w.Call, Message: "the earlier write: " + types.ExprString(w.Call)}}
+	related := []diag.Related{{Node: w.Call, Message: "the earlier write: " + diag.CallName(w.Call)}}
 	if fix != nil {
 		diag.Report(c.pass, w2.Call, msg, related, *fix)
 	} else {
@@ -170,29 +178,43 @@ func reboundByRange(info *types.Info, w, w2 *kube.Write) bool {
 	return false
 }
 
-func failedMessage(w, w2 *kube.Write) string {
-	name, call := w.Object.Name(), types.ExprString(w.Call)
+// failedMessage says that w2 sends w's object again after w failed, and
+// what to do: fixed, what the fix does, or the advice without a fix.
+func failedMessage(w, w2 *kube.Write, fixed string) string {
+	name, call := w.Object.Name(), diag.CallName(w.Call)
 	if w == w2 {
-		return fmt.Sprintf("%s is retried after it failed, without re-reading %s: its resourceVersion is stale, so the retry will conflict again; Get %s at the start of each retry or use retry.RetryOnConflict", call, name, name)
+		if fixed == "" {
+			fixed = "re-read " + name + " before each retry"
+		}
+		return fmt.Sprintf("%s is retried without re-reading %s, so it conflicts again: %s", call, name, fixed)
 	}
-	return fmt.Sprintf("%s is written again after %s failed, without being re-read: its resourceVersion is stale, so this write will conflict again; Get %s first or use retry.RetryOnConflict", name, call, name)
+	return fmt.Sprintf("%s is written again after %s failed, without a re-read, so it conflicts again: re-read %s first, or use retry.RetryOnConflict", name, call, name)
 }
 
-func supersededMessage(w, w2 *kube.Write, outs map[outcome]bool) string {
-	name, call := w.Object.Name(), types.ExprString(w.Call)
-	method := methodName(w.Call)
-	if method == "" {
-		method = "the write"
+// supersededMessage says that w2 sends w's object again after w stored
+// it (or may have), and what to do.
+func supersededMessage(w, w2 *kube.Write, outs map[outcome]bool, fixed string) string {
+	name, call := w.Object.Name(), diag.CallName(w.Call)
+	after, conflicts := call+" succeeded", "so it conflicts"
+	if outs[unknown] || outs[notConflict] {
+		after, conflicts = call, "so it may conflict"
 	}
-	after := call
-	if !outs[unknown] && !outs[notConflict] {
-		after += " succeeded"
-	}
-	again := "is written again"
+	subject := name + " is written again"
 	if w == w2 {
-		again = "is written again by the next iteration"
+		subject = "the next iteration writes " + name
 	}
-	return fmt.Sprintf("%s %s after %s, without being re-read: %s returns the stored object and leaves %s at its old resourceVersion, so this write will conflict; write the object %s returned or Get %s first", name, again, after, method, name, method, name)
+	if fixed == "" {
+		fixed = "keep the object " + methodOr(w) + " returns, or re-read " + name + " first"
+	}
+	return fmt.Sprintf("%s after %s, without a re-read, %s: %s", subject, after, conflicts, fixed)
+}
+
+// methodOr names w's method, or says "the write".
+func methodOr(w *kube.Write) string {
+	if m := methodName(w.Call); m != "" {
+		return m
+	}
+	return "the write"
 }
 
 // grade says how long the stale write w2 leaves the cluster wrong: by the

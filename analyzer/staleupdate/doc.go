@@ -36,7 +36,7 @@
 //
 // is reported as
 //
-//	r.Update(ctx, &cm) is retried after it failed, without re-reading cm: its resourceVersion is stale, so the retry will conflict again; Get cm at the start of each retry or use retry.RetryOnConflict
+//	r.Update is retried without re-reading cm, so it conflicts again: re-read cm before each retry
 //
 // After:
 //

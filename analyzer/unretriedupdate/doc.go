@@ -29,7 +29,7 @@
 //
 // is reported as
 //
-//	conflict from r.Status().Update(ctx, &app) is only logged: retry with retry.RetryOnConflict, re-reading app inside, or return the error
+//	conflict from Status().Update of app is only logged: return it
 //
 // After (what the suggested fix produces: the log line stays):
 //
@@ -218,7 +218,7 @@
 // healing the grade is `lost`: a wrong "it heals by itself" would hide a
 // real bug.
 //
-//   - until-event, "lost until the object's next event": the method's
+//   - until-event, "lost until the next event": the method's
 //     receiver type watches the written kind, unfiltered. Its controller is
 //     built in the package by a controller-runtime builder chain that
 //     watches the kind (`For`, `Owns` or `Watches`, without predicates on
@@ -226,18 +226,18 @@
 //     value of the type, or the type's methods are called from the
 //     `UpdateFunc` of a handler registered on the kind's typed informer.
 //     The change that caused the Conflict is such an event.
-//   - until-resync, "lost until the next resync (10m)": a periodic pass
+//   - until-resync, "lost until resync (10m)": a periodic pass
 //     redoes it. Either the type's `Reconcile` asks for a constant
 //     `RequeueAfter` on every return without an error, or the type watches
 //     something and a constant resync period is in view: an informer
 //     factory's, a handler registration's or a manager cache's
 //     `SyncPeriod`, set in the package or by a function of another package
 //     it calls (known through a fact). The smallest such period is shown.
-//   - reported, "reported by the exit status, not retried": the failure
+//   - reported, "reported by exit status": the failure
 //     ends the program with a non-zero status or fails a test; someone is
 //     told, nothing tries again.
-//   - lost, "lost: nothing redoes the write": none of the above.
-//   - unknown, "consequence unknown": a strict-mode finding whose failure
+//   - lost, "lost for good": none of the above.
+//   - unknown, "fate unknown": a strict-mode finding whose failure
 //     the model cannot follow.
 //
 // `-consequence=lost,unknown` (`consequence: [lost, unknown]` in

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -91,23 +92,19 @@ func (c *checker) check(s site) {
 	}
 	var related []diag.Related
 	if s.inner != nil {
-		related = []diag.Related{{Node: s.inner.Call, Message: "the conflict-prone write: " + types.ExprString(s.inner.Call)}}
+		related = []diag.Related{{Node: s.inner.Call, Message: "the conflict-prone write: " + diag.CallName(s.inner.Call)}}
 	}
-	callText := types.ExprString(s.call)
-	var msg string
+	var what string // what happens to the Conflict
 	canReturn := false
 	f := c.tracer.Trace(s.cursor)
 	switch {
 	case c.mode == Strict:
-		msg = fmt.Sprintf("conflict from %s is not retried: wrap the read-modify-write in retry.RetryOnConflict, re-reading %s inside", callText, s.object)
-		if f == fate.Unknown {
-			msg += "; " + c.unknownClause(s)
-		}
+		what = "is not retried"
 	case f.Lost():
-		msg = c.message(s, f, callText)
+		what = c.fateText(s, f)
 		canReturn = f != fate.Fatal && f != fate.Abandoned && f != fate.Terminal && noErrorResult(nil, s.cursor) == ""
 	case f == fate.Unknown && c.debug == DebugUnknown:
-		c.reportUnknown(s, callText, related)
+		c.reportUnknown(s, related)
 		return
 	default:
 		return
@@ -116,7 +113,20 @@ func (c *checker) check(s site) {
 	if !c.res.Gate().Admits(grade.Grade) {
 		return
 	}
-	fixes := c.fix(s, canReturn)
+	fixes, todo := c.fix(s, canReturn)
+	if len(fixes) == 0 {
+		todo = c.advice(s, f)
+	}
+	// The object is named once: in the advice when it re-reads the
+	// object, else after the call.
+	head := diag.CallName(s.call)
+	if !strings.Contains(todo, "re-read "+s.object+" ") {
+		head += " of " + s.object
+	}
+	msg := fmt.Sprintf("conflict from %s %s: %s", head, what, todo)
+	if c.mode == Strict && f == fate.Unknown {
+		msg += "; " + c.unknownClause(s)
+	}
 	if len(fixes) == 0 && s.write != nil && repair.FixOwnerOf(c.res, s.write) == repair.OwnedByUnretriedUpdate {
 		if why := repair.NoRetryFixReason(s.write); why != "" {
 			msg += "; " + why
@@ -125,74 +135,134 @@ func (c *checker) check(s site) {
 	diag.Report(c.pass, s.call, grade.Append(msg), related, fixes...)
 }
 
-// unknownClause says why the fate of s's Conflict is unknown.
+// unknownClause says why the fate of s's Conflict is unknown: the
+// reason's slug and the line of what the walk could not decide.
 func (c *checker) unknownClause(s site) string {
 	u := c.tracer.Unknown(s.cursor)
 	if u == nil {
-		return "its fate is unknown"
+		return "undecided"
 	}
-	line := c.pass.Fset.Position(u.Node.Pos()).Line
-	return fmt.Sprintf("its fate is unknown (%s: %s, line %d)", u.Reason.Slug(), u.Reason, line)
+	return fmt.Sprintf("undecided: %s at line %d", u.Reason.Slug(), c.pass.Fset.Position(u.Node.Pos()).Line)
 }
 
 // reportUnknown reports, for -debug=unknown, a write whose Conflict the
 // model can neither prove lost nor handed on. It carries no fix.
-func (c *checker) reportUnknown(s site, callText string, related []diag.Related) {
+func (c *checker) reportUnknown(s site, related []diag.Related) {
+	why := "undecided"
 	if u := c.tracer.Unknown(s.cursor); u != nil {
 		related = append(related, diag.Related{Node: u.Node, Message: "undecided: " + u.Reason.String()})
+		why = fmt.Sprintf("%s at line %d (%s)", u.Reason, c.pass.Fset.Position(u.Node.Pos()).Line, u.Reason.Slug())
 	}
-	msg := fmt.Sprintf("conflict from %s may be lost: %s; if it is, retry with retry.RetryOnConflict, re-reading %s inside", callText, c.unknownClause(s), s.object)
+	msg := fmt.Sprintf("conflict from %s may be lost: %s; if so, %s", diag.CallName(s.call), why, c.retryAdvice(s, "inside"))
 	diag.Report(c.pass, s.call, msg, related)
 }
 
-// fix returns at most one fix for s: returning the error where the
-// function can (propagate mode), else the retry wrap.
-func (c *checker) fix(s site, canReturn bool) []analysis.SuggestedFix {
+// fix returns at most one fix for s, returning the error where the
+// function can (propagate mode), else the retry wrap, and what the fix
+// does, said as the message's advice.
+func (c *checker) fix(s site, canReturn bool) ([]analysis.SuggestedFix, string) {
 	if s.write != nil && repair.FixOwnerOf(c.res, s.write) != repair.OwnedByUnretriedUpdate {
-		return nil // staleupdate offers the fix of this write (strict mode reports handed-on writes too)
+		return nil, "" // staleupdate offers the fix of this write (strict mode reports handed-on writes too)
 	}
 	if canReturn {
 		if fix, ok := c.returnFix(s.call, s.cursor); ok {
-			return []analysis.SuggestedFix{fix}
+			return []analysis.SuggestedFix{fix}, "return it"
 		}
 	}
 	if s.write != nil {
 		if fix, ok := c.wrapFix(s.write); ok {
-			return []analysis.SuggestedFix{fix}
+			return []analysis.SuggestedFix{fix}, c.retryAdvice(s, "inside")
 		}
 		if fix, ok := c.paramWrapFix(s.write); ok {
-			return []analysis.SuggestedFix{fix}
+			return []analysis.SuggestedFix{fix}, c.retryAdvice(s, "after a conflict in")
 		}
 		if fix, ok := c.createOrUpdateWrapFix(s.write); ok {
-			return []analysis.SuggestedFix{fix}
+			return []analysis.SuggestedFix{fix}, "retry it in retry.RetryOnConflict"
 		}
 	}
-	return nil
+	return nil, ""
 }
 
-// message says what happened to the Conflict and what to do.
-func (c *checker) message(s site, f fate.Fate, callText string) string {
-	retry := fmt.Sprintf("retry with retry.RetryOnConflict, re-reading %s inside", s.object)
+// retryAdvice is the advice to retry s's write, re-reading its object
+// where the retry fix does: inside the closure, or after a conflict in it.
+func (c *checker) retryAdvice(s site, where string) string {
+	return fmt.Sprintf("re-read %s %s retry.RetryOnConflict", s.object, where)
+}
+
+// advice says what to do about s when no fix is offered: retry it, or
+// hand the error on where the function can.
+func (c *checker) advice(s site, f fate.Fate) string {
+	retry := c.retryAdvice(s, "inside")
+	switch {
+	case c.mode == Strict || f == fate.Fatal || f == fate.Abandoned:
+		return retry
+	case f == fate.Terminal:
+		return "return it unwrapped, or " + retry
+	case noErrorResult(c.pass.TypesInfo, s.cursor) != "":
+		return "requeue the object, or " + retry
+	}
+	return "return it, or " + retry
+}
+
+// fateText says what happens to s's Conflict, of fate f.
+func (c *checker) fateText(s site, f fate.Fate) string {
 	switch f {
 	case fate.Fatal:
-		return fmt.Sprintf("conflict from %s ends the program: %s", callText, retry)
+		call, command := c.tracer.FatalEnd(s.cursor)
+		switch {
+		case command:
+			return "is returned from a cobra command, which exits"
+		case call == nil:
+			return "ends the program"
+		case isPanic(c.pass.TypesInfo, call):
+			return "is passed to panic"
+		case passesError(c.pass.TypesInfo, call):
+			return fmt.Sprintf("is passed to %s, which exits", diag.CallName(call))
+		}
+		return fmt.Sprintf("is followed by %s, which exits", diag.CallName(call))
 	case fate.Terminal:
-		return fmt.Sprintf("conflict from %s is returned wrapped in reconcile.TerminalError, which is never requeued: return the error itself, or %s", callText, retry)
+		return "is wrapped in reconcile.TerminalError, so it is never requeued"
 	case fate.Abandoned:
 		if runner := c.tracer.OpaqueRunner(s.cursor); runner != nil {
-			return fmt.Sprintf("conflict from %s is returned to %s, which takes the function as an interface value and is not known to act on its error: %s", callText, types.ExprString(runner.Fun), retry)
+			return fmt.Sprintf("is returned to %s, which may ignore it", diag.CallName(runner))
 		}
 	}
 	if where := noErrorResult(c.pass.TypesInfo, s.cursor); where != "" {
-		return fmt.Sprintf("conflict from %s is lost in %s, which cannot return it: %s, or requeue the object", callText, where, retry)
+		return fmt.Sprintf("cannot be returned by %s", where)
 	}
 	switch f {
 	case fate.Logged:
-		return fmt.Sprintf("conflict from %s is only logged: %s, or return the error", callText, retry)
+		return "is only logged"
 	case fate.Swallowed:
-		return fmt.Sprintf("conflict from %s is swallowed: %s, or return the error", callText, retry)
+		return "is swallowed"
 	}
-	return fmt.Sprintf("conflict from %s is dropped: %s, or return the error", callText, retry)
+	return "is dropped"
+}
+
+// isPanic reports whether call is a call of the builtin panic.
+func isPanic(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	_, builtin := info.Uses[id].(*types.Builtin)
+	return ok && builtin && id.Name == "panic"
+}
+
+// passesError reports whether call is given an error: a name of an error
+// type among its arguments or in its receiver chain (logrus's
+// WithError(err).Fatal), possibly inside a larger expression.
+func passesError(info *types.Info, call *ast.CallExpr) bool {
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	found := false
+	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && !found {
+				if v, ok := info.Uses[id].(*types.Var); ok && types.Implements(v.Type(), errIface) {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // noErrorResult describes the innermost function around cur when it has no

@@ -84,7 +84,7 @@ import (
 )
 
 func relabel(ctx context.Context, cs kubernetes.Interface, cm *corev1.ConfigMap) {
-	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want ` + "`conflict from cs.CoreV1\\(\\).ConfigMaps\\(\"ns\"\\).Update\\(ctx, cm, metav1.UpdateOptions{}\\) is lost in relabel`" + `
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want ` + "`conflict from ConfigMaps\\(\"ns\"\\).Update cannot be returned by relabel`" + `
 		log.Print(err)
 	}
 }

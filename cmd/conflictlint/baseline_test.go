@@ -57,7 +57,7 @@ func TestBaseline(t *testing.T) {
 	o = conflictlint(t, root, "-baseline="+file, "-format=github", "cmdreport/...")
 	o.want(t, exitFindings)
 	lines := strings.Split(strings.TrimSpace(o.stdout), "\n")
-	if len(lines) != 2 || !strings.Contains(o.stdout, "is lost in twice") || !strings.Contains(o.stdout, "c.Status().Update(ctx, &cm) is lost in added") {
+	if len(lines) != 2 || !strings.Contains(o.stdout, "cannot be returned by twice") || !strings.Contains(o.stdout, "Status().Update cannot be returned by added") {
 		t.Errorf("want the third copy in twice and the write in added, got:\n%s", o.stdout)
 	}
 

@@ -19,9 +19,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/conflictlint/conflictlint/internal/editors"
 	"github.com/conflictlint/conflictlint/internal/expected"
@@ -64,7 +66,43 @@ func TestStandaloneJSON(t *testing.T) {
 			t.Fatalf("%s: %v\nstdout:\n%s", res.cmd, err, res.stdout)
 		}
 		expected.Check(t, res.cmd+" in "+moduleName(dir), expected.Read(t, dir), got)
+		if filepath.Base(dir) == exampleModule {
+			checkMessageLengths(t, res.stdout)
+		}
 	})
+}
+
+// maxMedianMessage bounds the median length, in characters, of the
+// messages on testdata/example: a message names the call by its receiver
+// chain and method, not its arguments, and says what happens and what to
+// do in few words.
+const maxMedianMessage = 120
+
+// checkMessageLengths holds the median message of a -json report to
+// maxMedianMessage characters, and logs the longest.
+func checkMessageLengths(t *testing.T, stdout []byte) {
+	t.Helper()
+	var lengths []int
+	longest := ""
+	err := forEachResult(stdout, func(_ string, diags []jsonDiagnostic) error {
+		for _, d := range diags {
+			n := utf8.RuneCountInString(d.Message)
+			lengths = append(lengths, n)
+			if n > utf8.RuneCountInString(longest) {
+				longest = d.Message
+			}
+		}
+		return nil
+	})
+	if err != nil || len(lengths) < 10 {
+		t.Fatalf("%d messages (%v): too few to measure", len(lengths), err)
+	}
+	slices.Sort(lengths)
+	median := float64(lengths[(len(lengths)-1)/2]+lengths[len(lengths)/2]) / 2
+	t.Logf("%d messages: median %.1f characters, longest %d: %s", len(lengths), median, lengths[len(lengths)-1], longest)
+	if median > maxMedianMessage {
+		t.Errorf("median message is %.1f characters, want at most %d", median, maxMedianMessage)
+	}
 }
 
 func TestStandaloneText(t *testing.T) {

@@ -32,12 +32,12 @@ func lineAbove(ctx context.Context, c client.Client, cm corev1.ConfigMap) {
 
 func noReason(ctx context.Context, c client.Client, cm corev1.ConfigMap) {
 	//conflictlint:ignore unretriedupdate // want: has no reason
-	_ = c.Update(ctx, &cm) // want: is lost in noReason
+	_ = c.Update(ctx, &cm) // want: cannot be returned by noReason
 }
 
 func unknownName(ctx context.Context, c client.Client, cm corev1.ConfigMap) {
 	//conflictlint:ignore unretriedupdat typo // want: names unknown analyzer
-	_ = c.Update(ctx, &cm) // want: is lost in unknownName
+	_ = c.Update(ctx, &cm) // want: cannot be returned by unknownName
 }
 
 func unused(ctx context.Context, c client.Client, cm corev1.ConfigMap) error {

@@ -13,7 +13,7 @@ func TestRead(t *testing.T) {
 		want Diagnostic
 		ok   bool
 	}{
-		{"/src/op/c.go:12:3: conflict from r.Update(ctx, &cm) is dropped", Diagnostic{"/src/op/c.go", 12, 3, "conflict from r.Update(ctx, &cm) is dropped"}, true},
+		{"/src/op/c.go:12:3: conflict from r.Update of cm is dropped", Diagnostic{"/src/op/c.go", 12, 3, "conflict from r.Update of cm is dropped"}, true},
 		{"/src/op/c.go:14:2: \tthe failed write", Diagnostic{"/src/op/c.go", 14, 2, "\tthe failed write"}, true},
 		{"internal/c.go:7:9: unretriedupdate: lost at status.go:18 (conflictlint)", Diagnostic{"internal/c.go", 7, 9, "unretriedupdate: lost at status.go:18 (conflictlint)"}, true},
 		{"# example.com/op/internal", Diagnostic{}, false},

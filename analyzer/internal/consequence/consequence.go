@@ -71,18 +71,18 @@ type Evidence struct {
 func (e Evidence) Clause() string {
 	switch e.Grade {
 	case Lost:
-		return "lost: nothing redoes the write"
+		return "lost for good"
 	case UntilEvent:
-		return "lost until the object's next event"
+		return "lost until the next event"
 	case UntilResync:
 		if e.Period > 0 {
-			return fmt.Sprintf("lost until the next resync (%s)", shortDuration(e.Period))
+			return fmt.Sprintf("lost until resync (%s)", shortDuration(e.Period))
 		}
-		return "lost until the next resync"
+		return "lost until resync"
 	case Reported:
-		return "reported by the exit status, not retried"
+		return "reported by exit status"
 	case Unknown:
-		return "consequence unknown"
+		return "fate unknown"
 	}
 	return ""
 }
@@ -171,8 +171,7 @@ func (g Gate) Admits(x Grade) bool {
 }
 
 // Split returns msg without its consequence clause, and the clause with
-// its "; " separator: ("conflict ... is lost", "; lost: nothing redoes the
-// write"). A message without a grade is returned whole, with "".
+// its "; " separator: ("conflict ... is dropped", "; lost for good"). A message without a grade is returned whole, with "".
 func Split(msg string) (rest, clause string) {
 	if Of(msg) == None {
 		return msg, ""

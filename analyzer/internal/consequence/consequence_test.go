@@ -10,7 +10,7 @@ func TestClauseRoundTrip(t *testing.T) {
 		{Grade: Lost}, {Grade: UntilEvent}, {Grade: UntilResync}, {Grade: UntilResync, Period: 30 * time.Minute},
 		{Grade: UntilResync, Period: 90 * time.Minute}, {Grade: Reported}, {Grade: Unknown},
 	} {
-		msg := e.Append("conflict from r.Update(ctx, cm) is only logged: retry")
+		msg := e.Append("conflict from r.Update of cm is only logged: return it")
 		if got := Of(msg); got != e.Grade {
 			t.Errorf("Of(%q) = %v, want %v", msg, got, e.Grade)
 		}
@@ -25,10 +25,10 @@ func TestClauseRoundTrip(t *testing.T) {
 
 func TestPeriodText(t *testing.T) {
 	for d, want := range map[time.Duration]string{
-		30 * time.Minute: "lost until the next resync (30m)",
-		90 * time.Minute: "lost until the next resync (1h30m)",
-		10 * time.Hour:   "lost until the next resync (10h)",
-		45 * time.Second: "lost until the next resync (45s)",
+		30 * time.Minute: "lost until resync (30m)",
+		90 * time.Minute: "lost until resync (1h30m)",
+		10 * time.Hour:   "lost until resync (10h)",
+		45 * time.Second: "lost until resync (45s)",
 	} {
 		if got := (Evidence{Grade: UntilResync, Period: d}).Clause(); got != want {
 			t.Errorf("Clause(%v) = %q, want %q", d, got, want)

@@ -22,6 +22,9 @@ func (w *walker) apply(node ast.Node, st *pathState) bool {
 			st.improve(Surfaced) // t.Fatal: the test stops and fails
 		} else {
 			st.improve(Fatal)
+			if st.best == Fatal && w.fatal == nil {
+				w.fatal, _ = ast.Unparen(node.(*ast.ExprStmt).X).(*ast.CallExpr)
+			}
 		}
 		w.end(st.best, *st)
 		return true

@@ -49,6 +49,9 @@ type walker struct {
 	others []*types.Var
 	// unknown is why the walk's verdict is Unknown, when it is.
 	unknown *Undecided
+	// fatal is the first call that ended a path as Fatal (log.Fatalf,
+	// panic), or nil.
+	fatal *ast.CallExpr
 }
 
 type pathEnd struct {
@@ -323,6 +326,7 @@ func (w *walker) startAt(node ast.Node, st *pathState) (bool, Fate) {
 	if u.consumed {
 		st.improve(u.event)
 		if u.event == Fatal {
+			w.fatal = w.t.fatalCallAbove(w.f.cur, node)
 			return true, Fatal
 		}
 		return false, 0

@@ -97,3 +97,26 @@ func (t *Tracer) literalCall(fnCur inspector.Cursor, lit *ast.FuncLit) (*ast.Cal
 	}
 	return t.callPassingBound(parent, lit)
 }
+
+// FatalEnd says what ends the program for the failure of the call at cur
+// when its fate is Fatal: the call that does (log.Fatalf, panic, os.Exit),
+// or, when the function's returned error does, nil and command set (a
+// cobra command's RunE). Both are zero for other fates.
+func (t *Tracer) FatalEnd(cur inspector.Cursor) (call *ast.CallExpr, command bool) {
+	f, w := t.traceWalk(cur, t.objectOfFailure(cur))
+	if f != Fatal || w == nil {
+		return nil, false
+	}
+	return w.fatal, w.fatal == nil && w.f.endsCommand
+}
+
+// fatalCallAbove returns the innermost call around cur, inside stop, that
+// does not return (the failure is its argument), or nil.
+func (t *Tracer) fatalCallAbove(cur inspector.Cursor, stop ast.Node) *ast.CallExpr {
+	for c := cur.Parent(); c.Node() != nil && c.Node() != stop; c = c.Parent() {
+		if call, ok := c.Node().(*ast.CallExpr); ok && !t.mayReturn(call) {
+			return call
+		}
+	}
+	return nil
+}

@@ -32,7 +32,7 @@ func (r *Watching) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	sec.Labels = map[string]string{"seen": "true"}
-	if err := r.Update(ctx, &sec); err != nil { // want `conflict from r.Update\(ctx, &sec\) is only logged.*; lost: nothing redoes the write$`
+	if err := r.Update(ctx, &sec); err != nil { // want `conflict from r.Update of sec is only logged: return it; lost for good`
 		log.Printf("update: %v", err)
 	}
 	return ctrl.Result{}, nil

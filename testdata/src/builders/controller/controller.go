@@ -16,7 +16,7 @@ func apply(ctx context.Context, c client.Client) {
 		log.Print(err)
 	}
 	pinned := fixtures.PinnedConfigMap("b", "42")
-	if err := c.Update(ctx, pinned); err != nil { // want `conflict from c.Update\(ctx, pinned\) is lost in apply`
+	if err := c.Update(ctx, pinned); err != nil { // want `conflict from c.Update cannot be returned by apply: re-read pinned inside retry.RetryOnConflict`
 		log.Print(err)
 	}
 }

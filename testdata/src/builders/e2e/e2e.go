@@ -42,7 +42,7 @@ func scaleAfterRead(c kubernetes.Interface, tester *framework.Tester) {
 	if err := tester.CreateAndWait(d); err != nil {
 		return
 	}
-	if _, err := c.AppsV1().Deployments("ns").Update(context.TODO(), d, metav1.UpdateOptions{}); err != nil { // want `conflict from .*Update\(context.TODO\(\), d, metav1.UpdateOptions{}\) is lost in scaleAfterRead`
+	if _, err := c.AppsV1().Deployments("ns").Update(context.TODO(), d, metav1.UpdateOptions{}); err != nil { // want `conflict from Deployments\("ns"\).Update cannot be returned by scaleAfterRead: re-read d inside retry.RetryOnConflict`
 		log.Print(err)
 	}
 }
@@ -52,7 +52,7 @@ func scaleAfterDecodingCreate(c kubernetes.Interface, tester *framework.Tester) 
 	if err := tester.CreateWithClient(d); err != nil {
 		return
 	}
-	if _, err := c.AppsV1().Deployments("ns").Update(context.TODO(), d, metav1.UpdateOptions{}); err != nil { // want `conflict from .*Update\(context.TODO\(\), d, metav1.UpdateOptions{}\) is lost in scaleAfterDecodingCreate`
+	if _, err := c.AppsV1().Deployments("ns").Update(context.TODO(), d, metav1.UpdateOptions{}); err != nil { // want `conflict from Deployments\("ns"\).Update cannot be returned by scaleAfterDecodingCreate: requeue the object, or re-read d inside retry.RetryOnConflict`
 		log.Print(err)
 	}
 }
@@ -100,7 +100,7 @@ func (r *Reconciler) sync(ctx context.Context, live *appsv1.Deployment) {
 func (r *Reconciler) syncAdopted(ctx context.Context, live *appsv1.Deployment) {
 	d := r.newDeployment("a")
 	r.adopt(d, live)
-	if _, err := r.kc.AppsV1().Deployments(r.ns).Update(ctx, d, metav1.UpdateOptions{}); err != nil { // want `conflict from r.kc.AppsV1\(\).Deployments\(r.ns\).Update\(ctx, d, metav1.UpdateOptions{}\) is lost in syncAdopted`
+	if _, err := r.kc.AppsV1().Deployments(r.ns).Update(ctx, d, metav1.UpdateOptions{}); err != nil { // want `conflict from Deployments\(r.ns\).Update cannot be returned by syncAdopted: re-read d inside retry.RetryOnConflict`
 		log.Print(err)
 	}
 }
@@ -125,7 +125,7 @@ func scaleCopyOfRead(c kubernetes.Interface, tester *framework.Tester) {
 		return
 	}
 	d := base.DeepCopy()
-	if _, err := c.AppsV1().Deployments("ns").Update(context.TODO(), d, metav1.UpdateOptions{}); err != nil { // want `conflict from .*Update\(context.TODO\(\), d, metav1.UpdateOptions{}\) is lost in scaleCopyOfRead`
+	if _, err := c.AppsV1().Deployments("ns").Update(context.TODO(), d, metav1.UpdateOptions{}); err != nil { // want `conflict from Deployments\("ns"\).Update cannot be returned by scaleCopyOfRead: re-read d inside retry.RetryOnConflict`
 		log.Print(err)
 	}
 }

@@ -19,11 +19,11 @@ func main() {
 		log.Fatalf("get: %v", err)
 	}
 	cm.Data["owner"] = "relabel"
-	if _, err := cs.CoreV1().ConfigMaps("default").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from .*; reported by the exit status, not retried$`
+	if _, err := cs.CoreV1().ConfigMaps("default").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("default"\).Update is passed to log.Fatalf, which exits: re-read cm inside retry.RetryOnConflict; reported by exit status`
 		log.Fatalf("update: %v", err)
 	}
 	cm.Data["done"] = "true"
-	if _, err := cs.CoreV1().ConfigMaps("default").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from .*; lost: nothing redoes the write$`
+	if _, err := cs.CoreV1().ConfigMaps("default").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("default"\).Update cannot be returned by main: re-read cm inside retry.RetryOnConflict; lost for good`
 		log.Printf("update: %v", err)
 	}
 }

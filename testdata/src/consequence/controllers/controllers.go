@@ -30,7 +30,7 @@ func (r *Watching) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	cm.Data["seen"] = "true"
-	if err := r.Update(ctx, &cm); err != nil { // want `is only logged.*; lost until the object's next event$`
+	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update of cm is only logged: return it; lost until the next event`
 		log.Printf("update: %v", err)
 	}
 	return ctrl.Result{}, nil
@@ -51,7 +51,7 @@ func (r *Resynced) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	cm.Data["secret"] = req.Name
-	if err := r.Update(ctx, &cm); err != nil { // want `is only logged.*; lost until the next resync \(10m\)$`
+	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update of cm is only logged: return it; lost until resync \(10m\)`
 		log.Printf("update: %v", err)
 	}
 	return ctrl.Result{}, nil
@@ -78,7 +78,7 @@ func (r *Requeuing) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resul
 // minute whatever happens.
 func (r *Requeuing) tick(ctx context.Context, cm *corev1.ConfigMap) {
 	cm.Data["tick"] = "1"
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from .*; lost until the next resync \(1m\)$`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by tick: re-read cm after a conflict in retry.RetryOnConflict; lost until resync \(1m\)`
 		log.Printf("update: %v", err)
 	}
 }
@@ -92,7 +92,7 @@ func (r *Unwatched) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resul
 		return ctrl.Result{}, err
 	}
 	cm.Data["tick"] = "1"
-	if err := r.Update(ctx, &cm); err != nil { // want `is only logged.*; lost: nothing redoes the write$`
+	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update of cm is only logged: return it; lost for good`
 		log.Printf("update: %v", err)
 	}
 	return ctrl.Result{}, nil

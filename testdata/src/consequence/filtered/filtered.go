@@ -31,7 +31,7 @@ func (r *Filtered) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	cm.Data["seen"] = "true"
-	if err := r.Update(ctx, &cm); err != nil { // want `is only logged.*; lost: nothing redoes the write$`
+	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update of cm is only logged: return it; lost for good`
 		log.Printf("update: %v", err)
 	}
 	return ctrl.Result{}, nil

@@ -34,7 +34,7 @@ func (c *Controller) enqueue(obj interface{}) {}
 // syncConfigMap writes the kind it watches.
 func (c *Controller) syncConfigMap(ctx context.Context, cm *corev1.ConfigMap) {
 	cm.Data["synced"] = "true"
-	if _, err := c.cs.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from .*; lost until the object's next event(; no fix.*)?$`
+	if _, err := c.cs.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\(cm.Namespace\).Update cannot be returned by syncConfigMap: re-read cm after a conflict in retry.RetryOnConflict; lost until the next event; no fix: the edit would not compile \(could not import k8s.io/apimachinery/pkg/api/errors \(package k8s.io/apimachinery/pkg/api/errors is not among the package's imports\)\)`
 		log.Printf("sync: %v", err)
 	}
 }
@@ -43,7 +43,7 @@ func (c *Controller) syncConfigMap(ctx context.Context, cm *corev1.ConfigMap) {
 // the controller again every 30 seconds.
 func (c *Controller) syncSecret(ctx context.Context, s *corev1.Secret) {
 	s.Labels = map[string]string{"synced": "true"}
-	if _, err := c.cs.CoreV1().Secrets(s.Namespace).Update(ctx, s, metav1.UpdateOptions{}); err != nil { // want `conflict from .*; lost until the next resync \(30s\)(; no fix.*)?$`
+	if _, err := c.cs.CoreV1().Secrets(s.Namespace).Update(ctx, s, metav1.UpdateOptions{}); err != nil { // want `conflict from Secrets\(s.Namespace\).Update cannot be returned by syncSecret: re-read s after a conflict in retry.RetryOnConflict; lost until resync \(30s\); no fix: the edit would not compile \(could not import k8s.io/apimachinery/pkg/api/errors \(package k8s.io/apimachinery/pkg/api/errors is not among the package's imports\)\)`
 		log.Printf("sync: %v", err)
 	}
 }
@@ -53,7 +53,7 @@ type Lone struct{ cs kubernetes.Interface }
 
 func (l *Lone) sync(ctx context.Context, s *corev1.Secret) {
 	s.Labels = map[string]string{"synced": "true"}
-	if _, err := l.cs.CoreV1().Secrets(s.Namespace).Update(ctx, s, metav1.UpdateOptions{}); err != nil { // want `conflict from .*; lost: nothing redoes the write(; no fix.*)?$`
+	if _, err := l.cs.CoreV1().Secrets(s.Namespace).Update(ctx, s, metav1.UpdateOptions{}); err != nil { // want `conflict from Secrets\(s.Namespace\).Update cannot be returned by sync: re-read s after a conflict in retry.RetryOnConflict; lost for good; no fix: the edit would not compile \(could not import k8s.io/apimachinery/pkg/api/errors \(package k8s.io/apimachinery/pkg/api/errors is not among the package's imports\)\)`
 		log.Printf("sync: %v", err)
 	}
 }

@@ -33,7 +33,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 		r.Status().Update(ctx, foo) // ok: a retry scope through a wrapper of a wrapper
 		return nil
 	})
-	_ = kubeutil.SetPhase(ctx, r.Client, foo, "Ready")                    // want `conflict from kubeutil.SetPhase\(ctx, r.Client, foo, "Ready"\) is dropped: retry with retry.RetryOnConflict, re-reading foo inside, or return the error`
+	_ = kubeutil.SetPhase(ctx, r.Client, foo, "Ready")                    // want `conflict from kubeutil.SetPhase is dropped: return it, or re-read foo inside retry.RetryOnConflict`
 	if err := kubeutil.SetPhase(ctx, r.Client, foo, "Done"); err != nil { // ok: returned
 		return ctrl.Result{}, err
 	}

@@ -25,7 +25,7 @@ func (w *Watcher) register(inf cache.SharedIndexInformer) {
 	inf.AddEventHandler(cache.ResourceEventHandlerFuncs{
 		UpdateFunc: func(_, newObj any) {
 			foo := newObj.(*foov1.Foo).DeepCopy()
-			if err := kubeutil.MarkSeen(context.TODO(), w.c, foo); err != nil { // want `conflict from kubeutil.MarkSeen\(context.TODO\(\), w.c, foo\) is lost in a function literal, which cannot return it`
+			if err := kubeutil.MarkSeen(context.TODO(), w.c, foo); err != nil { // want `conflict from kubeutil.MarkSeen cannot be returned by a function literal: requeue the object, or re-read foo inside retry.RetryOnConflict`
 				log.Printf("mark seen: %v", err)
 			}
 		},

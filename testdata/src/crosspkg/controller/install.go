@@ -32,7 +32,7 @@ func install(ctx context.Context, cs kubernetes.Interface, ns string, yamlOnly b
 	if err := kubeutil.WriteSecrets(ctx, cs, extra); err != nil { // ok: literals, appended
 		log.Fatal(err)
 	}
-	if err := kubeutil.ReplaceSecret(ctx, cs, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "ca", Namespace: ns}}); err != nil { // want `conflict from kubeutil.ReplaceSecret\(.*\) ends the program`
+	if err := kubeutil.ReplaceSecret(ctx, cs, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "ca", Namespace: ns}}); err != nil { // want `conflict from kubeutil.ReplaceSecret is passed to log.Fatal, which exits: re-read corev1.Secret\{…\} inside retry.RetryOnConflict`
 		log.Fatal(err)
 	}
 }
@@ -56,12 +56,12 @@ func reinstall(ctx context.Context, cs kubernetes.Interface, ns string) {
 	for i := range list.Items {
 		secrets = append(secrets, &list.Items[i])
 	}
-	if err := kubeutil.WriteSecrets(ctx, cs, secrets); err != nil { // want `conflict from kubeutil.WriteSecrets\(ctx, cs, secrets\) ends the program`
+	if err := kubeutil.WriteSecrets(ctx, cs, secrets); err != nil { // want `conflict from kubeutil.WriteSecrets is passed to log.Fatal, which exits: re-read the object inside retry.RetryOnConflict`
 		log.Fatal(err)
 	}
 	fresh, _ := kubeutil.NewSecrets(ns)
 	fresh[0].ResourceVersion = list.Items[0].ResourceVersion
-	if err := kubeutil.WriteSecrets(ctx, cs, fresh); err != nil { // want `conflict from kubeutil.WriteSecrets\(ctx, cs, fresh\) ends the program`
+	if err := kubeutil.WriteSecrets(ctx, cs, fresh); err != nil { // want `conflict from kubeutil.WriteSecrets is passed to log.Fatal, which exits: re-read the object inside retry.RetryOnConflict`
 		log.Fatal(err)
 	}
 }

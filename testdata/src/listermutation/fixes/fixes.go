@@ -37,7 +37,7 @@ func (c *Controller) mapWrite(ctx context.Context, ns, name string) error {
 	if err != nil {
 		return err
 	}
-	cm.Data["owner"] = "me" // want `assigning to cm.Data\["owner"\] changes cm \(from c.cms.ConfigMaps\(ns\).Get\(name\)\), which belongs to the informer cache: every reader of the cache sees the change before it is written, and the cache keeps it even if the write fails; DeepCopy cm before changing it`
+	cm.Data["owner"] = "me" // want `assigning to cm.Data\["owner"\] changes cm in the informer cache: every reader sees the change, and the cache keeps it even if the write fails`
 	cm.Data["again"] = "x"  // ok: the first change to cm is the one reported
 	_, err = c.kube.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
 	return err
@@ -68,22 +68,22 @@ func (c *Controller) incGeneration(ns, name string) {
 
 func (c *Controller) setter(ns, name string) {
 	pod, _ := c.pods.Pods(ns).Get(name)
-	pod.SetLabels(map[string]string{"a": "b"}) // want `calling pod.SetLabels changes pod`
+	pod.SetLabels(map[string]string{"a": "b"}) // want `pod.SetLabels changes pod in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) metaHelpers(ns, name string) {
 	pod, _ := c.pods.Pods(ns).Get(name)
-	metav1.SetMetaDataAnnotation(&pod.ObjectMeta, "a", "b") // want `calling metav1.SetMetaDataAnnotation changes pod`
+	metav1.SetMetaDataAnnotation(&pod.ObjectMeta, "a", "b") // want `metav1.SetMetaDataAnnotation changes pod in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) finalizer(ns, name string) {
 	foo, _ := c.foos.Foos(ns).Get(name)
-	controllerutil.AddFinalizer(foo, "example.com/cleanup") // want `calling controllerutil.AddFinalizer changes foo`
+	controllerutil.AddFinalizer(foo, "example.com/cleanup") // want `controllerutil.AddFinalizer changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) condition(ns, name string) {
 	foo, _ := c.foos.Foos(ns).Get(name)
-	meta.SetStatusCondition(&foo.Status.Conditions, metav1.Condition{Type: "Ready"}) // want `calling meta.SetStatusCondition changes foo`
+	meta.SetStatusCondition(&foo.Status.Conditions, metav1.Condition{Type: "Ready"}) // want `meta.SetStatusCondition changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) crUpdate(ctx context.Context, ns, name string) error {
@@ -91,24 +91,24 @@ func (c *Controller) crUpdate(ctx context.Context, ns, name string) error {
 	if err != nil {
 		return err
 	}
-	return c.client.Update(ctx, foo) // want `calling c.client.Update changes foo`
+	return c.client.Update(ctx, foo) // want `c.client.Update changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) localHelper(ns, name string) {
 	pod, _ := c.pods.Pods(ns).Get(name)
-	label(pod) // want `calling label changes pod`
+	label(pod) // want `label changes pod in the informer cache: every reader sees a change the server never got`
 }
 
 func label(p *corev1.Pod) { p.Labels["seen"] = "true" }
 
 func (c *Controller) otherPackage(ns, name string) {
 	pod, _ := c.pods.Pods(ns).Get(name)
-	helpers.MarkOwned("me", pod) // want `calling helpers.MarkOwned changes pod`
+	helpers.MarkOwned("me", pod) // want `helpers.MarkOwned changes pod in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) otherPackageTransitive(ns, name string) {
 	pod, _ := c.pods.Pods(ns).Get(name)
-	helpers.Relay(pod) // want `calling helpers.Relay changes pod`
+	helpers.Relay(pod) // want `helpers.Relay changes pod in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) list(sel labels.Selector) {
@@ -120,7 +120,7 @@ func (c *Controller) list(sel labels.Selector) {
 
 func (c *Controller) dynamic(name string) {
 	u, _ := c.dyn.Namespace("ns").Get(name)
-	_ = unstructured.SetNestedField(u.Object, "x", "spec", "mode") // want `calling unstructured.SetNestedField changes u`
+	_ = unstructured.SetNestedField(u.Object, "x", "spec", "mode") // want `unstructured.SetNestedField changes u in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) byKey(key string) {
@@ -129,7 +129,7 @@ func (c *Controller) byKey(key string) {
 		return
 	}
 	foo := item.(*foov1.Foo)
-	foo.Spec.Message = "x" // want `assigning to foo.Spec.Message changes foo \(from c.indexer.GetByKey\(key\)\)`
+	foo.Spec.Message = "x" // want `assigning to foo.Spec.Message changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) handlers(informer cache.SharedIndexInformer) {
@@ -139,11 +139,11 @@ func (c *Controller) handlers(informer cache.SharedIndexInformer) {
 			if !ok {
 				return
 			}
-			pod.Labels["seen"] = "true" // want `assigning to pod.Labels\["seen"\] changes pod \(from the event handler's argument obj\)`
+			pod.Labels["seen"] = "true" // want `assigning to pod.Labels\["seen"\] changes pod in the informer cache: every reader sees a change the server never got`
 		},
 		UpdateFunc: func(oldObj, newObj interface{}) {
 			newPod := newObj.(*corev1.Pod)
-			newPod.Status.Message = "updated" // want `changes newPod \(from the event handler's argument newObj\)`
+			newPod.Status.Message = "updated" // want `assigning to newPod.Status.Message changes newPod in the informer cache: every reader sees a change the server never got`
 		},
 	})
 }

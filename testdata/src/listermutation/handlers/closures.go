@@ -16,7 +16,7 @@ func statusLater(informer cache.SharedIndexInformer, cs kubernetes.Interface, ru
 		UpdateFunc: func(oldObj, newObj interface{}) {
 			pod := newObj.(*corev1.Pod)
 			run(func() {
-				pod.Status.Message = "seen" // want `assigning to pod.Status.Message changes pod \(from the event handler's argument newObj\)`
+				pod.Status.Message = "seen" // want `assigning to pod.Status.Message changes pod in the informer cache: every reader sees the change, and the cache keeps it even if the write fails`
 				cs.CoreV1().Pods(pod.Namespace).UpdateStatus(context.TODO(), pod, metav1.UpdateOptions{})
 			})
 		},

@@ -34,7 +34,7 @@ func (c *Controller) tombstone(informer cache.SharedIndexInformer) {
 				return
 			}
 			pod := tomb.Obj.(*corev1.Pod)
-			pod.Status.Message = "gone" // want `assigning to pod.Status.Message changes pod \(from the event handler's argument obj\)`
+			pod.Status.Message = "gone" // want `assigning to pod.Status.Message changes pod in the informer cache: every reader sees a change the server never got`
 		},
 	})
 }
@@ -50,14 +50,14 @@ func (c *Controller) methodValue(informer cache.SharedIndexInformer) {
 func (c *Controller) accept(obj interface{}) bool {
 	foo, ok := obj.(*foov1.Foo)
 	if ok {
-		foo.Status.Phase = "Filtered" // want `changes foo \(from the event handler's argument obj\)`
+		foo.Status.Phase = "Filtered" // want `assigning to foo.Status.Phase changes foo in the informer cache: every reader sees a change the server never got`
 	}
 	return ok
 }
 
 func (c *Controller) onUpdate(oldObj, newObj interface{}) {
 	foo := newObj.(*foov1.Foo)
-	foo.Status.Phase = "Updated" // want `changes foo \(from the event handler's argument newObj\)`
+	foo.Status.Phase = "Updated" // want `assigning to foo.Status.Phase changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 type handler struct{}
@@ -65,6 +65,6 @@ type handler struct{}
 func (h *handler) OnAdd(obj interface{}, isInInitialList bool) {}
 func (h *handler) OnUpdate(oldObj, newObj interface{}) {
 	foo := oldObj.(*foov1.Foo)
-	foo.Status.Phase = "Old" // want `changes foo \(from the event handler's argument oldObj\)`
+	foo.Status.Phase = "Old" // want `assigning to foo.Status.Phase changes foo in the informer cache: every reader sees a change the server never got`
 }
 func (h *handler) OnDelete(obj interface{}) {}

@@ -30,7 +30,7 @@ func (c *Controller) syncHandler(ctx context.Context, ns, name string, suspend b
 			return err
 		}
 	}
-	launcher.Spec.Suspend = &suspend // want `assigning to launcher.Spec.Suspend changes launcher \(from jobs.LauncherJob\(c.jobLister, ns, name\)\), which belongs to the informer cache: every reader of the cache sees the change before it is written, and the cache keeps it even if the write fails; DeepCopy launcher before changing it`
+	launcher.Spec.Suspend = &suspend // want `assigning to launcher.Spec.Suspend changes launcher in the informer cache: every reader sees the change, and the cache keeps it even if the write fails`
 	_, err = c.kubeClient.BatchV1().Jobs(ns).Update(ctx, launcher, metav1.UpdateOptions{})
 	return err
 }
@@ -40,13 +40,13 @@ func (c *Controller) viaMethod(ns, name string) {
 	if err != nil {
 		return
 	}
-	launcher.Status.StartTime = nil // want `assigning to launcher.Status.StartTime changes launcher \(from c.getter.Get\(ns, name\)\)`
+	launcher.Status.StartTime = nil // want `assigning to launcher.Status.StartTime changes launcher in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) suspendWorkers(ns string, suspend bool) {
 	workers, _ := jobs.Workers(c.jobLister, ns)
 	for _, w := range workers {
-		w.Spec.Suspend = &suspend // want `assigning to w.Spec.Suspend changes w \(from jobs.Workers\(c.jobLister, ns\)\)`
+		w.Spec.Suspend = &suspend // want `assigning to w.Spec.Suspend changes w in the informer cache: every reader sees a change the server never got`
 	}
 }
 

@@ -52,7 +52,7 @@ func (c *Controller) syncHandler(ctx context.Context, ns, name string, suspend b
 		}
 	}
 	if isJobSuspended(launcher) != suspend {
-		launcher.Spec.Suspend = &suspend // want `assigning to launcher.Spec.Suspend changes launcher \(from c.getLauncherJob\(ns, name\)\), which belongs to the informer cache: every reader of the cache sees the change before it is written, and the cache keeps it even if the write fails; DeepCopy launcher before changing it`
+		launcher.Spec.Suspend = &suspend // want `assigning to launcher.Spec.Suspend changes launcher in the informer cache: every reader sees the change, and the cache keeps it even if the write fails`
 		if _, err := c.kubeClient.BatchV1().Jobs(ns).Update(ctx, launcher, metav1.UpdateOptions{}); err != nil {
 			return err
 		}
@@ -66,7 +66,7 @@ func (c *Controller) resetStartTime(ns, name string) {
 	if err != nil || launcher == nil {
 		return
 	}
-	launcher.Status.StartTime = nil // want `assigning to launcher.Status.StartTime changes launcher \(from c.getLauncherJob\(ns, name\)\), which belongs to the informer cache: every reader of the cache sees the change and it is never written; DeepCopy launcher before changing it`
+	launcher.Status.StartTime = nil // want `assigning to launcher.Status.StartTime changes launcher in the informer cache: every reader sees a change the server never got`
 }
 
 // createIfMissing has the create-if-missing shape alone, on a lister read
@@ -151,7 +151,7 @@ func (c *Controller) workers(ns string) (jobs []*batchv1.Job, err error) {
 func (c *Controller) suspendWorkers(ns string, suspend bool) {
 	jobs, _ := c.workers(ns)
 	for _, job := range jobs {
-		job.Spec.Suspend = &suspend // want `assigning to job.Spec.Suspend changes job \(from c.workers\(ns\)\)`
+		job.Spec.Suspend = &suspend // want `assigning to job.Spec.Suspend changes job in the informer cache: every reader sees a change the server never got`
 	}
 }
 

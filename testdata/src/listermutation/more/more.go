@@ -32,7 +32,7 @@ func (c *Controller) storeList() {
 		if !ok {
 			continue
 		}
-		foo.Status.Phase = "Listed" // want `assigning to foo.Status.Phase changes foo \(from c.store.List\(\)\)`
+		foo.Status.Phase = "Listed" // want `assigning to foo.Status.Phase changes foo in the informer cache: every reader sees a change the server never got`
 	}
 }
 
@@ -41,7 +41,7 @@ func (c *Controller) statusUpdate(ctx context.Context, ns, name string) error {
 	if err != nil {
 		return err
 	}
-	return c.client.Status().Update(ctx, foo) // want `calling c.client.Status\(\).Update changes foo`
+	return c.client.Status().Update(ctx, foo) // want `Status\(\).Update changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) patch(ctx context.Context, ns, name string) error {
@@ -49,17 +49,17 @@ func (c *Controller) patch(ctx context.Context, ns, name string) error {
 	if err != nil {
 		return err
 	}
-	return c.client.Patch(ctx, foo, client.MergeFrom(foo)) // want `calling c.client.Patch changes foo`
+	return c.client.Patch(ctx, foo, client.MergeFrom(foo)) // want `c.client.Patch changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) removeFinalizer(ns, name string) {
 	foo, _ := c.foos.Foos(ns).Get(name)
-	controllerutil.RemoveFinalizer(foo, "example.com/cleanup") // want `calling controllerutil.RemoveFinalizer changes foo`
+	controllerutil.RemoveFinalizer(foo, "example.com/cleanup") // want `controllerutil.RemoveFinalizer changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) ownerReference(owner *foov1.Foo, ns, name string) error {
 	foo, _ := c.foos.Foos(ns).Get(name)
-	return controllerutil.SetControllerReference(owner, foo, c.scheme) // want `calling controllerutil.SetControllerReference changes foo`
+	return controllerutil.SetControllerReference(owner, foo, c.scheme) // want `controllerutil.SetControllerReference changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) ownerIsOnlyRead(ns, name string) error {
@@ -70,34 +70,34 @@ func (c *Controller) ownerIsOnlyRead(ns, name string) error {
 
 func (c *Controller) removeCondition(ns, name string) {
 	foo, _ := c.foos.Foos(ns).Get(name)
-	meta.RemoveStatusCondition(&foo.Status.Conditions, "Ready") // want `calling meta.RemoveStatusCondition changes foo`
+	meta.RemoveStatusCondition(&foo.Status.Conditions, "Ready") // want `meta.RemoveStatusCondition changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) label(ns, name string) {
 	foo, _ := c.foos.Foos(ns).Get(name)
-	metav1.SetMetaDataLabel(&foo.ObjectMeta, "a", "b") // want `calling metav1.SetMetaDataLabel changes foo`
+	metav1.SetMetaDataLabel(&foo.ObjectMeta, "a", "b") // want `metav1.SetMetaDataLabel changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) ownerRefs(ns, name string) {
 	foo, _ := c.foos.Foos(ns).Get(name)
-	foo.SetOwnerReferences(nil) // want `calling foo.SetOwnerReferences changes foo`
+	foo.SetOwnerReferences(nil) // want `foo.SetOwnerReferences changes foo in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) removeNested(name string) {
 	u, _ := c.dyn.Get(name)
-	unstructured.RemoveNestedField(u.Object, "status") // want `calling unstructured.RemoveNestedField changes u`
+	unstructured.RemoveNestedField(u.Object, "status") // want `unstructured.RemoveNestedField changes u in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) unstructuredSetter(name string) {
 	u, _ := c.dyn.Get(name)
-	u.SetAnnotations(map[string]string{}) // want `calling u.SetAnnotations changes u`
+	u.SetAnnotations(map[string]string{}) // want `u.SetAnnotations changes u in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) detailed(informer cache.SharedIndexInformer) {
 	informer.AddEventHandler(cache.ResourceEventHandlerDetailedFuncs{
 		AddFunc: func(obj interface{}, isInInitialList bool) {
 			foo := obj.(*foov1.Foo)
-			foo.Status.Phase = "Added" // want `changes foo \(from the event handler's argument obj\)`
+			foo.Status.Phase = "Added" // want `assigning to foo.Status.Phase changes foo in the informer cache: every reader sees a change the server never got`
 		},
 	})
 }

@@ -35,7 +35,7 @@ func (c *Controller) ifHeader(ns, name string) {
 
 func (c *Controller) element(sel labels.Selector) {
 	pods, _ := c.pods.List(sel)
-	pods[0].Labels["first"] = "true" // want `assigning to pods\[0\].Labels\["first"\] changes c.pods.List\(sel\)`
+	pods[0].Labels["first"] = "true" // want `assigning to pods\[0\].Labels\["first"\] changes c.pods.List in the informer cache: every reader sees a change the server never got`
 }
 
 func (c *Controller) runtimeObject(key string) {
@@ -50,7 +50,7 @@ func (c *Controller) unsafeGet(ctx context.Context, key client.ObjectKey) error 
 		return err
 	}
 	foo.Status.Phase = "Seen"             // ok: foo's own fields are a shallow copy
-	foo.Labels["seen"] = "true"           // want `assigning to foo.Labels\["seen"\] changes c.client.Get\(ctx, key, &foo, client.UnsafeDisableDeepCopy\)`
+	foo.Labels["seen"] = "true"           // want `assigning to foo.Labels\["seen"\] changes c.client.Get in the informer cache: every reader sees a change the server never got`
 	foo.Status.Conditions[0].Reason = "x" // ok: reported once per read
 	return nil
 }

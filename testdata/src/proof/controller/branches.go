@@ -19,7 +19,7 @@ func (r *Reconciler) mergeOnly(ctx context.Context, cm, base *corev1.ConfigMap) 
 
 // updateBranch calls it on its Update branch.
 func (r *Reconciler) updateBranch(ctx context.Context, cm, base *corev1.ConfigMap) {
-	if err := lib.PatchOrUpdate(ctx, r.Client, cm, base, false); err != nil { // want `conflict from lib.PatchOrUpdate\(ctx, r.Client, cm, base, false\) is lost in \w+`
+	if err := lib.PatchOrUpdate(ctx, r.Client, cm, base, false); err != nil { // want `conflict from lib.PatchOrUpdate cannot be returned by updateBranch: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		log.Printf("update: %v", err)
 	}
 }
@@ -36,7 +36,7 @@ func (r *Reconciler) saveMerged(ctx context.Context, cm, base *corev1.ConfigMap)
 	if err := r.saveLocal(ctx, cm, base, true); err != nil { // ok: only the plain merge patch runs
 		log.Printf("patch: %v", err)
 	}
-	if err := r.saveLocal(ctx, cm, base, false); err != nil { // want `conflict from r.saveLocal\(ctx, cm, base, false\) is lost in \w+`
+	if err := r.saveLocal(ctx, cm, base, false); err != nil { // want `conflict from r.saveLocal cannot be returned by saveMerged: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		log.Printf("update: %v", err)
 	}
 }

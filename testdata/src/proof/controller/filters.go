@@ -45,7 +45,7 @@ func (r *Reconciler) quota(ctx context.Context, cm *corev1.ConfigMap) error {
 
 // modified drops the errors whose message a Conflict has: the drop is proven.
 func (r *Reconciler) modified(ctx context.Context, cm *corev1.ConfigMap) error {
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is only logged`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update is only logged: return it, or re-read cm inside retry.RetryOnConflict`
 		switch {
 		case strings.Contains(err.Error(), "the object has been modified"):
 			log.Printf("raced: %v", err)
@@ -95,7 +95,7 @@ func (r *Reconciler) asType(ctx context.Context, cm *corev1.ConfigMap) error {
 
 // asStatus drops what errors.As into a StatusError finds: a Conflict is one.
 func (r *Reconciler) asStatus(ctx context.Context, cm *corev1.ConfigMap) error {
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is swallowed`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update is swallowed: return it, or re-read cm inside retry.RetryOnConflict`
 		var se *apierrors.StatusError
 		if errors.As(err, &se) {
 			return nil
@@ -120,7 +120,7 @@ func (r *Reconciler) reason(ctx context.Context, cm *corev1.ConfigMap) error {
 
 // code drops a 409: that is the Conflict.
 func (r *Reconciler) code(ctx context.Context, cm *corev1.ConfigMap) error {
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is swallowed`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update is swallowed: return it, or re-read cm inside retry.RetryOnConflict`
 		if se, ok := err.(*apierrors.StatusError); ok && se.ErrStatus.Code == 409 {
 			return nil
 		}
@@ -142,7 +142,7 @@ func (r *Reconciler) exists(ctx context.Context, cm *corev1.ConfigMap) error {
 
 // transient drops exactly what lib.IsTransient accepts, a Conflict among it.
 func (r *Reconciler) transient(ctx context.Context, cm *corev1.ConfigMap) error {
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is swallowed`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update is swallowed: return it, or re-read cm inside retry.RetryOnConflict`
 		if lib.IsTransient(err) {
 			return nil
 		}
@@ -186,7 +186,7 @@ func (r *Reconciler) requeueHelper(ctx context.Context, cm *corev1.ConfigMap) (c
 
 // doneHelper ends the reconcile through a helper that asks for nothing.
 func (r *Reconciler) doneHelper(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is swallowed`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update is swallowed: return it, or re-read cm inside retry.RetryOnConflict`
 		return lib.Done()
 	}
 	return ctrl.Result{}, nil
@@ -203,7 +203,7 @@ func (r *Reconciler) deletion(ctx context.Context, cm *corev1.ConfigMap) (ctrl.R
 // terminalWrap gives up on a Conflict: controller-runtime does not requeue
 // a terminal error.
 func (r *Reconciler) terminalWrap(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is returned wrapped in reconcile.TerminalError`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update is wrapped in reconcile.TerminalError, so it is never requeued: return it unwrapped, or re-read cm inside retry.RetryOnConflict`
 		return ctrl.Result{}, reconcile.TerminalError(err)
 	}
 	return ctrl.Result{}, nil

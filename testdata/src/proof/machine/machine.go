@@ -63,7 +63,7 @@ func (r *Reconciler) handleDeprovisioning(ctx context.Context, cm *corev1.Config
 
 // handleLost drops the result of its step: the loss is here.
 func (r *Reconciler) handleLost(ctx context.Context, cm *corev1.ConfigMap) actionResult {
-	if actResult := r.actionDeprovisioning(ctx, cm); actResult != nil { // want `conflict from r.actionDeprovisioning\(ctx, cm\) is`
+	if actResult := r.actionDeprovisioning(ctx, cm); actResult != nil { // want `conflict from r.actionDeprovisioning cannot be returned by handleLost: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		log.Print("deprovisioned")
 	}
 	return actionComplete{}

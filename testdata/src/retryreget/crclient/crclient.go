@@ -27,7 +27,7 @@ func (r *Reconciler) captured(ctx context.Context, key types.NamespacedName) err
 	}
 	cm.Data["mode"] = "on"
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return r.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there, so every attempt resends the same stale resourceVersion; Get cm at the top of the closure`
+		return r.Update(ctx, cm) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 	})
 }
 
@@ -40,7 +40,7 @@ func (r *Reconciler) status(ctx context.Context, key types.NamespacedName, phase
 	}
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		foo.Status.Phase = phase
-		return r.Status().Update(ctx, &foo) // want `foo is written inside retry.RetryOnConflict without being re-read there`
+		return r.Status().Update(ctx, &foo) // want `foo is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get foo at the top of the closure`
 	})
 }
 
@@ -56,7 +56,7 @@ func (r *Reconciler) otherVariable(ctx context.Context, key types.NamespacedName
 			return err
 		}
 		cm.Data = latest.Data
-		return r.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		return r.Update(ctx, cm) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 	})
 }
 
@@ -72,7 +72,7 @@ func (r *Reconciler) optimisticPatch(ctx context.Context, key types.NamespacedNa
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		patch := client.MergeFromWithOptions(cm.DeepCopy(), client.MergeFromWithOptimisticLock{})
 		cm.Annotations["seen"] = "yes"
-		return r.Patch(ctx, cm, patch) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		return r.Patch(ctx, cm, patch) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 	})
 }
 
@@ -84,7 +84,7 @@ func (r *Reconciler) onError(ctx context.Context, key types.NamespacedName) erro
 	}
 	cm.Data["a"] = "b"
 	return retry.OnError(retry.DefaultRetry, apierrors.IsConflict, func() error {
-		if err := r.Update(ctx, &cm); err != nil { // want `cm is written inside retry.OnError without being re-read there`
+		if err := r.Update(ctx, &cm); err != nil { // want `cm is not re-read inside retry.OnError, so every attempt conflicts: Get cm at the top of the closure`
 			return err
 		}
 		return r.Status().Update(ctx, &cm) // ok: the same object in the same closure is reported once
@@ -103,7 +103,7 @@ func (r *Reconciler) helper(ctx context.Context, key types.NamespacedName) error
 	}
 	return withConflictRetry(func() error {
 		cm.Data["x"] = "y"
-		return r.Update(ctx, cm) // want `cm is written inside withConflictRetry without being re-read there`
+		return r.Update(ctx, cm) // want `cm is not re-read inside withConflictRetry, so every attempt conflicts: Get cm at the top of the closure`
 	})
 }
 
@@ -218,5 +218,5 @@ func (r *Reconciler) oneLine(ctx context.Context, key types.NamespacedName) erro
 	if err := r.Get(ctx, key, cm); err != nil {
 		return err
 	}
-	return retry.RetryOnConflict(retry.DefaultRetry, func() error { return r.Update(ctx, cm) }) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error { return r.Update(ctx, cm) }) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 }

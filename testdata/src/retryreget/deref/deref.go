@@ -56,6 +56,6 @@ func (b *budget) refreshed(ctx context.Context, ns string) error {
 
 func (b *budget) stale(ns string, cm *corev1.ConfigMap) error {
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return b.take(ns, "me", *cm, false) // want `b.take writes cm on every attempt of retry.RetryOnConflict, which does not re-read it`
+		return b.take(ns, "me", *cm, false) // want `b.take writes cm, which is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 	})
 }

@@ -23,7 +23,7 @@ func percentV(ctx context.Context, c client.Client, key types.NamespacedName) er
 		}
 		cm.Data["k"] = "v"
 		if err := c.Update(ctx, &cm); err != nil {
-			return fmt.Errorf("update %s: %v", key, err) // want `conflict from c.Update\(ctx, &cm\) is formatted with %v, so retry.RetryOnConflict cannot recognise it and never retries; wrap it with %w`
+			return fmt.Errorf("update %s: %v", key, err) // want `conflict from c.Update of cm is formatted with %v, so retry.RetryOnConflict never retries it: wrap it with %w`
 		}
 		return nil
 	})
@@ -37,7 +37,7 @@ func percentS(ctx context.Context, c client.Client, key types.NamespacedName) er
 		}
 		err := c.Update(ctx, &cm)
 		if err != nil {
-			return fmt.Errorf("update: %s", err.Error()) // want `conflict from c.Update\(ctx, &cm\) is formatted as text with .Error\(\), so retry.RetryOnConflict cannot recognise it`
+			return fmt.Errorf("update: %s", err.Error()) // want `conflict from c.Update of cm is formatted as text with .Error\(\), so retry.RetryOnConflict never retries it: wrap the error itself with %w`
 		}
 		return nil
 	})
@@ -50,7 +50,7 @@ func errorsNew(ctx context.Context, c client.Client, key types.NamespacedName) e
 			return err
 		}
 		if err := c.Update(ctx, &cm); err != nil {
-			return errors.New(err.Error()) // want `conflict from c.Update\(ctx, &cm\) is turned into a new error by errors.New, so retry.RetryOnConflict cannot recognise it and never retries; return it, or wrap it with fmt.Errorf and %w`
+			return errors.New(err.Error()) // want `conflict from c.Update of cm is turned into a new error by errors.New, so retry.RetryOnConflict never retries it: return the error itself`
 		}
 		return nil
 	})
@@ -62,7 +62,7 @@ func inline(ctx context.Context, c client.Client, key types.NamespacedName) erro
 		if err := c.Get(ctx, key, &cm); err != nil {
 			return err
 		}
-		return fmt.Errorf("update: %v", c.Status().Update(ctx, &cm)) // want `conflict from c.Status\(\).Update\(ctx, &cm\) is formatted with %v`
+		return fmt.Errorf("update: %v", c.Status().Update(ctx, &cm)) // want `conflict from Status\(\).Update of cm is formatted with %v, so retry.RetryOnConflict never retries it: wrap it with %w`
 	})
 }
 
@@ -86,7 +86,7 @@ func quoted(ctx context.Context, c client.Client, key types.NamespacedName) erro
 			return err
 		}
 		if err := c.Update(ctx, &cm); err != nil {
-			return fmt.Errorf("update: %+v", err) // want `conflict from c.Update\(ctx, &cm\) is formatted with %v`
+			return fmt.Errorf("update: %+v", err) // want `conflict from c.Update of cm is formatted with %v, so retry.RetryOnConflict never retries it: wrap it with %w`
 		}
 		return nil
 	})

@@ -18,7 +18,7 @@ type store struct{ c client.Client }
 // save rewraps the Update error with %v.
 func (s *store) save(ctx context.Context, cm *corev1.ConfigMap) error {
 	if err := s.c.Update(ctx, cm); err != nil {
-		return fmt.Errorf("save %s: %v", cm.Name, err) // want `conflict from s.c.Update\(ctx, cm\) is formatted with %v in save, whose error the retry closure returns, so retry.RetryOnConflict cannot recognise it and never retries; wrap it with %w`
+		return fmt.Errorf("save %s: %v", cm.Name, err) // want `conflict from s.c.Update is formatted with %v in save, whose error the retry closure returns, so retry.RetryOnConflict never retries it: wrap it with %w`
 	}
 	return nil
 }
@@ -35,7 +35,7 @@ func (s *store) saveWrapped(ctx context.Context, cm *corev1.ConfigMap) error {
 func (s *store) saveText(ctx context.Context, cm *corev1.ConfigMap) error {
 	err := s.c.Update(ctx, cm)
 	if err != nil {
-		return fmt.Errorf("save: %s", err.Error()) // want `conflict from s.c.Update\(ctx, cm\) is formatted as text with .Error\(\) in saveText`
+		return fmt.Errorf("save: %s", err.Error()) // want `conflict from s.c.Update is formatted as text with .Error\(\) in saveText, whose error the retry closure returns, so retry.RetryOnConflict never retries it: wrap the error itself with %w`
 	}
 	return nil
 }
@@ -81,7 +81,7 @@ type kubeSaver struct{ c client.Client }
 
 func (k *kubeSaver) Save(ctx context.Context, cm *corev1.ConfigMap) error {
 	if err := k.c.Update(ctx, cm); err != nil {
-		return fmt.Errorf("saving config map: %v", err) // want `conflict from k.c.Update\(ctx, cm\) is formatted with %v in Save`
+		return fmt.Errorf("saving config map: %v", err) // want `conflict from k.c.Update is formatted with %v in Save, whose error the retry closure returns, so retry.RetryOnConflict never retries it: wrap it with %w`
 	}
 	return nil
 }

@@ -24,13 +24,13 @@ func (s *Syncer) Sync() error {
 
 func (s *Syncer) syncStatus() error {
 	s.foo.Status.Phase = "Synced"
-	return s.c.Status().Update(s.ctx, s.foo) // want `s.foo is written inside retry.RetryOnConflict without being re-read there, so every attempt resends the same stale resourceVersion; Get s.foo at the top of syncStatus`
+	return s.c.Status().Update(s.ctx, s.foo) // want `s.foo is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get s.foo at the top of syncStatus`
 }
 
 var current *foov1.Foo
 
 func writeCurrent() error {
-	return theClient.Update(context.Background(), current) // want `current is written inside retry.RetryOnConflict without being re-read there`
+	return theClient.Update(context.Background(), current) // want `current is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get current at the top of writeCurrent`
 }
 
 var theClient client.Client

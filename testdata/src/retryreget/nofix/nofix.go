@@ -16,7 +16,7 @@ import (
 // The object is a parameter: the caller's changes would be wiped.
 func param(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return c.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		return c.Update(ctx, cm) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 	})
 }
 
@@ -28,7 +28,7 @@ func unknownMutation(ctx context.Context, c client.Client, key types.NamespacedN
 	}
 	decorate(cm)
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return c.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		return c.Update(ctx, cm) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 	})
 }
 
@@ -43,7 +43,7 @@ func dependentRead(ctx context.Context, c client.Client, key types.NamespacedNam
 	cm.Name = "renamed"
 	log.Printf("updating %s", cm.Name)
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return c.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		return c.Update(ctx, cm) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 	})
 }
 
@@ -55,7 +55,7 @@ func callInMutation(ctx context.Context, c client.Client, key types.NamespacedNa
 	}
 	cm.Data["id"] = nextID()
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return c.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		return c.Update(ctx, cm) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 	})
 }
 
@@ -70,7 +70,7 @@ func conditionalRead(ctx context.Context, c client.Client, key types.NamespacedN
 		}
 	}
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return c.Update(ctx, local) // want `local is written inside retry.RetryOnConflict without being re-read there`
+		return c.Update(ctx, local) // want `local is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get local at the top of the closure`
 	})
 }
 
@@ -83,7 +83,7 @@ func outerMutation(ctx context.Context, c client.Client, key types.NamespacedNam
 	controllerutil.AddFinalizer(cm, "x")
 	if on {
 		return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-			return c.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+			return c.Update(ctx, cm) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 		})
 	}
 	return nil
@@ -97,7 +97,7 @@ func shadowed(ctx context.Context, client2 client.Client, key types.NamespacedNa
 	}
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		client := client2
-		return client.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		return client.Update(ctx, cm) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 	})
 }
 
@@ -116,7 +116,7 @@ func rebuilt(ctx context.Context, c client.Client, key types.NamespacedName) err
 			return err
 		}
 		if err := c.Update(ctx, cm); err != nil {
-			return newUpdateError(cm.Name, err.Error()) // want `conflict from c.Update\(ctx, cm\) is turned into text with .Error\(\) and rebuilt by newUpdateError, so retry.RetryOnConflict cannot recognise it and never retries`
+			return newUpdateError(cm.Name, err.Error()) // want `conflict from c.Update of cm is turned into text with .Error\(\) and rebuilt by newUpdateError, so retry.RetryOnConflict never retries it: return it, or wrap it with fmt.Errorf and %w`
 		}
 		return nil
 	})
@@ -140,7 +140,7 @@ func (p *phaser) refreshAndSetPhase(ctx context.Context, cm *corev1.ConfigMap, p
 
 func (p *phaser) run(ctx context.Context, key types.NamespacedName, cm *corev1.ConfigMap) error {
 	_ = retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return p.setPhase(ctx, cm, "Ready") // want `p.setPhase writes cm on every attempt of retry.RetryOnConflict, which does not re-read it`
+		return p.setPhase(ctx, cm, "Ready") // want `p.setPhase writes cm, which is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 	})
 	_ = retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		return p.refreshAndSetPhase(ctx, cm, "Ready")

@@ -18,7 +18,7 @@ type Reconciler struct{ client.Client }
 func (r *Reconciler) pause(ctx context.Context, deploy *appsv1.Deployment) error {
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		deploy.Spec.Paused = true
-		return r.Update(ctx, deploy) // want `deploy is written inside retry.RetryOnConflict without being re-read there`
+		return r.Update(ctx, deploy) // want `deploy is not re-read inside retry.RetryOnConflict, so every attempt conflicts: re-read deploy after each conflict`
 	})
 }
 
@@ -27,7 +27,7 @@ func (r *Reconciler) observe(ctx context.Context, deploy *appsv1.Deployment) err
 	log.Printf("observing %s", deploy.Name)
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		deploy.Status.ObservedGeneration = deploy.Generation
-		return r.Status().Update(ctx, deploy) // want `deploy is written inside retry.RetryOnConflict without being re-read there`
+		return r.Status().Update(ctx, deploy) // want `deploy is not re-read inside retry.RetryOnConflict, so every attempt conflicts: re-read deploy after each conflict`
 	})
 }
 
@@ -36,7 +36,7 @@ func (r *Reconciler) changedBefore(ctx context.Context, deploy *appsv1.Deploymen
 	deploy.Labels = map[string]string{"paused": "true"}
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		deploy.Spec.Paused = true
-		return r.Update(ctx, deploy) // want `deploy is written inside retry.RetryOnConflict without being re-read there, .*; no fix: deploy comes from the caller`
+		return r.Update(ctx, deploy) // want `deploy is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get deploy at the top of the closure; no fix: deploy comes from the caller, and a re-read after a Conflict is offered only when the function's changes to it are all plain ones made right before the write`
 	})
 }
 
@@ -48,7 +48,7 @@ func (r *Reconciler) errDeclared(ctx context.Context, deploy *appsv1.Deployment)
 			return err
 		}
 		deploy.Spec.Paused = true
-		return r.Update(ctx, deploy) // want `deploy is written inside retry.RetryOnConflict without being re-read there`
+		return r.Update(ctx, deploy) // want `deploy is not re-read inside retry.RetryOnConflict, so every attempt conflicts: re-read deploy after each conflict`
 	})
 }
 

@@ -27,7 +27,7 @@ func typedUpdate(ctx context.Context, cs kubernetes.Interface, ns, name string) 
 	}
 	cm.Data["k"] = "v"
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		_, err := cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		_, err := cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 		return err
 	})
 }
@@ -42,7 +42,7 @@ func reassignedFromWrite(ctx context.Context, cs kubernetes.Interface, ns, name 
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		cm.Labels["seen"] = "true"
 		var err error
-		cm, err = cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		cm, err = cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 		return err
 	})
 }
@@ -51,7 +51,7 @@ func reassignedFromWrite(ctx context.Context, cs kubernetes.Interface, ns, name 
 func generated(ctx context.Context, cs versioned.Interface, foo *foov1.Foo) error {
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		foo.Status.Phase = "Ready"
-		_, err := cs.FooV1().Foos(foo.Namespace).UpdateStatus(ctx, foo, metav1.UpdateOptions{}) // want `foo is written inside retry.RetryOnConflict without being re-read there`
+		_, err := cs.FooV1().Foos(foo.Namespace).UpdateStatus(ctx, foo, metav1.UpdateOptions{}) // want `foo is not re-read inside retry.RetryOnConflict, so every attempt conflicts: re-read foo after each conflict`
 		return err
 	})
 }
@@ -66,7 +66,7 @@ func dynamicUpdate(ctx context.Context, dc dynamic.Interface, ns, name string) e
 	}
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		_ = unstructured.SetNestedField(u.Object, "on", "spec", "mode")
-		_, err := dc.Resource(gvr).Namespace(ns).Update(ctx, u, metav1.UpdateOptions{}) // want `u is written inside retry.RetryOnConflict without being re-read there`
+		_, err := dc.Resource(gvr).Namespace(ns).Update(ctx, u, metav1.UpdateOptions{}) // want `u is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get u at the top of the closure`
 		return err
 	})
 }
@@ -110,7 +110,7 @@ func waitLoop(ctx context.Context, cs kubernetes.Interface, ns, name string) err
 		return err
 	}
 	return wait.ExponentialBackoff(retry.DefaultRetry, func() (bool, error) {
-		_, err := cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written inside wait.ExponentialBackoff without being re-read there`
+		_, err := cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is not re-read inside wait.ExponentialBackoff, so every attempt conflicts: Get cm at the top of the closure`
 		if apierrors.IsConflict(err) {
 			return false, nil
 		}

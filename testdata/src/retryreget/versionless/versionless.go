@@ -83,7 +83,7 @@ func (r *Reconciler) versionCleared(ctx context.Context, key types.NamespacedNam
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		cm.ResourceVersion = ""
 		cm.Data = map[string]string{"a": "b"}
-		return r.Update(ctx, cm) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		return r.Update(ctx, cm) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 	})
 }
 
@@ -123,7 +123,7 @@ func (r *Reconciler) mergedMetaByHelper(ctx context.Context, key types.Namespace
 func (r *Reconciler) versionClearedTyped(ctx context.Context, cm *corev1.ConfigMap) error {
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		cm.ObjectMeta.ResourceVersion = ""
-		_, err := r.kube.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written inside retry.RetryOnConflict without being re-read there`
+		_, err := r.kube.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
 		return err
 	})
 }

@@ -23,7 +23,7 @@ func relabel(ctx context.Context, c kubernetes.Interface, cm *corev1.ConfigMap) 
 			return err
 		}
 		cm.Labels = map[string]string{"a": "b"}
-		cm, err = c.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is replaced by what c.CoreV1\(\).ConfigMaps\(cm.Namespace\).Update returns, which after a failure is an empty object \(or nil\), so the next attempt of retry.RetryOnConflict re-reads cm by an empty name and the retry ends: keep the write's result in another variable`
+		cm, err = c.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is replaced by the result of ConfigMaps\(cm.Namespace\).Update, empty \(or nil\) after a failure, so the next attempt of retry.RetryOnConflict re-reads it by an empty name and the retry ends: keep the result in another variable`
 		return err
 	})
 }
@@ -38,7 +38,7 @@ func relabelDynamic(ctx context.Context, c dynamic.Interface, u *unstructured.Un
 			return err
 		}
 		u.SetLabels(map[string]string{"a": "b"})
-		u, err = c.Resource(gvr).Namespace(u.GetNamespace()).Update(ctx, u, metav1.UpdateOptions{}) // want `u is replaced by what`
+		u, err = c.Resource(gvr).Namespace(u.GetNamespace()).Update(ctx, u, metav1.UpdateOptions{}) // want `u is replaced by the result of Namespace\(…\).Update, empty \(or nil\) after a failure, so the next attempt of retry.RetryOnConflict re-reads it by an empty name and the retry ends: keep the result in another variable`
 		return err
 	})
 }
@@ -101,7 +101,7 @@ func usedAfterRetry(ctx context.Context, c kubernetes.Interface, cm *corev1.Conf
 			return err
 		}
 		cm.Labels = map[string]string{"a": "b"}
-		cm, err = c.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is replaced by what`
+		cm, err = c.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is replaced by the result of ConfigMaps\(cm.Namespace\).Update, empty \(or nil\) after a failure, so the next attempt of retry.RetryOnConflict re-reads it by an empty name and the retry ends: keep the result in another variable`
 		return err
 	})
 	return cm, err

@@ -51,5 +51,5 @@ func (c *Controller) blankedOnOnePath(ctx context.Context, cm *corev1.ConfigMap,
 	if force {
 		cm.ResourceVersion = ""
 	}
-	cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after cms.Update\(ctx, cm, metav1.UpdateOptions\{\}\), without being re-read`
+	cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after cms.Update, without a re-read, so it may conflict: keep the object Update returns, or re-read cm first`
 }

@@ -23,7 +23,7 @@ type Reconciler struct {
 func (r *Reconciler) againInErrorBranch(ctx context.Context, cm *corev1.ConfigMap) error {
 	if err := r.Update(ctx, cm); err != nil {
 		cm.Data["attempt"] = "2"
-		if err := r.Update(ctx, cm); err != nil { // want `^cm is written again after r.Update\(ctx, cm\) failed, without being re-read: its resourceVersion is stale, so this write will conflict again; Get cm first or use retry.RetryOnConflict; lost: nothing redoes the write$`
+		if err := r.Update(ctx, cm); err != nil { // want `cm is written again after r.Update failed, without a re-read, so it conflicts again: re-read cm first, or use retry.RetryOnConflict; lost for good`
 			log.Printf("second attempt: %v", err)
 		}
 	}
@@ -43,7 +43,7 @@ func (r *Reconciler) againReturned(ctx context.Context, cm *corev1.ConfigMap) er
 func (r *Reconciler) onConflict(ctx context.Context, cm *corev1.ConfigMap) error {
 	err := r.Update(ctx, cm)
 	if apierrors.IsConflict(err) {
-		if err := r.Update(ctx, cm); err != nil { // want `cm is written again after r.Update\(ctx, cm\) failed`
+		if err := r.Update(ctx, cm); err != nil { // want `cm is written again after r.Update failed, without a re-read, so it conflicts again: re-read cm first, or use retry.RetryOnConflict`
 			log.Printf("second attempt: %v", err)
 		}
 		return nil
@@ -64,7 +64,7 @@ func (r *Reconciler) mutatedBeforeLoop(ctx context.Context, cm *corev1.ConfigMap
 	cm.Data["k"] = "v"
 	var err error
 	for i := 0; i < 3; i++ {
-		if err = r.Update(ctx, cm); err == nil { // want `^r.Update\(ctx, cm\) is retried after it failed, without re-reading cm: its resourceVersion is stale, so the retry will conflict again; Get cm at the start of each retry or use retry.RetryOnConflict; no fix: cm comes from the caller, and a re-read would drop the caller's changes; lost until the object's next event$`
+		if err = r.Update(ctx, cm); err == nil { // want `r.Update is retried without re-reading cm, so it conflicts again: re-read cm before each retry; no fix: cm comes from the caller, and a re-read would drop the caller's changes; lost until the next event`
 			return nil
 		}
 		time.Sleep(time.Second)
@@ -74,7 +74,7 @@ func (r *Reconciler) mutatedBeforeLoop(ctx context.Context, cm *corev1.ConfigMap
 
 func (r *Reconciler) retryOnlyConflicts(ctx context.Context, cm *corev1.ConfigMap) error {
 	for {
-		err := r.Update(ctx, cm) // want `r.Update\(ctx, cm\) is retried after it failed`
+		err := r.Update(ctx, cm) // want `r.Update is retried without re-reading cm, so it conflicts again: re-read cm before each retry`
 		if !apierrors.IsConflict(err) {
 			return err
 		}
@@ -85,7 +85,7 @@ func (r *Reconciler) gotoRetry(ctx context.Context, cm *corev1.ConfigMap) error 
 	attempts := 0
 again:
 	attempts++
-	if err := r.Update(ctx, cm); err != nil { // want `r.Update\(ctx, cm\) is retried after it failed`
+	if err := r.Update(ctx, cm); err != nil { // want `r.Update is retried without re-reading cm, so it conflicts again: re-read cm before each retry`
 		if attempts < 3 {
 			goto again
 		}
@@ -102,7 +102,7 @@ func (r *Reconciler) fallbackToPatch(ctx context.Context, cm *corev1.ConfigMap) 
 	case apierrors.IsConflict(err):
 		patch := client.MergeFromWithOptions(cm.DeepCopy(), client.MergeFromWithOptimisticLock{})
 		cm.Data["k"] = "v"
-		if err := r.Patch(ctx, cm, patch); err != nil { // want `cm is written again after r.Update\(ctx, cm\) failed`
+		if err := r.Patch(ctx, cm, patch); err != nil { // want `cm is written again after r.Update failed, without a re-read, so it conflicts again: re-read cm first, or use retry.RetryOnConflict`
 			log.Printf("patch: %v", err)
 		}
 		return nil
@@ -206,7 +206,7 @@ func (r *Reconciler) rangeTwice(ctx context.Context, cms []*corev1.ConfigMap) {
 	for _, cm := range cms {
 		if err := r.Update(ctx, cm); err != nil {
 			cm.Labels = map[string]string{"failed": "true"}
-			_ = r.Update(ctx, cm) // want `cm is written again after r.Update\(ctx, cm\) failed`
+			_ = r.Update(ctx, cm) // want `cm is written again after r.Update failed, without a re-read, so it conflicts again: re-read cm first, or use retry.RetryOnConflict`
 		}
 	}
 }

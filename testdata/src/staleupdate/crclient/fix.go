@@ -18,7 +18,7 @@ func (r *Reconciler) retryLoop(ctx context.Context, key client.ObjectKey, owner 
 	var err error
 	for i := 0; i < 3; i++ {
 		cm.Data["owner"] = owner
-		if err = r.Update(ctx, &cm); err == nil { // want `r.Update\(ctx, &cm\) is retried after it failed, without re-reading cm`
+		if err = r.Update(ctx, &cm); err == nil { // want `r.Update is retried without re-reading cm, so it conflicts again: re-read cm before each retry`
 			break
 		}
 		time.Sleep(time.Second)
@@ -32,7 +32,7 @@ func (r *Reconciler) statusRetry(ctx context.Context, dep *appsv1.Deployment, re
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
 		dep.Status.ReadyReplicas = ready
-		if err = r.Status().Update(ctx, dep); err != nil { // want `r.Status\(\).Update\(ctx, dep\) is retried after it failed`
+		if err = r.Status().Update(ctx, dep); err != nil { // want `Status\(\).Update is retried without re-reading dep, so it conflicts again: re-read dep before each retry`
 			time.Sleep(100 * time.Millisecond)
 			continue
 		}
@@ -44,7 +44,7 @@ func (r *Reconciler) statusRetry(ctx context.Context, dep *appsv1.Deployment, re
 func (r *Reconciler) noErrorResult(ctx context.Context, dep *appsv1.Deployment) {
 	for attempt := 0; attempt < 5; attempt++ {
 		dep.Status.ReadyReplicas = 3
-		if err := r.Status().Update(ctx, dep); err == nil { // want `r.Status\(\).Update\(ctx, dep\) is retried after it failed`
+		if err := r.Status().Update(ctx, dep); err == nil { // want `Status\(\).Update is retried without re-reading dep, so it conflicts again: re-read dep before each retry`
 			return
 		}
 	}

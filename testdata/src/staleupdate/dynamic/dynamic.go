@@ -14,7 +14,7 @@ func labelThenStatus(ctx context.Context, ri dynamic.ResourceInterface, u *unstr
 		return err
 	}
 	u.SetLabels(map[string]string{"x": "y"})
-	_, err := ri.UpdateStatus(ctx, u, metav1.UpdateOptions{}) // want `u is written again after ri.Update\(ctx, u, metav1.UpdateOptions\{\}\) succeeded`
+	_, err := ri.UpdateStatus(ctx, u, metav1.UpdateOptions{}) // want `u is written again after ri.Update succeeded, without a re-read, so it conflicts: keep the object Update returns, or re-read u first`
 	return err
 }
 
@@ -28,7 +28,7 @@ func keepsResult(ctx context.Context, ri dynamic.ResourceInterface, name string)
 		return err
 	}
 	u.SetAnnotations(map[string]string{"x": "y"})
-	_, err = ri.UpdateStatus(ctx, u, metav1.UpdateOptions{}) // want `u is written again after ri.Update\(ctx, u, metav1.UpdateOptions\{\}\) succeeded`
+	_, err = ri.UpdateStatus(ctx, u, metav1.UpdateOptions{}) // want `u is written again after ri.Update succeeded, without a re-read, so it conflicts: keep the object Update returns`
 	return err
 }
 

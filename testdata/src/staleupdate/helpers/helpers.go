@@ -21,7 +21,7 @@ func saveConfig(ctx context.Context, k kubernetes.Interface, cm *corev1.ConfigMa
 
 func saveWithRetries(ctx context.Context, k kubernetes.Interface, cm *corev1.ConfigMap) error {
 	for attempt := 0; attempt < 5; attempt++ {
-		if err := saveConfig(ctx, k, cm); err != nil { // want `saveConfig\(ctx, k, cm\) is retried after it failed, without re-reading cm`
+		if err := saveConfig(ctx, k, cm); err != nil { // want `saveConfig is retried without re-reading cm, so it conflicts again: re-read cm before each retry`
 			log.Printf("will retry: %v", err)
 			time.Sleep(time.Second)
 			continue
@@ -56,7 +56,7 @@ func upgradeThenStatus(ctx context.Context, k kubernetes.Interface, pod *corev1.
 		if _, err := k.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // ok: the first write failed with another error than a Conflict
 			return err
 		}
-		_, err = k.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `pod is written again after k.CoreV1\(\).Pods\("ns"\).Update\(ctx, pod, metav1.UpdateOptions{}\) succeeded`
+		_, err = k.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `pod is written again after Pods\("ns"\).Update succeeded, without a re-read, so it conflicts: keep the object Update returns, or re-read pod first`
 		return err
 	}
 	return err

@@ -39,7 +39,7 @@ func (c *Controller) syncShared(ctx context.Context, tmpl *corev1.Pod, names []s
 	pods := c.client.CoreV1().Pods(pod.Namespace)
 	for _, name := range names {
 		pod.Labels = map[string]string{"item": name}
-		if _, err := pods.Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `pods.Update\(ctx, pod, metav1.UpdateOptions\{\}\) is retried after it failed, without re-reading pod`
+		if _, err := pods.Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `pods.Update is retried without re-reading pod, so it conflicts again: re-read pod before each retry`
 			log.Printf("pod %s: %v", name, err)
 		}
 	}

@@ -88,7 +88,7 @@ func (a *Agent) registerNodeOnce(ctx context.Context, name string) {
 			performGet = false
 		}
 		node.Labels = map[string]string{"agent": "ready"}
-		if _, err := a.clientset.CoreV1().Nodes().Update(ctx, node, metav1.UpdateOptions{}); err != nil { // want `is retried after it failed, without re-reading node`
+		if _, err := a.clientset.CoreV1().Nodes().Update(ctx, node, metav1.UpdateOptions{}); err != nil { // want `Nodes\(\).Update is retried without re-reading node, so it conflicts again: re-read node before each retry`
 			if apierrors.IsConflict(err) {
 				continue
 			}
@@ -133,7 +133,7 @@ func (h *NodeHandler) syncNode(node *corev1.Node) {
 			}
 		}
 		if newNode.Status.Phase != node.Status.Phase && !refetchNode {
-			_, err := h.nodes.UpdateStatus(ctx, newNode, metav1.UpdateOptions{}) // want `^newNode is written again after h.nodes.Update\(ctx, newNode, metav1.UpdateOptions\{\}\) succeeded, without being re-read: Update returns the stored object and leaves newNode at its old resourceVersion, so this write will conflict; write the object Update returned or Get newNode first; lost until the object's next event$`
+			_, err := h.nodes.UpdateStatus(ctx, newNode, metav1.UpdateOptions{}) // want `newNode is written again after h.nodes.Update succeeded, without a re-read, so it conflicts: keep the object Update returns, or re-read newNode first; lost until the next event`
 			if err != nil {
 				controllerErr = errors.Join(controllerErr, fmt.Errorf("failed to update status: %w", err))
 				if apierrors.IsConflict(err) {
@@ -156,7 +156,7 @@ func (h *NodeHandler) syncNodeUnguarded(ctx context.Context, node *corev1.Node) 
 		return
 	}
 	newNode.Status.Phase = "Allocated"
-	if _, err := h.nodes.UpdateStatus(ctx, newNode, metav1.UpdateOptions{}); err != nil { // want `newNode is written again after h.nodes.Update\(ctx, newNode, metav1.UpdateOptions\{\}\), without being re-read`
+	if _, err := h.nodes.UpdateStatus(ctx, newNode, metav1.UpdateOptions{}); err != nil { // want `newNode is written again after h.nodes.Update, without a re-read, so it may conflict: keep the object Update returns, or re-read newNode first`
 		log.Printf("status: %v", err)
 	}
 }

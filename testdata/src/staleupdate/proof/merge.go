@@ -77,7 +77,7 @@ func (c *Controller) mergeOnceThenRetry(ctx context.Context, desired *corev1.Con
 		return err
 	}
 	for {
-		_, err = cms.Update(ctx, fresh, metav1.UpdateOptions{}) // want `is retried after it failed, without re-reading fresh`
+		_, err = cms.Update(ctx, fresh, metav1.UpdateOptions{}) // want `cms.Update is retried without re-reading fresh, so it conflicts again: re-read fresh before each retry`
 		if !apierrors.IsConflict(err) {
 			return err
 		}

@@ -29,7 +29,7 @@ func (r *Reconciler) statusLogged(ctx context.Context, dep *appsv1.Deployment) {
 		log.Printf("updating deployment: %v", err)
 	}
 	dep.Status.ReadyReplicas = 3
-	if err := r.Status().Update(ctx, dep); err != nil { // want `dep is written again after r.Update\(ctx, dep\) failed`
+	if err := r.Status().Update(ctx, dep); err != nil { // want `dep is written again after r.Update failed, without a re-read, so it conflicts again: re-read dep first, or use retry.RetryOnConflict`
 		log.Printf("updating status: %v", err)
 	}
 }
@@ -38,7 +38,7 @@ func (r *Reconciler) statusLogged(ctx context.Context, dep *appsv1.Deployment) {
 // that write's error to its caller.
 func (r *Reconciler) writeStatus(ctx context.Context, dep *appsv1.Deployment) error {
 	if err := r.Status().Update(ctx, dep); err != nil {
-		if err := r.Update(ctx, dep); err != nil { // want `dep is written again after r.Status\(\).Update\(ctx, dep\) failed`
+		if err := r.Update(ctx, dep); err != nil { // want `dep is written again after Status\(\).Update failed, without a re-read, so it conflicts again: re-read dep first, or use retry.RetryOnConflict`
 			return err
 		}
 	}

@@ -56,7 +56,7 @@ func (r *FallbackReconciler) retryUnlessQuota(ctx context.Context, cm *corev1.Co
 		if errors.Is(err, errQuota) {
 			return
 		}
-		if err := r.Update(ctx, cm); err != nil { // want `cm is written again after r.Update\(ctx, cm\) failed`
+		if err := r.Update(ctx, cm); err != nil { // want `cm is written again after r.Update failed, without a re-read, so it conflicts again: re-read cm first, or use retry.RetryOnConflict`
 			log.Printf("second try: %v", err)
 		}
 	}
@@ -67,7 +67,7 @@ func (r *FallbackReconciler) retryUnlessQuota(ctx context.Context, cm *corev1.Co
 func (r *FallbackReconciler) retryOnModified(ctx context.Context, cm *corev1.ConfigMap) {
 	err := r.Update(ctx, cm)
 	if err != nil && strings.Contains(err.Error(), "the object has been modified") {
-		if err := r.Update(ctx, cm); err != nil { // want `cm is written again after r.Update\(ctx, cm\) failed`
+		if err := r.Update(ctx, cm); err != nil { // want `cm is written again after r.Update failed, without a re-read, so it conflicts again: re-read cm first, or use retry.RetryOnConflict`
 			log.Printf("second try: %v", err)
 		}
 	}
@@ -123,7 +123,7 @@ func (r *RefreshingReconciler) refreshedByFunc(ctx context.Context, cm *corev1.C
 func (r *RefreshingReconciler) loggedOnly(ctx context.Context, cm *corev1.ConfigMap, logf func(format string, args ...any)) {
 	if err := r.Update(ctx, cm); err != nil {
 		logf("update of %v failed: %v", cm, err)
-		if err := r.Update(ctx, cm); err != nil { // want `cm is written again after r.Update\(ctx, cm\) failed`
+		if err := r.Update(ctx, cm); err != nil { // want `cm is written again after r.Update failed, without a re-read, so it conflicts again: re-read cm first, or use retry.RetryOnConflict`
 			log.Printf("second try: %v", err)
 		}
 	}

@@ -64,7 +64,7 @@ func (c *Controller) retryLoop(ctx context.Context, ns, name, owner string) erro
 	}
 	for i := 0; i < 3; i++ {
 		cm.Data["owner"] = owner
-		if _, err = cms.Update(ctx, cm, metav1.UpdateOptions{}); err == nil { // want `is retried after it failed, without re-reading cm`
+		if _, err = cms.Update(ctx, cm, metav1.UpdateOptions{}); err == nil { // want `cms.Update is retried without re-reading cm, so it conflicts again: re-read cm before each retry`
 			break
 		}
 		log.Printf("retrying")

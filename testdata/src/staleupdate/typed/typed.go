@@ -20,7 +20,7 @@ func (c *Controller) ifInitThenAgain(ctx context.Context, cm *corev1.ConfigMap) 
 		return err
 	}
 	cm.Annotations = map[string]string{"done": "true"}
-	_, err := cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `^cm is written again after cms.Update\(ctx, cm, metav1.UpdateOptions\{\}\) succeeded, without being re-read: Update returns the stored object and leaves cm at its old resourceVersion, so this write will conflict; write the object Update returned or Get cm first; lost until the object's next event$`
+	_, err := cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after cms.Update succeeded, without a re-read, so it conflicts: keep the object Update returns, or re-read cm first; lost until the next event`
 	return err
 }
 
@@ -28,13 +28,13 @@ func (c *Controller) errorIgnored(ctx context.Context, cm *corev1.ConfigMap) {
 	cms := c.client.CoreV1().ConfigMaps(cm.Namespace)
 	cms.Update(ctx, cm, metav1.UpdateOptions{})
 	cm.Data["k"] = "v"
-	cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after cms.Update\(ctx, cm, metav1.UpdateOptions\{\}\), without being re-read`
+	cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after cms.Update, without a re-read, so it may conflict: keep the object Update returns, or re-read cm first`
 }
 
 func (c *Controller) retryTyped(ctx context.Context, pod *corev1.Pod) error {
 	var err error
 	for i := 0; i < 3; i++ {
-		if _, err = c.client.CoreV1().Pods(pod.Namespace).UpdateStatus(ctx, pod, metav1.UpdateOptions{}); err == nil { // want `is retried after it failed, without re-reading pod`
+		if _, err = c.client.CoreV1().Pods(pod.Namespace).UpdateStatus(ctx, pod, metav1.UpdateOptions{}); err == nil { // want `Pods\(pod.Namespace\).UpdateStatus is retried without re-reading pod, so it conflicts again: re-read pod before each retry`
 			return nil
 		}
 	}
@@ -44,7 +44,7 @@ func (c *Controller) retryTyped(ctx context.Context, pod *corev1.Pod) error {
 func (c *Controller) perItem(ctx context.Context, cm *corev1.ConfigMap, keys []string) error {
 	for _, k := range keys {
 		cm.Data[k] = "x"
-		if _, err := c.client.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `cm is written again by the next iteration after .* succeeded`
+		if _, err := c.client.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `the next iteration writes cm after ConfigMaps\(cm.Namespace\).Update succeeded, without a re-read, so it conflicts: copy the object Update returns into cm`
 			return err
 		}
 	}
@@ -95,7 +95,7 @@ func (c *Controller) reassignsResult(ctx context.Context, cm *corev1.ConfigMap) 
 func (c *Controller) failedOnly(ctx context.Context, cm *corev1.ConfigMap) error {
 	cms := c.client.CoreV1().ConfigMaps(cm.Namespace)
 	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
-		if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `cm is written again after cms.Update\(ctx, cm, metav1.UpdateOptions\{\}\) failed`
+		if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `cm is written again after cms.Update failed, without a re-read, so it conflicts again: re-read cm first, or use retry.RetryOnConflict`
 			log.Printf("second attempt: %v", err)
 		}
 	}

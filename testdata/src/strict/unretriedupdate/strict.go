@@ -10,7 +10,7 @@ import (
 )
 
 func returned(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
-	return c.Update(ctx, cm) // want `conflict from c.Update\(ctx, cm\) is not retried: wrap the read-modify-write in retry.RetryOnConflict, re-reading cm inside`
+	return c.Update(ctx, cm) // want `conflict from c.Update is not retried: re-read cm inside retry.RetryOnConflict`
 }
 
 func retried(ctx context.Context, c client.Client, key client.ObjectKey) error {

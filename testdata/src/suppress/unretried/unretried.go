@@ -26,17 +26,17 @@ func severalNames(ctx context.Context, c client.Client, cm corev1.ConfigMap) {
 func twoLinesAbove(ctx context.Context, c client.Client, cm corev1.ConfigMap) {
 	//conflictlint:ignore unretriedupdate too far away // want `conflictlint:ignore directive for unretriedupdate suppresses nothing: remove it`
 
-	_ = c.Update(ctx, &cm) // want `conflict from c.Update\(ctx, &cm\) is lost`
+	_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by twoLinesAbove: requeue the object, or re-read cm inside retry.RetryOnConflict`
 }
 
 func noReason(ctx context.Context, c client.Client, cm corev1.ConfigMap) {
 	//conflictlint:ignore unretriedupdate
-	_ = c.Update(ctx, &cm) // want `conflict from c.Update\(ctx, &cm\) is lost`
+	_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by noReason: requeue the object, or re-read cm inside retry.RetryOnConflict`
 }
 
 func otherAnalyzer(ctx context.Context, c client.Client, cm corev1.ConfigMap) {
 	//conflictlint:ignore ignoredirective the object is fresh
-	_ = c.Update(ctx, &cm) // want `conflict from c.Update\(ctx, &cm\) is lost`
+	_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by otherAnalyzer: requeue the object, or re-read cm inside retry.RetryOnConflict`
 }
 
 func unused(ctx context.Context, c client.Client, cm corev1.ConfigMap) error {
@@ -50,5 +50,5 @@ func unusedAmongSeveral(ctx context.Context, c client.Client, cm corev1.ConfigMa
 
 func notADirective(ctx context.Context, c client.Client, cm corev1.ConfigMap) {
 	//conflictlint:ignored unretriedupdate not the directive's spelling
-	_ = c.Update(ctx, &cm) // want `conflict from c.Update\(ctx, &cm\) is lost`
+	_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by notADirective: requeue the object, or re-read cm inside retry.RetryOnConflict`
 }

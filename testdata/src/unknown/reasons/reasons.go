@@ -29,7 +29,7 @@ type Requeuer interface {
 
 // named tests the message's name part, which is open.
 func (r *Reconciler) named(ctx context.Context, cm *corev1.ConfigMap) error {
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) may be lost: its fate is unknown \(undecided-test: a test of the error that cannot be decided on a Conflict, line 33\)`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update may be lost: a test of the error that cannot be decided on a Conflict at line 33 \(undecided-test\)`
 		if strings.Contains(err.Error(), `configmaps "settings"`) {
 			log.Printf("settings: %v", err)
 			return nil
@@ -41,7 +41,7 @@ func (r *Reconciler) named(ctx context.Context, cm *corev1.ConfigMap) error {
 
 // funcValue tests the error with a function held in a field.
 func (r *Reconciler) funcValue(ctx context.Context, cm *corev1.ConfigMap) error {
-	if err := r.Update(ctx, cm); err != nil { // want `may be lost: its fate is unknown \(undecided-test: .*line 45\)`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update may be lost: a test of the error that cannot be decided on a Conflict at line 45 \(undecided-test\)`
 		if r.Ignore(err) {
 			return nil
 		}
@@ -52,7 +52,7 @@ func (r *Reconciler) funcValue(ctx context.Context, cm *corev1.ConfigMap) error 
 
 // otherResult tests the result the helper returns with its failure.
 func (r *Reconciler) otherResult(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
-	if res, err := lib.HandleCRDeletionMaybe(ctx, r.Client, cm); res != nil { // want `conflict from lib.HandleCRDeletionMaybe\(ctx, r.Client, cm\) may be lost: its fate is unknown \(other-result-test: a test of another result of the failing call, line 55\)`
+	if res, err := lib.HandleCRDeletionMaybe(ctx, r.Client, cm); res != nil { // want `conflict from lib.HandleCRDeletionMaybe may be lost: a test of another result of the failing call at line 55 \(other-result-test\)`
 		return *res, err
 	}
 	return ctrl.Result{}, nil
@@ -60,7 +60,7 @@ func (r *Reconciler) otherResult(ctx context.Context, cm *corev1.ConfigMap) (ctr
 
 // interfaceResult returns what an interface's method answers.
 func (r *Reconciler) interfaceResult(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
-	if err := r.Update(ctx, cm); err != nil { // want `may be lost: its fate is unknown \(result-without-fact: a result returned from a call the model has no fact for, line 64\)`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update may be lost: a result returned from a call the model has no fact for at line 64 \(result-without-fact\)`
 		return r.Requeuer.After(time.Minute)
 	}
 	return ctrl.Result{}, nil

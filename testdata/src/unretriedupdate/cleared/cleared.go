@@ -53,13 +53,13 @@ func (pc *PodController) clearedOnOnePath(ctx context.Context, pod *corev1.Pod, 
 	if force {
 		pod.ResourceVersion = ""
 	}
-	if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update\(ctx, pod\) is lost in clearedOnOnePath`
+	if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update cannot be returned by clearedOnOnePath: requeue the object, or re-read pod inside retry.RetryOnConflict`
 		log.Print(err)
 	}
 }
 
 func (pc *PodController) clearedAfter(ctx context.Context, pod *corev1.Pod) {
-	if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update\(ctx, pod\) is lost in clearedAfter`
+	if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update cannot be returned by clearedAfter: requeue the object, or re-read pod inside retry.RetryOnConflict`
 		log.Print(err)
 	}
 	pod.ResourceVersion = ""
@@ -70,7 +70,7 @@ func (pc *PodController) rereadAfterClearing(ctx context.Context, pod *corev1.Po
 	if err := pc.c.Get(ctx, client.ObjectKeyFromObject(pod), pod); err != nil {
 		return
 	}
-	if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update\(ctx, pod\) is lost in rereadAfterClearing`
+	if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update cannot be returned by rereadAfterClearing: re-read pod inside retry.RetryOnConflict`
 		log.Print(err)
 	}
 }
@@ -78,14 +78,14 @@ func (pc *PodController) rereadAfterClearing(ctx context.Context, pod *corev1.Po
 func (pc *PodController) versionCopiedAfterClearing(ctx context.Context, pod, live *corev1.Pod) {
 	pod.ResourceVersion = ""
 	pod.ResourceVersion = live.ResourceVersion
-	if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update\(ctx, pod\) is lost in versionCopiedAfterClearing`
+	if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update cannot be returned by versionCopiedAfterClearing: requeue the object, or re-read pod inside retry.RetryOnConflict`
 		log.Print(err)
 	}
 }
 
 func (pc *PodController) pinnedNotCleared(ctx context.Context, pod *corev1.Pod) {
 	pod.ResourceVersion = "42"
-	if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update\(ctx, pod\) is lost in pinnedNotCleared`
+	if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update cannot be returned by pinnedNotCleared: requeue the object, or re-read pod inside retry.RetryOnConflict`
 		log.Print(err)
 	}
 }
@@ -96,7 +96,7 @@ func (pc *PodController) refreshedInLoop(ctx context.Context, pod *corev1.Pod, p
 	pod.ResourceVersion = ""
 	for _, p := range phases {
 		pod.Status.Phase = p
-		if err := pc.c.Status().Update(ctx, pod); err != nil { // want `conflict from pc.c.Status\(\).Update\(ctx, pod\) is lost in refreshedInLoop`
+		if err := pc.c.Status().Update(ctx, pod); err != nil { // want `conflict from Status\(\).Update cannot be returned by refreshedInLoop: requeue the object, or re-read pod inside retry.RetryOnConflict`
 			log.Print(err)
 		}
 	}
@@ -129,7 +129,7 @@ func (pc *PodController) clearedEachTurn(ctx context.Context, pod *corev1.Pod, p
 func (pc *PodController) clearedOutsideClosure(ctx context.Context, pod *corev1.Pod) func() {
 	pod.ResourceVersion = ""
 	return func() {
-		if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update\(ctx, pod\) is lost`
+		if err := pc.c.Update(ctx, pod); err != nil { // want `conflict from pc.c.Update cannot be returned by a function literal: requeue the object, or re-read pod inside retry.RetryOnConflict`
 			log.Print(err)
 		}
 	}

@@ -36,7 +36,7 @@ type Controller struct {
 var gvr = schema.GroupVersionResource{Group: "example.com", Version: "v1", Resource: "foos"}
 
 func (c *Controller) typed(ctx context.Context, cm *corev1.ConfigMap) error {
-	_, _ = c.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{})                        // want `conflict from c.kube.CoreV1\(\).ConfigMaps\(cm.Namespace\).Update\(ctx, cm, metav1.UpdateOptions{}\) is dropped`
+	_, _ = c.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{})                        // want `conflict from ConfigMaps\(cm.Namespace\).Update is dropped: return it, or re-read cm inside retry.RetryOnConflict`
 	if _, err := c.kube.CoreV1().Pods("ns").UpdateStatus(ctx, &corev1.Pod{}, metav1.UpdateOptions{}); err != nil { // ok: returned
 		return err
 	}
@@ -54,7 +54,7 @@ func (c *Controller) generated(ctx context.Context, key string) error {
 	}
 	foo = foo.DeepCopy()
 	foo.Status.Phase = "Ready"
-	if _, err := c.foos.FooV1().Foos(ns).UpdateStatus(ctx, foo, metav1.UpdateOptions{}); err != nil { // want `conflict from c.foos.FooV1\(\).Foos\(ns\).UpdateStatus\(ctx, foo, metav1.UpdateOptions{}\) is only logged`
+	if _, err := c.foos.FooV1().Foos(ns).UpdateStatus(ctx, foo, metav1.UpdateOptions{}); err != nil { // want `conflict from Foos\(ns\).UpdateStatus is only logged: re-read foo inside retry.RetryOnConflict`
 		utilruntime.HandleError(fmt.Errorf("status of %s: %w", key, err))
 	}
 	updated, err := c.foos.FooV1().Foos(ns).Update(ctx, foo, metav1.UpdateOptions{}) // ok: returned
@@ -66,11 +66,11 @@ func (c *Controller) generated(ctx context.Context, key string) error {
 }
 
 func (c *Controller) genericClient(ctx context.Context, cm *corev1.ConfigMap) {
-	c.generic.Update(ctx, cm, metav1.UpdateOptions{}) // want `conflict from c.generic.Update\(ctx, cm, metav1.UpdateOptions{}\) is lost in genericClient`
+	c.generic.Update(ctx, cm, metav1.UpdateOptions{}) // want `conflict from c.generic.Update cannot be returned by genericClient: requeue the object, or re-read cm inside retry.RetryOnConflict`
 }
 
 func (c *Controller) dynamicClient(ctx context.Context, u *unstructured.Unstructured) error {
-	if _, err := c.dyn.Resource(gvr).Namespace("ns").Update(ctx, u, metav1.UpdateOptions{}); err != nil { // want `re-reading u inside`
+	if _, err := c.dyn.Resource(gvr).Namespace("ns").Update(ctx, u, metav1.UpdateOptions{}); err != nil { // want `conflict from Namespace\("ns"\).Update is only logged: return it, or re-read u inside retry.RetryOnConflict`
 		klog.Errorf("update %s: %v", u.GetName(), err)
 	}
 	if _, err := c.dyn.Resource(gvr).Namespace("ns").UpdateStatus(ctx, u, metav1.UpdateOptions{}); err != nil { // ok: returned
@@ -85,7 +85,7 @@ func (c *Controller) register(inf cache.SharedIndexInformer) {
 		UpdateFunc: func(oldObj, newObj any) {
 			foo := newObj.(*foov1.Foo).DeepCopy()
 			foo.Labels = map[string]string{"seen": "true"}
-			if _, err := c.foos.FooV1().Foos(foo.Namespace).Update(context.TODO(), foo, metav1.UpdateOptions{}); err != nil { // want `is lost in a function literal, which cannot return it`
+			if _, err := c.foos.FooV1().Foos(foo.Namespace).Update(context.TODO(), foo, metav1.UpdateOptions{}); err != nil { // want `conflict from Foos\(foo.Namespace\).Update cannot be returned by a function literal: re-read foo inside retry.RetryOnConflict`
 				klog.ErrorS(err, "label")
 			}
 		},
@@ -164,7 +164,7 @@ func (c *Controller) processOnce(ctx context.Context) bool {
 		return false
 	}
 	defer c.queue.Done(key)
-	if err := c.syncFoo(ctx, key); err != nil { // want `conflict from c.syncFoo\(ctx, key\) is lost in processOnce`
+	if err := c.syncFoo(ctx, key); err != nil { // want `conflict from c.syncFoo cannot be returned by processOnce: requeue the object, or re-read the object inside retry.RetryOnConflict`
 		klog.Error(err)
 	}
 	c.queue.Forget(key)
@@ -225,7 +225,7 @@ func (c *Controller) processUnlessDone(ctx context.Context) bool {
 		return false
 	}
 	defer c.queue.Done(key)
-	done, err := c.reconcileOrDrop(ctx, key) // want `conflict from c.reconcileOrDrop\(ctx, key\) is lost in processUnlessDone`
+	done, err := c.reconcileOrDrop(ctx, key) // want `conflict from c.reconcileOrDrop cannot be returned by processUnlessDone: requeue the object, or re-read the object inside retry.RetryOnConflict`
 	if err != nil {
 		klog.Error(err)
 	}

@@ -28,7 +28,7 @@ func NewPause(o *options) *cobra.Command {
 				return err
 			}
 			cm.Data = map[string]string{"paused": "true"}
-			_, err = o.client.CoreV1().ConfigMaps("ns").Update(context.TODO(), cm, metav1.UpdateOptions{}) // want `conflict from o.client.CoreV1\(\).ConfigMaps\("ns"\).Update\(context.TODO\(\), cm, metav1.UpdateOptions\{\}\) ends the program`
+			_, err = o.client.CoreV1().ConfigMaps("ns").Update(context.TODO(), cm, metav1.UpdateOptions{}) // want `conflict from ConfigMaps\("ns"\).Update is returned from a cobra command, which exits: re-read cm inside retry.RetryOnConflict`
 			return err
 		},
 	}
@@ -47,7 +47,7 @@ func (o *options) run(_ *cobra.Command, _ []string) error {
 		return err
 	}
 	cm.Data = nil
-	if _, err := o.client.CoreV1().ConfigMaps("ns").Update(context.TODO(), cm, metav1.UpdateOptions{}); err != nil { // want `conflict from .* ends the program`
+	if _, err := o.client.CoreV1().ConfigMaps("ns").Update(context.TODO(), cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("ns"\).Update is returned from a cobra command, which exits: re-read cm inside retry.RetryOnConflict`
 		return err
 	}
 	return nil

@@ -26,8 +26,8 @@ type Reconciler struct {
 }
 
 func (r *Reconciler) dropped(ctx context.Context, cm *corev1.ConfigMap) error {
-	r.Update(ctx, cm)                              // want `conflict from r.Update\(ctx, cm\) is dropped: retry with retry.RetryOnConflict, re-reading cm inside, or return the error`
-	_ = r.Status().Update(ctx, cm)                 // want `conflict from r.Status\(\).Update\(ctx, cm\) is dropped`
+	r.Update(ctx, cm)                              // want `conflict from r.Update is dropped: return it, or re-read cm inside retry.RetryOnConflict`
+	_ = r.Status().Update(ctx, cm)                 // want `conflict from Status\(\).Update is dropped: return it, or re-read cm inside retry.RetryOnConflict`
 	err := r.SubResource("status").Update(ctx, cm) // want `is dropped`
 	err = r.Update(ctx, cm)                        // ok: this error is returned below
 	return err
@@ -39,7 +39,7 @@ func (r *Reconciler) logged(ctx context.Context, req ctrl.Request) (ctrl.Result,
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	cm.Data = map[string]string{"a": "b"}
-	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update\(ctx, &cm\) is only logged: retry with retry.RetryOnConflict, re-reading cm inside, or return the error`
+	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update is only logged: re-read cm inside retry.RetryOnConflict`
 		r.Log.Error(err, "update failed")
 	}
 	if err := r.Status().Update(ctx, &cm); err != nil { // want `is only logged`
@@ -56,8 +56,8 @@ func (r *Reconciler) optimisticPatch(ctx context.Context, cm *corev1.ConfigMap) 
 	base := cm.DeepCopy()
 	cm.Labels = map[string]string{"a": "b"}
 	patch := client.MergeFromWithOptions(base, client.MergeFromWithOptimisticLock{})
-	_ = r.Patch(ctx, cm, patch)                                                                             // want `conflict from r.Patch\(ctx, cm, patch\) is lost in optimisticPatch, which cannot return it`
-	_ = r.Status().Patch(ctx, cm, client.MergeFromWithOptions(base, &client.MergeFromWithOptimisticLock{})) // want `is lost in optimisticPatch`
+	_ = r.Patch(ctx, cm, patch)                                                                             // want `conflict from r.Patch cannot be returned by optimisticPatch: requeue the object, or re-read cm inside retry.RetryOnConflict`
+	_ = r.Status().Patch(ctx, cm, client.MergeFromWithOptions(base, &client.MergeFromWithOptimisticLock{})) // want `conflict from Status\(\).Patch cannot be returned by optimisticPatch: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	_ = r.Patch(ctx, cm, client.MergeFrom(base))                                                            // ok: a plain merge patch sends no resourceVersion
 	_ = r.Patch(ctx, cm, client.MergeFromWithOptions(base))                                                 // ok: no optimistic lock
 	_ = r.Create(ctx, cm)                                                                                   // ok: Create cannot conflict on resourceVersion
@@ -65,7 +65,7 @@ func (r *Reconciler) optimisticPatch(ctx context.Context, cm *corev1.ConfigMap) 
 }
 
 func (r *Reconciler) createOrUpdate(ctx context.Context, cm *corev1.ConfigMap) error {
-	if _, err := controllerutil.CreateOrUpdate(ctx, r.Client, cm, func() error { return nil }); err != nil { // want `conflict from controllerutil.CreateOrUpdate\(ctx, r.Client, cm, \(func\(\) error literal\)\) is only logged`
+	if _, err := controllerutil.CreateOrUpdate(ctx, r.Client, cm, func() error { return nil }); err != nil { // want `conflict from controllerutil.CreateOrUpdate of cm is only logged: retry it in retry.RetryOnConflict`
 		r.Log.Info("create or update failed", "err", err)
 	}
 	if _, err := ctrl.CreateOrUpdate(ctx, r.Client, cm, func() error { return nil }); err != nil { // ok: returned
@@ -147,7 +147,7 @@ func (r *Reconciler) requeue(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Re
 		_ = r.Get(ctx, client.ObjectKeyFromObject(cm), cm)
 		return ctrl.Result{Requeue: true}, nil
 	}
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is swallowed: retry with retry.RetryOnConflict, re-reading cm inside, or return the error`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update of cm is swallowed: return it`
 		return ctrl.Result{Requeue: false}, nil
 	}
 	return ctrl.Result{}, nil
@@ -193,8 +193,8 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	if err := r.Get(ctx, req.NamespacedName, cm); err != nil {
 		return reconcile.Result{}, client.IgnoreNotFound(err)
 	}
-	_ = r.setReady(ctx, cm)                     // want `conflict from r.setReady\(ctx, cm\) is dropped: retry with retry.RetryOnConflict, re-reading cm inside, or return the error`
-	r.markAll(ctx, cm)                          // want `conflict from r.markAll\(ctx, cm\) is dropped`
+	_ = r.setReady(ctx, cm)                     // want `conflict from r.setReady is dropped: return it, or re-read cm inside retry.RetryOnConflict`
+	r.markAll(ctx, cm)                          // want `conflict from r.markAll is dropped: return it, or re-read cm inside retry.RetryOnConflict`
 	if err := r.setReady(ctx, cm); err != nil { // ok: the helper's error reaches Reconcile's return
 		return reconcile.Result{}, err
 	}
@@ -204,7 +204,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 // A handler.MapFunc has no error result: nobody can receive the error.
 func (r *Reconciler) mapFunc() handler.MapFunc {
 	return func(ctx context.Context, obj client.Object) []reconcile.Request {
-		if err := r.Update(ctx, obj); err != nil { // want `is lost in a function literal, which cannot return it: retry with retry.RetryOnConflict, re-reading obj inside, or requeue the object`
+		if err := r.Update(ctx, obj); err != nil { // want `conflict from r.Update cannot be returned by a function literal: requeue the object, or re-read obj inside retry.RetryOnConflict`
 			r.Log.Error(err, "update")
 		}
 		return nil
@@ -213,7 +213,7 @@ func (r *Reconciler) mapFunc() handler.MapFunc {
 
 func (r *Reconciler) goroutine(ctx context.Context, cm *corev1.ConfigMap) {
 	go func() {
-		r.Update(ctx, cm) // want `is lost in a goroutine`
+		r.Update(ctx, cm) // want `conflict from r.Update cannot be returned by a goroutine: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	}()
 	errc := make(chan error, 1)
 	go func() {
@@ -270,5 +270,5 @@ func (r *Reconciler) annotateBoth(ctx context.Context, a, b *corev1.ConfigMap) {
 	_ = retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		return r.annotate(ctx, a)
 	})
-	_ = r.annotate(ctx, b) // want `conflict from r.annotate\(ctx, b\) is lost in annotateBoth`
+	_ = r.annotate(ctx, b) // want `conflict from r.annotate cannot be returned by annotateBoth: requeue the object, or re-read b inside retry.RetryOnConflict`
 }

@@ -15,7 +15,7 @@ import (
 
 func ensure(ctx context.Context, c client.Client, name string) {
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "ns"}}
-	if _, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error { // want `conflict from controllerutil.CreateOrUpdate.* is lost in ensure`
+	if _, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error { // want `conflict from controllerutil.CreateOrUpdate of cm cannot be returned by ensure: retry it in retry.RetryOnConflict`
 		cm.Data = map[string]string{"owner": "me"}
 		return nil
 	}); err != nil {
@@ -26,7 +26,7 @@ func ensure(ctx context.Context, c client.Client, name string) {
 // The operation result stays in use: it is declared before the retry.
 func ensureAndReport(ctx context.Context, c client.Client, name string) {
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "ns"}}
-	op, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error { // want `is lost in ensureAndReport`
+	op, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error { // want `conflict from controllerutil.CreateOrUpdate of cm cannot be returned by ensureAndReport: retry it in retry.RetryOnConflict`
 		cm.Data = map[string]string{"owner": "me"}
 		return nil
 	})
@@ -39,7 +39,7 @@ func ensureAndReport(ctx context.Context, c client.Client, name string) {
 
 // An operation result scoped to an if has no place to be declared: no fix.
 func scopedResult(ctx context.Context, c client.Client, cm *corev1.ConfigMap) {
-	if op, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error { return nil }); err != nil { // want `is lost in scopedResult`
+	if op, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error { return nil }); err != nil { // want `conflict from controllerutil.CreateOrUpdate cannot be returned by scopedResult: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		log.Printf("ensuring: %v", err)
 	} else {
 		log.Print(op)

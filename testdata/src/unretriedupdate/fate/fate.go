@@ -79,7 +79,7 @@ func (r *Reconciler) constructorReturned(ctx context.Context, cm *corev1.ConfigM
 }
 
 func (r *Reconciler) maybeNilReturned(ctx context.Context, cm *corev1.ConfigMap, ok bool) error {
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is only logged`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update is only logged: return it, or re-read cm inside retry.RetryOnConflict`
 		r.Log.Error(err, "update")
 		return maybeError(ok)
 	}
@@ -87,7 +87,7 @@ func (r *Reconciler) maybeNilReturned(ctx context.Context, cm *corev1.ConfigMap,
 }
 
 func (r *Reconciler) onePathReturnsNil(ctx context.Context, cm *corev1.ConfigMap, strict bool) error {
-	if err := r.writeStatus(ctx, cm); err != nil { // want `conflict from r.writeStatus\(ctx, cm\) is only logged`
+	if err := r.writeStatus(ctx, cm); err != nil { // want `conflict from r.writeStatus is only logged: return it, or re-read cm inside retry.RetryOnConflict`
 		r.Log.Error(err, "status")
 		if strict {
 			return fmt.Errorf("status of %s: %w", cm.Name, err)
@@ -125,10 +125,10 @@ func (r *Reconciler) requeuedByHelper(ctx context.Context, cm *corev1.ConfigMap)
 
 // Loggers known only by their shape.
 func (r *Reconciler) shapeLogged(ctx context.Context, cm *corev1.ConfigMap) {
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is lost in shapeLogged`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by shapeLogged: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		r.logger.Errorf("update %s: %v", cm.Name, err)
 	}
-	if err := r.Status().Update(ctx, cm); err != nil { // want `is lost in shapeLogged`
+	if err := r.Status().Update(ctx, cm); err != nil { // want `conflict from Status\(\).Update cannot be returned by shapeLogged: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		shapelog.Error("status of ", cm.Name, ": ", err)
 	}
 	if err := r.Update(ctx, cm); err != nil { // ok: kept by a recorder whose use is out of view
@@ -149,7 +149,7 @@ func (r *Reconciler) deferredToResult(ctx context.Context, cm *corev1.ConfigMap)
 func (r *Reconciler) deferredToLocal(ctx context.Context, cm *corev1.ConfigMap) error {
 	var err error
 	defer func() {
-		err = r.Status().Update(ctx, cm) // want `conflict from r.Status\(\).Update\(ctx, cm\) is lost in a function literal`
+		err = r.Status().Update(ctx, cm) // want `conflict from Status\(\).Update cannot be returned by a function literal: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	}()
 	return err
 }
@@ -170,7 +170,7 @@ func (r *Reconciler) periodic(ctx context.Context, key client.ObjectKey, stop <-
 
 func (r *Reconciler) periodicStale(cm *corev1.ConfigMap, stop <-chan struct{}) {
 	wait.Until(func() {
-		if err := r.Update(context.Background(), cm); err != nil { // want `is lost in a function literal`
+		if err := r.Update(context.Background(), cm); err != nil { // want `conflict from r.Update cannot be returned by a function literal: requeue the object, or re-read cm inside retry.RetryOnConflict`
 			r.Log.Error(err, "update")
 		}
 	}, time.Minute, stop)
@@ -197,7 +197,7 @@ func (r *Reconciler) ticker(ctx context.Context, name string) {
 
 func (r *Reconciler) eachItem(ctx context.Context, pods []*corev1.Pod) {
 	for _, pod := range pods {
-		if _, err := r.kube.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `is lost in eachItem`
+		if _, err := r.kube.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `conflict from Pods\("ns"\).Update cannot be returned by eachItem: requeue the object, or re-read pod inside retry.RetryOnConflict`
 			r.Log.Error(err, "update")
 		}
 	}
@@ -279,7 +279,7 @@ func (r *Reconciler) builtBeforeReturned(ctx context.Context, cm *corev1.ConfigM
 	if cm.Labels == nil {
 		err = errors.New("no labels")
 	}
-	r.writeStatus(ctx, cm) // want `conflict from r.writeStatus\(ctx, cm\) is dropped`
+	r.writeStatus(ctx, cm) // want `conflict from r.writeStatus is dropped: return it, or re-read cm inside retry.RetryOnConflict`
 	return err
 }
 
@@ -322,7 +322,7 @@ func (p *Promoter) promote(ctx context.Context, cm *corev1.ConfigMap) error {
 func (p *Promoter) enqueue(key string) { p.queue.AddRateLimited(key) }
 
 func (p *Promoter) onEvent(ctx context.Context, cm *corev1.ConfigMap) {
-	if err := p.promoteFn(ctx, cm); err != nil { // want `conflict from p.promoteFn\(ctx, cm\) is lost in onEvent`
+	if err := p.promoteFn(ctx, cm); err != nil { // want `conflict from p.promoteFn cannot be returned by onEvent: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		p.Log.Error(err, "promote")
 	}
 	if err := p.promoteFn(ctx, cm); err != nil { // ok: requeued through a func field
@@ -343,7 +343,7 @@ func (w crStatusWriter) WriteStatus(ctx context.Context, cm *corev1.ConfigMap) e
 }
 
 func (r *Reconciler) throughInterface(ctx context.Context, sw statusWriter, cm *corev1.ConfigMap) {
-	if err := sw.WriteStatus(ctx, cm); err != nil { // want `conflict from sw.WriteStatus\(ctx, cm\) is lost in throughInterface`
+	if err := sw.WriteStatus(ctx, cm); err != nil { // want `conflict from sw.WriteStatus cannot be returned by throughInterface: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		r.Log.Error(err, "status")
 	}
 }
@@ -373,7 +373,7 @@ func (r *Reconciler) relabelWithRetries(ctx context.Context, key client.ObjectKe
 
 func (r *Reconciler) relabelEach(ctx context.Context, keys []client.ObjectKey) {
 	for _, key := range keys {
-		if err := r.relabel(ctx, key); err != nil { // want `conflict from r.relabel\(ctx, key\) is lost in relabelEach`
+		if err := r.relabel(ctx, key); err != nil { // want `conflict from r.relabel cannot be returned by relabelEach: requeue the object, or re-read the object inside retry.RetryOnConflict`
 			r.Log.Error(err, "relabel")
 		}
 	}

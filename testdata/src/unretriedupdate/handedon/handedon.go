@@ -38,7 +38,7 @@ func (s *syncer) syncAll(ctx context.Context, cms []corev1.ConfigMap) int {
 func (s *syncer) syncQuietly(ctx context.Context, cms []corev1.ConfigMap) {
 	failed := 0
 	for i := range cms {
-		if err := s.c.Update(ctx, &cms[i]); err != nil { // want `conflict from s.c.Update\(ctx, &cms\[i\]\) is lost in syncQuietly`
+		if err := s.c.Update(ctx, &cms[i]); err != nil { // want `conflict from s.c.Update cannot be returned by syncQuietly: requeue the object, or re-read cms\[i\] inside retry.RetryOnConflict`
 			klog.Error(err)
 			failed++
 		}
@@ -79,7 +79,7 @@ func (s *syncer) provision(ctx context.Context, cm *corev1.ConfigMap) error {
 
 // noteFailure is called once with an error that may be nil.
 func (s *syncer) noteFailure(ctx context.Context, err error, cm *corev1.ConfigMap) error {
-	if uerr := s.c.Update(ctx, cm); uerr != nil { // want `conflict from s.c.Update\(ctx, cm\) is only logged`
+	if uerr := s.c.Update(ctx, cm); uerr != nil { // want `conflict from s.c.Update is only logged: return it, or re-read cm inside retry.RetryOnConflict`
 		klog.Error(uerr)
 		return err
 	}

@@ -18,7 +18,7 @@ type Syncer struct {
 }
 
 func (s *Syncer) entryWithError(ctx context.Context, cm *corev1.ConfigMap) error {
-	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from s.kube.CoreV1\(\).ConfigMaps\(cm.Namespace\).Update\(ctx, cm, metav1.UpdateOptions{}\) is only logged`
+	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\(cm.Namespace\).Update of cm is only logged: return it`
 		s.log.WithError(err).Error("updating configmap")
 	}
 	return nil
@@ -32,14 +32,14 @@ func (s *Syncer) packageWithErrorAndField(ctx context.Context, cm *corev1.Config
 }
 
 func (s *Syncer) packageFatalf(ctx context.Context, cm *corev1.ConfigMap) error {
-	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `ends the program`
+	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\(cm.Namespace\).Update is passed to logrus.Fatalf, which exits: re-read cm inside retry.RetryOnConflict`
 		logrus.Fatalf("updating configmap: %v", err)
 	}
 	return nil
 }
 
 func (s *Syncer) loggerWithErrorFatal(ctx context.Context, cm *corev1.ConfigMap, l *logrus.Logger) error {
-	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `ends the program`
+	if _, err := s.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\(cm.Namespace\).Update is passed to WithError\(err\).Fatal, which exits: re-read cm inside retry.RetryOnConflict`
 		l.WithError(err).Fatal("updating configmap")
 	}
 	return nil

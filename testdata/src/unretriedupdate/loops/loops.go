@@ -88,7 +88,7 @@ func (a *Authority) markReady(ctx context.Context, name string) int {
 
 // markOnce has the same test outside a loop: a Conflict is dropped.
 func (a *Authority) markOnce(ctx context.Context, pod *corev1.Pod) {
-	_, err := a.kube.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `conflict from a.kube.CoreV1\(\).Pods\("ns"\).UpdateStatus`
+	_, err := a.kube.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `conflict from Pods\("ns"\).UpdateStatus cannot be returned by markOnce: requeue the object, or re-read pod inside retry.RetryOnConflict`
 	if !apierrors.IsConflict(err) {
 		klog.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func label(ctx context.Context, c kubernetes.Interface, name string) {
 	if err != nil {
 		return
 	}
-	if _, err := c.CoreV1().ConfigMaps("ns").Patch(ctx, name, types.StrategicMergePatchType, data, metav1.PatchOptions{}); err != nil { // want `conflict from .*Patch.* is lost in label, which cannot return it`
+	if _, err := c.CoreV1().ConfigMaps("ns").Patch(ctx, name, types.StrategicMergePatchType, data, metav1.PatchOptions{}); err != nil { // want `conflict from ConfigMaps\("ns"\).Patch cannot be returned by label: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		klog.Error(err)
 	}
 }
@@ -38,7 +38,7 @@ var gvr = schema.GroupVersionResource{Group: "example.com", Version: "v1", Resou
 func labelDynamic(ctx context.Context, c dynamic.Interface, u *unstructured.Unstructured) {
 	u.SetLabels(map[string]string{"a": "b"})
 	body, _ := json.Marshal(u)
-	if _, err := c.Resource(gvr).Namespace("ns").Patch(ctx, u.GetName(), types.MergePatchType, body, metav1.PatchOptions{}); err != nil { // want `conflict from .*Patch.* is lost in labelDynamic`
+	if _, err := c.Resource(gvr).Namespace("ns").Patch(ctx, u.GetName(), types.MergePatchType, body, metav1.PatchOptions{}); err != nil { // want `conflict from Namespace\("ns"\).Patch cannot be returned by labelDynamic: requeue the object, or re-read u inside retry.RetryOnConflict`
 		klog.Error(err)
 	}
 }

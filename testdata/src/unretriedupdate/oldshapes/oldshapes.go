@@ -18,10 +18,10 @@ func oldClient(pods oldclient.PodInterface, name string) {
 		return
 	}
 	pod.Labels = map[string]string{"a": "b"}
-	if _, err := pods.Update(pod); err != nil { // want `conflict from pods.Update\(pod\) is lost in oldClient`
+	if _, err := pods.Update(pod); err != nil { // want `conflict from pods.Update cannot be returned by oldClient: requeue the object, or re-read pod inside retry.RetryOnConflict`
 		klog.Errorf("update %s: %v", name, err)
 	}
-	if _, err := pods.UpdateStatus(pod); err != nil { // want `conflict from pods.UpdateStatus\(pod\) is lost in oldClient`
+	if _, err := pods.UpdateStatus(pod); err != nil { // want `conflict from pods.UpdateStatus cannot be returned by oldClient: requeue the object, or re-read pod inside retry.RetryOnConflict`
 		klog.Errorf("status %s: %v", name, err)
 	}
 }
@@ -32,7 +32,7 @@ func genericController(pods genericctl.ClientInterface[*corev1.Pod], ns, name st
 		return
 	}
 	pod.Labels = map[string]string{"a": "b"}
-	if _, err := pods.Update(pod); err != nil { // want `conflict from pods.Update\(pod\) is lost in genericController`
+	if _, err := pods.Update(pod); err != nil { // want `conflict from pods.Update cannot be returned by genericController: requeue the object, or re-read pod inside retry.RetryOnConflict`
 		klog.Errorf("update %s: %v", name, err)
 	}
 }

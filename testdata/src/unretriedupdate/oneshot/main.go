@@ -21,17 +21,17 @@ func main() {
 		log.Fatal(err)
 	}
 	cm.Data = map[string]string{"a": "b"}
-	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from cs.CoreV1\(\).ConfigMaps\("ns"\).Update\(ctx, cm, metav1.UpdateOptions{}\) ends the program: retry with retry.RetryOnConflict, re-reading cm inside`
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("ns"\).Update is passed to log.Fatalf, which exits: re-read cm inside retry.RetryOnConflict`
 		log.Fatalf("update: %v", err)
 	}
 	if _, err := cs.CoreV1().Pods("ns").UpdateStatus(ctx, &corev1.Pod{}, metav1.UpdateOptions{}); err != nil { // ok: a literal carries no resourceVersion, so the write cannot conflict
 		klog.Fatal(err)
 	}
-	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `ends the program`
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("ns"\).Update is followed by os.Exit, which exits: re-read cm inside retry.RetryOnConflict`
 		klog.ErrorS(err, "update")
 		os.Exit(1)
 	}
-	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `ends the program`
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("ns"\).Update is passed to panic: re-read cm inside retry.RetryOnConflict`
 		panic(err)
 	}
 	err = retry.RetryOnConflict(retry.DefaultRetry, func() error {

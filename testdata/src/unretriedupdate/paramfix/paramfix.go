@@ -22,7 +22,7 @@ type Reconciler struct {
 // the stored object after a Conflict.
 func (r *Reconciler) markReady(ctx context.Context, pod *corev1.Pod) {
 	pod.Status.Phase = corev1.PodRunning
-	if err := r.Status().Update(ctx, pod); err != nil { // want `conflict from r.Status\(\).Update\(ctx, pod\) is lost in markReady`
+	if err := r.Status().Update(ctx, pod); err != nil { // want `conflict from Status\(\).Update cannot be returned by markReady: re-read pod after a conflict in retry.RetryOnConflict`
 		log.Printf("marking %s ready: %v", pod.Name, err)
 	}
 }
@@ -31,14 +31,14 @@ func (r *Reconciler) markReady(ctx context.Context, pod *corev1.Pod) {
 func (r *Reconciler) addFinalizer(ctx context.Context, cm *corev1.ConfigMap) {
 	log.Printf("adding the finalizer to %s", cm.Name)
 	controllerutil.AddFinalizer(cm, "example.com/cleanup")
-	_ = r.Update(ctx, cm) // want `conflict from r.Update\(ctx, cm\) is lost in addFinalizer`
+	_ = r.Update(ctx, cm) // want `conflict from r.Update cannot be returned by addFinalizer: re-read cm after a conflict in retry.RetryOnConflict`
 }
 
 // A typed client: the Get of the same resource interface replaces the
 // parameter's value for the next attempt.
 func (r *Reconciler) label(ctx context.Context, cm *corev1.ConfigMap) {
 	cm.Labels["owner"] = "me"
-	if _, err := r.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `is lost in label`
+	if _, err := r.kube.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\(cm.Namespace\).Update cannot be returned by label: re-read cm after a conflict in retry.RetryOnConflict`
 		log.Printf("labelling: %v", err)
 	}
 }
@@ -46,7 +46,7 @@ func (r *Reconciler) label(ctx context.Context, cm *corev1.ConfigMap) {
 // No change of its own: the function writes what the caller made, which
 // a re-read would drop, so a retry would report success for nothing.
 func (r *Reconciler) save(ctx context.Context, cm *corev1.ConfigMap) {
-	if err := r.Update(ctx, cm); err != nil { // want `is lost in save, which cannot return it: .*; no fix: cm comes from the caller`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by save: requeue the object, or re-read cm inside retry.RetryOnConflict; no fix: cm comes from the caller, and a re-read after a Conflict is offered only when the function's changes to it are all plain ones made right before the write; lost for good`
 		log.Printf("saving: %v", err)
 	}
 }
@@ -55,7 +55,7 @@ func (r *Reconciler) save(ctx context.Context, cm *corev1.ConfigMap) {
 func (r *Reconciler) computed(ctx context.Context, cm *corev1.ConfigMap) {
 	cm.Data = render(cm.Name)
 	cm.Labels["rendered"] = "true"
-	_ = r.Update(ctx, cm) // want `is lost in computed, which cannot return it: .*; no fix: cm comes from the caller`
+	_ = r.Update(ctx, cm) // want `conflict from r.Update cannot be returned by computed: requeue the object, or re-read cm inside retry.RetryOnConflict; no fix: cm comes from the caller, and a re-read after a Conflict is offered only when the function's changes to it are all plain ones made right before the write; lost for good`
 }
 
 // An earlier change of the function's own, apart from the write, would be
@@ -66,7 +66,7 @@ func (r *Reconciler) changedEarlier(ctx context.Context, cm *corev1.ConfigMap, o
 	}
 	log.Print("writing")
 	cm.Labels["owner"] = "me"
-	_ = r.Update(ctx, cm) // want `is lost in changedEarlier, which cannot return it: .*; no fix: cm comes from the caller`
+	_ = r.Update(ctx, cm) // want `conflict from r.Update cannot be returned by changedEarlier: requeue the object, or re-read cm inside retry.RetryOnConflict; no fix: cm comes from the caller, and a re-read after a Conflict is offered only when the function's changes to it are all plain ones made right before the write; lost for good`
 }
 
 func render(name string) map[string]string { return map[string]string{"name": name} }

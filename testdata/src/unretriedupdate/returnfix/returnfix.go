@@ -30,14 +30,14 @@ type Controller struct {
 
 func (r *Reconciler) logged(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
 	cm.Data = map[string]string{"a": "b"}
-	if err := r.Status().Update(ctx, cm); err != nil { // want `conflict from r.Status\(\).Update\(ctx, cm\) is only logged`
+	if err := r.Status().Update(ctx, cm); err != nil { // want `conflict from Status\(\).Update of cm is only logged: return it`
 		r.Log.Error(err, "status update failed")
 	}
 	return ctrl.Result{}, nil
 }
 
 func (r *Reconciler) swallowed(ctx context.Context, cm *corev1.ConfigMap) error {
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is swallowed`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update is swallowed: return it, or re-read cm inside retry.RetryOnConflict`
 	} // no fix: an empty branch, where a statement would land beside this comment
 	return nil
 }
@@ -137,7 +137,7 @@ func (c *Controller) inClosure(ctx context.Context, cm *corev1.ConfigMap) error 
 func (r *Reconciler) localLogger(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
 	log := logf.FromContext(ctx)
 	cm.Data = map[string]string{"shared": "yes"}
-	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update\(ctx, cm\) is only logged`
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update of cm is only logged: return it`
 		log.Error(err, "failed to update shared ConfigMap")
 	}
 	return ctrl.Result{}, nil

@@ -24,7 +24,7 @@ import (
 // reflection, and nothing acts on the error it returns.
 func Schedule(ctx context.Context, s gocron.Scheduler, c client.Client, cm *corev1.ConfigMap) error {
 	_, err := s.NewJob(gocron.DurationJob(time.Minute), gocron.NewTask(func() error {
-		return relabel.Mark(ctx, c, cm) // want `conflict from relabel.Mark\(ctx, c, cm\) is returned to gocron.NewTask, which takes the function as an interface value and is not known to act on its error: retry with retry.RetryOnConflict, re-reading cm inside`
+		return relabel.Mark(ctx, c, cm) // want `conflict from relabel.Mark is returned to gocron.NewTask, which may ignore it: re-read cm inside retry.RetryOnConflict`
 	}))
 	return err
 }
@@ -33,7 +33,7 @@ func Schedule(ctx context.Context, s gocron.Scheduler, c client.Client, cm *core
 func ScheduleWrite(ctx context.Context, s gocron.Scheduler, c client.Client, cm *corev1.ConfigMap) error {
 	_, err := s.NewJob(gocron.DurationJob(time.Minute), gocron.NewTask(func() error {
 		cm.Labels = map[string]string{"scheduled": "true"}
-		return c.Update(ctx, cm) // want `conflict from c.Update\(ctx, cm\) is returned to gocron.NewTask, which takes the function as an interface value`
+		return c.Update(ctx, cm) // want `conflict from c.Update is returned to gocron.NewTask, which may ignore it: re-read cm inside retry.RetryOnConflict`
 	}))
 	return err
 }
@@ -41,7 +41,7 @@ func ScheduleWrite(ctx context.Context, s gocron.Scheduler, c client.Client, cm 
 // ScheduleBound binds the task to a variable first.
 func ScheduleBound(ctx context.Context, s gocron.Scheduler, c client.Client, cm *corev1.ConfigMap) error {
 	mark := func() error {
-		return relabel.Mark(ctx, c, cm) // want `conflict from relabel.Mark\(ctx, c, cm\) is returned to gocron.NewTask`
+		return relabel.Mark(ctx, c, cm) // want `conflict from relabel.Mark is returned to gocron.NewTask, which may ignore it: re-read cm inside retry.RetryOnConflict`
 	}
 	_, err := s.NewJob(gocron.DurationJob(time.Minute), gocron.NewTask(mark))
 	return err

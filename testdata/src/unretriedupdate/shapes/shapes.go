@@ -38,18 +38,18 @@ func (notAClient) Update(ctx context.Context, obj client.Object, opts ...client.
 
 func shapes(ctx context.Context, mgr manager.Manager, c client.Client, cm *corev1.ConfigMap) {
 	e := embedded{Client: c}
-	e.Update(ctx, cm) // want `conflict from e.Update\(ctx, cm\) is lost in shapes`
+	e.Update(ctx, cm) // want `conflict from e.Update cannot be returned by shapes: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	n := nested{embedded: e}
-	n.Status().Update(ctx, cm)                      // want `conflict from n.Status\(\).Update\(ctx, cm\) is lost`
-	mgr.GetClient().Update(ctx, cm)                 // want `conflict from mgr.GetClient\(\).Update\(ctx, cm\) is lost`
-	client.WithFieldOwner(c, "me").Update(ctx, cm)  // want `conflict from client.WithFieldOwner\(c, "me"\).Update\(ctx, cm\) is lost`
-	fake.NewClientBuilder().Build().Update(ctx, cm) // want `is lost`
+	n.Status().Update(ctx, cm)                      // want `conflict from Status\(\).Update cannot be returned by shapes: requeue the object, or re-read cm inside retry.RetryOnConflict`
+	mgr.GetClient().Update(ctx, cm)                 // want `conflict from GetClient\(\).Update cannot be returned by shapes: requeue the object, or re-read cm inside retry.RetryOnConflict`
+	client.WithFieldOwner(c, "me").Update(ctx, cm)  // want `conflict from WithFieldOwner\(c, "me"\).Update cannot be returned by shapes: requeue the object, or re-read cm inside retry.RetryOnConflict`
+	fake.NewClientBuilder().Build().Update(ctx, cm) // want `conflict from Build\(\).Update cannot be returned by shapes: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	var w client.Writer = c
-	w.Update(ctx, cm) // want `conflict from w.Update\(ctx, cm\) is lost`
+	w.Update(ctx, cm) // want `conflict from w.Update cannot be returned by shapes: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	var sw client.StatusWriter = c.Status()
-	sw.Update(ctx, cm) // want `conflict from sw.Update\(ctx, cm\) is lost`
+	sw.Update(ctx, cm) // want `conflict from sw.Update cannot be returned by shapes: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	a := &auditClient{Client: c}
-	a.Update(ctx, cm)            // want `conflict from a.Update\(ctx, cm\) is lost`
+	a.Update(ctx, cm)            // want `conflict from a.Update cannot be returned by shapes: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	notAClient{}.Update(ctx, cm) // ok: not a client
 }
 
@@ -65,6 +65,6 @@ type Storer interface {
 }
 
 func throughOwnInterface(ctx context.Context, u Updater, s Storer, cm *corev1.ConfigMap) {
-	_ = u.Update(ctx, cm) // want `conflict from u.Update\(ctx, cm\) is lost in throughOwnInterface`
+	_ = u.Update(ctx, cm) // want `conflict from u.Update cannot be returned by throughOwnInterface: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	_ = s.Update(ctx, cm) // ok: not a client's shape
 }

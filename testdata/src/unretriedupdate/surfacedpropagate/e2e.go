@@ -30,7 +30,7 @@ func LabelWithGomega(c client.Client, cm *corev1.ConfigMap) {
 }
 
 func LabelLogged(t *testing.T, c client.Client, cm *corev1.ConfigMap) {
-	if err := c.Update(context.Background(), cm); err != nil { // want `conflict from c.Update\(context.Background\(\), cm\) is lost in LabelLogged`
+	if err := c.Update(context.Background(), cm); err != nil { // want `conflict from c.Update cannot be returned by LabelLogged: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		t.Logf("update: %v", err)
 	}
 }

@@ -31,19 +31,19 @@ func fresh(ctx context.Context, c client.Client, cs kubernetes.Interface, key cl
 	_ = c.Update(ctx, foo) // ok: no resourceVersion, so no Conflict (the server rejects it as Invalid)
 
 	pinned := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "pinned", ResourceVersion: "42"}}
-	_ = c.Update(ctx, pinned) // want `conflict from c.Update\(ctx, pinned\) is lost`
+	_ = c.Update(ctx, pinned) // want `conflict from c.Update cannot be returned by fresh: requeue the object, or re-read pinned inside retry.RetryOnConflict`
 
 	read := &corev1.ConfigMap{}
 	_ = c.Get(ctx, key, read)
-	_ = c.Update(ctx, read) // want `conflict from c.Update\(ctx, read\) is lost`
+	_ = c.Update(ctx, read) // want `conflict from c.Update cannot be returned by fresh: re-read read inside retry.RetryOnConflict`
 
 	created := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "created"}}
 	_ = c.Create(ctx, created) // Create fills in the resourceVersion
-	_ = c.Update(ctx, created) // want `conflict from c.Update\(ctx, created\) is lost`
+	_ = c.Update(ctx, created) // want `conflict from c.Update cannot be returned by fresh: requeue the object, or re-read created inside retry.RetryOnConflict`
 
 	twice := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "twice"}}
-	_ = c.Update(ctx, twice) // want `conflict from c.Update\(ctx, twice\) is lost`
-	_ = c.Update(ctx, twice) // want `conflict from c.Update\(ctx, twice\) is lost`
+	_ = c.Update(ctx, twice) // want `conflict from c.Update cannot be returned by fresh: requeue the object, or re-read twice inside retry.RetryOnConflict`
+	_ = c.Update(ctx, twice) // want `conflict from c.Update cannot be returned by fresh: requeue the object, or re-read twice inside retry.RetryOnConflict`
 
 	var decoded corev1.ConfigMap
 	_ = yaml.Unmarshal(manifest, &decoded)
@@ -52,11 +52,11 @@ func fresh(ctx context.Context, c client.Client, cs kubernetes.Interface, key cl
 
 	copied := &corev1.ConfigMap{}
 	read.DeepCopyInto(copied)
-	_ = c.Update(ctx, copied) // want `conflict from c.Update\(ctx, copied\) is lost`
+	_ = c.Update(ctx, copied) // want `conflict from c.Update cannot be returned by fresh: re-read copied inside retry.RetryOnConflict`
 
 	versioned := &corev1.ConfigMap{}
 	versioned.SetResourceVersion("7")
-	_ = c.Update(ctx, versioned) // want `conflict from c.Update\(ctx, versioned\) is lost`
+	_ = c.Update(ctx, versioned) // want `conflict from c.Update cannot be returned by fresh: requeue the object, or re-read versioned inside retry.RetryOnConflict`
 }
 
 // newFixture builds a test object the way test fixtures do.
@@ -112,7 +112,7 @@ func installAll(ctx context.Context, cs kubernetes.Interface) {
 }
 
 func reinstallAll(ctx context.Context, cs kubernetes.Interface, cms []*corev1.ConfigMap) {
-	_ = writeAll(ctx, cs, cms) // want `conflict from writeAll\(ctx, cs, cms\) is lost in reinstallAll`
+	_ = writeAll(ctx, cs, cms) // want `conflict from writeAll cannot be returned by reinstallAll: requeue the object, or re-read the object inside retry.RetryOnConflict`
 }
 
 // Operator computes the whole desired object each time, with methods.
@@ -169,7 +169,7 @@ func (o *Operator) syncEitherWay(ctx context.Context, name string, rebuild bool)
 			return
 		}
 	}
-	if _, err := o.cs.AppsV1().Deployments(o.ns).Update(ctx, desired, metav1.UpdateOptions{}); err != nil { // want `conflict from o.cs.AppsV1\(\).Deployments\(o.ns\).Update\(ctx, desired, metav1.UpdateOptions{}\) is lost in syncEitherWay`
+	if _, err := o.cs.AppsV1().Deployments(o.ns).Update(ctx, desired, metav1.UpdateOptions{}); err != nil { // want `conflict from Deployments\(o.ns\).Update cannot be returned by syncEitherWay: requeue the object, or re-read desired inside retry.RetryOnConflict`
 		log.Print(err)
 	}
 }
@@ -199,5 +199,5 @@ func (o *Operator) statusUpdateLive(ctx context.Context, name string) {
 	if err != nil {
 		return
 	}
-	_ = o.statusUpdateCM(ctx, live) // want `conflict from o.statusUpdateCM\(ctx, live\) is lost in statusUpdateLive`
+	_ = o.statusUpdateCM(ctx, live) // want `conflict from o.statusUpdateCM cannot be returned by statusUpdateLive: requeue the object, or re-read live inside retry.RetryOnConflict`
 }

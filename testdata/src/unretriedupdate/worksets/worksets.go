@@ -82,7 +82,7 @@ func (l *loop) flushForgetful(ctx context.Context) error {
 			if err := l.c.Get(ctx, client.ObjectKey{Name: k.Name}, u); err != nil {
 				continue
 			}
-			if err := l.c.Update(ctx, u); err != nil { // want `conflict from l.c.Update\(ctx, u\) is only logged`
+			if err := l.c.Update(ctx, u); err != nil { // want `conflict from l.c.Update is only logged: re-read u inside retry.RetryOnConflict`
 				klog.Error(err)
 			}
 			delete(l.pending, k)
@@ -102,7 +102,7 @@ func (l *loop) flushCleared(ctx context.Context) error {
 			if err := l.c.Get(ctx, client.ObjectKey{Name: k.Name}, u); err != nil {
 				continue
 			}
-			if err := l.c.Update(ctx, u); err != nil { // want `conflict from l.c.Update\(ctx, u\) is only logged`
+			if err := l.c.Update(ctx, u); err != nil { // want `conflict from l.c.Update is only logged: re-read u inside retry.RetryOnConflict`
 				klog.Error(err)
 			}
 		}
@@ -141,7 +141,7 @@ func (l *loop) onEvent(ctx context.Context, keys <-chan key) {
 			if err := l.c.Get(ctx, client.ObjectKey{Name: k.Name}, u); err != nil {
 				continue
 			}
-			if err := l.c.Update(ctx, u); err != nil { // want `conflict from l.c.Update\(ctx, u\) is lost in onEvent`
+			if err := l.c.Update(ctx, u); err != nil { // want `conflict from l.c.Update cannot be returned by onEvent: re-read u inside retry.RetryOnConflict`
 				klog.Error(err)
 			}
 		}

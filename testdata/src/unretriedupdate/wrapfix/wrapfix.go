@@ -27,7 +27,7 @@ func relabel(ctx context.Context, c client.Client, key client.ObjectKey, owner s
 	cm.SetLabels(map[string]string{"owner": owner})
 	controllerutil.AddFinalizer(&cm, "example.com/cleanup")
 	delete(cm.Annotations, "stale")
-	if err := c.Update(ctx, &cm); err != nil { // want `conflict from c.Update\(ctx, &cm\) is lost in relabel`
+	if err := c.Update(ctx, &cm); err != nil { // want `conflict from c.Update cannot be returned by relabel: re-read cm inside retry.RetryOnConflict`
 		log.Printf("update: %v", err)
 	}
 }
@@ -36,13 +36,13 @@ func markReady(ctx context.Context, c client.Client, key client.ObjectKey) {
 	pod := &corev1.Pod{}
 	_ = c.Get(ctx, key, pod)
 	pod.Status.Phase = "Running"
-	c.Status().Update(ctx, pod) // want `conflict from c.Status\(\).Update\(ctx, pod\) is lost in markReady`
+	c.Status().Update(ctx, pod) // want `conflict from Status\(\).Update cannot be returned by markReady: re-read pod inside retry.RetryOnConflict`
 }
 
 func count(ctx context.Context, c client.Client, key client.ObjectKey) {
 	var cm corev1.ConfigMap
 	_ = c.Get(ctx, key, &cm)
-	_ = c.Update(ctx, &cm) // want `conflict from c.Update\(ctx, &cm\) is lost in count`
+	_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by count: re-read cm inside retry.RetryOnConflict`
 }
 
 // A typed client: the object is reassigned from the Get of the same
@@ -53,7 +53,7 @@ func typedOneShot(ctx context.Context, cs kubernetes.Interface, owner string) {
 		log.Fatal(err)
 	}
 	cm.Data["owner"] = owner
-	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `is lost in typedOneShot`
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("ns"\).Update cannot be returned by typedOneShot: re-read cm inside retry.RetryOnConflict`
 		log.Printf("update: %v", err)
 	}
 }
@@ -68,7 +68,7 @@ func dynamicWorker(ctx context.Context, dyn dynamic.Interface) {
 			return
 		}
 		u.SetLabels(map[string]string{"seen": "true"})
-		_, _ = dyn.Resource(gvr).Namespace("ns").Update(ctx, u, metav1.UpdateOptions{}) // want `is lost in a goroutine`
+		_, _ = dyn.Resource(gvr).Namespace("ns").Update(ctx, u, metav1.UpdateOptions{}) // want `conflict from Namespace\("ns"\).Update cannot be returned by a goroutine: re-read u inside retry.RetryOnConflict`
 	}()
 }
 
@@ -78,19 +78,19 @@ func computed(ctx context.Context, c client.Client, key client.ObjectKey) {
 	var cm corev1.ConfigMap
 	_ = c.Get(ctx, key, &cm)
 	cm.Data = render()     // a call: it might not give the same result twice
-	_ = c.Update(ctx, &cm) // want `is lost in computed`
+	_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by computed: requeue the object, or re-read cm inside retry.RetryOnConflict`
 }
 
 func param(ctx context.Context, c client.Client, cm *corev1.ConfigMap) {
 	cm.Data = nil
-	_ = c.Update(ctx, cm) // want `is lost in param`
+	_ = c.Update(ctx, cm) // want `conflict from c.Update cannot be returned by param: re-read cm after a conflict in retry.RetryOnConflict`
 }
 
 func noRead(ctx context.Context, c client.Client) {
 	cm := corev1.ConfigMap{}
 	cm.Name = "x"
 	cm.ResourceVersion = "1"
-	_ = c.Update(ctx, &cm) // want `is lost in noRead`
+	_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by noRead: requeue the object, or re-read cm inside retry.RetryOnConflict`
 }
 
 func declares(ctx context.Context, c client.Client, key client.ObjectKey) {
@@ -98,14 +98,14 @@ func declares(ctx context.Context, c client.Client, key client.ObjectKey) {
 	_ = c.Get(ctx, key, &cm)
 	owner := "me"
 	cm.Data["owner"] = owner
-	_ = c.Update(ctx, &cm) // want `is lost in declares`
+	_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by declares: re-read cm inside retry.RetryOnConflict`
 }
 
 func nested(ctx context.Context, c client.Client, key client.ObjectKey, ok bool) {
 	var cm corev1.ConfigMap
 	_ = c.Get(ctx, key, &cm)
 	if ok {
-		_ = c.Update(ctx, &cm) // want `is lost in nested`
+		_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by nested: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	}
 }
 
@@ -116,7 +116,7 @@ func typedKept(ctx context.Context, cs kubernetes.Interface) {
 		return
 	}
 	cm.Data = nil
-	stored, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}) // want `is lost in typedKept`
+	stored, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}) // want `conflict from ConfigMaps\("ns"\).Update cannot be returned by typedKept: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	log.Print(stored, err)
 }
 
@@ -131,12 +131,12 @@ func afterWrite(ctx context.Context, cs kubernetes.Interface, owner string) {
 		log.Fatal(err)
 	}
 	cm.Data["owner"] = owner
-	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `ends the program`
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("ns"\).Update is passed to log.Fatalf, which exits: re-read cm inside retry.RetryOnConflict`
 		log.Fatalf("update: %v", err)
 	}
 	log.Printf("owner set")
 	cm.Data["done"] = "true"
-	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `is lost in afterWrite`
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("ns"\).Update cannot be returned by afterWrite: re-read cm inside retry.RetryOnConflict`
 		log.Printf("update: %v", err)
 	}
 }
@@ -149,10 +149,10 @@ func afterStatusWrite(ctx context.Context, cs kubernetes.Interface, pod *corev1.
 		log.Fatal(err)
 	}
 	pod.Labels["owner"] = key
-	if _, err := cs.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `ends the program`
+	if _, err := cs.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `conflict from Pods\("ns"\).UpdateStatus is passed to log.Fatalf, which exits: re-read pod inside retry.RetryOnConflict`
 		log.Fatalf("status: %v", err)
 	}
-	_, _ = cs.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}) // want `is lost in afterStatusWrite`
+	_, _ = cs.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}) // want `conflict from Pods\("ns"\).Update cannot be returned by afterStatusWrite: requeue the object, or re-read pod inside retry.RetryOnConflict`
 }
 
 // A statement between the read and the change uses the object: it would
@@ -162,7 +162,7 @@ func usesBetween(ctx context.Context, c client.Client, key client.ObjectKey) {
 	_ = c.Get(ctx, key, &cm)
 	log.Printf("data was %v", cm.Data) // the map itself, not a value copied out of it
 	cm.Data["owner"] = "me"
-	_ = c.Update(ctx, &cm) // want `is lost in usesBetween`
+	_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by usesBetween: requeue the object, or re-read cm inside retry.RetryOnConflict`
 }
 
 // A statement between the read and the change that only reads a field of
@@ -172,7 +172,7 @@ func logsName(ctx context.Context, c client.Client, key client.ObjectKey) {
 	_ = c.Get(ctx, key, &cm)
 	log.Printf("updating %s", cm.Name)
 	cm.Data["owner"] = "me"
-	_ = c.Update(ctx, &cm) // want `is lost in logsName`
+	_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by logsName: re-read cm inside retry.RetryOnConflict`
 }
 
 // An element of a List result counts as read by the List; a value read
@@ -188,7 +188,7 @@ func resumeAll(ctx context.Context, c client.Client) {
 			continue
 		}
 		delete(cm.Annotations, "paused")
-		if err := c.Update(ctx, cm); err != nil { // want `conflict from c.Update\(ctx, cm\) ends the program`
+		if err := c.Update(ctx, cm); err != nil { // want `conflict from c.Update is passed to log.Fatalf, which exits: re-read cm inside retry.RetryOnConflict`
 			log.Fatalf("resuming %s: %v", cm.Name, err)
 		}
 	}
@@ -200,7 +200,7 @@ func elementOfOther(ctx context.Context, c client.Client, items []corev1.ConfigM
 	for i := range items {
 		cm := &items[i]
 		cm.Data = nil
-		_ = c.Update(ctx, cm) // want `is lost in elementOfOther`
+		_ = c.Update(ctx, cm) // want `conflict from c.Update cannot be returned by elementOfOther: requeue the object, or re-read cm inside retry.RetryOnConflict`
 	}
 }
 
@@ -210,7 +210,7 @@ func stamped(ctx context.Context, c client.Client, key client.ObjectKey) {
 	var cm corev1.ConfigMap
 	_ = c.Get(ctx, key, &cm)
 	metav1.SetMetaDataAnnotation(&cm.ObjectMeta, "synced-at", time.Now().UTC().Format(time.RFC3339))
-	_ = c.Update(ctx, &cm) // want `is lost in stamped`
+	_ = c.Update(ctx, &cm) // want `conflict from c.Update cannot be returned by stamped: re-read cm inside retry.RetryOnConflict`
 }
 
 // klog.KObj keeps only the namespace and name: a log line that names the
@@ -222,7 +222,7 @@ func logsObject(ctx context.Context, cs kubernetes.Interface, name string) {
 	}
 	klog.InfoS("relabeling", "configmap", klog.KObj(cm))
 	cm.Labels["owner"] = "me"
-	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `is lost in logsObject`
+	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("ns"\).Update cannot be returned by logsObject: re-read cm inside retry.RetryOnConflict`
 		klog.ErrorS(err, "relabeling", "configmap", klog.KObj(cm))
 	}
 }

@@ -58,7 +58,7 @@ func (o *Operator) SyncMaybe(ctx context.Context) error {
 	if err := o.syncPart("webhooks"); err != nil {
 		errs = append(errs, err)
 	}
-	if err := o.Status().Update(ctx, o.CM); err != nil { // want `conflict from o.Status\(\).Update\(ctx, o.CM\) is only logged`
+	if err := o.Status().Update(ctx, o.CM); err != nil { // want `conflict from Status\(\).Update is only logged: return it, or re-read o.CM inside retry.RetryOnConflict`
 		log.Printf("set degraded: %v", err)
 	}
 	return utilerrors.NewAggregate(errs)
@@ -71,7 +71,7 @@ func (o *Operator) SyncEmptied(ctx context.Context) error {
 	if err := o.syncPart("webhooks"); err != nil {
 		errs = append(errs, err)
 	}
-	if err := o.Status().Update(ctx, o.CM); err != nil { // want `conflict from o.Status\(\).Update\(ctx, o.CM\) is only logged`
+	if err := o.Status().Update(ctx, o.CM); err != nil { // want `conflict from Status\(\).Update is only logged: return it, or re-read o.CM inside retry.RetryOnConflict`
 		log.Printf("set degraded: %v", err)
 		if len(errs) == 0 {
 			return utilerrors.NewAggregate(errs)

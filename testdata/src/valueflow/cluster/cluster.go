@@ -18,8 +18,8 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	if res := r.CheckScale(ctx); res.Done() { // ok: the value is returned
 		return res.Output()
 	}
-	r.CheckLabels(ctx)       // want `conflict from r.CheckLabels\(ctx\) is dropped`
-	res := r.CheckScale(ctx) // want `conflict from r.CheckScale\(ctx\) is dropped`
+	r.CheckLabels(ctx)       // want `conflict from r.CheckLabels is dropped: return it, or re-read the object inside retry.RetryOnConflict`
+	res := r.CheckScale(ctx) // want `conflict from r.CheckScale is dropped: return it, or re-read the object inside retry.RetryOnConflict`
 	if res.Done() {          // tested and logged about, never returned
 		log.Print("scaling")
 	}
@@ -41,7 +41,7 @@ func (r *Reconciler) Requeue(ctx context.Context, req ctrl.Request) (ctrl.Result
 // NoRequeue sets a requeue on a Result it does not return.
 func (r *Reconciler) NoRequeue(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	res := ctrl.Result{}
-	if err := r.Status().Update(ctx, r.CM); err != nil { // want `conflict from r.Status\(\).Update\(ctx, r.CM\) is swallowed`
+	if err := r.Status().Update(ctx, r.CM); err != nil { // want `conflict from Status\(\).Update is swallowed: return it, or re-read r.CM inside retry.RetryOnConflict`
 		res.RequeueAfter = 1
 	}
 	_ = res

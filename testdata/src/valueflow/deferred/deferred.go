@@ -34,7 +34,7 @@ func restoreLogged(ctx context.Context, cs kubernetes.Interface, original string
 			return
 		}
 		cm.Data["kubeconfig"] = original
-		_, err = cs.CoreV1().ConfigMaps("kube-public").Update(ctx, cm, metav1.UpdateOptions{}) // want `conflict from cs.CoreV1\(\).ConfigMaps\("kube-public"\).Update\(ctx, cm, metav1.UpdateOptions\{\}\) is lost in a function literal`
+		_, err = cs.CoreV1().ConfigMaps("kube-public").Update(ctx, cm, metav1.UpdateOptions{}) // want `conflict from ConfigMaps\("kube-public"\).Update cannot be returned by a function literal: re-read cm inside retry.RetryOnConflict`
 		if err != nil {
 			log.Printf("restore: %v", err)
 		}
@@ -52,6 +52,6 @@ func restoreStored(ctx context.Context, cs kubernetes.Interface, original string
 			return
 		}
 		cm.Data["kubeconfig"] = original
-		_, err = cs.CoreV1().ConfigMaps("kube-public").Update(ctx, cm, metav1.UpdateOptions{}) // want `is lost in a function literal`
+		_, err = cs.CoreV1().ConfigMaps("kube-public").Update(ctx, cm, metav1.UpdateOptions{}) // want `conflict from ConfigMaps\("kube-public"\).Update cannot be returned by a function literal: re-read cm inside retry.RetryOnConflict`
 	}()
 }

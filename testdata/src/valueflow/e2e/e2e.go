@@ -40,7 +40,7 @@ func warned(ctx context.Context, cs kubernetes.Interface, ns string) {
 		return
 	}
 	cm.Data = map[string]string{"k": "v"}
-	if _, err := cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from cs.CoreV1\(\).ConfigMaps\(ns\).Update\(ctx, cm, metav1.UpdateOptions\{\}\) is lost in warned`
+	if _, err := cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\(ns\).Update cannot be returned by warned: re-read cm inside retry.RetryOnConflict`
 		framework.Warnf("update: %v", err)
 	}
 }
@@ -62,7 +62,7 @@ func loggerFatal(log ktest.Logger, cs kubernetes.Interface, ns string) {
 		return
 	}
 	cm.Data = map[string]string{"k": "v"}
-	if _, err := cs.CoreV1().ConfigMaps(ns).Update(context.TODO(), cm, metav1.UpdateOptions{}); err != nil { // want `conflict from cs.CoreV1\(\).ConfigMaps\(ns\).Update\(context.TODO\(\), cm, metav1.UpdateOptions\{\}\) ends the program`
+	if _, err := cs.CoreV1().ConfigMaps(ns).Update(context.TODO(), cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\(ns\).Update is passed to log.Fatalf, which exits: re-read cm inside retry.RetryOnConflict`
 		log.Fatalf("update: %v", err)
 	}
 }
@@ -85,6 +85,6 @@ func textLogged(ctx context.Context, cs kubernetes.Interface, ns string) {
 		return
 	}
 	cm.Data = map[string]string{"k": "v"}
-	_, err = cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `is lost in textLogged`
+	_, err = cs.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{}) // want `conflict from ConfigMaps\(ns\).Update cannot be returned by textLogged: re-read cm inside retry.RetryOnConflict`
 	log.Print(fmt.Sprintf("update: %v", err))
 }

@@ -48,7 +48,7 @@ func (m *migrator) sync(ctx context.Context, cm *corev1.ConfigMap) error {
 }
 
 func (m *migrator) syncQuietly(ctx context.Context, cm *corev1.ConfigMap) error {
-	_, failed := m.mark(ctx, cm) // want `conflict from m.mark\(ctx, cm\) is dropped`
+	_, failed := m.mark(ctx, cm) // want `conflict from m.mark is dropped: return it, or re-read cm inside retry.RetryOnConflict`
 	if failed {
 		return fmt.Errorf("migration of %s failed", cm.Name)
 	}

@@ -24,7 +24,7 @@ func SetPhase(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error 
 
 // Tick only logs what the write through the variable returned.
 func Tick(ctx context.Context, c client.Client, cm *corev1.ConfigMap) {
-	if err := SetPhase(ctx, c, cm); err != nil { // want `conflict from SetPhase\(ctx, c, cm\) is lost in Tick`
+	if err := SetPhase(ctx, c, cm); err != nil { // want `conflict from SetPhase cannot be returned by Tick: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		log.Printf("set phase: %v", err)
 	}
 }
@@ -40,7 +40,7 @@ func Relabel(ctx context.Context, c client.Client, cm *corev1.ConfigMap) {
 		cm.Labels["relabelled"] = "true"
 		return c.Update(ctx, cm)
 	}
-	if err := update(); err != nil { // want `conflict from update\(\) is lost in Relabel`
+	if err := update(); err != nil { // want `conflict from update cannot be returned by Relabel: requeue the object, or re-read the object inside retry.RetryOnConflict`
 		log.Printf("relabel: %v", err)
 	}
 }

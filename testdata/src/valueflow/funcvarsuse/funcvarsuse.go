@@ -15,7 +15,7 @@ import (
 
 // Poll only logs the helper's failure.
 func Poll(ctx context.Context, c client.Client, cm *corev1.ConfigMap) {
-	if err := funcvars.SetPhase(ctx, c, cm); err != nil { // want `conflict from funcvars.SetPhase\(ctx, c, cm\) is lost in Poll`
+	if err := funcvars.SetPhase(ctx, c, cm); err != nil { // want `conflict from funcvars.SetPhase cannot be returned by Poll: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		log.Printf("poll: %v", err)
 	}
 }

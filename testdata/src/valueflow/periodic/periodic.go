@@ -59,7 +59,7 @@ func (c *controller) sync(ctx context.Context) {
 
 // pushCached runs on the timer too, but sends the same object every turn.
 func (c *controller) pushCached(ctx context.Context) {
-	if _, err := c.cs.CoreV1().ConfigMaps("kube-system").Update(ctx, c.cached, metav1.UpdateOptions{}); err != nil { // want `is lost in pushCached`
+	if _, err := c.cs.CoreV1().ConfigMaps("kube-system").Update(ctx, c.cached, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("kube-system"\).Update cannot be returned by pushCached: requeue the object, or re-read c.cached inside retry.RetryOnConflict`
 		log.Printf("push: %v", err)
 	}
 }
@@ -71,7 +71,7 @@ func (c *controller) syncOnce(ctx context.Context) {
 		return
 	}
 	cm.Data = map[string]string{"ready": "true"}
-	if _, err := c.cs.CoreV1().ConfigMaps("kube-system").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `is lost in syncOnce`
+	if _, err := c.cs.CoreV1().ConfigMaps("kube-system").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("kube-system"\).Update cannot be returned by syncOnce: re-read cm inside retry.RetryOnConflict`
 		log.Printf("sync: %v", err)
 	}
 }

@@ -43,7 +43,7 @@ func (s *Steps) CheckLabels(ctx context.Context) outcome.Result {
 
 // CheckOwner builds the value and drops it: the loss is here.
 func (s *Steps) CheckOwner(ctx context.Context) outcome.Result {
-	if err := s.setPhase(ctx, "owning"); err != nil { // want `conflict from s.setPhase\(ctx, "owning"\) is swallowed`
+	if err := s.setPhase(ctx, "owning"); err != nil { // want `conflict from s.setPhase is swallowed: return it, or re-read the object inside retry.RetryOnConflict`
 		_ = outcome.Error(err)
 	}
 	return outcome.Continue()
@@ -52,7 +52,7 @@ func (s *Steps) CheckOwner(ctx context.Context) outcome.Result {
 // Register drops its own write's failure and returns another error: the
 // drop is here, and Register hands no Conflict to its callers.
 func (s *Steps) Register(ctx context.Context) error {
-	s.Update(ctx, s.CM) // want `conflict from s.Update\(ctx, s.CM\) is dropped`
+	s.Update(ctx, s.CM) // want `conflict from s.Update is dropped: return it, or re-read s.CM inside retry.RetryOnConflict`
 	if s.CM.Name == "" {
 		return errors.New("no name")
 	}

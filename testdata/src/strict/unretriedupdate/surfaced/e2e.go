@@ -15,7 +15,7 @@ import (
 )
 
 func LabelWithT(t *testing.T, c client.Client, cm *corev1.ConfigMap) {
-	if err := c.Update(context.Background(), cm); err != nil { // want `conflict from c.Update\(context.Background\(\), cm\) is not retried`
+	if err := c.Update(context.Background(), cm); err != nil { // want `conflict from c.Update is not retried: re-read cm inside retry.RetryOnConflict`
 		t.Fatalf("update: %v", err)
 	}
 }
