@@ -13,7 +13,8 @@
 #   MODULES="zalando cass" bench/fresh1.sh
 #   SRC=/work/corpus-fresh1 bench/fresh1.sh   # where the work trees are (default)
 #   BIN=/tmp/cl-main bench/fresh1.sh      # a prebuilt binary (default: build this checkout)
-#   LIST=1 bench/fresh1.sh                # recompute bench/fresh1/<name>/patterns
+#   LIST=1 bench/fresh1.sh                # also rewrite bench/fresh1/<name>/failed
+#   LIST=only bench/fresh1.sh             # only that, no analysis
 #
 # Work trees: $SRC/<name> must hold the repository's files at the commit in
 # modules.tsv. If it is missing, the script makes it from a bare mirror
@@ -76,7 +77,7 @@ listpatterns() { # name
   local dir=$SRC/$1 meta=bench/fresh1/$1
   mkdir -p "$meta"
   # One line per package variant: base import path, then the error if any.
-  (cd "$dir" && go list -e -test -f '{{.ImportPath}}{{"\t"}}{{if .Error}}{{.Error}}{{else if .DepsErrors}}{{(index .DepsErrors 0).Err}}{{end}}' ./...) |
+  (cd "$dir" && go list -e -test -f '{{.ImportPath}}{{"\t"}}{{with .Error}}{{printf "%q" .Err}}{{else}}{{with .DepsErrors}}{{printf "%q" (index . 0).Err}}{{end}}{{end}}' ./...) |
     awk -F'\t' '{ p=$1; sub(/ \[.*$/, "", p); sub(/\.test$/, "", p); sub(/_test$/, "", p)
                   if (!(p in err)) { err[p]=""; order[n++]=p }
                   if ($2 != "" && err[p] == "") err[p]=$2 }
@@ -89,6 +90,7 @@ for m in $modules; do
   IFS=$'\t' read -r _ repo commit < <(grep -P "^$m\t" "$manifest")
   worktree "$m" "$repo" "$commit" || { status=1; continue; }
   if [ -n "${LIST:-}" ]; then listpatterns "$m"; fi
+  [ "${LIST:-}" = only ] && continue
   mapfile -t patterns <"bench/fresh1/$m/patterns"
   echo "== $m: ${patterns[*]} ($(grep -c . "bench/fresh1/$m/failed" 2>/dev/null || echo '?') packages do not list)"
   rc=0
