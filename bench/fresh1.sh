@@ -92,7 +92,7 @@ for m in $modules; do
   if [ -n "${LIST:-}" ]; then listpatterns "$m"; fi
   [ "${LIST:-}" = only ] && continue
   mapfile -t patterns <"bench/fresh1/$m/patterns"
-  echo "== $m: ${patterns[*]} ($(grep -c . "bench/fresh1/$m/failed" 2>/dev/null || echo '?') packages do not list)"
+  echo "== $m: ${patterns[*]} ($(cat "bench/fresh1/$m/failed" 2>/dev/null | wc -l) packages do not list)"
   rc=0
   (cd "$SRC/$m" && "$BIN" -json "${patterns[@]}" >"$out/$m.json" 2>"$out/$m.stderr") || rc=$?
   if grep -q '^panic:\|goroutine [0-9]* \[running\]' "$out/$m.stderr" || { [ $rc -ne 0 ] && [ $rc -ne 3 ]; }; then
