@@ -89,13 +89,18 @@ func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, resyncOf func(*
 	switch {
 	case isBuilderMethod(fn) && api.BuildMethods[fn.Name()]:
 		h.noteChain(info, call)
-	case api.HandlerRegistrations[fn.Name()] != 0 || fn.Name() == "AddEventHandler":
+	case isHandlerRegistration(fn):
 		h.noteHandler(info, call, fn)
 	case api.InformerFactoryFuncs[fn.Name()] && len(call.Args) >= 2:
 		h.noteResync(durationOf(info, call.Args[1]))
 	default:
 		h.noteResync(resyncOf(fn))
 	}
+}
+
+func isHandlerRegistration(fn *types.Func) bool {
+	_, ok := api.HandlerRegistrations[fn.Name()]
+	return ok
 }
 
 func isBuilderMethod(fn *types.Func) bool {

@@ -160,17 +160,15 @@ func (w *walker) returnsUnanswered(ret *ast.ReturnStmt) bool {
 		if !ok || resultIndex(fn.Signature()) < 0 {
 			continue
 		}
-		if w.t.callResultVerdict(call) == ResultMixed && (fn.Pkg() != w.t.pkg || types.IsInterface(recvType(fn))) {
+		if w.t.callResultVerdict(call) == ResultMixed && (fn.Pkg() != w.t.pkg || isInterfaceMethod(fn)) {
 			return true
 		}
 	}
 	return false
 }
 
-// recvType returns the receiver type of a method, or nil.
-func recvType(fn *types.Func) types.Type {
-	if recv := fn.Signature().Recv(); recv != nil {
-		return recv.Type()
-	}
-	return types.Typ[types.Invalid]
+// isInterfaceMethod reports whether fn is a method of an interface.
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
 }

@@ -3,6 +3,7 @@ package fate
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -88,22 +89,13 @@ func (w *walker) mentionsOther(n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := w.t.info.Uses[id].(*types.Var); ok && containsVar(w.others, v) {
+			if v, ok := w.t.info.Uses[id].(*types.Var); ok && slices.Contains(w.others, v) {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
-}
-
-func containsVar(vars []*types.Var, v *types.Var) bool {
-	for _, x := range vars {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // noteOthers records the variables that take the failing call's results
