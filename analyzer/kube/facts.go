@@ -108,6 +108,14 @@ type ResyncFact struct{ Period int64 }
 func (*ResyncFact) AFact()           {}
 func (f *ResyncFact) String() string { return fmt.Sprintf("resync(%s)", time.Duration(f.Period)) }
 
+// InformerKindFact: the field holds a client-go informer of Kind (package
+// path and type name), set where its package stores a typed informer's
+// Informer() in it.
+type InformerKindFact struct{ Kind string }
+
+func (*InformerKindFact) AFact()           {}
+func (f *InformerKindFact) String() string { return "informer(" + f.Kind + ")" }
+
 func (*RetriesFact) AFact()         {}
 func (*ReturnsConflictFact) AFact() {}
 func (*ReadsFact) AFact()           {}
@@ -123,7 +131,7 @@ func (f *ReadsFact) String() string {
 	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
 }
 
-var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact)}
+var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact)}
 
 // importFacts records what the facts of fn, a function of another package
 // called here, say about it.
@@ -190,6 +198,7 @@ func (m *modeler) exportFacts() {
 	exportPredicateFacts(m.pass, m.res.tracer.PredicateVerdicts())
 	exportResultFacts(m.pass, m.res.tracer.ResultVerdictsOf())
 	m.exportResyncFacts()
+	m.exportInformerFacts(m.res.healing.informers)
 }
 
 // importedResync returns the resync period fn, a function of another
@@ -205,6 +214,29 @@ func (m *modeler) importedResync(fn *types.Func) time.Duration {
 	return 0
 }
 
+// importedInformerKind returns the kind an informer field of another
+// package watches (its InformerKindFact), or "".
+func (m *modeler) importedInformerKind(field *types.Var) string {
+	var f InformerKindFact
+	if field.Pkg() != m.pass.Pkg && m.pass.ImportObjectFact(field, &f) {
+		return f.Kind
+	}
+	return ""
+}
+
+func (m *modeler) healingFacts() healingFacts {
+	return healingFacts{resyncOf: m.importedResync, informerOf: m.importedInformerKind}
+}
+
+// exportInformerFacts exports the kind of the package's informer fields.
+func (m *modeler) exportInformerFacts(kinds *informerKinds) {
+	for field, kind := range kinds.fieldKinds() {
+		if field.Pkg() == m.pass.Pkg {
+			m.pass.ExportObjectFact(field, &InformerKindFact{Kind: kind})
+		}
+	}
+}
+
 // exportResyncFacts exports the ResyncFact of the package's exported
 // functions whose bodies set up a constant resync.
 func (m *modeler) exportResyncFacts() {
@@ -212,7 +244,7 @@ func (m *modeler) exportResyncFacts() {
 		if !fn.Exported() || decl.Body == nil {
 			continue
 		}
-		h := findHealing(m.pass.TypesInfo, []*ast.File{{Decls: []ast.Decl{decl}}}, m.importedResync)
+		h := findHealing(m.pass.TypesInfo, []*ast.File{{Decls: []ast.Decl{decl}}}, m.healingFacts())
 		if h.resync > 0 {
 			m.pass.ExportObjectFact(fn, &ResyncFact{Period: int64(h.resync)})
 		}
@@ -245,6 +277,7 @@ func exportBuilderFacts(pass *analysis.Pass, opts *api.Options) {
 	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, pass.Files, foreign.Predicates))
 	exportResultFacts(pass, fate.ResultVerdicts(pass.TypesInfo, pass.Files, foreign.Results))
 	m.exportResyncFacts()
+	m.exportInformerFacts(findInformerKinds(pass.TypesInfo, pass.Files, m.importedInformerKind))
 	for fn, decl := range m.res.decls {
 		if !fn.Exported() {
 			continue

@@ -22,21 +22,27 @@ import (
 
 // healing is what the package shows of how a lost write is redone.
 type healing struct {
-	// watches are, per kind, the controllers that watch it: owner is the
-	// reconciler (or controller) type, filtered is set when a predicate
-	// may drop the change that caused the Conflict.
-	watches map[*types.TypeName][]watch
-	// watchers are the owner types that watch anything.
-	watchers map[*types.TypeName]bool
-	// resync is the smallest constant resync period in view (informer
-	// factory, handler registration, manager SyncPeriod), 0 when none.
+	// watches are, per kind (kindKey), the controllers that watch it:
+	// owner is the reconciler (or controller) type, filtered is set when
+	// a predicate may drop the change that caused the Conflict.
+	watches map[string][]watch
+	// resynced are the owner types run again by their informers' default
+	// resync (a handler added without a period, a builder's watches).
+	resynced map[*types.TypeName]bool
+	// resync is the smallest constant default resync period in view
+	// (informer factory, manager SyncPeriod), 0 when none.
 	resync time.Duration
+	// ownResync are the owners that asked their handler registrations for
+	// a constant resync period of their own, the smallest one.
+	ownResync map[*types.TypeName]time.Duration
 	// requeues are the reconciler types whose Reconcile asks for a
 	// requeue after the given period on every return without an error.
 	requeues map[*types.TypeName]time.Duration
 	// periods are the variables set once to a constant duration
 	// (syncPeriod := 10 * time.Minute; SyncPeriod: &syncPeriod).
 	periods map[*types.Var]time.Duration
+	// informers names the kind behind informer variables and fields.
+	informers *informerKinds
 }
 
 type watch struct {
@@ -44,11 +50,26 @@ type watch struct {
 	filtered bool
 }
 
-// findHealing gathers the package's evidence. resyncOf gives the resync
-// period that a function of another package sets up (ResyncFact).
-func findHealing(info *types.Info, files []*ast.File, resyncOf func(*types.Func) time.Duration) healing {
-	h := healing{watches: map[*types.TypeName][]watch{}, watchers: map[*types.TypeName]bool{}, requeues: map[*types.TypeName]time.Duration{}}
+// healingFacts are what other packages' facts tell findHealing.
+type healingFacts struct {
+	// resyncOf gives the resync period that a function of another
+	// package sets up (ResyncFact).
+	resyncOf func(*types.Func) time.Duration
+	// informerOf gives the kind an informer field of another package
+	// watches (InformerKindFact).
+	informerOf func(*types.Var) string
+}
+
+// findHealing gathers the package's evidence.
+func findHealing(info *types.Info, files []*ast.File, facts healingFacts) healing {
+	h := healing{
+		watches:  map[string][]watch{},
+		resynced: map[*types.TypeName]bool{}, ownResync: map[*types.TypeName]time.Duration{},
+		requeues: map[*types.TypeName]time.Duration{},
+	}
 	h.periods = constantPeriods(info, files)
+	h.informers = findInformerKinds(info, files, facts.informerOf)
+	resyncOf := facts.resyncOf
 	for _, file := range files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -71,12 +92,11 @@ func (h *healing) noteResync(d time.Duration) {
 	}
 }
 
-func (h *healing) addWatch(kind, owner *types.TypeName, filtered bool) {
-	if kind == nil || owner == nil {
+func (h *healing) addWatch(kind string, owner *types.TypeName, filtered bool) {
+	if kind == "" || owner == nil {
 		return
 	}
 	h.watches[kind] = append(h.watches[kind], watch{owner, filtered})
-	h.watchers[owner] = true
 }
 
 // noteCall records a builder chain's watches, an event handler's
@@ -117,7 +137,7 @@ func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
 	}
 	owner := namedOf(info.TypeOf(end.Args[0]))
 	type link struct {
-		kind     *types.TypeName
+		kind     string
 		filtered bool
 	}
 	var links []link
@@ -135,58 +155,76 @@ func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
 			filterAll = true
 		}
 		if from, ok := api.WatchMethods[fn.Name()]; ok && len(call.Args) > 0 {
-			links = append(links, link{namedOf(info.TypeOf(call.Args[0])), len(call.Args) > from})
+			links = append(links, link{kindKey(namedOf(info.TypeOf(call.Args[0]))), len(call.Args) > from})
 		}
 		call, _ = ast.Unparen(sel.X).(*ast.CallExpr)
 	}
 	for _, l := range links {
 		h.addWatch(l.kind, owner, l.filtered || filterAll)
 	}
+	if owner != nil && len(links) > 0 {
+		h.resynced[owner] = true
+	}
 }
 
-// noteHandler records `x.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{UpdateFunc: ...})`:
-// the kind of the typed informer x (a ConfigMapInformer watches
-// ConfigMaps), and as owner the type whose methods the handler calls.
+// noteHandler records `inf.AddEventHandler(cache.ResourceEventHandlerFuncs{UpdateFunc: ...})`:
+// the kind the informer inf watches (a typed informer's Informer(), or a
+// variable or field set to one), and as owner the type whose methods the
+// handler calls; a FilteringResourceEventHandler's filter may drop the
+// change. The owner is resynced by the registration's own period, or by
+// the informer's default one when it gives none.
 func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Func) {
 	if fn.Pkg().Path() != api.CachePath || len(call.Args) == 0 {
 		return
 	}
-	if i := api.HandlerRegistrations[fn.Name()]; i > 0 && i < len(call.Args) {
-		h.noteResync(durationOf(info, call.Args[i]))
-	}
-	lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
-	if !ok || !api.IsNamed(info.TypeOf(lit), api.CachePath, "ResourceEventHandlerFuncs") || !hasKey(lit, "UpdateFunc") {
+	lit, filtered := updateHandler(info, call.Args[0])
+	if lit == nil {
 		return
 	}
-	kind := informerKind(info, call)
-	h.addWatch(kind, methodOwner(info, lit), false)
+	owner := methodOwner(info, lit)
+	if owner == nil {
+		return
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		h.addWatch(h.informers.of(sel.X), owner, filtered)
+	}
+	i := api.HandlerRegistrations[fn.Name()]
+	if i < 0 || i >= len(call.Args) {
+		h.resynced[owner] = true
+		return
+	}
+	if d := durationOf(info, call.Args[i]); d > 0 && (h.ownResync[owner] == 0 || d < h.ownResync[owner]) {
+		h.ownResync[owner] = d
+	}
 }
 
-// informerKind returns the kind of the typed informer whose Informer()
-// call is the receiver of call: ConfigMaps().Informer() of a
-// ConfigMapInformer watches the package's ConfigMap type of that group.
-func informerKind(info *types.Info, call *ast.CallExpr) *types.TypeName {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+// updateHandler returns the handler literal with an UpdateFunc that arg
+// registers, and whether a filter stands before it.
+func updateHandler(info *types.Info, arg ast.Expr) (*ast.CompositeLit, bool) {
+	lit, ok := ast.Unparen(arg).(*ast.CompositeLit)
 	if !ok {
-		return nil
+		return nil, false
 	}
-	inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
-	if !ok {
-		return nil
+	switch {
+	case api.IsNamed(info.TypeOf(lit), api.CachePath, "ResourceEventHandlerFuncs") && hasKey(lit, "UpdateFunc"):
+		return lit, false
+	case api.IsNamed(info.TypeOf(lit), api.CachePath, "FilteringResourceEventHandler"):
+		if inner := valueOf(lit, "Handler"); inner != nil {
+			handler, _ := updateHandler(info, inner)
+			return handler, true
+		}
 	}
-	isel, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr)
-	if !ok || isel.Sel.Name != "Informer" {
-		return nil
-	}
-	informer := namedOf(info.TypeOf(isel.X))
-	if informer == nil {
-		return nil
-	}
-	// The typed informer's Lister() returns a lister of the kind; its
-	// Get(name) returns *Kind.
-	lister, _, _ := types.LookupFieldOrMethod(informer.Type(), true, nil, "Lister")
-	if lf, ok := lister.(*types.Func); ok && lf.Signature().Results().Len() == 1 {
-		return listedKind(lf.Signature().Results().At(0).Type())
+	return nil, false
+}
+
+// valueOf returns the value lit gives key, or nil.
+func valueOf(lit *ast.CompositeLit, key string) ast.Expr {
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == key {
+				return kv.Value
+			}
+		}
 	}
 	return nil
 }
@@ -222,16 +260,7 @@ func methodOwner(info *types.Info, n ast.Node) *types.TypeName {
 	return owner
 }
 
-func hasKey(lit *ast.CompositeLit, key string) bool {
-	for _, e := range lit.Elts {
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == key {
-				return true
-			}
-		}
-	}
-	return false
-}
+func hasKey(lit *ast.CompositeLit, key string) bool { return valueOf(lit, key) != nil }
 
 // syncPeriodOf returns the SyncPeriod a controller-runtime cache.Options
 // literal sets, when it is a constant.
@@ -400,16 +429,25 @@ func (r *Result) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate)
 	if owner == nil {
 		return consequence.Evidence{Grade: consequence.Lost}
 	}
-	for _, w := range r.healing.watches[namedOf(kind)] {
+	return r.healing.grade(owner, kindKey(namedOf(kind)))
+}
+
+// grade is the consequence of a lost write of kind in a method of owner.
+func (h *healing) grade(owner *types.TypeName, kind string) consequence.Evidence {
+	for _, w := range h.watches[kind] {
 		if w.owner == owner && !w.filtered {
 			return consequence.Evidence{Grade: consequence.UntilEvent}
 		}
 	}
-	if d, ok := r.healing.requeues[owner]; ok {
-		return consequence.Evidence{Grade: consequence.UntilResync, Period: d}
+	period := h.requeues[owner]
+	if own := h.ownResync[owner]; own > 0 && (period == 0 || own < period) {
+		period = own
 	}
-	if r.healing.watchers[owner] && r.healing.resync > 0 {
-		return consequence.Evidence{Grade: consequence.UntilResync, Period: r.healing.resync}
+	if h.resynced[owner] && h.resync > 0 && (period == 0 || h.resync < period) {
+		period = h.resync
+	}
+	if period > 0 {
+		return consequence.Evidence{Grade: consequence.UntilResync, Period: period}
 	}
 	return consequence.Evidence{Grade: consequence.Lost}
 }
