@@ -343,64 +343,6 @@ func durationOf(info *types.Info, e ast.Expr) time.Duration {
 	return 0
 }
 
-// noteReconcile records a reconciler whose Reconcile asks for a requeue
-// with the same constant period on every return that gives no error.
-func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
-	if decl.Recv == nil || decl.Name.Name != "Reconcile" || decl.Body == nil {
-		return
-	}
-	fn, ok := info.Defs[decl.Name].(*types.Func)
-	if !ok || fn.Signature().Results().Len() != 2 {
-		return
-	}
-	owner := namedOf(fn.Signature().Recv().Type())
-	var period time.Duration
-	every := true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			d, ok := quietReturnPeriod(info, n)
-			if !ok || period != 0 && d != period {
-				every = false
-			}
-			if d > 0 {
-				period = d
-			}
-		}
-		return true
-	})
-	if every && period > 0 && owner != nil {
-		h.requeues[owner] = period
-	}
-}
-
-// quietReturnPeriod judges one return of a Reconcile: ok when it returns a
-// non-nil error (the error requeues) or a Result with a constant
-// RequeueAfter; d is that period.
-func quietReturnPeriod(info *types.Info, ret *ast.ReturnStmt) (time.Duration, bool) {
-	if len(ret.Results) != 2 {
-		return 0, false
-	}
-	if id, ok := ast.Unparen(ret.Results[1]).(*ast.Ident); !ok || id.Name != "nil" {
-		return 0, true // an error: controller-runtime requeues it (a nil one is not told apart)
-	}
-	lit, ok := api.StripAddr(ret.Results[0]).(*ast.CompositeLit)
-	if !ok {
-		return 0, false
-	}
-	for _, e := range lit.Elts {
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "RequeueAfter" {
-				d := durationOf(info, kv.Value)
-				return d, d > 0
-			}
-		}
-	}
-	return 0, false
-}
-
 // namedOf returns the type name of t, through one pointer and generic
 // instantiation.
 func namedOf(t types.Type) *types.TypeName {

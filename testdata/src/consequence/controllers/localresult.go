@@ -1,0 +1,84 @@
+package controllers
+
+import (
+	"context"
+	"log"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// LocalResult builds its Result once at the top and returns it from every
+// path without an error: it runs again after five seconds.
+type LocalResult struct{ client.Client }
+
+func (r *LocalResult) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	rr := ctrl.Result{RequeueAfter: 5 * time.Second}
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		if client.IgnoreNotFound(err) == nil {
+			return rr, nil
+		}
+		return ctrl.Result{}, err
+	}
+	r.touch(ctx, &cm)
+	return rr, nil
+}
+
+// ZeroResult declares its Result without a value and sets the period on
+// one path only: the other returns ask for nothing.
+type ZeroResult struct{ client.Client }
+
+func (r *ZeroResult) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var rr ctrl.Result
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	if cm.Data["slow"] == "" {
+		rr = ctrl.Result{RequeueAfter: time.Minute}
+	}
+	r.touch(ctx, &cm)
+	return rr, nil
+}
+
+// ChangedResult clears the period in part on one path.
+type ChangedResult struct{ client.Client }
+
+func (r *ChangedResult) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	rr := ctrl.Result{RequeueAfter: time.Minute}
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	if cm.Data["done"] != "" {
+		rr.RequeueAfter = 0
+	}
+	r.touch(ctx, &cm)
+	return rr, nil
+}
+
+// touch only logs its failure; what redoes it is up to the Reconcile that
+// calls it.
+func (r *LocalResult) touch(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["tick"] = "1"
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by touch: re-read cm after a conflict in retry.RetryOnConflict; lost until resync \(5s\)`
+		log.Printf("update: %v", err)
+	}
+}
+
+func (r *ZeroResult) touch(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["tick"] = "1"
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by touch: re-read cm after a conflict in retry.RetryOnConflict; lost for good`
+		log.Printf("update: %v", err)
+	}
+}
+
+func (r *ChangedResult) touch(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["tick"] = "1"
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by touch: re-read cm after a conflict in retry.RetryOnConflict; lost for good`
+		log.Printf("update: %v", err)
+	}
+}
