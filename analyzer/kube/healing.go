@@ -43,6 +43,8 @@ type healing struct {
 	periods map[*types.Var]time.Duration
 	// informers names the kind behind informer variables and fields.
 	informers *informerKinds
+	// periodic are the functions only timer loops run (see periodic.go).
+	periodic periodicRuns
 }
 
 type watch struct {
@@ -367,11 +369,17 @@ func (r *Result) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate)
 	case fate.Fatal, fate.Surfaced:
 		return consequence.Evidence{Grade: consequence.Reported}
 	}
-	owner := r.ownerAt(cur)
-	if owner == nil {
-		return consequence.Evidence{Grade: consequence.Lost}
+	e := consequence.Evidence{Grade: consequence.Lost}
+	if owner := r.ownerAt(cur); owner != nil {
+		e = r.healing.grade(owner, kindKey(namedOf(kind)))
 	}
-	return r.healing.grade(owner, kindKey(namedOf(kind)))
+	if e.Grade != consequence.Lost && e.Grade != consequence.UntilResync {
+		return e
+	}
+	if d, ok := r.healing.periodic.at(r.info, cur); ok && (e.Grade == consequence.Lost || d > 0 && d < e.Period) {
+		e = consequence.Evidence{Grade: consequence.UntilResync, Period: max(d, 0)}
+	}
+	return e
 }
 
 // grade is the consequence of a lost write of kind in a method of owner.

@@ -21,8 +21,8 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 		return
 	}
 	fn, ok := info.Defs[decl.Name].(*types.Func)
-	if !ok || fn.Signature().Results().Len() != 2 {
-		return
+	if !ok || fn.Signature().Results().Len() != 2 || fn.Signature().Recv() == nil {
+		return // func () Reconcile(...): no receiver to own it
 	}
 	owner := namedOf(fn.Signature().Recv().Type())
 	vars := requeueVars(info, decl.Body)

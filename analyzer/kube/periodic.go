@@ -1,0 +1,261 @@
+package kube
+
+import (
+	"go/ast"
+	"go/types"
+	"time"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+)
+
+// A health checker or monitor runs its checks in a loop that waits on a
+// timer (`for { select { case <-time.After(d): c.check() } }`, a ticker,
+// wait.Until): a write lost in a check is redone on the next tick, when
+// the check computes it again. periodicRuns finds those loops and the
+// unexported functions that only they run, directly or further down. What
+// the rule gives up: a check that writes an object captured before the
+// loop would resubmit it stale each tick; the loop's own call arguments
+// are therefore required to hold no such object.
+
+// periodicRuns are the package's functions that only periodic loops run,
+// with the loop's period when it is a constant (noPeriod when not).
+type periodicRuns map[*types.Func]time.Duration
+
+// noPeriod marks a periodic run whose period is not a constant.
+const noPeriod = time.Duration(-1)
+
+// findPeriodicRuns finds, as a least fixed point, the unexported functions
+// every reference to which is a call made on a timer's tick or from
+// another such function.
+func findPeriodicRuns(info *types.Info, pkg *types.Package, files []*ast.File) periodicRuns {
+	refs := map[*types.Func][]inspector.Cursor{}
+	root := inspector.New(files).Root()
+	for cur := range root.Preorder((*ast.Ident)(nil)) {
+		fn, ok := info.Uses[cur.Node().(*ast.Ident)].(*types.Func)
+		if ok && !fn.Exported() && fn.Pkg() == pkg {
+			refs[fn.Origin()] = append(refs[fn.Origin()], cur)
+		}
+	}
+	runs := periodicRuns{}
+	for changed := true; changed; {
+		changed = false
+		for fn, uses := range refs {
+			if _, done := runs[fn]; done {
+				continue
+			}
+			if d, ok := runs.allOnTick(info, uses); ok {
+				runs[fn] = d
+				changed = true
+			}
+		}
+	}
+	return runs
+}
+
+// allOnTick reports whether every use is the callee of a call run on a
+// tick, and the longest of their periods.
+func (runs periodicRuns) allOnTick(info *types.Info, uses []inspector.Cursor) (time.Duration, bool) {
+	var period time.Duration
+	for _, use := range uses {
+		call := calleeCall(use)
+		if call == nil || !freshArgs(info, call) {
+			return 0, false
+		}
+		d, ok := runs.tickAt(info, use)
+		if !ok {
+			return 0, false
+		}
+		if d == noPeriod || period == noPeriod {
+			period = noPeriod
+		} else {
+			period = max(period, d)
+		}
+	}
+	return period, len(uses) > 0
+}
+
+// calleeCall returns the call whose callee the identifier at use names
+// (f(...), x.f(...)), or nil when the function is used as a value.
+func calleeCall(use inspector.Cursor) *ast.CallExpr {
+	id := use.Node().(*ast.Ident)
+	parent := use.Parent()
+	if sel, ok := parent.Node().(*ast.SelectorExpr); ok && sel.Sel == id {
+		parent = parent.Parent()
+		if call, ok := parent.Node().(*ast.CallExpr); ok && call.Fun == sel {
+			return call
+		}
+		return nil
+	}
+	if call, ok := parent.Node().(*ast.CallExpr); ok && call.Fun == id {
+		return call
+	}
+	return nil
+}
+
+// freshArgs reports whether no argument of call is a Kubernetes object: a
+// check handed an object read before the loop would write it stale again.
+func freshArgs(info *types.Info, call *ast.CallExpr) bool {
+	for _, arg := range call.Args {
+		if api.CarriesResourceVersion(info.TypeOf(arg)) {
+			return false
+		}
+	}
+	return true
+}
+
+// at returns the period of the timer loop that runs the finding at cur,
+// a call: one made on a tick with no object among its arguments (a write
+// of an object read before the loop would resubmit it stale), or any call
+// in a function that only such loops run.
+func (runs periodicRuns) at(info *types.Info, cur inspector.Cursor) (time.Duration, bool) {
+	call, ok := cur.Node().(*ast.CallExpr)
+	if !ok {
+		return 0, false
+	}
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if fd, ok := enc.Node().(*ast.FuncDecl); ok {
+			if d, ok := runs[asFunc(info.Defs[fd.Name])]; ok {
+				return d, true
+			}
+		}
+		break
+	}
+	if !freshArgs(info, call) {
+		return 0, false
+	}
+	return runs.tickAt(info, cur)
+}
+
+func asFunc(obj types.Object) *types.Func {
+	fn, _ := obj.(*types.Func)
+	return fn
+}
+
+// tickAt returns the period of the timer loop that runs the code at cur,
+// innermost first: a select case on a timer, a loop that waits on one, a
+// literal given to a periodic runner, or a function that only such loops
+// run. A select case on anything else (a stop channel) is not run on a
+// tick.
+func (runs periodicRuns) tickAt(info *types.Info, cur inspector.Cursor) (time.Duration, bool) {
+	for enc := range cur.Enclosing() {
+		switch n := enc.Node().(type) {
+		case *ast.CommClause:
+			d, ok := timerReceive(info, n.Comm)
+			if !ok {
+				return 0, false
+			}
+			return d, true
+		case *ast.ForStmt:
+			if d, ok := timerLoop(info, n.Body); ok {
+				return d, true
+			}
+		case *ast.RangeStmt:
+			if d, ok := timerChannel(info, n.X); ok {
+				return d, true
+			}
+		case *ast.FuncLit:
+			return periodicLiteral(info, enc)
+		case *ast.FuncDecl:
+			fn, _ := info.Defs[n.Name].(*types.Func)
+			d, ok := runs[fn]
+			return d, ok
+		}
+	}
+	return 0, false
+}
+
+// periodicLiteral reports whether the literal at lit is given to a
+// periodic runner (wait.Until(func() {...}, d, stop)), and its period.
+func periodicLiteral(info *types.Info, lit inspector.Cursor) (time.Duration, bool) {
+	call, ok := lit.Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun == lit.Node() {
+		return 0, false
+	}
+	fn := api.Callee(info, call)
+	if fn == nil || !api.PeriodicFuncs[api.FuncKeyOf(fn)] {
+		return 0, false
+	}
+	for _, arg := range call.Args {
+		if api.IsNamed(info.TypeOf(arg), "time", "Duration") {
+			return constPeriod(info, arg), true
+		}
+	}
+	return noPeriod, true
+}
+
+// timerLoop reports whether body waits on a timer on every turn: a select
+// with a timer case, or a time.Sleep, at its top level.
+func timerLoop(info *types.Info, body *ast.BlockStmt) (time.Duration, bool) {
+	for _, stmt := range body.List {
+		switch s := stmt.(type) {
+		case *ast.ExprStmt:
+			if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok && isFunc(info, call, "time", "Sleep") && len(call.Args) == 1 {
+				return constPeriod(info, call.Args[0]), true
+			}
+		case *ast.SelectStmt:
+			for _, c := range s.Body.List {
+				if d, ok := timerReceive(info, c.(*ast.CommClause).Comm); ok {
+					return d, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// timerReceive reports whether comm receives from a timer channel.
+func timerReceive(info *types.Info, comm ast.Stmt) (time.Duration, bool) {
+	var x ast.Expr
+	switch s := comm.(type) {
+	case *ast.ExprStmt:
+		x = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			x = s.Rhs[0]
+		}
+	}
+	recv, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || recv.Op.String() != "<-" {
+		return 0, false
+	}
+	return timerChannel(info, recv.X)
+}
+
+// timerChannel reports whether ch is a timer's channel: time.After(d),
+// time.Tick(d), or the C of a time.Ticker or time.Timer.
+func timerChannel(info *types.Info, ch ast.Expr) (time.Duration, bool) {
+	switch ch := ast.Unparen(ch).(type) {
+	case *ast.CallExpr:
+		if (isFunc(info, ch, "time", "After") || isFunc(info, ch, "time", "Tick")) && len(ch.Args) == 1 {
+			return constPeriod(info, ch.Args[0]), true
+		}
+	case *ast.SelectorExpr:
+		if ch.Sel.Name == "C" && (isTimeType(info.TypeOf(ch.X), "Ticker") || isTimeType(info.TypeOf(ch.X), "Timer")) {
+			return noPeriod, true
+		}
+	}
+	return 0, false
+}
+
+func isFunc(info *types.Info, call *ast.CallExpr, pkg, name string) bool {
+	fn := api.Callee(info, call)
+	return fn != nil && api.FuncKeyOf(fn) == api.FuncKey{Pkg: pkg, Name: name}
+}
+
+// constPeriod returns e's constant duration, or noPeriod.
+func constPeriod(info *types.Info, e ast.Expr) time.Duration {
+	if d := durationOf(info, e); d > 0 {
+		return d
+	}
+	return noPeriod
+}
+
+// isTimeType reports whether t is time.<name> or a pointer to it.
+func isTimeType(t types.Type, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return api.IsNamed(t, "time", name)
+}

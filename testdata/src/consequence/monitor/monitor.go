@@ -1,0 +1,153 @@
+// Package monitor grades lost Conflicts in health checkers that run on a
+// timer: the next tick redoes a check that re-reads what it writes. A
+// check also run once outside the loop, or handed an object read before
+// it, gets no such grade.
+package monitor
+
+import (
+	"context"
+	"log"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Checker struct {
+	c        client.Client
+	interval time.Duration
+	key      client.ObjectKey
+}
+
+// Run checks on every tick of a period the checker is configured with.
+func (hc *Checker) Run(ctx context.Context, stop <-chan struct{}) {
+	for {
+		select {
+		case <-stop:
+			hc.cleanup(ctx)
+			return
+		case <-time.After(hc.interval):
+			// check re-reads what it writes, and the loop runs it again:
+			// the failure it returns is retried, not lost.
+			if err := hc.check(ctx); err != nil {
+				log.Printf("check: %v", err)
+			}
+		}
+	}
+}
+
+// check returns its write's failure to the loop.
+func (hc *Checker) check(ctx context.Context) error {
+	var cm corev1.ConfigMap
+	if err := hc.c.Get(ctx, hc.key, &cm); err != nil {
+		return err
+	}
+	hc.failover(ctx)
+	cm.Data["healthy"] = "true"
+	return hc.c.Update(ctx, &cm)
+}
+
+// failover runs only from check, so only on a tick.
+func (hc *Checker) failover(ctx context.Context) {
+	var cm corev1.ConfigMap
+	if err := hc.c.Get(ctx, hc.key, &cm); err != nil {
+		return
+	}
+	cm.Data["failover"] = "done"
+	if err := hc.c.Update(ctx, &cm); err != nil { // want `re-read cm inside retry.RetryOnConflict; lost until resync$`
+		log.Printf("failover: %v", err)
+	}
+}
+
+// cleanup runs once, when the loop stops.
+func (hc *Checker) cleanup(ctx context.Context) {
+	var cm corev1.ConfigMap
+	if err := hc.c.Get(ctx, hc.key, &cm); err != nil {
+		return
+	}
+	delete(cm.Data, "healthy")
+	if err := hc.c.Update(ctx, &cm); err != nil { // want `re-read cm inside retry.RetryOnConflict; lost for good$`
+		log.Printf("cleanup: %v", err)
+	}
+}
+
+// Sweep runs sweep on each tick of a ticker (its period is not read).
+func (hc *Checker) Sweep(ctx context.Context) {
+	ticker := time.NewTicker(time.Minute)
+	defer ticker.Stop()
+	for range ticker.C {
+		hc.sweep(ctx)
+	}
+}
+
+func (hc *Checker) sweep(ctx context.Context) {
+	var cm corev1.ConfigMap
+	if err := hc.c.Get(ctx, hc.key, &cm); err != nil {
+		return
+	}
+	cm.Data["swept"] = "true"
+	if err := hc.c.Update(ctx, &cm); err != nil { // want `re-read cm inside retry.RetryOnConflict; lost until resync$`
+		log.Printf("sweep: %v", err)
+	}
+}
+
+// Mark also runs mark once before its loop: that first run is not on a
+// tick, so a Conflict lost in mark is not graded by the loop.
+func (hc *Checker) Mark(ctx context.Context) {
+	hc.mark(ctx)
+	for {
+		time.Sleep(30 * time.Second)
+		hc.mark(ctx)
+	}
+}
+
+func (hc *Checker) mark(ctx context.Context) {
+	var cm corev1.ConfigMap
+	if err := hc.c.Get(ctx, hc.key, &cm); err != nil {
+		return
+	}
+	cm.Data["mark"] = "true"
+	if err := hc.c.Update(ctx, &cm); err != nil { // want `re-read cm inside retry.RetryOnConflict; lost for good$`
+		log.Printf("mark: %v", err)
+	}
+}
+
+// Stale hands the tick an object read once, before the loop: each tick
+// resubmits its old resourceVersion.
+func (hc *Checker) Stale(ctx context.Context) {
+	var cm corev1.ConfigMap
+	if err := hc.c.Get(ctx, hc.key, &cm); err != nil {
+		return
+	}
+	for {
+		time.Sleep(time.Minute)
+		hc.write(ctx, &cm)
+	}
+}
+
+func (hc *Checker) write(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["tick"] = "1"
+	if err := hc.c.Update(ctx, cm); err != nil { // want `re-read cm after a conflict in retry.RetryOnConflict; lost for good$`
+		log.Printf("write: %v", err)
+	}
+}
+
+// Paced sleeps a constant period between checks: a lost write in pace
+// waits at most that long.
+func (hc *Checker) Paced(ctx context.Context) {
+	for {
+		hc.pace(ctx)
+		time.Sleep(30 * time.Second)
+	}
+}
+
+func (hc *Checker) pace(ctx context.Context) {
+	var cm corev1.ConfigMap
+	if err := hc.c.Get(ctx, hc.key, &cm); err != nil {
+		return
+	}
+	cm.Data["paced"] = "true"
+	if err := hc.c.Update(ctx, &cm); err != nil { // want `re-read cm inside retry.RetryOnConflict; lost until resync \(30s\)$`
+		log.Printf("pace: %v", err)
+	}
+}
