@@ -40,8 +40,10 @@
 //  8. shared: analyzer/internal/..., generic helpers that import nothing
 //     else of the project: diag (diagnostics and the directives analyzer),
 //     fixes (the edit kit every fix is built with), syntax (cursors,
-//     identifiers, loops), docs, and wrap, which hardens every analyzer
-//     (fix check, panic guard) the same way for the registry and for the
+//     identifiers, loops), typeinfo (type information that may have
+//     holes, and the one callee resolver, which api.Callee wraps for the
+//     floors above), docs, and wrap, which hardens every analyzer (fix
+//     check, panic guard) the same way for the registry and for the
 //     exported Analyzer values.
 //
 // No package-level variable is read by an analyzer: configuration lives

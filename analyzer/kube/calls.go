@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -94,7 +93,7 @@ func (m *modeler) noteFuncValues() {
 		if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
 			return
 		}
-		fn := m.funcValue(rhs)
+		fn := api.FuncValue(m.pass.TypesInfo, rhs)
 		if lit, ok := ast.Unparen(rhs).(*ast.FuncLit); ok {
 			fn = m.liftedFunc(v, lit)
 		}
@@ -140,26 +139,12 @@ func lhsIdent(lhs ast.Expr) *ast.Ident {
 	return nil
 }
 
-// funcValue returns the function or method e denotes (f, pkg.F, r.method),
-// or nil.
-func (m *modeler) funcValue(e ast.Expr) *types.Func {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		fn, _ := m.pass.TypesInfo.Uses[e].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := m.pass.TypesInfo.Uses[e.Sel].(*types.Func)
-		return fn
-	}
-	return nil
-}
-
 // aliasedFunc resolves a call through a variable or field: one the package
 // assigns exactly one function, or a package-level variable that upstream
 // sets to a tabled function, such as ctrl.CreateOrUpdate.
 func (m *modeler) aliasedFunc(c *ast.CallExpr) *types.Func {
-	v, ok := typeutil.Callee(m.pass.TypesInfo, c).(*types.Var)
-	if !ok {
+	v := api.CalleeVar(m.pass.TypesInfo, c)
+	if v == nil {
 		return nil
 	}
 	if fn := m.res.onlyFuncValue(v); fn != nil {

@@ -161,21 +161,13 @@ func (m *modeler) copiesFresh(fn ast.Node, e ast.Expr) bool {
 // isBuiltinCall reports whether call is of a builtin that cannot give an
 // object a resourceVersion (append, len...; not copy).
 func (m *modeler) isBuiltinCall(call *ast.CallExpr) bool {
-	name := m.builtinName(call)
+	name := api.CalledBuiltin(m.pass.TypesInfo, call)
 	return name != "" && name != "copy"
-}
-
-// builtinName returns the name of the builtin call calls, or "".
-func (m *modeler) builtinName(call *ast.CallExpr) string {
-	if b, ok := m.pass.TypesInfo.Uses[syntax.Ident(ast.Unparen(call.Fun))].(*types.Builtin); ok {
-		return b.Name()
-	}
-	return ""
 }
 
 // isAppendTo reports whether call is append(v, ...).
 func (m *modeler) isAppendTo(call *ast.CallExpr, v *types.Var) bool {
-	if m.builtinName(call) != "append" || len(call.Args) == 0 || call.Ellipsis.IsValid() {
+	if api.CalledBuiltin(m.pass.TypesInfo, call) != "append" || len(call.Args) == 0 || call.Ellipsis.IsValid() {
 		return false
 	}
 	id := syntax.Ident(ast.Unparen(call.Args[0]))

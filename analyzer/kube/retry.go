@@ -55,30 +55,12 @@ func (m *modeler) neverDone(e ast.Expr) bool {
 // (when direct is allowed) or a function whose body calls IsConflict.
 func (m *modeler) callsConflictCheck(e ast.Expr, direct bool) bool {
 	if direct {
-		if fn, ok := m.funcObject(e); ok && api.ConflictChecks[api.FuncKeyOf(fn)] {
+		if fn := api.FuncValue(m.pass.TypesInfo, e); fn != nil && api.ConflictChecks[api.FuncKeyOf(fn)] {
 			return true
 		}
 	}
 	body := m.funcBody(e)
 	return body != nil && m.conflictTesters[body]
-}
-
-// funcObject resolves a function name or method value to its function.
-func (m *modeler) funcObject(e ast.Expr) (*types.Func, bool) {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	default:
-		return nil, false
-	}
-	fn, ok := m.pass.TypesInfo.ObjectOf(id).(*types.Func)
-	if !ok {
-		return nil, false
-	}
-	return fn.Origin(), true
 }
 
 // funcBody returns the body a function value denotes when it is in this
@@ -96,10 +78,8 @@ func (m *modeler) funcBody(e ast.Expr) ast.Node {
 			}
 		}
 	}
-	if fn, ok := m.funcObject(e); ok {
-		if decl := m.res.decls[fn]; decl != nil {
-			return decl
-		}
+	if decl := m.res.decls[api.FuncValue(m.pass.TypesInfo, e)]; decl != nil {
+		return decl
 	}
 	return nil
 }

@@ -6,29 +6,28 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 func (t *tracker) call(call *ast.CallExpr) {
 	pos := call.Pos()
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := t.info.Uses[id].(*types.Builtin); ok {
-			switch b.Name() {
-			case "delete":
-				if len(call.Args) > 0 && t.ref(call.Args[0], pos).lvl == cached {
-					t.mutated(call, "delete from "+types.ExprString(call.Args[0]), t.ref(call.Args[0], pos))
-				}
-			case "append":
-				// Appending to the whole cached slice writes only beyond its
-				// length, which no reader of the cache sees; appending to
-				// s[:i] overwrites what they see.
-				if len(call.Args) > 1 && overwritesWithinLength(call.Args[0]) {
-					if x := t.ref(sliceBase(call.Args[0]), pos); x.lvl == cached {
-						t.mutated(call, "append to "+types.ExprString(call.Args[0]), x)
-					}
+	if name := api.CalledBuiltin(t.info, call); name != "" {
+		switch name {
+		case "delete":
+			if len(call.Args) > 0 && t.ref(call.Args[0], pos).lvl == cached {
+				t.mutated(call, "delete from "+types.ExprString(call.Args[0]), t.ref(call.Args[0], pos))
+			}
+		case "append":
+			// Appending to the whole cached slice writes only beyond its
+			// length, which no reader of the cache sees; appending to
+			// s[:i] overwrites what they see.
+			if len(call.Args) > 1 && overwritesWithinLength(call.Args[0]) {
+				if x := t.ref(sliceBase(call.Args[0]), pos); x.lvl == cached {
+					t.mutated(call, "append to "+types.ExprString(call.Args[0]), x)
 				}
 			}
-			return
 		}
+		return
 	}
 	for _, arg := range t.cache.MutatedArgs(call) {
 		if x := t.refOrMem(arg, pos); x.lvl == cached {
@@ -43,7 +42,7 @@ func (t *tracker) call(call *ast.CallExpr) {
 // viaFunc reports a call of a function of the program that changes a
 // parameter given a cache-owned object.
 func (t *tracker) viaFunc(call *ast.CallExpr, pos token.Pos) {
-	fn := calleeOf(t.info, call)
+	fn := api.Callee(t.info, call)
 	if fn == nil || t.calls == nil {
 		return
 	}
@@ -83,7 +82,7 @@ func (t *tracker) reads(call *ast.CallExpr) {
 	x := val{}
 	if t.cache.ShallowTarget(call) != nil {
 		x = val{shallow, t.madeSource(call)}
-		if fn := calleeOf(t.info, call); fn != nil && fn.Name() == "List" {
+		if fn := api.Callee(t.info, call); fn != nil && fn.Name() == "List" {
 			x.lvl = shallowList
 		}
 	}

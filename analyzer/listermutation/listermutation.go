@@ -7,7 +7,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
@@ -256,10 +255,4 @@ func (c *checker) paramMutations(fd *ast.FuncDecl, fn *types.Func) []int {
 	}
 	t.walk(fd.Body)
 	return idx
-}
-
-// calleeOf returns the function call calls, or nil.
-func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return fn
 }

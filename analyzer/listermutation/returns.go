@@ -137,7 +137,7 @@ func (t *tracker) viaHelper(call *ast.CallExpr) val {
 	if t.returns == nil {
 		return val{}
 	}
-	fn := calleeOf(t.info, call)
+	fn := api.Callee(t.info, call)
 	if fn == nil {
 		return val{}
 	}

@@ -5,8 +5,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"golang.org/x/tools/go/types/typeutil"
-
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
@@ -24,8 +22,8 @@ func (c *checker) checkHelpers(reported map[staleKey]bool) {
 				continue // a nested literal runs at another time
 			}
 			call := cur.Node().(*ast.CallExpr)
-			fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-			if !ok {
+			fn := api.Callee(c.pass.TypesInfo, call)
+			if fn == nil {
 				continue
 			}
 			decl := c.res.Decls()[fn]

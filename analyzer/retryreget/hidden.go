@@ -10,7 +10,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
@@ -132,16 +131,16 @@ func (c *checker) hiddenAt(cur inspector.Cursor) (hiding, bool) {
 		case *ast.CallExpr:
 			idx := argIndex(p, cur.Node())
 			if idx < 0 || !isReturned(parent) {
-				if idx >= 0 && fixes.IsPkgFunc(info, p, "fmt", "Sprintf") {
+				if idx >= 0 && api.IsCallTo(info, p, api.FuncKey{Pkg: "fmt", Name: "Sprintf"}) {
 					cur, stringified = parent, true
 					continue
 				}
 				return hiding{}, false
 			}
 			switch {
-			case fixes.IsPkgFunc(info, p, "fmt", "Errorf") && idx > 0:
+			case api.IsCallTo(info, p, api.FuncKey{Pkg: "fmt", Name: "Errorf"}) && idx > 0:
 				return c.errorfHiding(p, idx, errExpr, stringified)
-			case fixes.IsPkgFunc(info, p, "errors", "New") && stringified:
+			case api.IsCallTo(info, p, api.FuncKey{Pkg: "errors", Name: "New"}) && stringified:
 				return hiding{call: p, how: "turned into a new error by errors.New", fix: c.errorsNewFix(p, errExpr)}, true
 			case stringified && !c.buildsStatusError(p):
 				// Whatever the callee builds from the text, the API
@@ -157,8 +156,8 @@ func (c *checker) hiddenAt(cur inspector.Cursor) (hiding, bool) {
 // buildsStatusError reports whether call builds an API status error
 // (apierrors.NewConflict and the like), which IsConflict can recognise.
 func (c *checker) buildsStatusError(call *ast.CallExpr) bool {
-	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-	return ok && fn.Pkg() != nil && syntax.PkgPath(fn.Pkg()) == api.ErrorsPath
+	fn := api.Callee(c.pass.TypesInfo, call)
+	return fn != nil && fn.Pkg() != nil && syntax.PkgPath(fn.Pkg()) == api.ErrorsPath
 }
 
 // isReturned reports whether the expression at cur is a result of a return

@@ -218,11 +218,11 @@ func (m *mover) mutatingCall(call *ast.CallExpr) bool {
 			return false
 		}
 	}
-	if b, ok := info.Uses[syntax.Ident(call.Fun)].(*types.Builtin); ok {
-		return b.Name() == "delete" && len(call.Args) == 2 && lhsRoot(info, call.Args[0]) == m.root
+	if name := api.CalledBuiltin(info, call); name != "" {
+		return name == "delete" && len(call.Args) == 2 && lhsRoot(info, call.Args[0]) == m.root
 	}
 	for _, name := range []string{"AddFinalizer", "RemoveFinalizer"} {
-		if fixes.IsPkgFunc(info, call, api.ControllerUtilPath, name) && len(call.Args) == 2 {
+		if api.IsCallTo(info, call, api.FuncKey{Pkg: api.ControllerUtilPath, Name: name}) && len(call.Args) == 2 {
 			return lhsRoot(info, api.StripAddr(call.Args[0])) == m.root
 		}
 	}

@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/types/typeutil"
-
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
@@ -138,14 +136,14 @@ func (et errTest) nilTest(e *ast.BinaryExpr) (onTrue, onFalse outcome, ok bool) 
 // target holds a Conflict too), and the other apierrors predicates (another
 // failure).
 func (et errTest) predicate(e *ast.CallExpr) (onTrue, onFalse outcome, ok bool) {
-	fn, isFunc := typeutil.Callee(et.c.pass.TypesInfo, e).(*types.Func)
-	if !isFunc || fn.Pkg() == nil || len(e.Args) == 0 || !et.isErr(e.Args[0]) {
+	fn := api.Callee(et.c.pass.TypesInfo, e)
+	if fn == nil || fn.Pkg() == nil || len(e.Args) == 0 || !et.isErr(e.Args[0]) {
 		return unknown, unknown, false
 	}
 	switch {
 	case fate.IsConflictCheck(fn):
 		return failed, notConflict, true
-	case syntax.PkgPath(fn.Pkg()) == "errors" && fn.Name() == "As":
+	case api.FuncKeyOf(fn) == api.FuncKey{Pkg: "errors", Name: "As"}:
 		return failed, unknown, true
 	case api.IsErrorPredicatePkg(syntax.PkgPath(fn.Pkg())):
 		return otherFailure, unknown, true
@@ -178,8 +176,8 @@ func isErrFilter(info *types.Info, x ast.Expr, isErr func(ast.Expr) bool) bool {
 	if !ok || len(call.Args) == 0 || !isErr(call.Args[0]) {
 		return false
 	}
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok {
+	fn := api.Callee(info, call)
+	if fn == nil {
 		return false
 	}
 	res := fn.Signature().Results()

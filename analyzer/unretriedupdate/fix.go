@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -307,11 +306,11 @@ func leaves(info *types.Info, body *ast.BlockStmt) bool {
 		if !ok {
 			return false
 		}
-		if b, ok := typeutil.Callee(info, call).(*types.Builtin); ok {
-			return b.Name() == "panic"
+		if api.CalledBuiltin(info, call) == "panic" {
+			return true
 		}
-		fn, ok := fixes.Callee(info, call)
-		return ok && fn.Pkg() != nil && fn.Signature().Recv() == nil && api.FatalFuncs[api.FuncKeyOf(fn)]
+		fn := api.Callee(info, call)
+		return fn != nil && api.FatalFuncs[api.FuncKeyOf(fn)]
 	}
 	return false
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
 
@@ -241,9 +242,7 @@ func (c *checker) fateText(s site, f fate.Fate) string {
 
 // isPanic reports whether call is a call of the builtin panic.
 func isPanic(info *types.Info, call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	_, builtin := info.Uses[id].(*types.Builtin)
-	return ok && builtin && id.Name == "panic"
+	return api.CalledBuiltin(info, call) == "panic"
 }
 
 // passesError reports whether call is given an error: a name of an error

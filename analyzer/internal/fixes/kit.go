@@ -7,9 +7,9 @@ import (
 	"slices"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // SideEffectFree reports whether evaluating n again, or later, cannot
@@ -28,7 +28,7 @@ func SideEffectFree(info *types.Info, n ast.Node) bool {
 			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
 				return true
 			}
-			if b, ok := typeutil.Callee(info, n).(*types.Builtin); ok && valueBuiltins[b.Name()] {
+			if b, ok := typeinfo.Callee(info, n).(*types.Builtin); ok && valueBuiltins[b.Name()] {
 				return true
 			}
 			if timeValue(info, n) {
@@ -72,7 +72,7 @@ func Assigns(info *types.Info, s *ast.AssignStmt, target func(lhs ast.Expr) bool
 // that is written, which is what a timestamp records; it changes nothing
 // else.
 func timeValue(info *types.Info, call *ast.CallExpr) bool {
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	fn, ok := typeinfo.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil {
 		return false
 	}

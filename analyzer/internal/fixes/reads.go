@@ -154,6 +154,6 @@ func namedForLog(info *types.Info, path []ast.Node) bool {
 	if !ok || len(call.Args) != 1 || call.Args[0] != path[i-1] {
 		return false
 	}
-	fn, ok := Callee(info, call)
+	fn, ok := typeinfo.Callee(info, call).(*types.Func)
 	return ok && fn.Pkg() != nil && syntax.PkgPath(fn.Pkg()) == "k8s.io/klog/v2" && fn.Name() == "KObj" && fn.Signature().Recv() == nil
 }

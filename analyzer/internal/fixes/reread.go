@@ -4,26 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"golang.org/x/tools/go/types/typeutil"
 )
-
-// IsPkgFunc reports whether call calls the package-level function path.name.
-func IsPkgFunc(info *types.Info, call *ast.CallExpr, path, name string) bool {
-	fn, ok := Callee(info, call)
-	return ok && fn.Pkg() != nil && syntax.PkgPath(fn.Pkg()) == path && fn.Name() == name && fn.Signature().Recv() == nil
-}
-
-// Callee returns the function or method call calls (its generic
-// origin), or nil.
-func Callee(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok {
-		return nil, false
-	}
-	return fn.Origin(), true
-}
 
 // ResolvesSame reports whether every identifier in n would denote the same
 // object if n were written at pos instead: nothing declared between would

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"golang.org/x/tools/go/types/typeutil"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 )
 
 // IsUpstream reports whether pkg belongs to one of the Kubernetes modules
@@ -21,16 +21,44 @@ func IsUpstream(pkg *types.Package) bool {
 	return false
 }
 
-// calleeFunc returns the generic origin of the function or method called,
+// Callee returns the function or method call calls (its generic origin),
 // or nil for calls of func values, conversions and builtins.
-func Callee(info *types.Info, c *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(info, c).(*types.Func)
-	if fn == nil {
-		return nil
-	}
-	return fn.Origin()
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeinfo.Callee(info, call).(*types.Func)
+	return fn
 }
 
+// CalleeVar returns the variable or field whose func value call calls, or
+// nil for any other call.
+func CalleeVar(info *types.Info, call *ast.CallExpr) *types.Var {
+	v, _ := typeinfo.Callee(info, call).(*types.Var)
+	return v
+}
+
+// FuncValue returns the function or method e names as a value (f, pkg.F,
+// the method value r.sync, f[int]), or nil. It resolves e as it would
+// resolve the callee of e(...), so a value and a call name one object.
+func FuncValue(info *types.Info, e ast.Expr) *types.Func {
+	return Callee(info, &ast.CallExpr{Fun: e})
+}
+
+// IsCallTo reports whether call calls the package-level function key.
+func IsCallTo(info *types.Info, call *ast.CallExpr, key FuncKey) bool {
+	fn := Callee(info, call)
+	return fn != nil && FuncKeyOf(fn) == key
+}
+
+// CalledBuiltin returns the name of the builtin call calls (panic,
+// append; Sizeof for unsafe.Sizeof), or "" when it calls no builtin.
+func CalledBuiltin(info *types.Info, call *ast.CallExpr) string {
+	if b, ok := typeinfo.Callee(info, call).(*types.Builtin); ok {
+		return b.Name()
+	}
+	return ""
+}
+
+// FuncKeyOf names a package-level function; the zero key for methods and
+// for functions without a package.
 func FuncKeyOf(fn *types.Func) FuncKey {
 	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
 		return FuncKey{}

@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
@@ -250,10 +249,8 @@ func (c *Cache) findHandlers(pass *analysis.Pass) {
 				case *ast.FuncLit:
 					c.addParams(v, v.Type)
 				case *ast.Ident, *ast.SelectorExpr:
-					if fn, ok := typeutil.Callee(pass.TypesInfo, &ast.CallExpr{Fun: v}).(*types.Func); ok {
-						if fd := decls[fn.Origin()]; fd != nil {
-							c.addParams(fd, fd.Type)
-						}
+					if fd := decls[api.FuncValue(pass.TypesInfo, v)]; fd != nil {
+						c.addParams(fd, fd.Type)
 					}
 				}
 			}

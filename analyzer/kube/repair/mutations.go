@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -42,18 +41,18 @@ func mutatingCall(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
 			return false
 		}
 	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "delete" {
-		_, builtin := info.Uses[id].(*types.Builtin)
-		return builtin && len(call.Args) == 2 && fieldOf(info, call.Args[0], v)
+	if api.CalledBuiltin(info, call) == "delete" {
+		return len(call.Args) == 2 && fieldOf(info, call.Args[0], v)
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
 		return strings.HasPrefix(sel.Sel.Name, "Set") && rootIs(info, sel.X, v) // cm.SetLabels(m)
 	}
-	fn, ok := fixes.Callee(info, call)
-	if !ok || fn.Pkg() == nil || len(call.Args) == 0 || !rootIs(info, call.Args[0], v) {
+	fn := api.Callee(info, call)
+	if fn == nil || len(call.Args) == 0 || !rootIs(info, call.Args[0], v) {
 		return false
 	}
-	return api.PlainSetters[api.FuncKey{Pkg: syntax.PkgPath(fn.Pkg()), Name: fn.Name()}]
+	// Method calls returned above, so the callee is a function.
+	return api.PlainSetters[api.FuncKeyOf(fn)]
 }
 
 // fieldOf reports whether e is a field (or element of a field) of v, not

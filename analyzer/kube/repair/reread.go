@@ -176,12 +176,12 @@ func SimpleExpr(info *types.Info, e ast.Expr) bool {
 	case *ast.BasicLit:
 		return true
 	case *ast.CallExpr:
-		if fixes.IsPkgFunc(info, e, "context", "Background") || fixes.IsPkgFunc(info, e, "context", "TODO") {
+		if api.IsCallTo(info, e, api.FuncKey{Pkg: "context", Name: "Background"}) || api.IsCallTo(info, e, api.FuncKey{Pkg: "context", Name: "TODO"}) {
 			return true
 		}
-		fn, ok := fixes.Callee(info, e)
+		fn := api.Callee(info, e)
 		sel, isSel := e.Fun.(*ast.SelectorExpr)
-		if !ok || !isSel || fn.Signature().Recv() == nil || !isClientPackage(fn.Pkg()) {
+		if fn == nil || !isSel || fn.Signature().Recv() == nil || !isClientPackage(fn.Pkg()) {
 			return false
 		}
 		for _, a := range e.Args {
