@@ -163,9 +163,11 @@ func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
 	}
 	for _, l := range links {
 		h.addWatch(l.kind, owner, l.filtered || filterAll)
-	}
-	if owner != nil && len(links) > 0 {
-		h.resynced[owner] = true
+		// A predicate may drop the resync's updates too (same spec,
+		// same generation): only an unfiltered watch is resynced.
+		if owner != nil && l.kind != "" && !l.filtered && !filterAll {
+			h.resynced[owner] = true
+		}
 	}
 }
 
