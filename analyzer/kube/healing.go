@@ -373,7 +373,7 @@ func (r *Result) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate)
 	}
 	e := consequence.Evidence{Grade: consequence.Lost}
 	if owner := r.ownerAt(cur); owner != nil {
-		e = r.healing.grade(owner, kindKey(namedOf(kind)))
+		e = r.healing.grade(owner, kindKey(namedOf(kind)), !rateLimited(r.info, cur))
 	}
 	if e.Grade != consequence.Lost && e.Grade != consequence.UntilResync {
 		return e
@@ -384,10 +384,12 @@ func (r *Result) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate)
 	return e
 }
 
-// grade is the consequence of a lost write of kind in a method of owner.
-func (h *healing) grade(owner *types.TypeName, kind string) consequence.Evidence {
+// grade is the consequence of a lost write of kind in a method of owner;
+// onEvent is false when an event that runs the method may still skip the
+// write.
+func (h *healing) grade(owner *types.TypeName, kind string, onEvent bool) consequence.Evidence {
 	for _, w := range h.watches[kind] {
-		if w.owner == owner && !w.filtered {
+		if onEvent && w.owner == owner && !w.filtered {
 			return consequence.Evidence{Grade: consequence.UntilEvent}
 		}
 	}
@@ -402,6 +404,37 @@ func (h *healing) grade(owner *types.TypeName, kind string) consequence.Evidence
 		return consequence.Evidence{Grade: consequence.UntilResync, Period: period}
 	}
 	return consequence.Evidence{Grade: consequence.Lost}
+}
+
+// rateLimited reports whether the function around cur compares times
+// before cur (`if now.Before(c.lastCheck.Add(interval)) { return nil }`):
+// a write made at most once per interval is not redone by the next event,
+// only once the interval has passed.
+func rateLimited(info *types.Info, cur inspector.Cursor) bool {
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		limited := false
+		ast.Inspect(enc.Node(), func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && call.Pos() < cur.Node().Pos() && isTimeComparison(info, call) {
+				limited = true
+			}
+			return !limited
+		})
+		return limited
+	}
+	return false
+}
+
+// isTimeComparison reports whether call compares a time with another:
+// (time.Time).Before or After, time.Since or time.Until.
+func isTimeComparison(info *types.Info, call *ast.CallExpr) bool {
+	fn := api.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
+		return false
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		return isTimeType(recv.Type(), "Time") && (fn.Name() == "Before" || fn.Name() == "After")
+	}
+	return fn.Name() == "Since" || fn.Name() == "Until"
 }
 
 // ownerAt returns the receiver type of the method around cur.

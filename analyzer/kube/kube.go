@@ -98,7 +98,7 @@ func (m *modeler) build(foreign fate.Foreign) {
 	m.findReturners(calls)
 	m.res.info, m.res.gate = m.pass.TypesInfo, m.opts.Consequences
 	m.res.healing = findHealing(m.pass.TypesInfo, m.res.files, m.healingFacts())
-	m.res.healing.periodic = findPeriodicRuns(m.pass.TypesInfo, m.pass.Pkg, m.res.files)
+	m.res.healing.periodic = findPeriodicRuns(m.pass.Fset, m.pass.TypesInfo, m.pass.Pkg, m.res.files)
 	m.exportFacts()
 }
 

@@ -2,7 +2,9 @@ package kube
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -29,9 +31,12 @@ const noPeriod = time.Duration(-1)
 // findPeriodicRuns finds, as a least fixed point, the unexported functions
 // every reference to which is a call made on a timer's tick or from
 // another such function.
-func findPeriodicRuns(info *types.Info, pkg *types.Package, files []*ast.File) periodicRuns {
+//
+// Calls from a package's _test.go files do not count: a test that runs a
+// check once, directly, says nothing about how the program runs it.
+func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package, files []*ast.File) periodicRuns {
 	refs := map[*types.Func][]inspector.Cursor{}
-	root := inspector.New(files).Root()
+	root := inspector.New(productFiles(fset, files)).Root()
 	for cur := range root.Preorder((*ast.Ident)(nil)) {
 		fn, ok := info.Uses[cur.Node().(*ast.Ident)].(*types.Func)
 		if ok && !fn.Exported() && fn.Pkg() == pkg {
@@ -52,6 +57,17 @@ func findPeriodicRuns(info *types.Info, pkg *types.Package, files []*ast.File) p
 		}
 	}
 	return runs
+}
+
+// productFiles returns the files of files that are not _test.go files.
+func productFiles(fset *token.FileSet, files []*ast.File) []*ast.File {
+	var out []*ast.File
+	for _, f := range files {
+		if tf := fset.File(f.Pos()); tf == nil || !strings.HasSuffix(tf.Name(), "_test.go") {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // allOnTick reports whether every use is the callee of a call run on a
