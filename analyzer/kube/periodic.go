@@ -71,77 +71,130 @@ func productFiles(fset *token.FileSet, files []*ast.File) []*ast.File {
 }
 
 // allOnTick reports whether every use is the callee of a call run on a
-// tick, and the longest of their periods.
+// tick with fresh arguments, and the longest of their periods.
 func (runs periodicRuns) allOnTick(info *types.Info, uses []inspector.Cursor) (time.Duration, bool) {
 	var period time.Duration
 	for _, use := range uses {
-		call := calleeCall(use)
-		if call == nil || !freshArgs(info, call) {
-			return 0, false
-		}
-		d, ok := runs.tickAt(info, use)
+		call, ok := calleeCall(use)
 		if !ok {
 			return 0, false
 		}
-		if d == noPeriod || period == noPeriod {
+		t, ok := runs.tickAt(info, use)
+		if !ok {
+			t, ok = runs.tickAfter(info, use, uses)
+		}
+		if !ok || !freshArgs(info, call.Node().(*ast.CallExpr), t.scope) {
+			return 0, false
+		}
+		if t.period == noPeriod || period == noPeriod {
 			period = noPeriod
 		} else {
-			period = max(period, d)
+			period = max(period, t.period)
 		}
 	}
 	return period, len(uses) > 0
 }
 
-// calleeCall returns the call whose callee the identifier at use names
-// (f(...), x.f(...)), or nil when the function is used as a value.
-func calleeCall(use inspector.Cursor) *ast.CallExpr {
-	id := use.Node().(*ast.Ident)
-	parent := use.Parent()
-	if sel, ok := parent.Node().(*ast.SelectorExpr); ok && sel.Sel == id {
-		parent = parent.Parent()
-		if call, ok := parent.Node().(*ast.CallExpr); ok && call.Fun == sel {
-			return call
+// tickAfter reports whether a run at use, not itself on a tick, is
+// followed in the same function by a call of the same function on a tick
+// (a check run once before its loop starts): its loss waits one period.
+func (runs periodicRuns) tickAfter(info *types.Info, use inspector.Cursor, uses []inspector.Cursor) (tick, bool) {
+	fn := enclosingFunc(use)
+	for _, other := range uses {
+		if other.Node().Pos() <= use.Node().Pos() || enclosingFunc(other) != fn {
+			continue
 		}
-		return nil
+		if t, ok := runs.tickAt(info, other); ok {
+			return tick{t.period, fn}, true
+		}
 	}
-	if call, ok := parent.Node().(*ast.CallExpr); ok && call.Fun == id {
-		return call
+	return tick{}, false
+}
+
+// enclosingFunc returns the function declaration or literal around cur.
+func enclosingFunc(cur inspector.Cursor) ast.Node {
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return enc.Node()
 	}
 	return nil
 }
 
-// freshArgs reports whether no argument of call is a Kubernetes object: a
-// check handed an object read before the loop would write it stale again.
-func freshArgs(info *types.Info, call *ast.CallExpr) bool {
+// calleeCall returns the call whose callee the identifier at use names
+// (f(...), x.f(...)); false when the function is used as a value.
+func calleeCall(use inspector.Cursor) (inspector.Cursor, bool) {
+	id := use.Node().(*ast.Ident)
+	parent := use.Parent()
+	if sel, ok := parent.Node().(*ast.SelectorExpr); ok && sel.Sel == id {
+		parent = parent.Parent()
+		call, ok := parent.Node().(*ast.CallExpr)
+		return parent, ok && call.Fun == sel
+	}
+	call, ok := parent.Node().(*ast.CallExpr)
+	return parent, ok && call.Fun == id
+}
+
+// freshArgs reports whether every Kubernetes object among the arguments
+// of call is a variable declared in scope: read on this turn, not handed
+// down from before the loop (which each tick would write stale again).
+func freshArgs(info *types.Info, call *ast.CallExpr, scope ast.Node) bool {
 	for _, arg := range call.Args {
-		if api.CarriesResourceVersion(info.TypeOf(arg)) {
+		if !api.CarriesResourceVersion(info.TypeOf(arg)) {
+			continue
+		}
+		v, ok := info.Uses[rootIdent(arg)].(*types.Var)
+		if !ok || scope == nil || v.Pos() < scope.Pos() || v.Pos() >= scope.End() {
 			return false
 		}
 	}
 	return true
 }
 
-// at returns the period of the timer loop that runs the finding at cur,
-// a call: one made on a tick with no object among its arguments (a write
-// of an object read before the loop would resubmit it stale), or any call
-// in a function that only such loops run.
+// innermostBody returns the body of the loop or function around cur.
+func innermostBody(cur inspector.Cursor) ast.Node {
+	for enc := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := enc.Node().(type) {
+		case *ast.ForStmt:
+			return n.Body
+		case *ast.RangeStmt:
+			return n.Body
+		case *ast.FuncDecl:
+			return n.Body
+		case *ast.FuncLit:
+			return n.Body
+		}
+	}
+	return nil
+}
+
+// rootIdent returns the variable an object expression starts from
+// (&cm, cm.DeepCopy(), c.obj), or nil.
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.UnaryExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// at returns the period of the tick that runs the finding at cur, a call
+// whose objects are read on that turn.
 func (runs periodicRuns) at(info *types.Info, cur inspector.Cursor) (time.Duration, bool) {
 	call, ok := cur.Node().(*ast.CallExpr)
 	if !ok {
 		return 0, false
 	}
-	for enc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if fd, ok := enc.Node().(*ast.FuncDecl); ok {
-			if d, ok := runs[asFunc(info.Defs[fd.Name])]; ok {
-				return d, true
-			}
-		}
-		break
-	}
-	if !freshArgs(info, call) {
+	t, ok := runs.tickAt(info, cur)
+	if !ok || !freshArgs(info, call, t.scope) {
 		return 0, false
 	}
-	return runs.tickAt(info, cur)
+	return t.period, true
 }
 
 func asFunc(obj types.Object) *types.Func {
@@ -149,37 +202,43 @@ func asFunc(obj types.Object) *types.Func {
 	return fn
 }
 
-// tickAt returns the period of the timer loop that runs the code at cur,
-// innermost first: a select case on a timer, a loop that waits on one, a
-// literal given to a periodic runner, or a function that only such loops
-// run. A select case on anything else (a stop channel) is not run on a
-// tick.
-func (runs periodicRuns) tickAt(info *types.Info, cur inspector.Cursor) (time.Duration, bool) {
+// tick is where a call runs periodically: the period (noPeriod when not
+// a constant) and the scope whose variables are read afresh each turn
+// (the loop's body; for a function only ticks run, the whole function,
+// parameters included, since every call of it was checked fresh).
+type tick struct {
+	period time.Duration
+	scope  ast.Node
+}
+
+// tickAt returns the tick that runs the code at cur, innermost first: a
+// select case on a timer, a loop that waits on one, a literal given to a
+// periodic runner, or a function that only such loops run. A select case
+// on anything else (a stop channel) is not run on a tick.
+func (runs periodicRuns) tickAt(info *types.Info, cur inspector.Cursor) (tick, bool) {
 	for enc := range cur.Enclosing() {
 		switch n := enc.Node().(type) {
 		case *ast.CommClause:
 			d, ok := timerReceive(info, n.Comm)
-			if !ok {
-				return 0, false
-			}
-			return d, true
+			return tick{d, innermostBody(enc)}, ok
 		case *ast.ForStmt:
 			if d, ok := timerLoop(info, n.Body); ok {
-				return d, true
+				return tick{d, n.Body}, true
 			}
 		case *ast.RangeStmt:
 			if d, ok := timerChannel(info, n.X); ok {
-				return d, true
+				return tick{d, n.Body}, true
 			}
 		case *ast.FuncLit:
-			return periodicLiteral(info, enc)
+			d, ok := periodicLiteral(info, enc)
+			return tick{d, n.Body}, ok
 		case *ast.FuncDecl:
 			fn, _ := info.Defs[n.Name].(*types.Func)
 			d, ok := runs[fn]
-			return d, ok
+			return tick{d, n}, ok
 		}
 	}
-	return 0, false
+	return tick{}, false
 }
 
 // periodicLiteral reports whether the literal at lit is given to a

@@ -91,8 +91,8 @@ func (hc *Checker) sweep(ctx context.Context) {
 	}
 }
 
-// Mark also runs mark once before its loop: that first run is not on a
-// tick, so a Conflict lost in mark is not graded by the loop.
+// Mark runs mark once before its loop, which runs it again on each tick:
+// a loss in the first run waits one period too.
 func (hc *Checker) Mark(ctx context.Context) {
 	hc.mark(ctx)
 	for {
@@ -107,8 +107,32 @@ func (hc *Checker) mark(ctx context.Context) {
 		return
 	}
 	cm.Data["mark"] = "true"
-	if err := hc.c.Update(ctx, &cm); err != nil { // want `re-read cm inside retry.RetryOnConflict; lost for good$`
+	if err := hc.c.Update(ctx, &cm); err != nil { // want `re-read cm inside retry.RetryOnConflict; lost until resync \(30s\)$`
 		log.Printf("mark: %v", err)
+	}
+}
+
+// Reset also runs reset once, on request, with no loop after it.
+func (hc *Checker) Reset(ctx context.Context) {
+	hc.reset(ctx)
+}
+
+// Resetting runs reset on each tick.
+func (hc *Checker) Resetting(ctx context.Context) {
+	for {
+		time.Sleep(time.Minute)
+		hc.reset(ctx)
+	}
+}
+
+func (hc *Checker) reset(ctx context.Context) {
+	var cm corev1.ConfigMap
+	if err := hc.c.Get(ctx, hc.key, &cm); err != nil {
+		return
+	}
+	cm.Data = nil
+	if err := hc.c.Update(ctx, &cm); err != nil { // want `re-read cm inside retry.RetryOnConflict; lost for good$`
+		log.Printf("reset: %v", err)
 	}
 }
 
@@ -149,5 +173,40 @@ func (hc *Checker) pace(ctx context.Context) {
 	cm.Data["paced"] = "true"
 	if err := hc.c.Update(ctx, &cm); err != nil { // want `re-read cm inside retry.RetryOnConflict; lost until resync \(30s\)$`
 		log.Printf("pace: %v", err)
+	}
+}
+
+// Direct reads and writes on each tick, in the loop itself: the loop
+// re-reads and writes again, so the failure is retried, not lost.
+func (hc *Checker) Direct(ctx context.Context) {
+	for range time.Tick(10 * time.Second) {
+		var cm corev1.ConfigMap
+		if err := hc.c.Get(ctx, hc.key, &cm); err != nil {
+			continue
+		}
+		cm.Data["direct"] = "true"
+		if err := hc.c.Update(ctx, &cm); err != nil {
+			log.Printf("direct: %v", err)
+		}
+	}
+}
+
+// Held keeps the object it writes in a field, read once.
+type Held struct {
+	c  client.Client
+	cm *corev1.ConfigMap
+}
+
+func (h *Held) Run(ctx context.Context) {
+	for {
+		time.Sleep(time.Minute)
+		h.write(ctx)
+	}
+}
+
+func (h *Held) write(ctx context.Context) {
+	h.cm.Data["held"] = "true"
+	if err := h.c.Update(ctx, h.cm); err != nil { // want `lost for good$`
+		log.Printf("held: %v", err)
 	}
 }
