@@ -77,7 +77,14 @@ func (runs periodicRuns) allOnTick(info *types.Info, uses []inspector.Cursor) (t
 	for _, use := range uses {
 		call, ok := calleeCall(use)
 		if !ok {
-			return 0, false
+			// go wait.Until(c.sync, d, stop): the runner calls it with
+			// nothing handed down.
+			d, ok := periodicArg(info, use)
+			if !ok {
+				return 0, false
+			}
+			period = longer(period, d)
+			continue
 		}
 		t, ok := runs.tickAt(info, use)
 		if !ok {
@@ -86,13 +93,38 @@ func (runs periodicRuns) allOnTick(info *types.Info, uses []inspector.Cursor) (t
 		if !ok || !freshArgs(info, call.Node().(*ast.CallExpr), t.scope) {
 			return 0, false
 		}
-		if t.period == noPeriod || period == noPeriod {
-			period = noPeriod
-		} else {
-			period = max(period, t.period)
-		}
+		period = longer(period, t.period)
 	}
 	return period, len(uses) > 0
+}
+
+// longer returns the longer of two periods; noPeriod wins.
+func longer(a, b time.Duration) time.Duration {
+	if a == noPeriod || b == noPeriod {
+		return noPeriod
+	}
+	return max(a, b)
+}
+
+// runsInPlace reports whether the literal at lit is deferred or called
+// where it stands.
+func runsInPlace(lit inspector.Cursor) bool {
+	call, ok := lit.Parent().Node().(*ast.CallExpr)
+	return ok && call.Fun == lit.Node()
+}
+
+// periodicArg reports whether the function value at use is an argument
+// of a periodic runner, and the runner's period.
+func periodicArg(info *types.Info, use inspector.Cursor) (time.Duration, bool) {
+	arg := use
+	if sel, ok := use.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == use.Node() {
+		arg = use.Parent()
+	}
+	call, ok := arg.Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun == arg.Node() {
+		return 0, false
+	}
+	return runnerPeriod(info, call)
 }
 
 // tickAfter reports whether a run at use, not itself on a tick, is
@@ -230,6 +262,9 @@ func (runs periodicRuns) tickAt(info *types.Info, cur inspector.Cursor) (tick, b
 				return tick{d, n.Body}, true
 			}
 		case *ast.FuncLit:
+			if runsInPlace(enc) {
+				continue // deferred or called where it stands: its function's tick
+			}
 			d, ok := periodicLiteral(info, enc)
 			return tick{d, n.Body}, ok
 		case *ast.FuncDecl:
@@ -248,6 +283,12 @@ func periodicLiteral(info *types.Info, lit inspector.Cursor) (time.Duration, boo
 	if !ok || call.Fun == lit.Node() {
 		return 0, false
 	}
+	return runnerPeriod(info, call)
+}
+
+// runnerPeriod reports whether call is a periodic runner's, and the
+// period it is given.
+func runnerPeriod(info *types.Info, call *ast.CallExpr) (time.Duration, bool) {
 	fn := api.Callee(info, call)
 	if fn == nil || !api.PeriodicFuncs[api.FuncKeyOf(fn)] {
 		return 0, false

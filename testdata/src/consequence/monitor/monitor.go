@@ -10,6 +10,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -209,4 +210,32 @@ func (h *Held) write(ctx context.Context) {
 	if err := h.c.Update(ctx, h.cm); err != nil { // want `lost for good$`
 		log.Printf("held: %v", err)
 	}
+}
+
+// Polled is run by wait.Until as a method value; its deferred status
+// write runs on each of those turns.
+func (hc *Checker) Polled(stop <-chan struct{}) {
+	wait.Until(hc.poll, time.Minute, stop)
+}
+
+func (hc *Checker) poll() {
+	ctx := context.Background()
+	var cm corev1.ConfigMap
+	if err := hc.c.Get(ctx, hc.key, &cm); err != nil {
+		return
+	}
+	hc.record(ctx, cm.Name)
+}
+
+func (hc *Checker) record(ctx context.Context, name string) {
+	var cm corev1.ConfigMap
+	if err := hc.c.Get(ctx, client.ObjectKey{Name: name}, &cm); err != nil {
+		return
+	}
+	defer func() {
+		cm.Data["polled"] = "true"
+		if err := hc.c.Update(ctx, &cm); err != nil { // want `lost until resync \(1m\)$`
+			log.Printf("record: %v", err)
+		}
+	}()
 }
