@@ -58,11 +58,21 @@ type RetryScope struct {
 // Result is what the kube analyzer knows about one package. Analyzers read
 // it through its methods and never change it.
 type Result struct {
-	failure        error // see FailedResult
-	relevant       bool
-	touchesCache   bool // see Cache; kept by Release
+	failure      error // see FailedResult
+	relevant     bool
+	touchesCache bool // see Cache
+	functions    int
+	gate         consequence.Gate // the grades to report
+	graphsBuilt  int              // see GraphsBuilt
+
+	// The package's model, dropped whole by Release.
+	*packageModel
+}
+
+// packageModel is what the model found in the package: what the checks
+// read while they run, and nothing they need after.
+type packageModel struct {
 	files          []*ast.File
-	functions      int
 	writes         []*Write
 	reads          []*Read
 	scopes         []*RetryScope
@@ -83,11 +93,8 @@ type Result struct {
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
 
-	info    *types.Info      // for the grading of findings (see Consequence)
-	gate    consequence.Gate // the grades to report
-	healing healing          // what redoes a lost write (see healing.go)
-
-	graphsBuilt int // kept by Release
+	info    *types.Info // for the grading of findings (see Consequence)
+	healing healing     // what redoes a lost write (see healing.go)
 }
 
 // Gate returns the grades of lost Conflicts the checks report (empty:
@@ -161,12 +168,12 @@ func (r *Result) index() {
 }
 
 func newResult() *Result {
-	return &Result{
+	return &Result{packageModel: &packageModel{
 		retryHelpers:   make(map[*types.Func]int),
 		returners:      make(map[*types.Func]Returner),
 		refreshers:     make(map[*types.Func]ReadsFact),
 		returnerCursor: make(map[*ast.CallExpr]inspector.Cursor),
-	}
+	}}
 }
 
 // ScopeOf returns the innermost retry scope that encloses the node at c, or

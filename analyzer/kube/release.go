@@ -9,12 +9,7 @@ package kube
 // never call it.
 func (r *Result) Release() {
 	r.graphsBuilt = r.GraphsBuilt()
-	r.files = nil
-	r.writes, r.reads, r.scopes, r.conflictChecks, r.returnerCalls = nil, nil, nil, nil, nil
-	r.retryHelpers, r.returners, r.refreshers, r.decls, r.lifted, r.liftedFuncs = nil, nil, nil, nil, nil, nil
-	r.tracer = nil
-	r.info, r.healing = nil, healing{}
-	r.scopeByBody, r.writeByCall, r.readByNode, r.returnerCursor = nil, nil, nil, nil
+	r.packageModel = &packageModel{}
 }
 
 // GraphsBuilt returns how many control-flow graphs the analyzers built for
