@@ -334,6 +334,15 @@ var AggregateFuncs = map[FuncKey]bool{
 	{"errors", "Join"}: true,
 }
 
+// ErrorChainFuncs walk an error's chain: errors.Is against a target that
+// is not the Conflict's own value is false on it, errors.As is decided by
+// its target's type. github.com/pkg/errors' Is and As call the standard
+// library's.
+var ErrorChainFuncs = map[FuncKey]string{
+	{"errors", "Is"}: "Is", {"errors", "As"}: "As",
+	{"github.com/pkg/errors", "Is"}: "Is", {"github.com/pkg/errors", "As"}: "As",
+}
+
 // PeriodicFuncs run their func argument again and again on a timer,
 // whatever it does: a function that reads the object afresh each time
 // retries a lost failure on its next turn.

