@@ -4,11 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 	"time"
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -63,7 +63,7 @@ func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package,
 func productFiles(fset *token.FileSet, files []*ast.File) []*ast.File {
 	var out []*ast.File
 	for _, f := range files {
-		if tf := fset.File(f.Pos()); tf == nil || !strings.HasSuffix(tf.Name(), "_test.go") {
+		if !syntax.InTestFile(fset, f.Pos()) {
 			out = append(out, f)
 		}
 	}
@@ -131,9 +131,9 @@ func periodicArg(info *types.Info, use inspector.Cursor) (time.Duration, bool) {
 // followed in the same function by a call of the same function on a tick
 // (a check run once before its loop starts): its loss waits one period.
 func (runs periodicRuns) tickAfter(info *types.Info, use inspector.Cursor, uses []inspector.Cursor) (tick, bool) {
-	fn := enclosingFunc(use)
+	fn := syntax.EnclosingFuncNode(use)
 	for _, other := range uses {
-		if other.Node().Pos() <= use.Node().Pos() || enclosingFunc(other) != fn {
+		if other.Node().Pos() <= use.Node().Pos() || syntax.EnclosingFuncNode(other) != fn {
 			continue
 		}
 		if t, ok := runs.tickAt(info, other); ok {
@@ -141,14 +141,6 @@ func (runs periodicRuns) tickAfter(info *types.Info, use inspector.Cursor, uses 
 		}
 	}
 	return tick{}, false
-}
-
-// enclosingFunc returns the function declaration or literal around cur.
-func enclosingFunc(cur inspector.Cursor) ast.Node {
-	for enc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return enc.Node()
-	}
-	return nil
 }
 
 // calleeCall returns the call whose callee the identifier at use names
@@ -174,7 +166,7 @@ func freshArgs(info *types.Info, call *ast.CallExpr, scope ast.Node) bool {
 			continue
 		}
 		v, ok := info.Uses[rootIdent(arg)].(*types.Var)
-		if !ok || scope == nil || v.Pos() < scope.Pos() || v.Pos() >= scope.End() {
+		if !ok || !syntax.Encloses(scope, v.Pos()) {
 			return false
 		}
 	}
@@ -183,17 +175,14 @@ func freshArgs(info *types.Info, call *ast.CallExpr, scope ast.Node) bool {
 
 // innermostBody returns the body of the loop or function around cur.
 func innermostBody(cur inspector.Cursor) ast.Node {
-	for enc := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch n := enc.Node().(type) {
-		case *ast.ForStmt:
-			return n.Body
-		case *ast.RangeStmt:
-			return n.Body
-		case *ast.FuncDecl:
-			return n.Body
-		case *ast.FuncLit:
-			return n.Body
-		}
+	switch loop := syntax.InnermostLoop(cur).(type) {
+	case *ast.ForStmt:
+		return loop.Body
+	case *ast.RangeStmt:
+		return loop.Body
+	}
+	if body := syntax.FuncBody(syntax.EnclosingFuncNode(cur)); body != nil {
+		return body
 	}
 	return nil
 }
@@ -307,7 +296,7 @@ func timerLoop(info *types.Info, body *ast.BlockStmt) (time.Duration, bool) {
 	for _, stmt := range body.List {
 		switch s := stmt.(type) {
 		case *ast.ExprStmt:
-			if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok && isFunc(info, call, "time", "Sleep") && len(call.Args) == 1 {
+			if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok && api.IsCallTo(info, call, api.FuncKey{Pkg: "time", Name: "Sleep"}) && len(call.Args) == 1 {
 				return constPeriod(info, call.Args[0]), true
 			}
 		case *ast.SelectStmt:
@@ -344,7 +333,7 @@ func timerReceive(info *types.Info, comm ast.Stmt) (time.Duration, bool) {
 func timerChannel(info *types.Info, ch ast.Expr) (time.Duration, bool) {
 	switch ch := ast.Unparen(ch).(type) {
 	case *ast.CallExpr:
-		if (isFunc(info, ch, "time", "After") || isFunc(info, ch, "time", "Tick")) && len(ch.Args) == 1 {
+		if (api.IsCallTo(info, ch, api.FuncKey{Pkg: "time", Name: "After"}) || api.IsCallTo(info, ch, api.FuncKey{Pkg: "time", Name: "Tick"})) && len(ch.Args) == 1 {
 			return constPeriod(info, ch.Args[0]), true
 		}
 	case *ast.SelectorExpr:
@@ -353,11 +342,6 @@ func timerChannel(info *types.Info, ch ast.Expr) (time.Duration, bool) {
 		}
 	}
 	return 0, false
-}
-
-func isFunc(info *types.Info, call *ast.CallExpr, pkg, name string) bool {
-	fn := api.Callee(info, call)
-	return fn != nil && api.FuncKeyOf(fn) == api.FuncKey{Pkg: pkg, Name: name}
 }
 
 // constPeriod returns e's constant duration, or noPeriod.
