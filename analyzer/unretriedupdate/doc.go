@@ -224,15 +224,31 @@
 //     watches the kind (`For`, `Owns` or `Watches`, without predicates on
 //     that watch or `WithEventFilter` on the chain) and completes with a
 //     value of the type, or the type's methods are called from the
-//     `UpdateFunc` of a handler registered on the kind's typed informer.
-//     The change that caused the Conflict is such an event.
+//     `UpdateFunc` of a handler registered on an informer of the kind: a
+//     typed informer's `Informer()`, or a variable or struct field that
+//     every store in view sets to one (a shared datastore's
+//     `SettingInformer cache.SharedInformer` field, known across packages
+//     through a fact). A `FilteringResourceEventHandler` may drop the change,
+//     so it gives no until-event. The change that caused the Conflict is
+//     such an event.
 //   - until-resync, "lost until resync (10m)": a periodic pass
 //     redoes it. Either the type's `Reconcile` asks for a constant
-//     `RequeueAfter` on every return without an error, or the type watches
-//     something and a constant resync period is in view: an informer
-//     factory's, a handler registration's or a manager cache's
-//     `SyncPeriod`, set in the package or by a function of another package
-//     it calls (known through a fact). The smallest such period is shown.
+//     `RequeueAfter` on every return without an error (written in place or
+//     held by a local `rr := reconcile.Result{RequeueAfter: d}` that nothing
+//     changes in part); or the type's handlers ask for a constant resync of
+//     their own (`AddEventHandlerWithResyncPeriod(h, 30*time.Second)`; a
+//     period of 0 turns resync off for that handler); or the type's handlers
+//     take the informer's default (`AddEventHandler`, a builder chain's
+//     watch without predicates) and a
+//     constant default is in view: an informer factory's or a manager
+//     cache's `SyncPeriod`, set in the package or by a function of another
+//     package it calls (known through a fact); or the write runs only on
+//     the tick of a timer loop (`for { select { case <-time.After(d): ... } }`,
+//     a ticker's channel, `time.Sleep` in the loop, a literal given to
+//     `wait.Until`), directly with no object among the call's arguments, or
+//     in an unexported function that only such ticks run. The smallest
+//     constant period is shown; "lost until resync" without a period means
+//     the period is not a constant.
 //   - reported, "reported by exit status": the failure
 //     ends the program with a non-zero status or fails a test; someone is
 //     told, nothing tries again.
@@ -254,10 +270,18 @@
 // after a lost Conflict is still reported, graded until-event (see
 // https://github.com/conflictlint/conflictlint/blob/main/docs/evaluation.md#level-triggered-controllers-decision);
 // an unknown callee of another package that receives the error counts as
-// handing it on. A blanked resourceVersion is taken as meant: the write
-// overwrites whatever others changed since the object was read, and that
-// lost change is not reported (retryreget still reports a blanking inside a
-// retry, where it hides the missing re-read).
+// handing it on. Grades read only the package's own code and facts from
+// the packages it imports: a helper of a datastore package whose write
+// the controllers' watches redo is graded `lost`, since its importers are
+// not in view; a check on a timer tick is taken to re-read what it
+// writes (a tick handed an object read before the loop is not graded by
+// the loop); predicates are not read: any predicate on a watch counts as
+// a filter of its events and of its resyncs alike (many drop a resync's
+// update, which carries the same spec and generation). A blanked
+// resourceVersion is taken as meant: the write overwrites whatever others
+// changed since the object was read, and that lost change is not reported
+// (retryreget still reports a blanking inside a retry, where it hides the
+// missing re-read).
 //
 // # Fixes
 //
