@@ -6,10 +6,49 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
+
+// versionJudge tells whether an object can carry a resourceVersion at a
+// point of a function: whether it was built fresh (from a literal, by a
+// fresh builder, decoded), and whether anything since could have given it
+// one. The version stage asks it of writes, the returners stage of a
+// returner's parameters, and the facts of builders and create helpers.
+//
+// Two of its answers are kept as they are first computed, with a
+// placeholder while they are (see freshResultOf and keptParams): what a
+// function of the package builds and what it leaves alone. They are not
+// computed ahead of the questions because the answers read the returners
+// known when a question is asked (see sendsAsGiven), and those grow from
+// the version stage to the returners stage.
+type versionJudge struct {
+	pass    *analysis.Pass // for the facts of other packages' functions
+	info    *types.Info
+	decls   map[*types.Func]*ast.FuncDecl
+	found   *writesAndReads
+	objects objectTypes
+	// returners are the returners known so far: other packages' while the
+	// writes are judged, this package's too as the returners stage finds
+	// them (the stage grows this map).
+	returners map[*types.Func]Returner
+
+	freshBuilders map[*types.Func]int    // the result a function builds without a resourceVersion (-1: none)
+	keepers       map[*types.Func][]bool // per parameter, whether a function leaves its object without a resourceVersion
+	copying       map[*types.Var]bool    // variables whose deep copies are being judged (see copiesFresh)
+}
+
+func newVersionJudge(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, found *writesAndReads, returners map[*types.Func]Returner, objects objectTypes) *versionJudge {
+	return &versionJudge{
+		pass: pass, info: pass.TypesInfo, decls: decls, found: found, objects: objects, returners: returners,
+		freshBuilders: make(map[*types.Func]int),
+		keepers:       make(map[*types.Func][]bool),
+		copying:       make(map[*types.Var]bool),
+	}
+}
 
 // markCannotConflict finds writes that cannot conflict: an Update of an
 // object built from a literal (or decoded from a manifest) without a
@@ -17,8 +56,8 @@ import (
 // The server has no version to compare: a built-in kind that allows it is
 // updated unconditionally, and any other kind is rejected as Invalid, which
 // is another bug than a lost Conflict. Every analyzer skips such writes.
-func (m *modeler) markCannotConflict() {
-	for _, w := range m.res.writes {
+func markCannotConflict(j *versionJudge, writes []*Write) {
+	for _, w := range writes {
 		switch w.Kind {
 		case api.WriteUpdate, api.WriteSubResourceUpdate, api.WriteTypedUpdate, api.WriteObjectPatch:
 		default:
@@ -27,20 +66,20 @@ func (m *modeler) markCannotConflict() {
 		v := w.Object.Root
 		if v == nil {
 			// A literal written as it is built: `Update(ctx, &T{...})`.
-			w.CannotConflict = !w.Object.Copied && m.freshExpr(w.FuncNode, w.Object.Expr)
+			w.CannotConflict = !w.Object.Copied && j.freshExpr(w.FuncNode, w.Object.Expr)
 			continue
 		}
 		if w.Object.Path != v.Name() {
 			continue
 		}
-		fn := m.declaringFunc(w, v)
-		w.CannotConflict = fn != nil && m.refreshingWritesOf(v, fn, w) == 0 && m.builtWithoutVersion(fn, v)
+		fn := declaringFunc(w, v)
+		w.CannotConflict = fn != nil && j.refreshingWritesOf(v, fn, w) == 0 && j.builtWithoutVersion(fn, v)
 	}
 }
 
 // declaringFunc returns the function around the write that declares v (the
 // write's own, or an outer one whose local a closure captures), or nil.
-func (m *modeler) declaringFunc(w *Write, v *types.Var) ast.Node {
+func declaringFunc(w *Write, v *types.Var) ast.Node {
 	for enc := range w.Cursor.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		if fn := enc.Node(); fn.Pos() <= v.Pos() && v.Pos() < fn.End() {
 			return fn
@@ -53,9 +92,9 @@ func (m *modeler) declaringFunc(w *Write, v *types.Var) ast.Node {
 // refresh it in place: after a controller-runtime write the object carries
 // the resourceVersion the server returned. Typed and dynamic writes leave
 // their input as it was.
-func (m *modeler) refreshingWritesOf(v *types.Var, fn ast.Node, w *Write) int {
+func (j *versionJudge) refreshingWritesOf(v *types.Var, fn ast.Node, w *Write) int {
 	n := 0
-	for _, o := range m.res.writes {
+	for _, o := range j.found.writes {
 		if o != w && o.Object.Root == v && o.Kind.RefreshesInPlace() && fn.Pos() <= o.Call.Pos() && o.Call.End() <= fn.End() {
 			n++
 		}
@@ -67,24 +106,24 @@ func (m *modeler) refreshingWritesOf(v *types.Var, fn ast.Node, w *Write) int {
 // literal (or as a zero value, or decoded from a manifest, or built by a
 // fresh builder) that sets no resourceVersion, and nothing in fn can give
 // it one afterwards (see untouched).
-func (m *modeler) builtWithoutVersion(fn ast.Node, v *types.Var) bool {
-	def := m.definition(fn, v)
+func (j *versionJudge) builtWithoutVersion(fn ast.Node, v *types.Var) bool {
+	def := j.definition(fn, v)
 	if def == nil || setsResourceVersion(def) {
 		return false
 	}
-	return m.untouched(fn, v, def)
+	return j.untouched(fn, v, def)
 }
 
 // untouched reports whether nothing in fn can give v a resourceVersion: v
 // is not assigned (other than by def, or from a fresh build), read into,
 // or handed to a call that could fill one in (see mayGiveVersion). Writes
 // are not counted here: see refreshingWritesOf.
-func (m *modeler) untouched(fn ast.Node, v *types.Var, def ast.Node) bool {
-	return m.untouchedIn(fn, v, def, fn.Pos(), fn.End())
+func (j *versionJudge) untouched(fn ast.Node, v *types.Var, def ast.Node) bool {
+	return j.untouchedIn(fn, v, def, fn.Pos(), fn.End())
 }
 
 // untouchedIn is untouched for the nodes of fn within [from, to).
-func (m *modeler) untouchedIn(fn ast.Node, v *types.Var, def ast.Node, from, to token.Pos) bool {
+func (j *versionJudge) untouchedIn(fn ast.Node, v *types.Var, def ast.Node, from, to token.Pos) bool {
 	clean := true
 	ast.Inspect(fn, func(n ast.Node) bool {
 		if !clean || n == nil || n.End() <= from || n.Pos() >= to {
@@ -95,11 +134,11 @@ func (m *modeler) untouchedIn(fn ast.Node, v *types.Var, def ast.Node, from, to 
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if n != def && assignsInto(m.pass.TypesInfo, n, v) && !m.assignsFreshBuild(fn, n, v) {
+			if n != def && assignsInto(j.info, n, v) && !j.assignsFreshBuild(fn, n, v) {
 				clean = false
 			}
 		case *ast.CallExpr:
-			if m.res.WriteAt(n) == nil && m.mayGiveVersion(n, v) {
+			if j.found.writeAt(n) == nil && j.mayGiveVersion(n, v) {
 				clean = false
 			}
 		}
@@ -112,24 +151,24 @@ func (m *modeler) untouchedIn(fn ast.Node, v *types.Var, def ast.Node, from, to 
 // carries no resourceVersion: a literal, a fresh build (`objs, errs =
 // build(...)`), v with fresh elements appended, or a deep copy of a fresh
 // variable of fn.
-func (m *modeler) assignsFreshBuild(fn ast.Node, as *ast.AssignStmt, v *types.Var) bool {
-	info := m.pass.TypesInfo
+func (j *versionJudge) assignsFreshBuild(fn ast.Node, as *ast.AssignStmt, v *types.Var) bool {
+	info := j.info
 	for i, lhs := range as.Lhs {
 		if id := syntax.Ident(lhs); id == nil || info.ObjectOf(id) != v {
 			continue
 		}
 		if len(as.Rhs) == 1 && len(as.Lhs) > 1 {
 			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-			return ok && m.freshResult(call) == i
+			return ok && j.freshResult(call) == i
 		}
 		if len(as.Rhs) != len(as.Lhs) {
 			return false
 		}
 		rhs := ast.Unparen(as.Rhs[i])
-		if call, ok := rhs.(*ast.CallExpr); ok && m.isAppendTo(call, v) {
-			return m.allFresh(nil, call.Args[1:])
+		if call, ok := rhs.(*ast.CallExpr); ok && isAppendTo(j.info, call, v) {
+			return j.allFresh(nil, call.Args[1:])
 		}
-		return m.freshExpr(nil, rhs) || m.copiesFresh(fn, rhs)
+		return j.freshExpr(nil, rhs) || j.copiesFresh(fn, rhs)
 	}
 	return false
 }
@@ -137,7 +176,7 @@ func (m *modeler) assignsFreshBuild(fn ast.Node, as *ast.AssignStmt, v *types.Va
 // copiesFresh reports whether e is `x.DeepCopy()` of a variable x that fn
 // declares fresh and never gives a version: the copy carries none either
 // (kruise's e2e `deploymentIn1 := deployment.DeepCopy()`).
-func (m *modeler) copiesFresh(fn ast.Node, e ast.Expr) bool {
+func (j *versionJudge) copiesFresh(fn ast.Node, e ast.Expr) bool {
 	call, ok := e.(*ast.CallExpr)
 	if !ok || fn == nil || len(call.Args) != 0 {
 		return false
@@ -146,47 +185,44 @@ func (m *modeler) copiesFresh(fn ast.Node, e ast.Expr) bool {
 	if !ok || sel.Sel.Name != "DeepCopy" {
 		return false
 	}
-	x, ok := m.pass.TypesInfo.Uses[syntax.Ident(ast.Unparen(sel.X))].(*types.Var)
-	if !ok || m.copying[x] {
+	x, ok := j.info.Uses[syntax.Ident(ast.Unparen(sel.X))].(*types.Var)
+	if !ok || j.copying[x] {
 		return false // not a variable, or a copy of a copy of itself
 	}
-	if m.copying == nil {
-		m.copying = make(map[*types.Var]bool)
-	}
-	m.copying[x] = true
-	defer delete(m.copying, x)
-	return m.refreshingWritesOf(x, fn, nil) == 0 && m.builtWithoutVersion(fn, x)
+	j.copying[x] = true
+	defer delete(j.copying, x)
+	return j.refreshingWritesOf(x, fn, nil) == 0 && j.builtWithoutVersion(fn, x)
 }
 
 // isBuiltinCall reports whether call is of a builtin that cannot give an
 // object a resourceVersion (append, len...; not copy).
-func (m *modeler) isBuiltinCall(call *ast.CallExpr) bool {
-	name := api.CalledBuiltin(m.pass.TypesInfo, call)
+func isBuiltinCall(info *types.Info, call *ast.CallExpr) bool {
+	name := api.CalledBuiltin(info, call)
 	return name != "" && name != "copy"
 }
 
 // isAppendTo reports whether call is append(v, ...).
-func (m *modeler) isAppendTo(call *ast.CallExpr, v *types.Var) bool {
-	if api.CalledBuiltin(m.pass.TypesInfo, call) != "append" || len(call.Args) == 0 || call.Ellipsis.IsValid() {
+func isAppendTo(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
+	if api.CalledBuiltin(info, call) != "append" || len(call.Args) == 0 || call.Ellipsis.IsValid() {
 		return false
 	}
 	id := syntax.Ident(ast.Unparen(call.Args[0]))
-	return id != nil && m.pass.TypesInfo.Uses[id] == v
+	return id != nil && info.Uses[id] == v
 }
 
 // definition returns the declaration of v from a fresh value (`v :=
 // &T{...}`, `var v T`, `var v = T{...}`, `v, err := build()`), or nil
 // when v is declared otherwise.
-func (m *modeler) definition(fn ast.Node, v *types.Var) ast.Node {
+func (j *versionJudge) definition(fn ast.Node, v *types.Var) ast.Node {
 	var def ast.Node
 	ast.Inspect(fn, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE && definesVar(m.pass.TypesInfo, n, v) && m.assignsFreshBuild(fn, n, v) {
+			if n.Tok == token.DEFINE && definesVar(j.info, n, v) && j.assignsFreshBuild(fn, n, v) {
 				def = n
 			}
 		case *ast.ValueSpec:
-			if len(n.Names) == 1 && m.pass.TypesInfo.Defs[n.Names[0]] == v && (len(n.Values) == 0 || len(n.Values) == 1 && m.freshExpr(nil, n.Values[0])) {
+			if len(n.Names) == 1 && j.info.Defs[n.Names[0]] == v && (len(n.Values) == 0 || len(n.Values) == 1 && j.freshExpr(nil, n.Values[0])) {
 				def = n
 			}
 		}
@@ -260,14 +296,14 @@ func elementRoot(info *types.Info, e ast.Expr) *types.Var {
 // handsOver reports whether call may fill in v: v (or a part of it that
 // is not a plain value, such as its metadata) is an argument, or the call
 // is a setter on v (SetResourceVersion).
-func (m *modeler) handsOver(call *ast.CallExpr, v *types.Var) bool {
+func handsOver(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
 	for _, arg := range call.Args {
-		if argRoot := elementRoot(m.pass.TypesInfo, api.StripAddr(arg)); argRoot == v && !isPlainValue(m.pass.TypesInfo.TypeOf(arg)) {
+		if argRoot := elementRoot(info, api.StripAddr(arg)); argRoot == v && !isPlainValue(info.TypeOf(arg)) {
 			return true
 		}
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "Set") {
-		return api.RootVar(m.pass.TypesInfo, ast.Unparen(sel.X)) == v
+		return api.RootVar(info, ast.Unparen(sel.X)) == v
 	}
 	return false
 }
@@ -284,8 +320,8 @@ func isPlainValue(t types.Type) bool {
 // a setter of owner references, finalizers, labels and annotations, or a
 // client-go typed or dynamic Create or Update, which returns the stored
 // object and leaves its argument alone.
-func (m *modeler) keepsVersion(call *ast.CallExpr) bool {
-	fn := api.Callee(m.pass.TypesInfo, call)
+func keepsVersion(info *types.Info, call *ast.CallExpr) bool {
+	fn := api.Callee(info, call)
 	if fn == nil {
 		return false
 	}
@@ -315,17 +351,17 @@ func returnsStoredCopy(sig *types.Signature) bool {
 // sendsAsGiven reports whether call hands v to a write helper that sends
 // that parameter as it is given (Returner.AsGiven): the helper gives it no
 // resourceVersion.
-func (m *modeler) sendsAsGiven(call *ast.CallExpr, v *types.Var) bool {
-	fn := api.Callee(m.pass.TypesInfo, call)
+func (j *versionJudge) sendsAsGiven(call *ast.CallExpr, v *types.Var) bool {
+	fn := api.Callee(j.info, call)
 	if fn == nil {
 		return false
 	}
-	r, ok := m.res.returners[fn]
+	r, ok := j.returners[fn]
 	if !ok || r.AsGiven < 0 || r.AsGiven >= len(call.Args) {
 		return false
 	}
 	for i, arg := range call.Args {
-		if root := elementRoot(m.pass.TypesInfo, api.StripAddr(arg)); root == v && (i != r.AsGiven || api.ObjectOf(m.pass.TypesInfo, arg).Path != v.Name()) {
+		if root := elementRoot(j.info, api.StripAddr(arg)); root == v && (i != r.AsGiven || api.ObjectOf(j.info, arg).Path != v.Name()) {
 			return false
 		}
 	}
@@ -337,13 +373,13 @@ func (m *modeler) sendsAsGiven(call *ast.CallExpr, v *types.Var) bool {
 // strings, numbers and booleans: it has no client to read a
 // resourceVersion with and no other object to copy one from. What this
 // gives up: such a function that decodes a string into v.
-func (m *modeler) cannotSupplyVersion(call *ast.CallExpr, v *types.Var) bool {
-	fn := api.Callee(m.pass.TypesInfo, call)
+func cannotSupplyVersion(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
+	fn := api.Callee(info, call)
 	if fn == nil || fn.Signature().Recv() != nil {
 		return false
 	}
 	for _, arg := range call.Args {
-		if elementRoot(m.pass.TypesInfo, api.StripAddr(arg)) != v && !isPlainValue(m.pass.TypesInfo.TypeOf(arg)) {
+		if elementRoot(info, api.StripAddr(arg)) != v && !isPlainValue(info.TypeOf(arg)) {
 			return false
 		}
 	}
@@ -354,17 +390,17 @@ func (m *modeler) cannotSupplyVersion(call *ast.CallExpr, v *types.Var) bool {
 // nil, a literal that sets none (and copies no metadata), a call of a fresh
 // builder, or a variable fn declares from one of these and never gives a
 // version (fn nil: not looked for).
-func (m *modeler) freshExpr(fn ast.Node, e ast.Expr) bool {
+func (j *versionJudge) freshExpr(fn ast.Node, e ast.Expr) bool {
 	switch e := api.StripAddr(e).(type) {
 	case *ast.CompositeLit:
-		return m.freshLiteral(fn, e)
+		return j.freshLiteral(fn, e)
 	case *ast.CallExpr:
-		return m.freshResult(e) == 0 && m.resultCount(e) == 1
+		return j.freshResult(e) == 0 && resultCount(j.info, e) == 1
 	case *ast.Ident:
-		if m.pass.TypesInfo.Uses[e] == types.Universe.Lookup("nil") {
+		if j.info.Uses[e] == types.Universe.Lookup("nil") {
 			return true
 		}
-		return fn != nil && m.declaredFromLiteral(fn, e)
+		return fn != nil && j.declaredFromLiteral(fn, e)
 	}
 	return false
 }
@@ -372,7 +408,7 @@ func (m *modeler) freshExpr(fn ast.Node, e ast.Expr) bool {
 // freshLiteral is freshExpr for a composite literal: a struct that sets no
 // resourceVersion and whose metadata, if set, is a literal too; a slice,
 // array or map whose elements are all fresh.
-func (m *modeler) freshLiteral(fn ast.Node, lit *ast.CompositeLit) bool {
+func (j *versionJudge) freshLiteral(fn ast.Node, lit *ast.CompositeLit) bool {
 	if setsResourceVersion(lit) {
 		return false
 	}
@@ -387,9 +423,9 @@ func (m *modeler) freshLiteral(fn ast.Node, lit *ast.CompositeLit) bool {
 		}
 		elems = append(elems, val)
 	}
-	switch typeinfo.UnderOf(m.pass.TypesInfo, lit).(type) {
+	switch typeinfo.UnderOf(j.info, lit).(type) {
 	case *types.Slice, *types.Array, *types.Map:
-		return m.allFresh(fn, elems)
+		return j.allFresh(fn, elems)
 	case nil:
 		return false // not type-checked: its kind is unknown
 	}
@@ -397,9 +433,9 @@ func (m *modeler) freshLiteral(fn ast.Node, lit *ast.CompositeLit) bool {
 }
 
 // allFresh reports whether every element of es is fresh.
-func (m *modeler) allFresh(fn ast.Node, es []ast.Expr) bool {
+func (j *versionJudge) allFresh(fn ast.Node, es []ast.Expr) bool {
 	for _, e := range es {
-		if !m.freshExpr(fn, e) {
+		if !j.freshExpr(fn, e) {
 			return false
 		}
 	}
@@ -408,11 +444,11 @@ func (m *modeler) allFresh(fn ast.Node, es []ast.Expr) bool {
 
 // declaredFromLiteral reports whether e names a variable that fn declares
 // from a composite literal and never gives a resourceVersion.
-func (m *modeler) declaredFromLiteral(fn ast.Node, e ast.Expr) bool {
+func (j *versionJudge) declaredFromLiteral(fn ast.Node, e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return false
 	}
-	v, ok := m.pass.TypesInfo.Uses[id].(*types.Var)
-	return ok && m.refreshingWritesOf(v, fn, nil) == 0 && m.builtWithoutVersion(fn, v)
+	v, ok := j.info.Uses[id].(*types.Var)
+	return ok && j.refreshingWritesOf(v, fn, nil) == 0 && j.builtWithoutVersion(fn, v)
 }
