@@ -7,16 +7,6 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
-// mayGiveVersion reports whether call, which is not a write, may give v a
-// resourceVersion: v is handed to it (see handsOver), and the callee is
-// not known to leave v's version alone.
-func (j *versionJudge) mayGiveVersion(call *ast.CallExpr, v *types.Var) bool {
-	if isBuiltinCall(j.info, call) || !handsOver(j.info, call, v) {
-		return false
-	}
-	return !keepsVersion(j.info, call) && !j.sendsAsGiven(call, v) && !cannotSupplyVersion(j.info, call, v) && !j.leavesVersion(call, v)
-}
-
 // leavesVersion reports whether call hands v only to parameters that its
 // callee leaves without a resourceVersion (see keptParams): an e2e
 // framework's `CreateDeployment(d)`, which creates d with a typed client
