@@ -53,6 +53,14 @@ func newVersionJudge(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, f
 	}
 }
 
+// markVersionless is the fourth stage: it marks the writes that cannot
+// conflict because their object carries no resourceVersion, built without
+// one or blanked before the write.
+func markVersionless(j *versionJudge, writes []*Write) {
+	markCannotConflict(j, writes)
+	markCleared(j, writes) // skips the writes markCannotConflict marked
+}
+
 // markCannotConflict finds writes that cannot conflict: an Update of an
 // object built from a literal (or decoded from a manifest) without a
 // resourceVersion, never read or handed to anything that could fill one in.

@@ -86,31 +86,32 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 //  7. facts for the package's importers.
 func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.Foreign) {
 	info := pass.TypesInfo
+	// 1. calls
 	scan := scanCalls(info, pass.Pkg, pass.Files, res.files)
 	imported := importCalleeFacts(pass, scan.calls)
-
+	// 2. retries
 	retries := findRetries(info, opts.RetryWrappers, scan, imported.retryHelpers)
-
+	// 3. writes and reads; objects is a cache of which types carry a
+	// resourceVersion, shared with the judge of stage 4.
 	objects := make(objectTypes)
 	found := findWritesAndReads(pass, opts, scan, retries.scopeByBody, imported.refreshers, objects)
-
+	// 4. versions
 	returners := maps.Clone(imported.returners) // this package's are added in stage 5
 	judge := newVersionJudge(pass, scan.decls.decls, found, returners, objects)
-	markCannotConflict(judge, found.writes)
-	markCleared(judge, found.writes)
-
+	markVersionless(judge, found.writes)
 	res.setModel(scan, retries, found, returners)
-	// The tracer outlives this Run (the checks trace failures later, maybe
-	// concurrently): it keeps the package and the facts it needs, never
-	// the Pass. It reads the model through res, returners included.
+	// 5. fates. The tracer outlives this Run (the checks trace failures
+	// later, maybe concurrently): it keeps the package and the facts it
+	// needs, never the Pass. It reads the model through res, returners
+	// included.
 	res.tracer = fate.NewTracer(info, pass.Pkg, fateModel{res}, foreign)
 	calls := findReturners(info, scan, found, retries.scopeByBody, res.tracer, judge, returners)
 	res.returnerCalls, res.returnerCursor = calls.calls, calls.cursors
-
+	// 6. healing
 	res.info, res.gate = info, opts.Consequences
 	res.healing = findHealing(info, res.files, healingFactsOf(pass))
 	res.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, res.files)
-
+	// 7. facts
 	exporter{pass: pass, decls: scan.decls.decls, judge: judge}.exportModel(res)
 }
 
