@@ -21,20 +21,20 @@ import (
 // given, the object itself or an element of it ranged over, or -1: nothing
 // in decl can give it a resourceVersion (see untouched) and no earlier
 // controller-runtime write refreshes it.
-func (m *modeler) sentAsGiven(decl *ast.FuncDecl, w *Write) int {
+func (f *returnerFinder) sentAsGiven(decl *ast.FuncDecl, w *Write) int {
 	v := w.Object.Root
 	if decl == nil || v == nil || w.Object.Copied || w.Object.Path != v.Name() || !sendsObjectAsIs(w.Kind) {
 		return -1
 	}
 	src := v
-	if p := m.rangedParam(decl, v); p != nil {
+	if p := f.rangedParam(decl, v); p != nil {
 		src = p
 	}
-	i := paramIndex(m.pass.TypesInfo, decl, src)
-	if i < 0 || m.refreshingWritesOf(v, decl, w) > 0 || !m.untouched(decl, v, nil) {
+	i := paramIndex(f.info, decl, src)
+	if i < 0 || f.judge.refreshingWritesOf(v, decl, w) > 0 || !f.judge.untouched(decl, v, nil) {
 		return -1
 	}
-	if src != v && !m.untouched(decl, src, nil) {
+	if src != v && !f.judge.untouched(decl, src, nil) {
 		return -1
 	}
 	return i
@@ -53,15 +53,15 @@ func sendsObjectAsIs(k api.WriteKind) bool {
 
 // rangedParam returns the parameter p when decl declares v by `for _, v :=
 // range p`, or nil.
-func (m *modeler) rangedParam(decl *ast.FuncDecl, v *types.Var) *types.Var {
+func (f *returnerFinder) rangedParam(decl *ast.FuncDecl, v *types.Var) *types.Var {
 	var p *types.Var
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		rs, ok := n.(*ast.RangeStmt)
-		if !ok || rs.Tok != token.DEFINE || syntax.Ident(rs.Value) == nil || m.pass.TypesInfo.Defs[syntax.Ident(rs.Value)] != v {
+		if !ok || rs.Tok != token.DEFINE || syntax.Ident(rs.Value) == nil || f.info.Defs[syntax.Ident(rs.Value)] != v {
 			return p == nil
 		}
 		if x := syntax.Ident(ast.Unparen(rs.X)); x != nil {
-			if xv, ok := m.pass.TypesInfo.Uses[x].(*types.Var); ok && paramIndex(m.pass.TypesInfo, decl, xv) >= 0 {
+			if xv, ok := f.info.Uses[x].(*types.Var); ok && paramIndex(f.info, decl, xv) >= 0 {
 				p = xv
 			}
 		}
@@ -73,16 +73,16 @@ func (m *modeler) rangedParam(decl *ast.FuncDecl, v *types.Var) *types.Var {
 // passedAsGiven returns the index of decl's parameter that the call c, of
 // the returner r, is handed as r's AsGiven argument, untouched in decl;
 // or -1.
-func (m *modeler) passedAsGiven(decl *ast.FuncDecl, c call, r Returner) int {
+func (f *returnerFinder) passedAsGiven(decl *ast.FuncDecl, c call, r Returner) int {
 	if r.AsGiven < 0 || r.AsGiven >= len(c.expr.Args) {
 		return -1
 	}
-	o := api.ObjectOf(m.pass.TypesInfo, c.expr.Args[r.AsGiven])
+	o := api.ObjectOf(f.info, c.expr.Args[r.AsGiven])
 	if o.Root == nil || o.Copied || o.Path != o.Root.Name() {
 		return -1
 	}
-	i := paramIndex(m.pass.TypesInfo, decl, o.Root)
-	if i < 0 || m.refreshingWritesOf(o.Root, decl, nil) > 0 || !m.untouched(decl, o.Root, nil) {
+	i := paramIndex(f.info, decl, o.Root)
+	if i < 0 || f.judge.refreshingWritesOf(o.Root, decl, nil) > 0 || !f.judge.untouched(decl, o.Root, nil) {
 		return -1
 	}
 	return i
@@ -91,11 +91,11 @@ func (m *modeler) passedAsGiven(decl *ast.FuncDecl, c call, r Returner) int {
 // versionlessArg reports whether the call c, of the returner r, hands r's
 // AsGiven parameter an object built without a resourceVersion: the write
 // it leads to cannot conflict.
-func (m *modeler) versionlessArg(c call, r Returner) bool {
+func (f *returnerFinder) versionlessArg(c call, r Returner) bool {
 	sig := c.callee.Signature()
 	if r.AsGiven < 0 || r.AsGiven >= len(c.expr.Args) || sig.Variadic() && r.AsGiven >= sig.Params().Len()-1 {
 		return false
 	}
 	fn := c.site().fnNode()
-	return fn != nil && m.freshExpr(fn, c.expr.Args[r.AsGiven])
+	return fn != nil && f.judge.freshExpr(fn, c.expr.Args[r.AsGiven])
 }

@@ -4,12 +4,62 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
+
+// versionJudge tells whether an object can carry a resourceVersion at a
+// point of a function: whether it was built fresh (from a literal, by a
+// fresh builder, decoded), and whether anything since could have given it
+// one. The version stage asks it of writes, the returners stage of a
+// returner's parameters, and the facts of builders and create helpers.
+//
+// Two of its answers, per function, are kept as they are first computed:
+// what a function builds fresh (freshResultOf) and which parameters it
+// leaves without a version (keptParams). While one is computed it stands
+// at its pessimistic value (nothing fresh, nothing kept), which is what a
+// recursive call of the function sees. They are not computed ahead of the
+// questions because an answer reads the returners known when it is asked
+// (see sendsAsGiven), and those grow from the version stage to the
+// returners stage.
+type versionJudge struct {
+	pass    *analysis.Pass // for the facts of other packages' functions
+	info    *types.Info
+	decls   map[*types.Func]*ast.FuncDecl
+	found   *writesAndReads
+	objects objectTypes
+	// returners are the returners known so far: other packages' while the
+	// writes are judged, this package's too as the returners stage finds
+	// them (the stage grows this map).
+	returners map[*types.Func]Returner
+
+	freshBuilders map[*types.Func]int    // the result a function builds without a resourceVersion (-1: none)
+	keepers       map[*types.Func][]bool // per parameter, whether a function leaves its object without a resourceVersion
+	copying       map[*types.Var]bool    // variables whose deep copies are being judged (see copiesFresh)
+}
+
+// newVersionJudge returns the judge over the finished writes and reads
+// found, the package's declarations, and the returners map that the
+// returners stage grows.
+func newVersionJudge(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, found *writesAndReads, returners map[*types.Func]Returner, objects objectTypes) *versionJudge {
+	return &versionJudge{
+		pass: pass, info: pass.TypesInfo, decls: decls, found: found, objects: objects, returners: returners,
+		freshBuilders: make(map[*types.Func]int),
+		keepers:       make(map[*types.Func][]bool),
+		copying:       make(map[*types.Var]bool),
+	}
+}
+
+// markVersionless is the fourth stage: it marks the writes that cannot
+// conflict because their object carries no resourceVersion, built without
+// one or blanked before the write.
+func markVersionless(j *versionJudge, writes []*Write) {
+	markCannotConflict(j, writes)
+	markCleared(j, writes) // skips the writes markCannotConflict marked
+}
 
 // markCannotConflict finds writes that cannot conflict: an Update of an
 // object built from a literal (or decoded from a manifest) without a
@@ -17,8 +67,8 @@ import (
 // The server has no version to compare: a built-in kind that allows it is
 // updated unconditionally, and any other kind is rejected as Invalid, which
 // is another bug than a lost Conflict. Every analyzer skips such writes.
-func (m *modeler) markCannotConflict() {
-	for _, w := range m.res.writes {
+func markCannotConflict(j *versionJudge, writes []*Write) {
+	for _, w := range writes {
 		switch w.Kind {
 		case api.WriteUpdate, api.WriteSubResourceUpdate, api.WriteTypedUpdate, api.WriteObjectPatch:
 		default:
@@ -27,20 +77,20 @@ func (m *modeler) markCannotConflict() {
 		v := w.Object.Root
 		if v == nil {
 			// A literal written as it is built: `Update(ctx, &T{...})`.
-			w.CannotConflict = !w.Object.Copied && m.freshExpr(w.FuncNode, w.Object.Expr)
+			w.CannotConflict = !w.Object.Copied && j.freshExpr(w.FuncNode, w.Object.Expr)
 			continue
 		}
 		if w.Object.Path != v.Name() {
 			continue
 		}
-		fn := m.declaringFunc(w, v)
-		w.CannotConflict = fn != nil && m.refreshingWritesOf(v, fn, w) == 0 && m.builtWithoutVersion(fn, v)
+		fn := declaringFunc(w, v)
+		w.CannotConflict = fn != nil && j.refreshingWritesOf(v, fn, w) == 0 && j.builtWithoutVersion(fn, v)
 	}
 }
 
 // declaringFunc returns the function around the write that declares v (the
 // write's own, or an outer one whose local a closure captures), or nil.
-func (m *modeler) declaringFunc(w *Write, v *types.Var) ast.Node {
+func declaringFunc(w *Write, v *types.Var) ast.Node {
 	for enc := range w.Cursor.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		if fn := enc.Node(); fn.Pos() <= v.Pos() && v.Pos() < fn.End() {
 			return fn
@@ -53,9 +103,9 @@ func (m *modeler) declaringFunc(w *Write, v *types.Var) ast.Node {
 // refresh it in place: after a controller-runtime write the object carries
 // the resourceVersion the server returned. Typed and dynamic writes leave
 // their input as it was.
-func (m *modeler) refreshingWritesOf(v *types.Var, fn ast.Node, w *Write) int {
+func (j *versionJudge) refreshingWritesOf(v *types.Var, fn ast.Node, w *Write) int {
 	n := 0
-	for _, o := range m.res.writes {
+	for _, o := range j.found.writes {
 		if o != w && o.Object.Root == v && o.Kind.RefreshesInPlace() && fn.Pos() <= o.Call.Pos() && o.Call.End() <= fn.End() {
 			n++
 		}
@@ -67,126 +117,27 @@ func (m *modeler) refreshingWritesOf(v *types.Var, fn ast.Node, w *Write) int {
 // literal (or as a zero value, or decoded from a manifest, or built by a
 // fresh builder) that sets no resourceVersion, and nothing in fn can give
 // it one afterwards (see untouched).
-func (m *modeler) builtWithoutVersion(fn ast.Node, v *types.Var) bool {
-	def := m.definition(fn, v)
+func (j *versionJudge) builtWithoutVersion(fn ast.Node, v *types.Var) bool {
+	def := j.definition(fn, v)
 	if def == nil || setsResourceVersion(def) {
 		return false
 	}
-	return m.untouched(fn, v, def)
-}
-
-// untouched reports whether nothing in fn can give v a resourceVersion: v
-// is not assigned (other than by def, or from a fresh build), read into,
-// or handed to a call that could fill one in (see mayGiveVersion). Writes
-// are not counted here: see refreshingWritesOf.
-func (m *modeler) untouched(fn ast.Node, v *types.Var, def ast.Node) bool {
-	return m.untouchedIn(fn, v, def, fn.Pos(), fn.End())
-}
-
-// untouchedIn is untouched for the nodes of fn within [from, to).
-func (m *modeler) untouchedIn(fn ast.Node, v *types.Var, def ast.Node, from, to token.Pos) bool {
-	clean := true
-	ast.Inspect(fn, func(n ast.Node) bool {
-		if !clean || n == nil || n.End() <= from || n.Pos() >= to {
-			return false
-		}
-		if n.Pos() < from || n.End() > to {
-			return true // around the range: look inside
-		}
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n != def && assignsInto(m.pass.TypesInfo, n, v) && !m.assignsFreshBuild(fn, n, v) {
-				clean = false
-			}
-		case *ast.CallExpr:
-			if m.res.WriteAt(n) == nil && m.mayGiveVersion(n, v) {
-				clean = false
-			}
-		}
-		return true
-	})
-	return clean
-}
-
-// assignsFreshBuild reports whether as, in fn, gives v a new value that
-// carries no resourceVersion: a literal, a fresh build (`objs, errs =
-// build(...)`), v with fresh elements appended, or a deep copy of a fresh
-// variable of fn.
-func (m *modeler) assignsFreshBuild(fn ast.Node, as *ast.AssignStmt, v *types.Var) bool {
-	info := m.pass.TypesInfo
-	for i, lhs := range as.Lhs {
-		if id := syntax.Ident(lhs); id == nil || info.ObjectOf(id) != v {
-			continue
-		}
-		if len(as.Rhs) == 1 && len(as.Lhs) > 1 {
-			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-			return ok && m.freshResult(call) == i
-		}
-		if len(as.Rhs) != len(as.Lhs) {
-			return false
-		}
-		rhs := ast.Unparen(as.Rhs[i])
-		if call, ok := rhs.(*ast.CallExpr); ok && m.isAppendTo(call, v) {
-			return m.allFresh(nil, call.Args[1:])
-		}
-		return m.freshExpr(nil, rhs) || m.copiesFresh(fn, rhs)
-	}
-	return false
-}
-
-// copiesFresh reports whether e is `x.DeepCopy()` of a variable x that fn
-// declares fresh and never gives a version: the copy carries none either
-// (kruise's e2e `deploymentIn1 := deployment.DeepCopy()`).
-func (m *modeler) copiesFresh(fn ast.Node, e ast.Expr) bool {
-	call, ok := e.(*ast.CallExpr)
-	if !ok || fn == nil || len(call.Args) != 0 {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "DeepCopy" {
-		return false
-	}
-	x, ok := m.pass.TypesInfo.Uses[syntax.Ident(ast.Unparen(sel.X))].(*types.Var)
-	if !ok || m.copying[x] {
-		return false // not a variable, or a copy of a copy of itself
-	}
-	if m.copying == nil {
-		m.copying = make(map[*types.Var]bool)
-	}
-	m.copying[x] = true
-	defer delete(m.copying, x)
-	return m.refreshingWritesOf(x, fn, nil) == 0 && m.builtWithoutVersion(fn, x)
-}
-
-// isBuiltinCall reports whether call is of a builtin that cannot give an
-// object a resourceVersion (append, len...; not copy).
-func (m *modeler) isBuiltinCall(call *ast.CallExpr) bool {
-	name := api.CalledBuiltin(m.pass.TypesInfo, call)
-	return name != "" && name != "copy"
-}
-
-// isAppendTo reports whether call is append(v, ...).
-func (m *modeler) isAppendTo(call *ast.CallExpr, v *types.Var) bool {
-	if api.CalledBuiltin(m.pass.TypesInfo, call) != "append" || len(call.Args) == 0 || call.Ellipsis.IsValid() {
-		return false
-	}
-	id := syntax.Ident(ast.Unparen(call.Args[0]))
-	return id != nil && m.pass.TypesInfo.Uses[id] == v
+	return j.untouched(fn, v, def)
 }
 
 // definition returns the declaration of v from a fresh value (`v :=
 // &T{...}`, `var v T`, `var v = T{...}`, `v, err := build()`), or nil
 // when v is declared otherwise.
-func (m *modeler) definition(fn ast.Node, v *types.Var) ast.Node {
+func (j *versionJudge) definition(fn ast.Node, v *types.Var) ast.Node {
 	var def ast.Node
 	ast.Inspect(fn, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE && definesVar(m.pass.TypesInfo, n, v) && m.assignsFreshBuild(fn, n, v) {
+			if n.Tok == token.DEFINE && definesVar(j.info, n, v) && j.assignsFreshBuild(fn, n, v) {
 				def = n
 			}
 		case *ast.ValueSpec:
-			if len(n.Names) == 1 && m.pass.TypesInfo.Defs[n.Names[0]] == v && (len(n.Values) == 0 || len(n.Values) == 1 && m.freshExpr(nil, n.Values[0])) {
+			if len(n.Names) == 1 && j.info.Defs[n.Names[0]] == v && (len(n.Values) == 0 || len(n.Values) == 1 && j.freshExpr(nil, n.Values[0])) {
 				def = n
 			}
 		}
@@ -205,11 +156,6 @@ func definesVar(info *types.Info, as *ast.AssignStmt, v *types.Var) bool {
 	return false
 }
 
-func isLiteral(e ast.Expr) bool {
-	_, ok := api.StripAddr(e).(*ast.CompositeLit)
-	return ok
-}
-
 // setsResourceVersion reports whether a literal mentions ResourceVersion.
 func setsResourceVersion(n ast.Node) bool {
 	found := false
@@ -220,199 +166,4 @@ func setsResourceVersion(n ast.Node) bool {
 		return !found
 	})
 	return found
-}
-
-// assignsInto reports whether as assigns v, or its metadata.
-func assignsInto(info *types.Info, as *ast.AssignStmt, v *types.Var) bool {
-	for _, lhs := range as.Lhs {
-		if elementRoot(info, ast.Unparen(lhs)) != v {
-			continue
-		}
-		path := types.ExprString(lhs)
-		if path == v.Name() || strings.Contains(path, "ObjectMeta") || strings.Contains(path, "ResourceVersion") {
-			return true
-		}
-	}
-	return false
-}
-
-// elementRoot is rootVar through index expressions too: the variable
-// whose storage objs[i].ResourceVersion is.
-func elementRoot(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := e.(type) {
-		case *ast.IndexExpr:
-			e = ast.Unparen(x.X)
-			continue
-		case *ast.SelectorExpr:
-			if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
-				e = ast.Unparen(x.X)
-				continue
-			}
-		case *ast.StarExpr:
-			e = ast.Unparen(x.X)
-			continue
-		}
-		return api.RootVar(info, e)
-	}
-}
-
-// handsOver reports whether call may fill in v: v (or a part of it that
-// is not a plain value, such as its metadata) is an argument, or the call
-// is a setter on v (SetResourceVersion).
-func (m *modeler) handsOver(call *ast.CallExpr, v *types.Var) bool {
-	for _, arg := range call.Args {
-		if argRoot := elementRoot(m.pass.TypesInfo, api.StripAddr(arg)); argRoot == v && !isPlainValue(m.pass.TypesInfo.TypeOf(arg)) {
-			return true
-		}
-	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "Set") {
-		return api.RootVar(m.pass.TypesInfo, ast.Unparen(sel.X)) == v
-	}
-	return false
-}
-
-// isPlainValue reports whether t is a string, number or boolean (maybe
-// named): a copy that cannot carry a resourceVersion back.
-func isPlainValue(t types.Type) bool {
-	b, ok := typeinfo.Under(t).(*types.Basic)
-	return ok && b.Info()&(types.IsString|types.IsNumeric|types.IsBoolean) != 0
-}
-
-// keepsVersion reports whether call is known to leave an object's
-// resourceVersion as it is: a decoder filling a new object from a manifest,
-// a setter of owner references, finalizers, labels and annotations, or a
-// client-go typed or dynamic Create or Update, which returns the stored
-// object and leaves its argument alone.
-func (m *modeler) keepsVersion(call *ast.CallExpr) bool {
-	fn := api.Callee(m.pass.TypesInfo, call)
-	if fn == nil {
-		return false
-	}
-	if api.VersionKeepers[api.FuncKeyOf(fn)] || returnsStoredCopy(fn.Signature()) {
-		return true
-	}
-	mk := api.MethodKeyOf(fn)
-	return mk.Name == "Decode" && api.VersionKeepingDecoders[api.FuncKey{Pkg: mk.Pkg, Name: mk.Type}]
-}
-
-// returnsStoredCopy reports whether sig is client-go's shape of a Create or
-// Update, `(ctx, obj *T, metav1.CreateOptions|UpdateOptions) (*T, error)`:
-// the object the server stored comes back as a new value.
-func returnsStoredCopy(sig *types.Signature) bool {
-	ps, rs := sig.Params(), sig.Results()
-	if ps.Len() != 3 || rs.Len() != 2 || !types.Identical(ps.At(1).Type(), rs.At(0).Type()) {
-		return false
-	}
-	named, ok := types.Unalias(ps.At(2).Type()).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || syntax.PkgPath(named.Obj().Pkg()) != api.MetaV1Path {
-		return false
-	}
-	name := named.Obj().Name()
-	return name == "CreateOptions" || name == "UpdateOptions"
-}
-
-// sendsAsGiven reports whether call hands v to a write helper that sends
-// that parameter as it is given (Returner.AsGiven): the helper gives it no
-// resourceVersion.
-func (m *modeler) sendsAsGiven(call *ast.CallExpr, v *types.Var) bool {
-	fn := api.Callee(m.pass.TypesInfo, call)
-	if fn == nil {
-		return false
-	}
-	r, ok := m.res.returners[fn]
-	if !ok || r.AsGiven < 0 || r.AsGiven >= len(call.Args) {
-		return false
-	}
-	for i, arg := range call.Args {
-		if root := elementRoot(m.pass.TypesInfo, api.StripAddr(arg)); root == v && (i != r.AsGiven || api.ObjectOf(m.pass.TypesInfo, arg).Path != v.Name()) {
-			return false
-		}
-	}
-	return true
-}
-
-// cannotSupplyVersion reports whether call is of a function (not a method,
-// whose receiver may hold a client) that is handed v and otherwise only
-// strings, numbers and booleans: it has no client to read a
-// resourceVersion with and no other object to copy one from. What this
-// gives up: such a function that decodes a string into v.
-func (m *modeler) cannotSupplyVersion(call *ast.CallExpr, v *types.Var) bool {
-	fn := api.Callee(m.pass.TypesInfo, call)
-	if fn == nil || fn.Signature().Recv() != nil {
-		return false
-	}
-	for _, arg := range call.Args {
-		if elementRoot(m.pass.TypesInfo, api.StripAddr(arg)) != v && !isPlainValue(m.pass.TypesInfo.TypeOf(arg)) {
-			return false
-		}
-	}
-	return true
-}
-
-// freshExpr reports whether e is a value that carries no resourceVersion:
-// nil, a literal that sets none (and copies no metadata), a call of a fresh
-// builder, or a variable fn declares from one of these and never gives a
-// version (fn nil: not looked for).
-func (m *modeler) freshExpr(fn ast.Node, e ast.Expr) bool {
-	switch e := api.StripAddr(e).(type) {
-	case *ast.CompositeLit:
-		return m.freshLiteral(fn, e)
-	case *ast.CallExpr:
-		return m.freshResult(e) == 0 && m.resultCount(e) == 1
-	case *ast.Ident:
-		if m.pass.TypesInfo.Uses[e] == types.Universe.Lookup("nil") {
-			return true
-		}
-		return fn != nil && m.declaredFromLiteral(fn, e)
-	}
-	return false
-}
-
-// freshLiteral is freshExpr for a composite literal: a struct that sets no
-// resourceVersion and whose metadata, if set, is a literal too; a slice,
-// array or map whose elements are all fresh.
-func (m *modeler) freshLiteral(fn ast.Node, lit *ast.CompositeLit) bool {
-	if setsResourceVersion(lit) {
-		return false
-	}
-	var elems []ast.Expr
-	for _, el := range lit.Elts {
-		key, val := ast.Expr(nil), el
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			key, val = kv.Key, kv.Value
-		}
-		if id := syntax.Ident(key); id != nil && id.Name == "ObjectMeta" && !isLiteral(val) {
-			return false
-		}
-		elems = append(elems, val)
-	}
-	switch typeinfo.UnderOf(m.pass.TypesInfo, lit).(type) {
-	case *types.Slice, *types.Array, *types.Map:
-		return m.allFresh(fn, elems)
-	case nil:
-		return false // not type-checked: its kind is unknown
-	}
-	return true
-}
-
-// allFresh reports whether every element of es is fresh.
-func (m *modeler) allFresh(fn ast.Node, es []ast.Expr) bool {
-	for _, e := range es {
-		if !m.freshExpr(fn, e) {
-			return false
-		}
-	}
-	return true
-}
-
-// declaredFromLiteral reports whether e names a variable that fn declares
-// from a composite literal and never gives a resourceVersion.
-func (m *modeler) declaredFromLiteral(fn ast.Node, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := m.pass.TypesInfo.Uses[id].(*types.Var)
-	return ok && m.refreshingWritesOf(v, fn, nil) == 0 && m.builtWithoutVersion(fn, v)
 }

@@ -24,8 +24,8 @@ import (
 // it runs on every path there. A controller-runtime write refreshes its
 // object in place, so one inside a loop that starts after the blanking
 // sends a version again from its second turn, and is not marked.
-func (m *modeler) markCleared() {
-	for _, w := range m.res.writes {
+func markCleared(j *versionJudge, writes []*Write) {
+	for _, w := range writes {
 		switch w.Kind {
 		case api.WriteUpdate, api.WriteSubResourceUpdate, api.WriteTypedUpdate, api.WriteDynamicUpdate, api.WriteObjectPatch:
 		default:
@@ -38,7 +38,7 @@ func (m *modeler) markCleared() {
 		if v == nil || w.Object.Path != v.Name() || w.FuncNode == nil || usesGoto(w.FuncNode) {
 			continue
 		}
-		if m.clearedBefore(w, v) {
+		if clearedBefore(j, w, v) {
 			w.CannotConflict, w.VersionCleared = true, true
 		}
 	}
@@ -46,7 +46,7 @@ func (m *modeler) markCleared() {
 
 // clearedBefore reports whether a statement that blanks v's
 // resourceVersion dominates w, and nothing between them gives v one.
-func (m *modeler) clearedBefore(w *Write, v *types.Var) bool {
+func clearedBefore(j *versionJudge, w *Write, v *types.Var) bool {
 	loop := false
 	for cur := w.Cursor; cur.Node() != w.FuncNode; cur = cur.Parent() {
 		parent := cur.Parent()
@@ -64,12 +64,12 @@ func (m *modeler) clearedBefore(w *Write, v *types.Var) bool {
 		if !ok {
 			continue
 		}
-		if clear := m.lastClearing(list, stmt, v); clear != nil {
+		if clear := lastClearing(j.info, list, stmt, v); clear != nil {
 			end := w.Call.End()
 			if loop {
 				end = stmt.End() // the loop comes back to the write
 			}
-			return m.versionlessBetween(w, v, clear.End(), end, loop)
+			return versionlessBetween(j, w, v, clear.End(), end, loop)
 		}
 	}
 	return false
@@ -91,13 +91,13 @@ func stmtList(n ast.Node) []ast.Stmt {
 
 // lastClearing returns the last statement of list before stop that blanks
 // v's resourceVersion, or nil.
-func (m *modeler) lastClearing(list []ast.Stmt, stop ast.Stmt, v *types.Var) ast.Stmt {
+func lastClearing(info *types.Info, list []ast.Stmt, stop ast.Stmt, v *types.Var) ast.Stmt {
 	var found ast.Stmt
 	for _, s := range list {
 		if s == stop {
 			return found
 		}
-		if m.clearsVersion(s, v) {
+		if clearsVersion(info, s, v) {
 			found = s
 		}
 	}
@@ -106,38 +106,38 @@ func (m *modeler) lastClearing(list []ast.Stmt, stop ast.Stmt, v *types.Var) ast
 
 // clearsVersion reports whether s is `v.ResourceVersion = ""` (through
 // ObjectMeta or not) or `v.SetResourceVersion("")`.
-func (m *modeler) clearsVersion(s ast.Stmt, v *types.Var) bool {
+func clearsVersion(info *types.Info, s ast.Stmt, v *types.Var) bool {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 || !m.isEmptyString(s.Rhs[0]) {
+		if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 || !isEmptyString(info, s.Rhs[0]) {
 			return false
 		}
 		sel, ok := ast.Unparen(s.Lhs[0]).(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == "ResourceVersion" && m.isMetaOf(sel.X, v)
+		return ok && sel.Sel.Name == "ResourceVersion" && isMetaOf(info, sel.X, v)
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || !m.isEmptyString(call.Args[0]) {
+		if !ok || len(call.Args) != 1 || !isEmptyString(info, call.Args[0]) {
 			return false
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == "SetResourceVersion" && m.isMetaOf(sel.X, v)
+		return ok && sel.Sel.Name == "SetResourceVersion" && isMetaOf(info, sel.X, v)
 	}
 	return false
 }
 
 // isMetaOf reports whether e is v, or v.ObjectMeta.
-func (m *modeler) isMetaOf(e ast.Expr, v *types.Var) bool {
+func isMetaOf(info *types.Info, e ast.Expr, v *types.Var) bool {
 	e = ast.Unparen(e)
 	if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "ObjectMeta" {
 		e = ast.Unparen(sel.X)
 	}
 	id := syntax.Ident(e)
-	return id != nil && m.pass.TypesInfo.Uses[id] == v
+	return id != nil && info.Uses[id] == v
 }
 
 // isEmptyString reports whether e is the constant "".
-func (m *modeler) isEmptyString(e ast.Expr) bool {
-	tv := m.pass.TypesInfo.Types[e]
+func isEmptyString(info *types.Info, e ast.Expr) bool {
+	tv := info.Types[e]
 	return tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == ""
 }
 
@@ -145,13 +145,13 @@ func (m *modeler) isEmptyString(e ast.Expr) bool {
 // resourceVersion: no assignment, read or call that could (see
 // untouchedIn), and no write that refreshes v in place (w itself only
 // when a loop brings the path back to it).
-func (m *modeler) versionlessBetween(w *Write, v *types.Var, from, to token.Pos, loop bool) bool {
-	for _, o := range m.res.writes {
+func versionlessBetween(j *versionJudge, w *Write, v *types.Var, from, to token.Pos, loop bool) bool {
+	for _, o := range j.found.writes {
 		if o.Object.Root == v && o.Kind.RefreshesInPlace() && from <= o.Call.Pos() && o.Call.End() <= to && (o != w || loop) {
 			return false
 		}
 	}
-	return m.untouchedIn(w.FuncNode, v, nil, from, to)
+	return j.untouchedIn(w.FuncNode, v, nil, from, to)
 }
 
 // usesGoto reports whether fn contains a goto: then a statement earlier in

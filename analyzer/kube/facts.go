@@ -1,7 +1,6 @@
 package kube
 
 import (
-	"fmt"
 	"go/ast"
 	"go/types"
 	"time"
@@ -9,148 +8,57 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
 
-// Facts carry, across package boundaries, what a function of the analyzed
-// program does with the Kubernetes API. They are tiny, exported only for
-// exported functions and methods of the package being analyzed, and never
-// computed for upstream packages (whose behaviour is in kube/api's tables).
+// The model reads the facts of other packages' functions once, in the
+// first stage (importCalleeFacts, foreignFacts), apart from those its
+// judges ask about a callee (fresh builders, keepers, resyncs, informer
+// kinds); it exports the facts of the package's own functions once, in
+// the last stage, from the finished model (exporter).
 
-// RetriesFact: the function runs its func parameter Param inside a conflict
-// retry, so a literal passed there is a retry scope.
-type RetriesFact struct{ Param int }
-
-// ReturnsConflictFact: the function returns the Conflict error of a
-// conflict-prone write it makes; Param is the index of the parameter that
-// holds the written object, or -1; AsGiven is the index of the parameter
-// whose object (or whose elements) the write sends with no resourceVersion
-// but the one it came with, or -1.
-// Guard+1 is the bool parameter the writes need (0: none), which must hold
-// When.
-type ReturnsConflictFact struct {
-	Param, AsGiven int
-	Guard          int
-	When           bool
+// imported is what the facts of the callees of other packages say about
+// them: which run a func parameter inside a conflict retry, which return a
+// write's Conflict, which re-read an object.
+type imported struct {
+	retryHelpers map[*types.Func]int
+	returners    map[*types.Func]Returner
+	refreshers   map[*types.Func]ReadsFact
 }
 
-// FreshBuildFact: every return of the function builds its result Result
-// (an object, or a slice of them) anew, without a resourceVersion.
-type FreshBuildFact struct{ Result int }
-
-func (*FreshBuildFact) AFact()           {}
-func (f *FreshBuildFact) String() string { return fmt.Sprintf("freshBuild(result %d)", f.Result) }
-
-// KeepsVersionFact: the function hands its object parameters Params to a
-// client-go typed Create or Update, and nothing it does gives them a
-// resourceVersion (a create helper that drops the stored copy).
-type KeepsVersionFact struct{ Params []int }
-
-func (*KeepsVersionFact) AFact()           {}
-func (f *KeepsVersionFact) String() string { return fmt.Sprintf("keepsVersion(params %v)", f.Params) }
-
-// ReadsFact: the function re-reads an object: it returns a freshly read
-// object as result Result (or -1), or refreshes the object passed as
-// parameter Param in place (or -1).
-type ReadsFact struct{ Param, Result int }
-
-// EndsFact: the function never returns; its calls fail the test (Test) or
-// end the program. An e2e framework's Failf is the common one.
-type EndsFact struct{ Test bool }
-
-func (*EndsFact) AFact() {}
-func (f *EndsFact) String() string {
-	if f.Test {
-		return "ends(test)"
+// importCalleeFacts returns what the facts of the callees of calls in
+// other packages say about them.
+func importCalleeFacts(pass *analysis.Pass, calls []call) imported {
+	out := imported{
+		retryHelpers: make(map[*types.Func]int),
+		returners:    make(map[*types.Func]Returner),
+		refreshers:   make(map[*types.Func]ReadsFact),
 	}
-	return "ends(program)"
-}
-
-// NeverNilErrorFact: every return of the function returns a non-nil error
-// (an error constructor), so returning its result hands a failure on.
-type NeverNilErrorFact struct{}
-
-func (*NeverNilErrorFact) AFact()         {}
-func (*NeverNilErrorFact) String() string { return "neverNilError" }
-
-// ConflictTestFact: the function takes an error as parameter Param and
-// answers a bool; on a Conflict it answers Holds (isRetryable(err) holds,
-// ErrorAlreadyExists(err) does not).
-type ConflictTestFact struct {
-	Param int
-	Holds bool
-}
-
-func (*ConflictTestFact) AFact() {}
-func (f *ConflictTestFact) String() string {
-	return fmt.Sprintf("conflictTest(param %d, holds %t)", f.Param, f.Holds)
-}
-
-// RequeueResultFact: every return of the function gives a
-// reconcile.Result that asks for a requeue (Requeues), or one that asks
-// for nothing, with a nil error (!Requeues).
-type RequeueResultFact struct{ Requeues bool }
-
-func (*RequeueResultFact) AFact() {}
-func (f *RequeueResultFact) String() string {
-	if f.Requeues {
-		return "result(requeues)"
+	seen := make(map[*types.Func]bool)
+	for _, c := range calls {
+		fn := c.callee
+		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		out.importFrom(pass, fn)
 	}
-	return "result(quiet)"
+	return out
 }
 
-// ResyncFact: calling the function sets up a periodic resync of Period
-// nanoseconds (it builds an informer factory, or a manager's cache
-// options, with that constant period).
-type ResyncFact struct{ Period int64 }
-
-func (*ResyncFact) AFact()           {}
-func (f *ResyncFact) String() string { return fmt.Sprintf("resync(%s)", time.Duration(f.Period)) }
-
-// InformerKindFact: the field holds a client-go informer of Kind (package
-// path and type name), set where its package stores a typed informer's
-// Informer() in it.
-type InformerKindFact struct{ Kind string }
-
-func (*InformerKindFact) AFact()           {}
-func (f *InformerKindFact) String() string { return "informer(" + f.Kind + ")" }
-
-func (*RetriesFact) AFact()         {}
-func (*ReturnsConflictFact) AFact() {}
-func (*ReadsFact) AFact()           {}
-
-func (f *RetriesFact) String() string { return fmt.Sprintf("retries(param %d)", f.Param) }
-func (f *ReturnsConflictFact) String() string {
-	if f.Guard > 0 {
-		return fmt.Sprintf("returnsConflict(param %d, as given %d, needs param %d %t)", f.Param, f.AsGiven, f.Guard-1, f.When)
-	}
-	return fmt.Sprintf("returnsConflict(param %d, as given %d)", f.Param, f.AsGiven)
-}
-func (f *ReadsFact) String() string {
-	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
-}
-
-var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact)}
-
-// importFacts records what the facts of fn, a function of another package
-// called here, say about it.
-func (m *modeler) importFacts(fn *types.Func) {
-	if fn.Pkg() == nil || fn.Pkg() == m.pass.Pkg || m.imported[fn] {
-		return
-	}
-	m.imported[fn] = true
+// importFrom records what the facts of fn say about it.
+func (im imported) importFrom(pass *analysis.Pass, fn *types.Func) {
 	var retries RetriesFact
-	if m.pass.ImportObjectFact(fn, &retries) {
-		m.res.retryHelpers[fn] = retries.Param
+	if pass.ImportObjectFact(fn, &retries) {
+		im.retryHelpers[fn] = retries.Param
 	}
 	var returns ReturnsConflictFact
-	if m.pass.ImportObjectFact(fn, &returns) {
-		m.res.returners[fn] = Returner{Param: returns.Param, AsGiven: returns.AsGiven, Guard: importedGuard(returns)}
+	if pass.ImportObjectFact(fn, &returns) {
+		im.returners[fn] = Returner{Param: returns.Param, AsGiven: returns.AsGiven, Guard: importedGuard(returns)}
 	}
 	var reads ReadsFact
-	if m.pass.ImportObjectFact(fn, &reads) {
-		m.res.refreshers[fn] = reads
+	if pass.ImportObjectFact(fn, &reads) {
+		im.refreshers[fn] = reads
 	}
 }
 
@@ -182,33 +90,22 @@ func foreignFacts(facts []analysis.ObjectFact) fate.Foreign {
 	return out
 }
 
-// exportFacts exports the facts of this package's exported functions, and
-// of its interface methods that only write helpers implement.
-func (m *modeler) exportFacts() {
-	for fn, r := range m.res.returners {
-		if fn.Pkg() == m.pass.Pkg && fn.Exported() && m.res.decls[fn] == nil {
-			m.pass.ExportObjectFact(fn, returnsFact(r))
-		}
+// healingFactsOf returns what findHealing reads of other packages' facts.
+func healingFactsOf(pass *analysis.Pass) healingFacts {
+	return healingFacts{
+		resyncOf:   func(fn *types.Func) time.Duration { return importedResync(pass, fn) },
+		informerOf: func(field *types.Var) string { return importedInformerKind(pass, field) },
 	}
-	for fn := range m.res.decls {
-		if fn.Exported() && !m.res.isLifted(fn) {
-			m.exportFactsOf(fn)
-		}
-	}
-	exportPredicateFacts(m.pass, m.res.tracer.PredicateVerdicts())
-	exportResultFacts(m.pass, m.res.tracer.ResultVerdictsOf())
-	m.exportResyncFacts()
-	m.exportInformerFacts(m.res.healing.informers)
 }
 
 // importedResync returns the resync period fn, a function of another
 // package, sets up (its ResyncFact), or 0.
-func (m *modeler) importedResync(fn *types.Func) time.Duration {
-	if fn.Pkg() == m.pass.Pkg {
+func importedResync(pass *analysis.Pass, fn *types.Func) time.Duration {
+	if fn.Pkg() == pass.Pkg {
 		return 0
 	}
 	var f ResyncFact
-	if m.pass.ImportObjectFact(fn, &f) {
+	if pass.ImportObjectFact(fn, &f) {
 		return time.Duration(f.Period)
 	}
 	return 0
@@ -216,47 +113,92 @@ func (m *modeler) importedResync(fn *types.Func) time.Duration {
 
 // importedInformerKind returns the kind an informer field of another
 // package watches (its InformerKindFact), or "".
-func (m *modeler) importedInformerKind(field *types.Var) string {
+func importedInformerKind(pass *analysis.Pass, field *types.Var) string {
 	var f InformerKindFact
-	if field.Pkg() != m.pass.Pkg && m.pass.ImportObjectFact(field, &f) {
+	if field.Pkg() != pass.Pkg && pass.ImportObjectFact(field, &f) {
 		return f.Kind
 	}
 	return ""
 }
 
-func (m *modeler) healingFacts() healingFacts {
-	return healingFacts{resyncOf: m.importedResync, informerOf: m.importedInformerKind}
+// importedGuard is the guard a ReturnsConflictFact carries, or nil.
+func importedGuard(f ReturnsConflictFact) *Guard {
+	if f.Guard == 0 {
+		return nil
+	}
+	return &Guard{Param: f.Guard - 1, When: f.When}
+}
+
+// exporter exports the facts of the package's functions and fields.
+type exporter struct {
+	pass  *analysis.Pass
+	decls map[*types.Func]*ast.FuncDecl
+	judge *versionJudge // for fresh builders and create helpers
+}
+
+// exportModel is the last stage: the facts of this package's exported
+// functions, and of its interface methods that only write helpers
+// implement, from the finished model res.
+func (e exporter) exportModel(res *Result) {
+	for fn, r := range res.returners {
+		if fn.Pkg() == e.pass.Pkg && fn.Exported() && e.decls[fn] == nil {
+			e.pass.ExportObjectFact(fn, returnsFact(r))
+		}
+	}
+	for fn := range e.decls {
+		if fn.Exported() && !res.isLifted(fn) {
+			e.exportFuncFacts(res, fn)
+		}
+	}
+	exportPredicateFacts(e.pass, res.tracer.PredicateVerdicts())
+	exportResultFacts(e.pass, res.tracer.ResultVerdictsOf())
+	e.exportResyncFacts()
+	e.exportInformerFacts(res.healing.informers)
+}
+
+// exportFuncFacts exports the facts of the package's function fn.
+func (e exporter) exportFuncFacts(res *Result, fn *types.Func) {
+	defer guard.Locate(e.pass.Fset, e.decls[fn].Pos())
+	if p, ok := res.retryHelpers[fn]; ok {
+		e.pass.ExportObjectFact(fn, &RetriesFact{Param: p})
+	}
+	if r, ok := res.returners[fn]; ok {
+		e.pass.ExportObjectFact(fn, returnsFact(r))
+	}
+	if r := e.judge.freshResultOf(fn); r >= 0 {
+		e.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
+	}
+	if ps := e.judge.createHelperParams(fn, e.decls[fn]); len(ps) > 0 {
+		e.pass.ExportObjectFact(fn, &KeepsVersionFact{Params: ps})
+	}
+	if r, ok := res.refreshers[fn]; ok {
+		e.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})
+	}
+	if res.tracer.NeverReturnsNil(fn) {
+		e.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
+	}
+	exportEndsFact(e.pass, res.tracer, fn)
 }
 
 // exportInformerFacts exports the kind of the package's informer fields.
-func (m *modeler) exportInformerFacts(kinds *informerKinds) {
+func (e exporter) exportInformerFacts(kinds *informerKinds) {
 	for field, kind := range kinds.fieldKinds() {
-		if field.Pkg() == m.pass.Pkg {
-			m.pass.ExportObjectFact(field, &InformerKindFact{Kind: kind})
+		if field.Pkg() == e.pass.Pkg {
+			e.pass.ExportObjectFact(field, &InformerKindFact{Kind: kind})
 		}
 	}
 }
 
 // exportResyncFacts exports the ResyncFact of the package's exported
 // functions whose bodies set up a constant resync.
-func (m *modeler) exportResyncFacts() {
-	for fn, decl := range m.res.decls {
+func (e exporter) exportResyncFacts() {
+	for fn, decl := range e.decls {
 		if !fn.Exported() || decl.Body == nil {
 			continue
 		}
-		h := findHealing(m.pass.TypesInfo, []*ast.File{{Decls: []ast.Decl{decl}}}, m.healingFacts())
+		h := findHealing(e.pass.TypesInfo, []*ast.File{{Decls: []ast.Decl{decl}}}, healingFactsOf(e.pass))
 		if h.resync > 0 {
-			m.pass.ExportObjectFact(fn, &ResyncFact{Period: int64(h.resync)})
-		}
-	}
-}
-
-// exportResultFacts exports what the package's exported functions'
-// reconcile.Result asks for on every return.
-func exportResultFacts(pass *analysis.Pass, verdicts map[*types.Func]fate.ResultVerdict) {
-	for fn, v := range verdicts {
-		if fn.Exported() && fn.Pkg() == pass.Pkg && v != fate.ResultMixed {
-			pass.ExportObjectFact(fn, &RequeueResultFact{Requeues: v == fate.ResultRequeues})
+			e.pass.ExportObjectFact(fn, &ResyncFact{Period: int64(h.resync)})
 		}
 	}
 }
@@ -269,22 +211,25 @@ func exportResultFacts(pass *analysis.Pass, verdicts map[*types.Func]fate.Result
 //
 // Its functions that never return (an e2e framework's Failf) get their
 // EndsFact too, judged by their own bodies alone.
-func exportBuilderFacts(pass *analysis.Pass, opts *api.Options) {
-	m := &modeler{pass: pass, opts: opts, res: newResult(), imported: make(map[*types.Func]bool)}
-	m.collectDecls()
-	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateModel{m.res}, fate.Foreign{})
+func exportBuilderFacts(pass *analysis.Pass) {
+	decls := collectDecls(pass.TypesInfo, pass.Pkg, pass.Files)
+	res := newResult()
+	res.decls, res.lifted, res.liftedFuncs = decls.decls, decls.lifted, decls.liftedFuncs
+	judge := newVersionJudge(pass, decls.decls, new(writesAndReads), res.returners, make(objectTypes))
+	e := exporter{pass: pass, decls: decls.decls, judge: judge}
+	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateModel{res}, fate.Foreign{})
 	foreign := foreignFacts(pass.AllObjectFacts())
 	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, pass.Files, foreign.Predicates))
 	exportResultFacts(pass, fate.ResultVerdicts(pass.TypesInfo, pass.Files, foreign.Results))
-	m.exportResyncFacts()
-	m.exportInformerFacts(findInformerKinds(pass.TypesInfo, pass.Files, m.importedInformerKind))
-	for fn, decl := range m.res.decls {
+	e.exportResyncFacts()
+	e.exportInformerFacts(findInformerKinds(pass.TypesInfo, pass.Files, healingFactsOf(pass).informerOf))
+	for fn, decl := range decls.decls {
 		if !fn.Exported() {
 			continue
 		}
 		func() {
 			defer guard.Locate(pass.Fset, decl.Pos())
-			if r := m.freshResultOf(fn); r >= 0 {
+			if r := judge.freshResultOf(fn); r >= 0 {
 				pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
 			}
 			exportEndsFact(pass, tracer, fn)
@@ -292,28 +237,14 @@ func exportBuilderFacts(pass *analysis.Pass, opts *api.Options) {
 	}
 }
 
-// exportFactsOf exports the facts of the package's function fn.
-func (m *modeler) exportFactsOf(fn *types.Func) {
-	defer guard.Locate(m.pass.Fset, m.res.decls[fn].Pos())
-	if p, ok := m.res.retryHelpers[fn]; ok {
-		m.pass.ExportObjectFact(fn, &RetriesFact{Param: p})
+// exportResultFacts exports what the package's exported functions'
+// reconcile.Result asks for on every return.
+func exportResultFacts(pass *analysis.Pass, verdicts map[*types.Func]fate.ResultVerdict) {
+	for fn, v := range verdicts {
+		if fn.Exported() && fn.Pkg() == pass.Pkg && v != fate.ResultMixed {
+			pass.ExportObjectFact(fn, &RequeueResultFact{Requeues: v == fate.ResultRequeues})
+		}
 	}
-	if r, ok := m.res.returners[fn]; ok {
-		m.pass.ExportObjectFact(fn, returnsFact(r))
-	}
-	if r := m.freshResultOf(fn); r >= 0 {
-		m.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
-	}
-	if ps := m.createHelperParams(fn, m.res.decls[fn]); len(ps) > 0 {
-		m.pass.ExportObjectFact(fn, &KeepsVersionFact{Params: ps})
-	}
-	if r, ok := m.res.refreshers[fn]; ok {
-		m.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})
-	}
-	if m.res.tracer.NeverReturnsNil(fn) {
-		m.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
-	}
-	exportEndsFact(m.pass, m.res.tracer, fn)
 }
 
 // exportPredicateFacts exports the answers on a Conflict of the package's
@@ -343,12 +274,4 @@ func returnsFact(r Returner) *ReturnsConflictFact {
 		f.Guard, f.When = r.Guard.Param+1, r.Guard.When
 	}
 	return f
-}
-
-// importedGuard is the guard a ReturnsConflictFact carries, or nil.
-func importedGuard(f ReturnsConflictFact) *Guard {
-	if f.Guard == 0 {
-		return nil
-	}
-	return &Guard{Param: f.Guard - 1, When: f.When}
 }

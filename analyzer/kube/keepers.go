@@ -7,22 +7,12 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
-// mayGiveVersion reports whether call, which is not a write, may give v a
-// resourceVersion: v is handed to it (see handsOver), and the callee is
-// not known to leave v's version alone.
-func (m *modeler) mayGiveVersion(call *ast.CallExpr, v *types.Var) bool {
-	if m.isBuiltinCall(call) || !m.handsOver(call, v) {
-		return false
-	}
-	return !m.keepsVersion(call) && !m.sendsAsGiven(call, v) && !m.cannotSupplyVersion(call, v) && !m.leavesVersion(call, v)
-}
-
 // leavesVersion reports whether call hands v only to parameters that its
 // callee leaves without a resourceVersion (see keptParams): an e2e
 // framework's `CreateDeployment(d)`, which creates d with a typed client
 // and drops the stored copy, or a comparison helper.
-func (m *modeler) leavesVersion(call *ast.CallExpr, v *types.Var) bool {
-	info := m.pass.TypesInfo
+func (j *versionJudge) leavesVersion(call *ast.CallExpr, v *types.Var) bool {
+	info := j.info
 	fn := api.Callee(info, call)
 	if fn == nil || fn.Signature().Variadic() || len(call.Args) != fn.Signature().Params().Len() {
 		return false
@@ -32,7 +22,7 @@ func (m *modeler) leavesVersion(call *ast.CallExpr, v *types.Var) bool {
 			return false // a method of v, or one called as T.M(recv, ...)
 		}
 	}
-	kept := m.keptParams(fn)
+	kept := j.keptParams(fn)
 	handed := false
 	for i, arg := range call.Args {
 		if elementRoot(info, api.StripAddr(arg)) != v || isPlainValue(info.TypeOf(arg)) {
@@ -51,18 +41,15 @@ func (m *modeler) leavesVersion(call *ast.CallExpr, v *types.Var) bool {
 // writes it with a client that refreshes it in place, or hands it to a
 // call that could give it one. A function of the package is judged by its
 // body; one of another package by its KeepsVersionFact.
-func (m *modeler) keptParams(fn *types.Func) []bool {
-	if kept, ok := m.keepers[fn]; ok {
+func (j *versionJudge) keptParams(fn *types.Func) []bool {
+	if kept, ok := j.keepers[fn]; ok {
 		return kept
 	}
-	if m.keepers == nil {
-		m.keepers = make(map[*types.Func][]bool)
-	}
-	m.keepers[fn] = nil // cycle guard: nothing is kept while fn is judged
+	j.keepers[fn] = nil // cycle guard: nothing is kept while fn is judged
 	var kept []bool
-	if decl := m.res.decls[fn]; decl != nil {
-		kept = m.judgeParams(fn, decl)
-	} else if fact := new(KeepsVersionFact); fn.Pkg() != m.pass.Pkg && m.pass.ImportObjectFact(fn, fact) {
+	if decl := j.decls[fn]; decl != nil {
+		kept = j.judgeParams(fn, decl)
+	} else if fact := new(KeepsVersionFact); fn.Pkg() != j.pass.Pkg && j.pass.ImportObjectFact(fn, fact) {
 		kept = make([]bool, fn.Signature().Params().Len())
 		for _, i := range fact.Params {
 			if i < len(kept) {
@@ -70,17 +57,17 @@ func (m *modeler) keptParams(fn *types.Func) []bool {
 			}
 		}
 	}
-	m.keepers[fn] = kept
+	j.keepers[fn] = kept
 	return kept
 }
 
 // judgeParams is keptParams for a function of the package.
-func (m *modeler) judgeParams(fn *types.Func, decl *ast.FuncDecl) []bool {
+func (j *versionJudge) judgeParams(fn *types.Func, decl *ast.FuncDecl) []bool {
 	ps := fn.Signature().Params()
 	kept := make([]bool, ps.Len())
 	for i := range ps.Len() {
 		p := ps.At(i)
-		kept[i] = m.isObject(p.Type()) && m.refreshingWritesOf(p, decl, nil) == 0 && !m.res.definedByRead(p) && m.untouched(decl, p, nil)
+		kept[i] = j.objects.is(p.Type()) && j.refreshingWritesOf(p, decl, nil) == 0 && !j.found.definedByRead(p) && j.untouched(decl, p, nil)
 	}
 	return kept
 }
@@ -90,10 +77,10 @@ func (m *modeler) judgeParams(fn *types.Func, decl *ast.FuncDecl) []bool {
 // Create or Update (which returns the stored object as a new value): the
 // parameters of a create helper, worth a fact. Other keepers (comparisons,
 // loggers) are judged only inside their own package, to keep facts rare.
-func (m *modeler) createHelperParams(fn *types.Func, decl *ast.FuncDecl) []int {
+func (j *versionJudge) createHelperParams(fn *types.Func, decl *ast.FuncDecl) []int {
 	var out []int
-	for i, kept := range m.keptParams(fn) {
-		if kept && m.sentToTypedClient(decl, fn.Signature().Params().At(i)) {
+	for i, kept := range j.keptParams(fn) {
+		if kept && sentToTypedClient(j.info, decl, fn.Signature().Params().At(i)) {
 			out = append(out, i)
 		}
 	}
@@ -102,16 +89,16 @@ func (m *modeler) createHelperParams(fn *types.Func, decl *ast.FuncDecl) []int {
 
 // sentToTypedClient reports whether decl hands p to a client-go typed
 // Create or Update.
-func (m *modeler) sentToTypedClient(decl *ast.FuncDecl, p *types.Var) bool {
+func sentToTypedClient(info *types.Info, decl *ast.FuncDecl, p *types.Var) bool {
 	found := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if found || !ok {
 			return !found
 		}
-		if fn := api.Callee(m.pass.TypesInfo, call); fn != nil && returnsStoredCopy(fn.Signature()) {
+		if fn := api.Callee(info, call); fn != nil && returnsStoredCopy(fn.Signature()) {
 			for _, arg := range call.Args {
-				found = found || api.RootVar(m.pass.TypesInfo, ast.Unparen(arg)) == p
+				found = found || api.RootVar(info, ast.Unparen(arg)) == p
 			}
 		}
 		return !found

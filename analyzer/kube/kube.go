@@ -1,13 +1,12 @@
 package kube
 
 import (
-	"go/ast"
 	"go/types"
+	"maps"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
@@ -41,7 +40,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	}
 	if !gate.ReachesKubeAPI(pass.Pkg) {
 		if gate.ReachesObjects(pass.Pkg) && typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
-			exportBuilderFacts(pass, opts)
+			exportBuilderFacts(pass)
 		}
 		return res, nil
 	}
@@ -52,7 +51,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	files, touchesCache := scanUses(pass, opts, facts)
 	res.touchesCache = touchesCache
 	if files == nil {
-		exportBuilderFacts(pass, opts)
+		exportBuilderFacts(pass)
 		return res, nil
 	}
 	// No inspector is required from inspect.Analyzer: packages and files
@@ -60,13 +59,13 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	// files get theirs only where the model needs a cursor (see sites.go).
 	res.relevant = true
 	res.files = files
-	m := &modeler{pass: pass, opts: opts, res: res, cursors: syntax.NewCursors(files), imported: make(map[*types.Func]bool)}
-	m.build(foreignFacts(facts))
+	build(pass, opts, res, foreignFacts(facts))
 	return res, nil
 }
 
-// build fills the Result in stages. Each stage reads only what the stages
-// before it have finished; the order is the model's dependency graph:
+// build fills the Result in stages. Each stage takes what the stages
+// before it produced and returns what it finds; the order is the model's
+// dependency graph:
 //
 //  1. calls: the walked sites, the declarations, every call with its
 //     callee, and the facts of foreign callees (retry helpers, returners,
@@ -85,95 +84,44 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 //  6. healing: what in the package redoes a lost write (watches,
 //     resyncs, requeues), for grading findings;
 //  7. facts for the package's importers.
-func (m *modeler) build(foreign fate.Foreign) {
-	calls := m.stageCalls()
-	m.stageRetries(calls)
-	m.stageWritesAndReads(calls)
-	m.markCannotConflict()
-	m.markCleared()
-	// The tracer outlives this Run (the checks trace failures later, maybe
-	// concurrently): it keeps the package and the facts it needs, never
-	// the Pass.
-	m.res.tracer = fate.NewTracer(m.pass.TypesInfo, m.pass.Pkg, fateModel{m.res}, foreign)
-	m.findReturners(calls)
-	m.res.info, m.res.gate = m.pass.TypesInfo, m.opts.Consequences
-	m.res.healing = findHealing(m.pass.TypesInfo, m.res.files, m.healingFacts())
-	m.res.healing.periodic = findPeriodicRuns(m.pass.Fset, m.pass.TypesInfo, m.pass.Pkg, m.res.files)
-	m.exportFacts()
+func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.Foreign) {
+	info := pass.TypesInfo
+	// 1. calls
+	scan := scanCalls(info, pass.Pkg, pass.Files, res.files)
+	imported := importCalleeFacts(pass, scan.calls)
+	// 2. retries
+	retries := findRetries(info, opts.RetryWrappers, scan, imported.retryHelpers)
+	// 3. writes and reads; objects is a cache of which types carry a
+	// resourceVersion, shared with the judge of stage 4.
+	objects := make(objectTypes)
+	found := findWritesAndReads(pass, opts, scan, retries.scopeByBody, imported.refreshers, objects)
+	// 4. versions
+	returners := maps.Clone(imported.returners) // this package's are added in stage 5
+	judge := newVersionJudge(pass, scan.decls.decls, found, returners, objects)
+	markVersionless(judge, found.writes)
+	res.setModel(scan, retries, found, returners)
+	// 5. fates. The tracer outlives this Run (the checks trace failures
+	// later, maybe concurrently): it keeps the package and the facts it
+	// needs, never the Pass. It reads the model through res, returners
+	// included.
+	res.tracer = fate.NewTracer(info, pass.Pkg, fateModel{res}, foreign)
+	calls := findReturners(info, scan, found, retries.scopeByBody, res.tracer, judge, returners)
+	res.returnerCalls, res.returnerCursor = calls.calls, calls.cursors
+	// 6. healing
+	res.info, res.gate = info, opts.Consequences
+	res.healing = findHealing(info, res.files, healingFactsOf(pass))
+	res.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, res.files)
+	// 7. facts
+	exporter{pass: pass, decls: scan.decls.decls, judge: judge}.exportModel(res)
 }
 
-func (m *modeler) stageCalls() []call {
-	m.sites, m.callSites, m.res.functions = scanSites(m.pass.TypesInfo, m.res.files)
-	m.collectDecls()
-	return m.collectCalls()
-}
-
-func (m *modeler) stageRetries(calls []call) {
-	m.applyConfig(calls)
-	m.findRetryHelpers(calls)
-	m.findScopes(calls)
-}
-
-func (m *modeler) stageWritesAndReads(calls []call) {
-	for _, c := range calls {
-		m.classify(c)
-	}
-	m.findAssignReads()
-	m.findVersionCopies()
-	m.findRefreshers()
-	for _, c := range calls {
-		m.addHelperRead(c)
-	}
-	m.res.index()
-}
-
-// modeler builds one package's Result.
-type modeler struct {
-	pass *analysis.Pass
-	opts *api.Options
-	res  *Result
-	// sites are the calls, assignments and key-value pairs of the walked
-	// files, in source order; cursors gives the few that need one theirs.
-	sites     []site
-	callSites int // how many of sites are calls
-	cursors   *syntax.Cursors
-
-	funcVars        map[*types.Var]*ast.FuncLit   // f := func(...) {...}
-	freshBuilders   map[*types.Func]int           // the result a function builds without a resourceVersion (-1: none), memoised
-	keepers         map[*types.Func][]bool        // per parameter, whether a function leaves its object without a resourceVersion, memoised
-	copying         map[*types.Var]bool           // variables whose deep copies are being judged (see copiesFresh)
-	conflictTesters map[ast.Node]bool             // functions whose body calls IsConflict
-	crIfaces        map[string]*types.Interface   // controller-runtime client interfaces, lazily
-	imported        map[*types.Func]bool          // foreign callees whose facts were imported
-	objectTypes     map[types.Type]bool           // types that carry a resourceVersion, memoised
-	methodKeys      map[*types.Func]api.MethodKey // interfaceMethodKey of concrete methods, memoised
-	methodsByName   map[string][]*types.Func      // the package's methods, lazily
-}
-
-// applyConfig records the configured retry wrappers.
-func (m *modeler) applyConfig(calls []call) {
-	for _, c := range calls {
-		if m.opts.RetryWrappers.Has(c.callee) {
-			if p := api.FirstFuncParam(c.callee); p >= 0 {
-				m.res.retryHelpers[c.callee] = p
-			}
-		}
-	}
-}
-
-func (m *modeler) collectDecls() {
-	m.res.decls = make(map[*types.Func]*ast.FuncDecl)
-	m.res.lifted = make(map[*ast.FuncLit]*types.Func)
-	m.res.liftedFuncs = make(map[*types.Func]bool)
-	for _, f := range m.pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			if fn, ok := m.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-				m.res.decls[fn] = fd
-			}
-		}
-	}
+// setModel puts into the Result what the first four stages found.
+func (r *Result) setModel(scan *callScan, retries *retries, found *writesAndReads, returners map[*types.Func]Returner) {
+	r.functions = scan.functions
+	r.decls, r.lifted, r.liftedFuncs = scan.decls.decls, scan.decls.lifted, scan.decls.liftedFuncs
+	r.funcValues = scan.funcValues
+	r.conflictChecks = scan.conflictChecks
+	r.retryHelpers, r.scopes, r.scopeByBody = retries.helpers, retries.scopes, retries.scopeByBody
+	r.writesAndReads = *found
+	r.returners = returners
 }

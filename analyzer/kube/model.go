@@ -72,24 +72,22 @@ type Result struct {
 // packageModel is what the model found in the package: what the checks
 // read while they run, and nothing they need after.
 type packageModel struct {
-	files          []*ast.File
-	writes         []*Write
-	reads          []*Read
+	files []*ast.File
+	// writesAndReads are the writes, reads and read helpers, with their
+	// lookup tables.
+	writesAndReads
 	scopes         []*RetryScope
 	conflictChecks []*ast.CallExpr
 	retryHelpers   map[*types.Func]int
 	returners      map[*types.Func]Returner
 	returnerCalls  []*ReturnerCall
-	refreshers     map[*types.Func]ReadsFact
 	tracer         *fate.Tracer
 	decls          map[*types.Func]*ast.FuncDecl
 	lifted         map[*ast.FuncLit]*types.Func // literals bound to a variable, and their stand-ins (see lifted.go)
 	liftedFuncs    map[*types.Func]bool
 
-	funcValues  map[*types.Var][]*types.Func // func-typed variables and fields: the functions assigned (nil: something else)
-	scopeByBody map[ast.Node]*RetryScope
-	writeByCall map[*ast.CallExpr]*Write
-	readByNode  map[ast.Node]*Read
+	funcValues  funcValues // func-typed variables and fields: the functions assigned (nil: something else)
+	scopeByBody scopesByBody
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
 
@@ -150,28 +148,16 @@ func (r *Result) Decls() map[*types.Func]*ast.FuncDecl { return r.decls }
 func (r *Result) CursorOf(rc *ReturnerCall) inspector.Cursor { return r.returnerCursor[rc.Call] }
 
 // WriteAt returns the write made by call, or nil.
-func (r *Result) WriteAt(call *ast.CallExpr) *Write { return r.writeByCall[call] }
+func (r *Result) WriteAt(call *ast.CallExpr) *Write { return r.writeAt(call) }
 
 // ReadAt returns the read made by n (a call or an assignment), or nil.
 func (r *Result) ReadAt(n ast.Node) *Read { return r.readByNode[n] }
 
-// index builds the lookup tables once the writes and reads are known.
-func (r *Result) index() {
-	r.writeByCall = make(map[*ast.CallExpr]*Write, len(r.writes))
-	for _, w := range r.writes {
-		r.writeByCall[w.Call] = w
-	}
-	r.readByNode = make(map[ast.Node]*Read, len(r.reads))
-	for _, rd := range r.reads {
-		r.readByNode[rd.Node] = rd
-	}
-}
-
 func newResult() *Result {
 	return &Result{packageModel: &packageModel{
+		writesAndReads: writesAndReads{refreshers: make(map[*types.Func]ReadsFact)},
 		retryHelpers:   make(map[*types.Func]int),
 		returners:      make(map[*types.Func]Returner),
-		refreshers:     make(map[*types.Func]ReadsFact),
 		returnerCursor: make(map[*ast.CallExpr]inspector.Cursor),
 	}}
 }
@@ -181,16 +167,6 @@ func newResult() *Result {
 func (r *Result) ScopeOf(c inspector.Cursor) *RetryScope {
 	for enc := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		if s := r.scopeByBody[enc.Node()]; s != nil {
-			return s
-		}
-	}
-	return nil
-}
-
-// scopeAround is ScopeOf for a node inside the function of frame f.
-func (r *Result) scopeAround(f *frame) *RetryScope {
-	for ; f != nil; f = f.outer {
-		if s := r.scopeByBody[f.fn]; s != nil {
 			return s
 		}
 	}
@@ -209,24 +185,9 @@ func (r *Result) ReadsOf(obj api.Object, fn ast.Node) []*Read {
 	return out
 }
 
-// definedByRead reports whether v is assigned from a read somewhere.
-func (r *Result) definedByRead(v *types.Var) bool {
-	for _, rd := range r.reads {
-		if rd.Object.Root == v {
-			return true
-		}
-	}
-	return false
-}
-
 // onlyFuncValue returns the function assigned to v when the package
 // assigns it exactly one (r.promoteFn = r.promote), or nil.
-func (r *Result) onlyFuncValue(v *types.Var) *types.Func {
-	if fns := r.funcValues[v]; len(fns) == 1 && fns[0] != nil {
-		return fns[0].Origin()
-	}
-	return nil
-}
+func (r *Result) onlyFuncValue(v *types.Var) *types.Func { return r.funcValues.only(v) }
 
 // Cache returns the informer-cache view of the package, or nil when the
 // package never touches a lister, an indexer, a store, an informer's event

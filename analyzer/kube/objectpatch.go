@@ -17,7 +17,7 @@ import (
 
 // wholeObjectPatch returns the object whose JSON the Patch call c sends as
 // its body, or nil when c is not such a call.
-func (m *modeler) wholeObjectPatch(c call) ast.Expr {
+func (cl *classifier) wholeObjectPatch(c call) ast.Expr {
 	if c.callee.Name() != "Patch" {
 		return nil
 	}
@@ -25,8 +25,8 @@ func (m *modeler) wholeObjectPatch(c call) ast.Expr {
 	if i < 0 || i >= len(c.expr.Args) {
 		return nil
 	}
-	obj := m.marshalledObject(c, c.expr.Args[i])
-	if obj == nil || !api.CarriesResourceVersion(m.pass.TypesInfo.TypeOf(obj)) {
+	obj := cl.marshalledObject(c, c.expr.Args[i])
+	if obj == nil || !api.CarriesResourceVersion(cl.info.TypeOf(obj)) {
 		return nil
 	}
 	return obj
@@ -34,16 +34,16 @@ func (m *modeler) wholeObjectPatch(c call) ast.Expr {
 
 // marshalledObject returns x when data is json.Marshal(x), or a variable
 // the function around c assigns only from json.Marshal(x).
-func (m *modeler) marshalledObject(c call, data ast.Expr) ast.Expr {
+func (cl *classifier) marshalledObject(c call, data ast.Expr) ast.Expr {
 	data = ast.Unparen(data)
 	if call, ok := data.(*ast.CallExpr); ok {
-		return m.marshalArg(call)
+		return cl.marshalArg(call)
 	}
 	id, ok := data.(*ast.Ident)
 	if !ok {
 		return nil
 	}
-	v, ok := m.pass.TypesInfo.Uses[id].(*types.Var)
+	v, ok := cl.info.Uses[id].(*types.Var)
 	fn := c.site().fnNode()
 	if !ok || fn == nil {
 		return nil
@@ -56,11 +56,11 @@ func (m *modeler) marshalledObject(c call, data ast.Expr) ast.Expr {
 			return true
 		}
 		for i, l := range as.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && m.pass.TypesInfo.ObjectOf(lid) == v {
+			if lid, ok := l.(*ast.Ident); ok && cl.info.ObjectOf(lid) == v {
 				assignments++
 				if len(as.Rhs) == 1 && i == 0 {
 					if rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
-						obj = m.marshalArg(rc)
+						obj = cl.marshalArg(rc)
 					}
 				}
 			}
@@ -74,8 +74,8 @@ func (m *modeler) marshalledObject(c call, data ast.Expr) ast.Expr {
 }
 
 // marshalArg returns x in json.Marshal(x), or nil.
-func (m *modeler) marshalArg(call *ast.CallExpr) ast.Expr {
-	fn := api.Callee(m.pass.TypesInfo, call)
+func (cl *classifier) marshalArg(call *ast.CallExpr) ast.Expr {
+	fn := api.Callee(cl.info, call)
 	if fn == nil || api.FuncKeyOf(fn) != (api.FuncKey{Pkg: "encoding/json", Name: "Marshal"}) || len(call.Args) != 1 {
 		return nil
 	}

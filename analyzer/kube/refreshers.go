@@ -11,33 +11,33 @@ import (
 // findRefreshers finds this package's read helpers: functions that Get
 // into an object parameter, or return an object they read. A call of one
 // is a read at its call site.
-func (m *modeler) findRefreshers() {
-	byDecl := m.readsByDecl()
-	for fn, decl := range m.res.decls {
+func (cl *classifier) findRefreshers() {
+	byDecl := cl.readsByDecl()
+	for fn, decl := range cl.scan.decls.decls {
 		reads := byDecl[decl]
 		if len(reads) == 0 {
 			continue
 		}
 		param := -1
-		params := syntax.ParamVars(m.pass.TypesInfo, decl)
+		params := syntax.ParamVars(cl.info, decl)
 		for _, rd := range reads {
 			_, isGet := rd.Node.(*ast.CallExpr) // only a Get or a version copy fills an object in place
 			if i := indexOfVar(params, rd.Object.Root); i >= 0 && (isGet || rd.InPlace) && rd.Object.Path == rd.Object.Root.Name() {
 				param = i
 			}
 		}
-		result := m.returnedRead(decl, reads)
+		result := cl.returnedRead(decl, reads)
 		if param >= 0 || result >= 0 {
-			m.res.refreshers[fn] = ReadsFact{Param: param, Result: result}
+			cl.out.refreshers[fn] = ReadsFact{Param: param, Result: result}
 		}
 	}
 }
 
 // readsByDecl groups the package's reads by the function declaration they
 // are made in (reads in literals count for the declaration around them).
-func (m *modeler) readsByDecl() map[*ast.FuncDecl][]*Read {
+func (cl *classifier) readsByDecl() map[*ast.FuncDecl][]*Read {
 	out := make(map[*ast.FuncDecl][]*Read)
-	for _, rd := range m.res.reads {
+	for _, rd := range cl.out.reads {
 		if rd.decl != nil {
 			out[rd.decl] = append(out[rd.decl], rd)
 		}
@@ -47,7 +47,7 @@ func (m *modeler) readsByDecl() map[*ast.FuncDecl][]*Read {
 
 // returnedRead returns the index of a result through which decl returns an
 // object it read (one of reads, the reads made in decl), or -1.
-func (m *modeler) returnedRead(decl *ast.FuncDecl, reads []*Read) int {
+func (cl *classifier) returnedRead(decl *ast.FuncDecl, reads []*Read) int {
 	whole := make(map[*types.Var]bool)
 	for _, rd := range reads {
 		if rd.Object.Root != nil && rd.Object.Path == rd.Object.Root.Name() {
@@ -67,7 +67,7 @@ func (m *modeler) returnedRead(decl *ast.FuncDecl, reads []*Read) int {
 			return true
 		}
 		for i, r := range ret.Results {
-			if root := api.ObjectOf(m.pass.TypesInfo, r).Root; root != nil && whole[root] {
+			if root := api.ObjectOf(cl.info, r).Root; root != nil && whole[root] {
 				found = i
 			}
 		}
@@ -88,15 +88,15 @@ func indexOfVar(vars []*types.Var, v *types.Var) int {
 // addHelperRead records the read a call of a read helper makes of the
 // object passed as its refreshed parameter.
 // A configured read helper is taken to refresh every object it is given.
-func (m *modeler) addHelperRead(c call) {
-	if m.opts.ReadHelpers.Has(c.callee) {
+func (cl *classifier) addHelperRead(c call) {
+	if cl.opts.ReadHelpers.Has(c.callee) {
 		for _, arg := range c.expr.Args {
-			m.addRead(c.expr, c.site(), arg)
+			cl.addRead(c.expr, c.site(), arg)
 		}
 		return
 	}
-	if r, ok := m.res.refreshers[c.callee]; ok && r.Param >= 0 && r.Param < len(c.expr.Args) {
-		m.addRead(c.expr, c.site(), wholeObject(c.expr.Args[r.Param]))
+	if r, ok := cl.out.refreshers[c.callee]; ok && r.Param >= 0 && r.Param < len(c.expr.Args) {
+		cl.addRead(c.expr, c.site(), wholeObject(c.expr.Args[r.Param]))
 	}
 }
 

@@ -3,17 +3,71 @@ package kube
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
+// retries is what the second stage finds: the functions that run a func
+// parameter inside a conflict retry, and the retry scopes.
+type retries struct {
+	helpers     map[*types.Func]int // function → index of the func parameter it retries
+	scopes      []*RetryScope
+	scopeByBody scopesByBody
+}
+
+// scopesByBody are the retry scopes by the function body they retry.
+type scopesByBody map[ast.Node]*RetryScope
+
+// around returns the innermost retry scope around the function of frame
+// f, or nil.
+func (sb scopesByBody) around(f *frame) *RetryScope {
+	for ; f != nil; f = f.outer {
+		if s := sb[f.fn]; s != nil {
+			return s
+		}
+	}
+	return nil
+}
+
+// findRetries is the second stage: the configured wrappers (which take
+// precedence over facts), this package's retry helpers, and the retry
+// scope of every closure a retry runs. helpers are those known from
+// facts.
+func findRetries(info *types.Info, wrappers api.NameList, scan *callScan, helpers map[*types.Func]int) *retries {
+	f := &retryFinder{info: info, scan: scan, helpers: maps.Clone(helpers)}
+	f.applyConfig(wrappers)
+	f.findHelpers()
+	out := &retries{helpers: f.helpers}
+	out.scopes, out.scopeByBody = f.findScopes()
+	return out
+}
+
+// retryFinder finds the retry helpers and scopes of the scanned calls.
+type retryFinder struct {
+	info    *types.Info
+	scan    *callScan
+	helpers map[*types.Func]int // the retry helpers known so far
+}
+
+// applyConfig records the configured retry wrappers.
+func (f *retryFinder) applyConfig(wrappers api.NameList) {
+	for _, c := range f.scan.calls {
+		if wrappers.Has(c.callee) {
+			if p := api.FirstFuncParam(c.callee); p >= 0 {
+				f.helpers[c.callee] = p
+			}
+		}
+	}
+}
+
 // retryArg returns the index of the argument that c runs again on Conflict,
 // or -1. Upstream helpers come from the table; those that retry on a
 // caller-chosen condition count only when that condition tests IsConflict.
-// Helpers of this package found so far count too.
-func (m *modeler) retryArg(c call) int {
-	if i, ok := m.res.retryHelpers[c.callee]; ok {
+// This package's helpers found so far count too.
+func (f *retryFinder) retryArg(c call) int {
+	if i, ok := f.helpers[c.callee]; ok {
 		if i >= len(c.expr.Args) {
 			return -1 // an ill-typed call without the func argument
 		}
@@ -23,10 +77,10 @@ func (m *modeler) retryArg(c call) int {
 	if !ok || rf.FnArg >= len(c.expr.Args) {
 		return -1
 	}
-	if rf.PredArg >= 0 && !m.callsConflictCheck(c.expr.Args[rf.PredArg], true) {
+	if rf.PredArg >= 0 && !f.callsConflictCheck(c.expr.Args[rf.PredArg], true) {
 		return -1
 	}
-	if rf.NeedsConflictCheck && !m.callsConflictCheck(c.expr.Args[rf.FnArg], false) && !m.neverDone(c.expr.Args[rf.FnArg]) {
+	if rf.NeedsConflictCheck && !f.callsConflictCheck(c.expr.Args[rf.FnArg], false) && !f.neverDone(c.expr.Args[rf.FnArg]) {
 		return -1
 	}
 	return rf.FnArg
@@ -37,8 +91,8 @@ func (m *modeler) retryArg(c call) int {
 // statement of its body returns the constant false first. wait then runs it
 // again after every failure, Conflict included, until the context or the
 // backoff ends, which is a retry whatever the error.
-func (m *modeler) neverDone(e ast.Expr) bool {
-	body := syntax.FuncBody(m.funcBody(e))
+func (f *retryFinder) neverDone(e ast.Expr) bool {
+	body := syntax.FuncBody(f.funcBody(e))
 	if body == nil {
 		return false
 	}
@@ -46,64 +100,64 @@ func (m *modeler) neverDone(e ast.Expr) bool {
 		if len(ret.Results) == 0 {
 			return false // a named result: its value is out of view
 		}
-		tv, ok := m.pass.TypesInfo.Types[ret.Results[0]]
+		tv, ok := f.info.Types[ret.Results[0]]
 		return ok && tv.Value != nil && tv.Value.ExactString() == "false"
 	})
 }
 
 // callsConflictCheck reports whether the function value e is IsConflict itself
 // (when direct is allowed) or a function whose body calls IsConflict.
-func (m *modeler) callsConflictCheck(e ast.Expr, direct bool) bool {
+func (f *retryFinder) callsConflictCheck(e ast.Expr, direct bool) bool {
 	if direct {
-		if fn := api.FuncValue(m.pass.TypesInfo, e); fn != nil && api.ConflictChecks[api.FuncKeyOf(fn)] {
+		if fn := api.FuncValue(f.info, e); fn != nil && api.ConflictChecks[api.FuncKeyOf(fn)] {
 			return true
 		}
 	}
-	body := m.funcBody(e)
-	return body != nil && m.conflictTesters[body]
+	body := f.funcBody(e)
+	return body != nil && f.scan.conflictTesters[body]
 }
 
 // funcBody returns the body a function value denotes when it is in this
 // package: a literal, a literal bound to a local variable, or a named
 // function or method value. Otherwise nil.
-func (m *modeler) funcBody(e ast.Expr) ast.Node {
+func (f *retryFinder) funcBody(e ast.Expr) ast.Node {
 	e = ast.Unparen(e)
 	if lit, ok := e.(*ast.FuncLit); ok {
 		return lit
 	}
 	if id, ok := e.(*ast.Ident); ok {
-		if v, ok := m.pass.TypesInfo.Uses[id].(*types.Var); ok {
-			if lit := m.funcVars[v]; lit != nil {
+		if v, ok := f.info.Uses[id].(*types.Var); ok {
+			if lit := f.scan.funcVars[v]; lit != nil {
 				return lit
 			}
 		}
 	}
-	if decl := m.res.decls[api.FuncValue(m.pass.TypesInfo, e)]; decl != nil {
+	if decl := f.scan.decls.decls[api.FuncValue(f.info, e)]; decl != nil {
 		return decl
 	}
 	return nil
 }
 
-// findRetryHelpers finds the functions of this package that pass their func
+// findHelpers finds the functions of this package that pass their func
 // parameter to a retry (directly, or from a literal that calls it), to a
 // fixed point so that helpers of helpers count.
-func (m *modeler) findRetryHelpers(calls []call) {
+func (f *retryFinder) findHelpers() {
 	for changed := true; changed; {
 		changed = false
-		for _, c := range calls {
-			idx := m.retryArg(c)
+		for _, c := range f.scan.calls {
+			idx := f.retryArg(c)
 			if idx < 0 {
 				continue
 			}
-			decl, fn := m.enclosingDecl(c)
+			decl, fn := f.enclosingDecl(c)
 			if decl == nil {
 				continue
 			}
-			if _, known := m.res.retryHelpers[fn]; known {
+			if _, known := f.helpers[fn]; known {
 				continue
 			}
-			if p := m.paramPassed(decl, c.expr.Args[idx]); p >= 0 {
-				m.res.retryHelpers[fn] = p
+			if p := f.paramPassed(decl, c.expr.Args[idx]); p >= 0 {
+				f.helpers[fn] = p
 				changed = true
 			}
 		}
@@ -111,22 +165,22 @@ func (m *modeler) findRetryHelpers(calls []call) {
 }
 
 // enclosingDecl returns the function declaration around c and its object.
-func (m *modeler) enclosingDecl(c call) (*ast.FuncDecl, *types.Func) {
+func (f *retryFinder) enclosingDecl(c call) (*ast.FuncDecl, *types.Func) {
 	decl := c.site().decl()
 	if decl == nil {
 		return nil, nil
 	}
-	fn, _ := m.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	fn, _ := f.info.Defs[decl.Name].(*types.Func)
 	return decl, fn
 }
 
 // paramPassed returns the index of decl's parameter that arg is, or that a
 // literal arg calls, or -1.
-func (m *modeler) paramPassed(decl *ast.FuncDecl, arg ast.Expr) int {
-	params := syntax.ParamVars(m.pass.TypesInfo, decl)
+func (f *retryFinder) paramPassed(decl *ast.FuncDecl, arg ast.Expr) int {
+	params := syntax.ParamVars(f.info, decl)
 	indexOf := func(id *ast.Ident) int {
 		for i, p := range params {
-			if p != nil && m.pass.TypesInfo.Uses[id] == p {
+			if p != nil && f.info.Uses[id] == p {
 				return i
 			}
 		}
@@ -152,24 +206,26 @@ func (m *modeler) paramPassed(decl *ast.FuncDecl, arg ast.Expr) int {
 	return found
 }
 
-// findScopes records, for each call that retries, the body it retries.
-func (m *modeler) findScopes(calls []call) {
-	m.res.scopeByBody = make(map[ast.Node]*RetryScope)
-	for _, c := range calls {
-		idx := m.retryArg(c)
+// findScopes returns, for each call that retries, the body it retries,
+// once the helpers are final.
+func (f *retryFinder) findScopes() (scopes []*RetryScope, byBody scopesByBody) {
+	byBody = make(scopesByBody)
+	for _, c := range f.scan.calls {
+		idx := f.retryArg(c)
 		if idx < 0 {
 			continue
 		}
-		body := m.funcBody(c.expr.Args[idx])
-		if body == nil || m.res.scopeByBody[body] != nil {
+		body := f.funcBody(c.expr.Args[idx])
+		if body == nil || byBody[body] != nil {
 			continue
 		}
-		cur, ok := m.cursors.At(body)
+		cur, ok := f.scan.cursors.At(body)
 		if !ok {
 			continue
 		}
 		s := &RetryScope{Call: c.expr, Callee: c.callee, Body: body, Cursor: cur}
-		m.res.scopes = append(m.res.scopes, s)
-		m.res.scopeByBody[body] = s
+		scopes = append(scopes, s)
+		byBody[body] = s
 	}
+	return scopes, byBody
 }

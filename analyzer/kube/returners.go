@@ -4,8 +4,11 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
 
 // Returner is a function that returns the Conflict error of a write it
@@ -29,67 +32,105 @@ type ReturnerCall struct {
 	Callee *types.Func
 }
 
-// findReturners finds this package's functions that return a write's error
-// (to a fixed point: a function returning a returner's error is one too)
-// and the calls of every returner, local or known from facts.
-func (m *modeler) findReturners(calls []call) {
+// returnerCalls are the calls of returners that are not writes
+// themselves, with their cursors.
+type returnerCalls struct {
+	calls   []*ReturnerCall
+	cursors map[*ast.CallExpr]inspector.Cursor
+}
+
+// returnerFinder finds the package's returners by tracing the failures of
+// its writes and of the calls of returners.
+type returnerFinder struct {
+	info   *types.Info
+	scan   *callScan
+	found  *writesAndReads
+	scopes scopesByBody
+	tracer *fate.Tracer
+	judge  *versionJudge
+	// returners are other packages' returners and this package's found so
+	// far; the tracer and the judge read the same map, so a function found
+	// is a returner for the rest of the fixed point.
+	returners     map[*types.Func]Returner
+	methodsByName map[string][]*types.Func // the package's methods
+}
+
+// findReturners is the fifth stage's second half: it adds to returners
+// this package's functions that return a write's error (to a fixed
+// point: a function returning a returner's error is one too), and returns
+// the calls of every returner, local or known from facts. The tracer
+// must be over the finished writes and reads, and read returners.
+func findReturners(info *types.Info, scan *callScan, found *writesAndReads, scopes scopesByBody, tracer *fate.Tracer, judge *versionJudge, returners map[*types.Func]Returner) returnerCalls {
+	f := &returnerFinder{
+		info: info, scan: scan, found: found, scopes: scopes, tracer: tracer, judge: judge,
+		returners:     returners,
+		methodsByName: methodsByName(scan.decls.decls),
+	}
+	f.writeReturners()
+	for changed := true; changed; {
+		changed = f.findInterfaceReturners()
+		changed = f.callReturners() || changed
+	}
+	return f.returnerCalls()
+}
+
+// writeReturners records the functions whose own writes' failures they
+// hand on, with the guard all their writes share.
+func (f *returnerFinder) writeReturners() {
 	guards := make(map[*types.Func][]*Guard)
-	for _, w := range m.res.writes {
-		fn, decl := m.declOf(w.FuncNode)
-		if fn != nil && w.Scope == nil && !w.CannotConflict && m.res.tracer.Trace(w.Cursor).HandsOn() {
-			m.res.returners[fn] = Returner{Inner: w, Param: paramIndex(m.pass.TypesInfo, decl, w.Object.Root), AsGiven: m.sentAsGiven(decl, w)}
-			guards[fn] = append(guards[fn], m.writeGuard(decl, w))
+	for _, w := range f.found.writes {
+		fn, decl := f.scan.decls.declOf(w.FuncNode)
+		if fn != nil && w.Scope == nil && !w.CannotConflict && f.tracer.Trace(w.Cursor).HandsOn() {
+			f.returners[fn] = Returner{Inner: w, Param: paramIndex(f.info, decl, w.Object.Root), AsGiven: f.sentAsGiven(decl, w)}
+			guards[fn] = append(guards[fn], f.writeGuard(decl, w))
 		}
 	}
 	for fn, gs := range guards {
-		r := m.res.returners[fn]
+		r := f.returners[fn]
 		r.Guard = mergeGuards(gs)
-		m.res.returners[fn] = r
-	}
-	for changed := true; changed; {
-		changed = m.findInterfaceReturners(calls)
-		for _, c := range calls {
-			r, ok := m.res.returners[c.callee]
-			if !ok || m.res.WriteAt(c.expr) != nil || m.versionlessArg(c, r) || guardExcludes(m.pass.TypesInfo, c.expr, r) {
-				continue
-			}
-			fn, decl := m.declOf(c.site().fnNode())
-			if _, known := m.res.returners[fn]; fn == nil || known || m.res.scopeAround(c.frame) != nil {
-				continue
-			}
-			if m.res.tracer.Trace(m.cursor(c)).HandsOn() {
-				root := argRoot(m.pass.TypesInfo, c.expr, r.Param)
-				m.res.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(m.pass.TypesInfo, decl, root), AsGiven: m.passedAsGiven(decl, c, r)}
-				changed = true
-			}
-		}
-	}
-	for _, c := range calls {
-		if r, ok := m.res.returners[c.callee]; ok && m.res.WriteAt(c.expr) == nil && !m.versionlessArg(c, r) && !guardExcludes(m.pass.TypesInfo, c.expr, r) {
-			m.res.returnerCalls = append(m.res.returnerCalls, &ReturnerCall{Call: c.expr, Callee: c.callee})
-			m.res.returnerCursor[c.expr] = m.cursor(c)
-		}
+		f.returners[fn] = r
 	}
 }
 
-// declOf returns the function declared by fn when fn is a *ast.FuncDecl,
-// or the stand-in of a literal bound to a variable (see lifted.go).
-func (m *modeler) declOf(fn ast.Node) (*types.Func, *ast.FuncDecl) {
-	if lit, ok := fn.(*ast.FuncLit); ok {
-		if lifted := m.res.lifted[lit]; lifted != nil {
-			return lifted, m.res.decls[lifted]
+// callReturners records the functions that hand on the failure of a
+// call of a returner, and reports whether it found any.
+func (f *returnerFinder) callReturners() bool {
+	changed := false
+	for _, c := range f.scan.calls {
+		r, ok := f.returners[c.callee]
+		if !ok || !f.mayConflict(c, r) {
+			continue
 		}
-		return nil, nil
+		fn, decl := f.scan.decls.declOf(c.site().fnNode())
+		if _, known := f.returners[fn]; fn == nil || known || f.scopes.around(c.frame) != nil {
+			continue
+		}
+		if f.tracer.Trace(f.scan.cursor(c)).HandsOn() {
+			root := argRoot(f.info, c.expr, r.Param)
+			f.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(f.info, decl, root), AsGiven: f.passedAsGiven(decl, c, r)}
+			changed = true
+		}
 	}
-	decl, ok := fn.(*ast.FuncDecl)
-	if !ok {
-		return nil, nil
+	return changed
+}
+
+// mayConflict reports whether c, a call of the returner r, is not a write
+// itself and may hand on r's Conflict: it gives r's AsGiven parameter no
+// object built fresh, nor r's guard the value that skips the writes.
+func (f *returnerFinder) mayConflict(c call, r Returner) bool {
+	return f.found.writeAt(c.expr) == nil && !f.versionlessArg(c, r) && !guardExcludes(f.info, c.expr, r)
+}
+
+// returnerCalls returns the calls of returners, once they are final.
+func (f *returnerFinder) returnerCalls() returnerCalls {
+	out := returnerCalls{cursors: make(map[*ast.CallExpr]inspector.Cursor)}
+	for _, c := range f.scan.calls {
+		if r, ok := f.returners[c.callee]; ok && f.mayConflict(c, r) {
+			out.calls = append(out.calls, &ReturnerCall{Call: c.expr, Callee: c.callee})
+			out.cursors[c.expr] = f.scan.cursor(c)
+		}
 	}
-	obj, _ := m.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if obj == nil {
-		return nil, nil
-	}
-	return obj, decl
+	return out
 }
 
 // paramIndex returns the index of decl's parameter v, or -1.
@@ -123,15 +164,15 @@ func argRoot(info *types.Info, call *ast.CallExpr, i int) *types.Var {
 // in the package whose implementations in the package are all returners:
 // a write helper called through an interface. It reports whether it
 // marked any.
-func (m *modeler) findInterfaceReturners(calls []call) bool {
+func (f *returnerFinder) findInterfaceReturners() bool {
 	marked := false
-	for _, c := range calls {
+	for _, c := range f.scan.calls {
 		fn := c.callee
-		if _, known := m.res.returners[fn]; known || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) {
+		if _, known := f.returners[fn]; known || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) {
 			continue
 		}
-		if r, ok := m.implementedByReturners(fn); ok {
-			m.res.returners[fn] = r
+		if r, ok := f.implementedByReturners(fn); ok {
+			f.returners[fn] = r
 			marked = true
 		}
 	}
@@ -140,17 +181,17 @@ func (m *modeler) findInterfaceReturners(calls []call) bool {
 
 // implementedByReturners reports whether every method of this package that
 // implements the interface method im is a returner (and there is one).
-func (m *modeler) implementedByReturners(im *types.Func) (Returner, bool) {
+func (f *returnerFinder) implementedByReturners(im *types.Func) (Returner, bool) {
 	iface, ok := im.Signature().Recv().Type().Underlying().(*types.Interface)
 	if !ok {
 		return Returner{}, false
 	}
 	var found *Returner
-	for _, fn := range m.methodsNamed(im.Name()) {
+	for _, fn := range f.methodsByName[im.Name()] {
 		if !types.Implements(fn.Signature().Recv().Type(), iface) {
 			continue
 		}
-		r, ok := m.res.returners[fn]
+		r, ok := f.returners[fn]
 		if !ok {
 			return Returner{}, false
 		}
@@ -164,26 +205,24 @@ func (m *modeler) implementedByReturners(im *types.Func) (Returner, bool) {
 	return out, true
 }
 
-// methodsNamed returns the methods declared in the package with the given
-// name. Every call of an interface method asks, in each round of
-// findReturners, so the methods are grouped by name once.
-func (m *modeler) methodsNamed(name string) []*types.Func {
-	if m.methodsByName == nil {
-		m.methodsByName = make(map[string][]*types.Func)
-		for fn := range m.res.decls {
-			if fn.Signature().Recv() != nil {
-				m.methodsByName[fn.Name()] = append(m.methodsByName[fn.Name()], fn)
-			}
+// methodsByName groups the methods declared in the package by name:
+// every call of an interface method asks for those that may implement it,
+// in each round of the returners' fixed point.
+func methodsByName(decls map[*types.Func]*ast.FuncDecl) map[string][]*types.Func {
+	out := make(map[string][]*types.Func)
+	for fn := range decls {
+		if fn.Signature().Recv() != nil {
+			out[fn.Name()] = append(out[fn.Name()], fn)
 		}
 	}
-	return m.methodsByName[name]
+	return out
 }
 
 // writeGuard returns the guard of the write w in decl (nil for a
 // literal's write or one without).
-func (m *modeler) writeGuard(decl *ast.FuncDecl, w *Write) *Guard {
+func (f *returnerFinder) writeGuard(decl *ast.FuncDecl, w *Write) *Guard {
 	if decl == nil || w.FuncNode != ast.Node(decl) {
 		return nil
 	}
-	return guardOf(m.pass.TypesInfo, decl, w.Cursor)
+	return guardOf(f.info, decl, w.Cursor)
 }

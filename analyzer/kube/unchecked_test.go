@@ -26,7 +26,7 @@ import (
 // and type information for its declarations, none for what is inside a
 // body. A modeled use outside any body (kueue: a package-level error built
 // by a function with a NeverNilErrorFact) made the model walk the package,
-// exportFacts asked whether the exported builder returns a fresh object,
+// the export of facts asked whether the exported builder returns a fresh object,
 // and freshLiteral took the type of a composite literal the type checker
 // never saw: nil.
 const uncheckedBodies = `package builders
@@ -154,13 +154,13 @@ func TestUncheckedBodies(t *testing.T) {
 // body was not type-checked, and the question must not panic.
 func TestFreshResultOfUncheckedBody(t *testing.T) {
 	pass, _ := checkBuilders(t, true)
-	m := &modeler{pass: pass, opts: &api.Options{}, res: newResult()}
-	m.collectDecls()
+	decls := collectDecls(pass.TypesInfo, pass.Pkg, pass.Files)
+	judge := newVersionJudge(pass, decls.decls, new(writesAndReads), nil, make(objectTypes))
 	build, _ := pass.Pkg.Scope().Lookup("Build").(*types.Func)
-	if build == nil || m.res.decls[build] == nil {
+	if build == nil || decls.decls[build] == nil {
 		t.Fatal("Build is not among the declarations")
 	}
-	if r := m.freshResultOf(build); r != -1 {
+	if r := judge.freshResultOf(build); r != -1 {
 		t.Errorf("freshResultOf(Build) = %d with its body unchecked, want -1", r)
 	}
 }

@@ -17,21 +17,21 @@ import (
 //	obj.SetResourceVersion(live.GetResourceVersion())
 //	live.DeepCopyInto(obj)
 //	*obj = *live
-func (m *modeler) findVersionCopies() {
-	for _, s := range m.sites {
+func (cl *classifier) findVersionCopies() {
+	for _, s := range cl.scan.sites {
 		switch n := s.node.(type) {
 		case *ast.AssignStmt:
 			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
 				continue
 			}
 			for i, lhs := range n.Lhs {
-				if obj := m.versionTarget(lhs, n.Rhs[i]); obj != nil {
-					m.addInPlaceRead(n, s, obj)
+				if obj := cl.versionTarget(lhs, n.Rhs[i]); obj != nil {
+					cl.addInPlaceRead(n, s, obj)
 				}
 			}
 		case *ast.CallExpr:
-			if obj := m.versionCopyCall(n); obj != nil {
-				m.addInPlaceRead(n, s, obj)
+			if obj := cl.versionCopyCall(n); obj != nil {
+				cl.addInPlaceRead(n, s, obj)
 			}
 		}
 	}
@@ -40,7 +40,7 @@ func (m *modeler) findVersionCopies() {
 // versionTarget returns obj when `lhs = rhs` is `obj.ResourceVersion = x`
 // (through ObjectMeta or not) or `*obj = *live`, with a value that is not
 // a literal, or nil.
-func (m *modeler) versionTarget(lhs, rhs ast.Expr) ast.Expr {
+func (cl *classifier) versionTarget(lhs, rhs ast.Expr) ast.Expr {
 	rhs = ast.Unparen(rhs)
 	if _, lit := rhs.(*ast.BasicLit); lit {
 		return nil // clearing or pinning a version is not a refresh
@@ -56,7 +56,7 @@ func (m *modeler) versionTarget(lhs, rhs ast.Expr) ast.Expr {
 		}
 		return obj
 	case *ast.StarExpr:
-		if r, ok := rhs.(*ast.StarExpr); ok && api.RootVar(m.pass.TypesInfo, ast.Unparen(r.X)) != api.RootVar(m.pass.TypesInfo, ast.Unparen(l.X)) {
+		if r, ok := rhs.(*ast.StarExpr); ok && api.RootVar(cl.info, ast.Unparen(r.X)) != api.RootVar(cl.info, ast.Unparen(l.X)) {
 			return ast.Unparen(l.X)
 		}
 	}
@@ -66,7 +66,7 @@ func (m *modeler) versionTarget(lhs, rhs ast.Expr) ast.Expr {
 // versionCopyCall returns the object refreshed by call when it is
 // obj.SetResourceVersion(x) with x not a literal, or live.DeepCopyInto(obj)
 // from another variable, or nil.
-func (m *modeler) versionCopyCall(call *ast.CallExpr) ast.Expr {
+func (cl *classifier) versionCopyCall(call *ast.CallExpr) ast.Expr {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || len(call.Args) != 1 {
 		return nil
@@ -78,8 +78,8 @@ func (m *modeler) versionCopyCall(call *ast.CallExpr) ast.Expr {
 			return ast.Unparen(sel.X)
 		}
 	case "DeepCopyInto":
-		into := api.ObjectOf(m.pass.TypesInfo, arg)
-		if into.Root != nil && into.Root != api.RootVar(m.pass.TypesInfo, ast.Unparen(sel.X)) {
+		into := api.ObjectOf(cl.info, arg)
+		if into.Root != nil && into.Root != api.RootVar(cl.info, ast.Unparen(sel.X)) {
 			return arg
 		}
 	}
@@ -87,10 +87,10 @@ func (m *modeler) versionCopyCall(call *ast.CallExpr) ast.Expr {
 }
 
 // addInPlaceRead records a read that refreshes the object obj in place.
-func (m *modeler) addInPlaceRead(n ast.Node, s site, obj ast.Expr) {
-	before := len(m.res.reads)
-	m.addRead(n, s, obj)
-	if len(m.res.reads) > before {
-		m.res.reads[before].InPlace = true
+func (cl *classifier) addInPlaceRead(n ast.Node, s site, obj ast.Expr) {
+	before := len(cl.out.reads)
+	cl.addRead(n, s, obj)
+	if len(cl.out.reads) > before {
+		cl.out.reads[before].InPlace = true
 	}
 }
