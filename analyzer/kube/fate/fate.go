@@ -88,14 +88,6 @@ type Tracer struct {
 	// nonNilParamsOf are the error parameters every call of a function
 	// passes non-nil.
 	nonNilParamsOf memo[*types.Func, []*types.Var]
-	// commandFuncs are the literals and functions stored in a cobra
-	// command's RunE-like hooks, found on first use.
-	commandFuncs     map[any]bool
-	commandFuncsOnce sync.Once
-	// periodic are the package's functions given to a periodic runner,
-	// found on first use.
-	periodic     map[*types.Func]bool
-	periodicOnce sync.Once
 	// callSites gives cursors for calls of the package's error handlers
 	// (see nonNilParams), built on first use.
 	callSites   *syntax.Cursors
@@ -125,6 +117,8 @@ func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreig
 		t.predicates = Predicates(info, model.Files(), foreign.Predicates)
 		t.results = ResultVerdicts(info, model.Files(), foreign.Results)
 		t.varInits = packageVarInits(info, model.Files())
+		t.sum.commands = t.findCommandFuncs()
+		t.sum.periodic = t.findPeriodicFuncs()
 	}
 	return t
 }

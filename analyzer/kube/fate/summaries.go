@@ -23,6 +23,12 @@ type summaries struct {
 	ends     map[*types.Func]Fate
 	neverNil map[*types.Func]bool
 	requeuer map[*types.Func]bool
+	// commands are the literals (*ast.FuncLit) and functions
+	// (types.Object) stored in a cobra command's RunE-like hooks, and
+	// periodic the package's functions a periodic runner runs: one pass
+	// over the files each, when the tracer is made.
+	commands map[any]bool
+	periodic map[*types.Func]bool
 }
 
 // declared is a function of the package with its declaration.
@@ -31,10 +37,11 @@ type declared struct {
 	decl *ast.FuncDecl
 }
 
-// summarize fills t.sum. relevant is false for a package the model does
-// not walk (only its functions' ends are needed, for their facts).
+// summarize fills ends, neverNil and requeuer. relevant is false for a
+// package the model does not walk (only its functions' ends are needed,
+// for their facts).
 func (t *Tracer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant bool) {
-	t.sum = summaries{ends: map[*types.Func]Fate{}, neverNil: map[*types.Func]bool{}, requeuer: map[*types.Func]bool{}}
+	t.sum.ends, t.sum.neverNil, t.sum.requeuer = map[*types.Func]Fate{}, map[*types.Func]bool{}, map[*types.Func]bool{}
 	fns := make([]declared, 0, len(decls))
 	for fn, decl := range decls {
 		if decl.Body != nil {
