@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -50,3 +51,25 @@ func (m fateModel) FuncValue(v *types.Var) *types.Func { return m.r.onlyFuncValu
 func (m fateModel) Files() []*ast.File { return m.r.Files() }
 
 func (m fateModel) Decls() map[*types.Func]*ast.FuncDecl { return m.r.decls }
+
+// walkedBodies returns the bodies the checks walk, for the tracer to build
+// their graphs before it is frozen: those of the functions around the
+// writes and the returner calls, and those of the retry scopes.
+func (r *Result) walkedBodies() []*ast.BlockStmt {
+	var out []*ast.BlockStmt
+	add := func(fn ast.Node) {
+		if body := syntax.FuncBody(fn); body != nil {
+			out = append(out, body)
+		}
+	}
+	for _, w := range r.writes {
+		add(w.FuncNode)
+	}
+	for _, rc := range r.returnerCalls {
+		add(syntax.EnclosingFuncNode(r.returnerCursor[rc.Call]))
+	}
+	for _, s := range r.scopes {
+		add(s.Body)
+	}
+	return out
+}

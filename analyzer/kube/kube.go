@@ -81,7 +81,8 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 //     write. It sees only the returners of other packages (their
 //     AsGiven parameter): this package's returners depend on it;
 //  5. fates: the tracer over the finished writes and reads, then this
-//     package's returners, found by tracing their writes' failures;
+//     package's returners, found by tracing their writes' failures, then
+//     the tracer frozen with what depends on them (see fate's summaries);
 //  6. healing: what in the package redoes a lost write (watches,
 //     resyncs, requeues), for grading findings;
 //  7. facts for the package's importers.
@@ -96,6 +97,7 @@ func (m *modeler) build(foreign fate.Foreign) {
 	// the Pass.
 	m.res.tracer = fate.NewTracer(m.pass.TypesInfo, m.pass.Pkg, fateModel{m.res}, foreign)
 	m.findReturners(calls)
+	m.res.tracer.Freeze(m.res.walkedBodies())
 	m.res.info, m.res.gate = m.pass.TypesInfo, m.opts.Consequences
 	m.res.healing = findHealing(m.pass.TypesInfo, m.res.files, m.importedResync)
 	m.exportFacts()

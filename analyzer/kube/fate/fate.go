@@ -10,7 +10,6 @@ package fate
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"sync"
@@ -82,9 +81,6 @@ type Tracer struct {
 
 	// sum are the frozen per-function summaries (see summaries.go).
 	sum summaries
-	// companions are the constants a returner's other results hold when
-	// it hands a write's failure on (see companionsOf).
-	companions memo[*types.Func, map[int]constant.Value]
 	// nonNilParamsOf are the error parameters every call of a function
 	// passes non-nil.
 	nonNilParamsOf memo[*types.Func, []*types.Var]
@@ -121,6 +117,18 @@ func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreig
 		t.sum.periodic = t.findPeriodicFuncs()
 	}
 	return t
+}
+
+// Freeze completes the tracer once the model's returners are final: the
+// summaries that depend on them, then the graphs of walked, the bodies
+// the checks will walk.
+func (t *Tracer) Freeze(walked []*ast.BlockStmt) {
+	if t.model != nil {
+		t.findCompanions()
+	}
+	for _, body := range walked {
+		t.CFG(body)
+	}
 }
 
 // CFGsBuilt returns how many control-flow graphs the tracer has built.

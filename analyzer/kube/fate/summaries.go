@@ -2,6 +2,7 @@ package fate
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"slices"
 
@@ -29,6 +30,13 @@ type summaries struct {
 	// over the files each, when the tracer is made.
 	commands map[any]bool
 	periodic map[*types.Func]bool
+	// companions are the constants a returner's other results hold when
+	// it hands a write's failure on (see companions.go). They depend on
+	// the model's returners, found by tracing failures once the tracer is
+	// made: Freeze computes them when the returners are final, and until
+	// then a trace knows none (a test of another result of a returner's
+	// call is followed both ways).
+	companions map[*types.Func]map[int]constant.Value
 }
 
 // declared is a function of the package with its declaration.
