@@ -14,7 +14,6 @@ import (
 	"go/types"
 	"sync"
 
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
@@ -81,13 +80,6 @@ type Tracer struct {
 
 	// sum are the frozen per-function summaries (see summaries.go).
 	sum summaries
-	// nonNilParamsOf are the error parameters every call of a function
-	// passes non-nil.
-	nonNilParamsOf memo[*types.Func, []*types.Var]
-	// callSites gives cursors for calls of the package's error handlers
-	// (see nonNilParams), built on first use.
-	callSites   *syntax.Cursors
-	callSitesMu sync.Mutex
 }
 
 // Foreign is what the facts of other packages say about their functions.
@@ -115,6 +107,7 @@ func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreig
 		t.varInits = packageVarInits(info, model.Files())
 		t.sum.commands = t.findCommandFuncs()
 		t.sum.periodic = t.findPeriodicFuncs()
+		t.findNonNilParams()
 	}
 	return t
 }

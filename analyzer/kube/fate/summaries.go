@@ -30,6 +30,10 @@ type summaries struct {
 	// over the files each, when the tracer is made.
 	commands map[any]bool
 	periodic map[*types.Func]bool
+	// nonNilParams are the error parameters every call of a handler
+	// passes non-nil (see params.go), the last summary found when the
+	// tracer is made: it walks the callers of the handlers.
+	nonNilParams map[*types.Func][]*types.Var
 	// companions are the constants a returner's other results hold when
 	// it hands a write's failure on (see companions.go). They depend on
 	// the model's returners, found by tracing failures once the tracer is
