@@ -12,7 +12,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sync"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"golang.org/x/tools/go/ast/inspector"
@@ -54,16 +53,19 @@ func (f Fate) Lost() bool { return f <= Fatal }
 // error: the function is then a helper whose callers decide.
 func (f Fate) HandsOn() bool { return f >= ReturnedOther }
 
-// Tracer follows failures within one package. Control-flow graphs are
-// built on demand and memoised, so that only functions that contain a write
-// pay.
+// Tracer follows failures within one package. It is built in the model's
+// stages, on the goroutine that runs them (see summaries.go), and is
+// read-only once Freeze returns: the checks then share it, maybe
+// concurrently.
 type Tracer struct {
-	mu    sync.Mutex
 	info  *types.Info
-	cfgs  map[*ast.BlockStmt]*cfg.CFG
 	model Model          // the package's writes and reads
 	pkg   *types.Package // the package the tracer follows failures in
-	built int            // graphs built, for the cost report
+	// graphs are the control-flow graphs built so far, only for the
+	// functions that are walked: kept while the stages build them, and
+	// frozen with the tracer (see CFG).
+	graphs map[*ast.BlockStmt]*cfg.CFG
+	frozen bool
 
 	// foreign is what facts say about functions of other packages, loaded
 	// during the model's Run: the tracer is used after it returns, when
@@ -78,7 +80,7 @@ type Tracer struct {
 	// varInits are the package variables' initial values.
 	varInits map[*types.Var]ast.Expr
 
-	// sum are the frozen per-function summaries (see summaries.go).
+	// sum are the per-function summaries (see summaries.go).
 	sum summaries
 }
 
@@ -95,11 +97,12 @@ type Foreign struct {
 }
 
 // NewTracer returns a Tracer for pkg, described by info, whose writes
-// and reads model describes. foreign holds the facts of other packages,
-// loaded while the model's Pass was alive: the tracer is used after it
-// ends.
+// and reads model describes, with the summaries that need nothing of the
+// model's returners (see summaries.go). foreign holds the facts of other
+// packages, loaded while the model's Pass was alive: the tracer is used
+// after it ends.
 func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreign) *Tracer {
-	t := &Tracer{info: info, pkg: pkg, model: model, foreign: foreign, cfgs: make(map[*ast.BlockStmt]*cfg.CFG)}
+	t := &Tracer{info: info, pkg: pkg, model: model, foreign: foreign, graphs: make(map[*ast.BlockStmt]*cfg.CFG)}
 	if model != nil {
 		t.summarize(model.Decls(), len(model.Files()) > 0)
 		t.predicates = Predicates(info, model.Files(), foreign.Predicates)
@@ -114,7 +117,7 @@ func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreig
 
 // Freeze completes the tracer once the model's returners are final: the
 // summaries that depend on them, then the graphs of walked, the bodies
-// the checks will walk.
+// the checks will walk. From then on nothing in the tracer changes.
 func (t *Tracer) Freeze(walked []*ast.BlockStmt) {
 	if t.model != nil {
 		t.findCompanions()
@@ -122,14 +125,11 @@ func (t *Tracer) Freeze(walked []*ast.BlockStmt) {
 	for _, body := range walked {
 		t.CFG(body)
 	}
+	t.frozen = true
 }
 
-// CFGsBuilt returns how many control-flow graphs the tracer has built.
-func (t *Tracer) CFGsBuilt() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.built
-}
+// CFGsBuilt returns how many control-flow graphs the tracer keeps.
+func (t *Tracer) CFGsBuilt() int { return len(t.graphs) }
 
 // Trace returns the fate of the failure of the call at cur: a write of the
 // package, or a call of a function that returns a write's failure.
