@@ -4,8 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // fateModel answers the fate analysis's questions from a Result.
@@ -52,24 +52,19 @@ func (m fateModel) Files() []*ast.File { return m.r.Files() }
 
 func (m fateModel) Decls() map[*types.Func]*ast.FuncDecl { return m.r.decls }
 
-// walkedBodies returns the bodies the checks walk, for the tracer to build
-// their graphs before it is frozen: those of the functions around the
-// writes and the returner calls, and those of the retry scopes.
-func (r *Result) walkedBodies() []*ast.BlockStmt {
-	var out []*ast.BlockStmt
-	add := func(fn ast.Node) {
-		if body := syntax.FuncBody(fn); body != nil {
-			out = append(out, body)
-		}
-	}
+// walkedSites returns where the checks trace failures or walk a
+// function, for the tracer to build its graphs before it is frozen: the
+// writes, the returner calls and the retry scopes.
+func (r *Result) walkedSites() []inspector.Cursor {
+	var out []inspector.Cursor
 	for _, w := range r.writes {
-		add(w.FuncNode)
+		out = append(out, w.Cursor)
 	}
 	for _, rc := range r.returnerCalls {
-		add(syntax.EnclosingFuncNode(r.returnerCursor[rc.Call]))
+		out = append(out, r.returnerCursor[rc.Call])
 	}
 	for _, s := range r.scopes {
-		add(s.Body)
+		out = append(out, s.Cursor)
 	}
 	return out
 }

@@ -97,7 +97,7 @@ func (m *modeler) build(foreign fate.Foreign) {
 	// the Pass.
 	m.res.tracer = fate.NewTracer(m.pass.TypesInfo, m.pass.Pkg, fateModel{m.res}, foreign)
 	m.findReturners(calls)
-	m.res.tracer.Freeze(m.res.walkedBodies())
+	m.res.tracer.Freeze(m.res.walkedSites())
 	m.res.info, m.res.gate = m.pass.TypesInfo, m.opts.Consequences
 	m.res.healing = findHealing(m.pass.TypesInfo, m.res.files, m.importedResync)
 	m.exportFacts()

@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
@@ -116,16 +117,34 @@ func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreig
 }
 
 // Freeze completes the tracer once the model's returners are final: the
-// summaries that depend on them, then the graphs of walked, the bodies
-// the checks will walk. From then on nothing in the tracer changes.
-func (t *Tracer) Freeze(walked []*ast.BlockStmt) {
+// summaries that depend on them, then the graphs the checks will walk
+// from sites (the writes, the returner calls and the retry scopes). From
+// then on nothing in the tracer changes.
+func (t *Tracer) Freeze(sites []inspector.Cursor) {
 	if t.model != nil {
 		t.findCompanions()
 	}
-	for _, body := range walked {
-		t.CFG(body)
+	for _, cur := range sites {
+		t.buildGraphs(cur)
 	}
 	t.frozen = true
+}
+
+// buildGraphs builds the graph of the function around cur and, when cur
+// is a call in a wait condition, those of the functions around the poll
+// calls that run it: a failure the condition returns is traced on from
+// there.
+func (t *Tracer) buildGraphs(cur inspector.Cursor) {
+	for ok := cur.Valid(); ok; {
+		if body := syntax.FuncBody(syntax.EnclosingFunc(cur).Node()); body != nil {
+			t.CFG(body)
+		}
+		f := t.newFailure(cur, api.Object{})
+		if f == nil || f.pollCall == nil {
+			return
+		}
+		cur, ok = cur.Inspector().Root().FindNode(f.pollCall)
+	}
 }
 
 // CFGsBuilt returns how many control-flow graphs the tracer keeps.
