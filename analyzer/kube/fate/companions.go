@@ -60,6 +60,10 @@ func (t *Tracer) findCompanions() {
 	for i := range todo {
 		todo[i] = true
 	}
+	// Bounded: an entry need not only grow (a companion vanishes when a
+	// callee's let another call of the source hand its failure on with
+	// another constant), so sources that call each other might not
+	// settle.
 	for round := 0; round <= len(srcs) && slices.Contains(todo, true); round++ {
 		next := make([]bool, len(srcs))
 		for i, src := range srcs {
@@ -140,9 +144,9 @@ func (t *Tracer) fails(call *ast.CallExpr) bool {
 	return ok
 }
 
-// companionCallers maps each source to the indexes of the sources that
-// call it: the walk of a call in a source learns the companions of the
-// call that gives the failing value, which may wrap the failing call.
+// companionCallers maps each function to the indexes of the sources that
+// call it: the walk of a failing call in a source learns the companions
+// of the call its value comes from, which may wrap the failing call.
 func (t *Tracer) companionCallers(srcs []companionSource) map[*types.Func][]int {
 	out := make(map[*types.Func][]int)
 	for i, src := range srcs {
