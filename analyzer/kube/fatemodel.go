@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // fateModel answers the fate analysis's questions from a Result.
@@ -50,3 +51,20 @@ func (m fateModel) FuncValue(v *types.Var) *types.Func { return m.r.onlyFuncValu
 func (m fateModel) Files() []*ast.File { return m.r.Files() }
 
 func (m fateModel) Decls() map[*types.Func]*ast.FuncDecl { return m.r.decls }
+
+// walkedSites returns where the checks trace failures or walk a
+// function, for the tracer to build its graphs before it is frozen: the
+// writes, the returner calls and the retry scopes.
+func (r *Result) walkedSites() []inspector.Cursor {
+	var out []inspector.Cursor
+	for _, w := range r.writes {
+		out = append(out, w.Cursor)
+	}
+	for _, rc := range r.returnerCalls {
+		out = append(out, r.returnerCursor[rc.Call])
+	}
+	for _, s := range r.scopes {
+		out = append(out, s.Cursor)
+	}
+	return out
+}

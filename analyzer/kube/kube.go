@@ -80,7 +80,8 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 //     write. It sees only the returners of other packages (their
 //     AsGiven parameter): this package's returners depend on it;
 //  5. fates: the tracer over the finished writes and reads, then this
-//     package's returners, found by tracing their writes' failures;
+//     package's returners, found by tracing their writes' failures, then
+//     the tracer frozen with what depends on them (see fate's summaries);
 //  6. healing: what in the package redoes a lost write (watches,
 //     resyncs, requeues), for grading findings;
 //  7. facts for the package's importers.
@@ -107,6 +108,9 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	res.tracer = fate.NewTracer(info, pass.Pkg, fateModel{res}, foreign)
 	calls := findReturners(info, scan, found, retries.scopeByBody, res.tracer, judge, returners)
 	res.returnerCalls, res.returnerCursor = calls.calls, calls.cursors
+	// The returners are final: the tracer computes what depends on them
+	// and builds the graphs the checks walk, then is read-only.
+	res.tracer.Freeze(res.walkedSites())
 	// 6. healing
 	res.info, res.gate = info, opts.Consequences
 	res.healing = findHealing(info, res.files, healingFactsOf(pass))

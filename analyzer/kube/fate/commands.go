@@ -17,17 +17,16 @@ import (
 // a command hook of the package, so that its returned error ends the
 // program.
 func (t *Tracer) endsCommand(fn ast.Node) bool {
-	t.commandFuncsOnce.Do(func() { t.commandFuncs = t.findCommandFuncs() })
 	switch fn := fn.(type) {
 	case *ast.FuncLit:
-		return t.commandFuncs[fn]
+		return t.sum.commands[fn]
 	case *ast.FuncDecl:
-		return t.commandFuncs[t.info.Defs[fn.Name]]
+		return t.sum.commands[t.info.Defs[fn.Name]]
 	}
 	return false
 }
 
-// findCommandFuncs collects the literals and functions the package stores
+// findCommandFuncs returns the literals and functions the package stores
 // in command hooks: `RunE: func(...) error {...}`, `RunE: o.run`,
 // `cmd.RunE = ...`.
 func (t *Tracer) findCommandFuncs() map[any]bool {

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -26,58 +27,178 @@ func (w *walker) noteReturn(ret *ast.ReturnStmt, f Fate) {
 
 // companionsOf returns, for a function of this package that returns a
 // write's failure, the constant each of its other results holds on every
-// return that hands that failure on. Functions of other packages have
-// none (no fact carries them yet).
+// return that hands that failure on (a summary: see summaries.go).
+// Functions of other packages have none (no fact carries them yet).
 func (t *Tracer) companionsOf(fn *types.Func) map[int]constant.Value {
-	fn = fn.Origin()
-	if c, ok := t.companions.get(fn); ok {
-		return c
+	return t.sum.companions[fn.Origin()]
+}
+
+// companionSource is a function that may give its callers companions: it
+// has a result that can hold a constant besides its errors, and calls
+// whose failure it may hand on.
+type companionSource struct {
+	fn    *types.Func
+	decl  *ast.FuncDecl
+	calls []*ast.CallExpr // writes and calls of returners, in source order
+}
+
+// findCompanions fills t.sum.companions. Which calls of a function hand a
+// write's failure on depends on the model's returners, so it runs once
+// they are final. It is a fixed point, since walking such a call learns
+// the companions of the function the call's value comes from: every entry
+// starts empty, and a source is walked again when one it calls has
+// changed.
+func (t *Tracer) findCompanions() {
+	t.sum.companions = make(map[*types.Func]map[int]constant.Value)
+	srcs := t.companionSources()
+	if len(srcs) == 0 {
+		return
 	}
-	t.companions.set(fn, nil) // cycle guard
-	var decl *ast.FuncDecl
-	if t.model != nil && fn.Pkg() == t.pkg {
-		decl = t.model.Decl(fn)
+	sites := syntax.NewCursors(t.model.Files())
+	callers := t.companionCallers(srcs)
+	todo := make([]bool, len(srcs))
+	for i := range todo {
+		todo[i] = true
 	}
-	if decl == nil || decl.Body == nil {
-		return nil
+	// Bounded: an entry need not only grow (a companion vanishes when a
+	// callee's let another call of the source hand its failure on with
+	// another constant), so sources that call each other might not
+	// settle.
+	for round := 0; round <= len(srcs) && slices.Contains(todo, true); round++ {
+		next := make([]bool, len(srcs))
+		for i, src := range srcs {
+			if !todo[i] {
+				continue
+			}
+			if c := t.companionsFrom(src, sites); !sameCompanions(c, t.sum.companions[src.fn]) {
+				t.sum.companions[src.fn] = c
+				for _, j := range callers[src.fn] {
+					next[j] = true
+				}
+			}
+		}
+		todo = next
 	}
-	var rets []*ast.ReturnStmt
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+}
+
+// companionSources returns the package's functions that may give their
+// callers companions, in source order.
+func (t *Tracer) companionSources() []companionSource {
+	var srcs []companionSource
+	for fn, decl := range t.model.Decls() {
+		if decl.Body == nil || !mayReturnConstant(fn.Signature().Results()) {
+			continue
+		}
+		if calls := t.failingCalls(decl.Body); len(calls) > 0 {
+			srcs = append(srcs, companionSource{fn: fn, decl: decl, calls: calls})
+		}
+	}
+	slices.SortFunc(srcs, func(a, b companionSource) int { return int(a.decl.Pos() - b.decl.Pos()) })
+	return srcs
+}
+
+// mayReturnConstant reports whether a result other than an error can hold
+// a constant: one of a basic type, or an interface.
+func mayReturnConstant(res *types.Tuple) bool {
+	for v := range res.Variables() {
+		switch v.Type().Underlying().(type) {
+		case *types.Basic:
+			return true
+		case *types.Interface:
+			if !api.IsErrorType(v.Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// failingCalls returns the calls in body (nested literals apart) whose
+// failure a walk follows: writes and calls of returners.
+func (t *Tracer) failingCalls(body *ast.BlockStmt) []*ast.CallExpr {
+	var calls []*ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			rets = append(rets, t.failureReturns(n)...)
+			if t.fails(n) {
+				calls = append(calls, n)
+			}
 		}
 		return true
 	})
-	c := t.sameConstants(fn.Signature().Results(), rets)
-	t.companions.set(fn, c)
-	return c
+	return calls
 }
 
-// failureReturns returns the returns that hand on the failure of call,
-// when call is a write or a call of a returner.
-func (t *Tracer) failureReturns(call *ast.CallExpr) []*ast.ReturnStmt {
-	obj, isWrite := t.model.WriteAt(call)
-	if !isWrite {
-		callee := t.callee(call)
-		if callee == nil {
-			return nil
-		}
-		if _, ok := t.model.Returner(callee); !ok {
-			return nil
-		}
+// fails reports whether call is a write or a call of a returner.
+func (t *Tracer) fails(call *ast.CallExpr) bool {
+	if _, isWrite := t.model.WriteAt(call); isWrite {
+		return true
 	}
-	cur, ok := t.callSiteCursor(call)
+	callee := t.callee(call)
+	if callee == nil {
+		return false
+	}
+	_, ok := t.model.Returner(callee)
+	return ok
+}
+
+// companionCallers maps each function to the indexes of the sources that
+// call it: the walk of a failing call in a source learns the companions
+// of the call its value comes from, which may wrap the failing call.
+func (t *Tracer) companionCallers(srcs []companionSource) map[*types.Func][]int {
+	out := make(map[*types.Func][]int)
+	for i, src := range srcs {
+		ast.Inspect(src.decl.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if callee := t.callee(call); callee != nil && !slices.Contains(out[callee.Origin()], i) {
+					out[callee.Origin()] = append(out[callee.Origin()], i)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// companionsFrom returns the companions of src, as far as the entries
+// found so far tell.
+func (t *Tracer) companionsFrom(src companionSource, sites *syntax.Cursors) map[int]constant.Value {
+	var rets []*ast.ReturnStmt
+	for _, call := range src.calls {
+		rets = append(rets, t.failureReturns(call, sites)...)
+	}
+	return t.sameConstants(src.fn.Signature().Results(), rets)
+}
+
+// failureReturns returns the returns that hand on the failure of call, a
+// write or a call of a returner.
+func (t *Tracer) failureReturns(call *ast.CallExpr, sites *syntax.Cursors) []*ast.ReturnStmt {
+	cur, ok := sites.At(call)
 	if !ok {
 		return nil
 	}
+	obj, _ := t.model.WriteAt(call)
 	f, w := t.traceWalk(cur, obj)
 	if w == nil || !f.HandsOn() {
 		return nil
 	}
 	return w.handingOn
+}
+
+// sameCompanions reports whether a and b hold the same constants.
+func sameCompanions(a, b map[int]constant.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, v := range a {
+		u, ok := b[i]
+		if !ok || u.Kind() != v.Kind() || !constant.Compare(u, token.EQL, v) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameConstants returns the non-error results that every one of rets

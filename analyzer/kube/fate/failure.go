@@ -91,7 +91,7 @@ func (t *Tracer) newFailure(cur inspector.Cursor, obj api.Object) *failure {
 	case *ast.FuncDecl:
 		// go wait.Until(c.sync, period, stop): the method runs again
 		// on a timer, as a literal given there does.
-		if def, ok := t.info.Defs[fn.Name].(*types.Func); ok && t.periodicFuncs()[def] {
+		if def, ok := t.info.Defs[fn.Name].(*types.Func); ok && t.sum.periodic[def] {
 			f.periodic = t.rereads(f, fn)
 		}
 	}
@@ -104,52 +104,50 @@ func (t *Tracer) rereads(f *failure, fn ast.Node) bool {
 	return t.model != nil && (t.callsSelfReadingHelper(f.call) || f.object.Valid() && t.model.ReadsBefore(fn, f.object, f.call))
 }
 
-// periodicFuncs returns the functions of the package that a periodic
+// findPeriodicFuncs returns the functions of the package that a periodic
 // runner (wait.Until and friends) runs somewhere in the package: given to
 // it by name or as a method value, or called directly by a literal given
 // to it (wait.UntilWithContext(ctx, func(ctx) { c.sync(ctx) }, d)). A
 // function called further down is not: what it is handed each turn may
-// not be read afresh. Found once, on first use.
-func (t *Tracer) periodicFuncs() map[*types.Func]bool {
-	t.periodicOnce.Do(func() {
-		t.periodic = make(map[*types.Func]bool)
-		if t.model == nil {
-			return
-		}
-		for _, file := range t.model.Files() {
-			ast.Inspect(file, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				if callee := api.Callee(t.info, call); callee == nil || !api.PeriodicFuncs[api.FuncKeyOf(callee)] {
-					return true
-				}
-				for _, arg := range call.Args {
-					if fn := funcNamed(t.info, arg); fn != nil {
-						t.periodic[fn.Origin()] = true
-					}
-					if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
-						t.markCalledBy(lit.Body)
-					}
-				}
+// not be read afresh.
+func (t *Tracer) findPeriodicFuncs() map[*types.Func]bool {
+	out := make(map[*types.Func]bool)
+	if t.model == nil {
+		return out
+	}
+	for _, file := range t.model.Files() {
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
 				return true
-			})
-		}
-	})
-	return t.periodic
+			}
+			if callee := api.Callee(t.info, call); callee == nil || !api.PeriodicFuncs[api.FuncKeyOf(callee)] {
+				return true
+			}
+			for _, arg := range call.Args {
+				if fn := funcNamed(t.info, arg); fn != nil {
+					out[fn.Origin()] = true
+				}
+				if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
+					t.markCalledBy(lit.Body, out)
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
-// markCalledBy marks the package's functions that body calls directly
-// (not in a nested literal) as periodic.
-func (t *Tracer) markCalledBy(body *ast.BlockStmt) {
+// markCalledBy marks in periodic the package's functions that body calls
+// directly (not in a nested literal).
+func (t *Tracer) markCalledBy(body *ast.BlockStmt, periodic map[*types.Func]bool) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
 			if fn := funcNamed(t.info, n.Fun); fn != nil && fn.Pkg() == t.pkg {
-				t.periodic[fn.Origin()] = true
+				periodic[fn.Origin()] = true
 			}
 		}
 		return true

@@ -10,10 +10,8 @@ package fate
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
-	"sync"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
@@ -56,16 +54,19 @@ func (f Fate) Lost() bool { return f <= Fatal }
 // error: the function is then a helper whose callers decide.
 func (f Fate) HandsOn() bool { return f >= ReturnedOther }
 
-// Tracer follows failures within one package. Control-flow graphs are
-// built on demand and memoised, so that only functions that contain a write
-// pay.
+// Tracer follows failures within one package. It is built in the model's
+// stages, on the goroutine that runs them (see summaries.go), and is
+// read-only once Freeze returns: the checks then share it, maybe
+// concurrently.
 type Tracer struct {
-	mu    sync.Mutex
 	info  *types.Info
-	cfgs  map[*ast.BlockStmt]*cfg.CFG
 	model Model          // the package's writes and reads
 	pkg   *types.Package // the package the tracer follows failures in
-	built int            // graphs built, for the cost report
+	// graphs are the control-flow graphs built so far, only for the
+	// functions that are walked: kept while the stages build them, and
+	// frozen with the tracer (see CFG).
+	graphs map[*ast.BlockStmt]*cfg.CFG
+	frozen bool
 
 	// foreign is what facts say about functions of other packages, loaded
 	// during the model's Run: the tracer is used after it returns, when
@@ -80,26 +81,8 @@ type Tracer struct {
 	// varInits are the package variables' initial values.
 	varInits map[*types.Var]ast.Expr
 
-	// sum are the frozen per-function summaries (see summaries.go).
+	// sum are the per-function summaries (see summaries.go).
 	sum summaries
-	// companions are the constants a returner's other results hold when
-	// it hands a write's failure on (see companionsOf).
-	companions memo[*types.Func, map[int]constant.Value]
-	// nonNilParamsOf are the error parameters every call of a function
-	// passes non-nil.
-	nonNilParamsOf memo[*types.Func, []*types.Var]
-	// commandFuncs are the literals and functions stored in a cobra
-	// command's RunE-like hooks, found on first use.
-	commandFuncs     map[any]bool
-	commandFuncsOnce sync.Once
-	// periodic are the package's functions given to a periodic runner,
-	// found on first use.
-	periodic     map[*types.Func]bool
-	periodicOnce sync.Once
-	// callSites gives cursors for calls of the package's error handlers
-	// (see nonNilParams), built on first use.
-	callSites   *syntax.Cursors
-	callSitesMu sync.Mutex
 }
 
 // Foreign is what the facts of other packages say about their functions.
@@ -115,26 +98,57 @@ type Foreign struct {
 }
 
 // NewTracer returns a Tracer for pkg, described by info, whose writes
-// and reads model describes. foreign holds the facts of other packages,
-// loaded while the model's Pass was alive: the tracer is used after it
-// ends.
+// and reads model describes, with the summaries that need nothing of the
+// model's returners (see summaries.go). foreign holds the facts of other
+// packages, loaded while the model's Pass was alive: the tracer is used
+// after it ends.
 func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreign) *Tracer {
-	t := &Tracer{info: info, pkg: pkg, model: model, foreign: foreign, cfgs: make(map[*ast.BlockStmt]*cfg.CFG)}
+	t := &Tracer{info: info, pkg: pkg, model: model, foreign: foreign, graphs: make(map[*ast.BlockStmt]*cfg.CFG)}
 	if model != nil {
 		t.summarize(model.Decls(), len(model.Files()) > 0)
 		t.predicates = Predicates(info, model.Files(), foreign.Predicates)
 		t.results = ResultVerdicts(info, model.Files(), foreign.Results)
 		t.varInits = packageVarInits(info, model.Files())
+		t.sum.commands = t.findCommandFuncs()
+		t.sum.periodic = t.findPeriodicFuncs()
+		t.findNonNilParams()
 	}
 	return t
 }
 
-// CFGsBuilt returns how many control-flow graphs the tracer has built.
-func (t *Tracer) CFGsBuilt() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.built
+// Freeze completes the tracer once the model's returners are final: the
+// summaries that depend on them, then the graphs the checks will walk
+// from sites (the writes, the returner calls and the retry scopes). From
+// then on nothing in the tracer changes.
+func (t *Tracer) Freeze(sites []inspector.Cursor) {
+	if t.model != nil {
+		t.findCompanions()
+	}
+	for _, cur := range sites {
+		t.buildGraphs(cur)
+	}
+	t.frozen = true
 }
+
+// buildGraphs builds the graph of the function around cur and, when cur
+// is a call in a wait condition, those of the functions around the poll
+// calls that run it: a failure the condition returns is traced on from
+// there.
+func (t *Tracer) buildGraphs(cur inspector.Cursor) {
+	for ok := cur.Valid(); ok; {
+		if body := syntax.FuncBody(syntax.EnclosingFunc(cur).Node()); body != nil {
+			t.CFG(body)
+		}
+		f := t.newFailure(cur, api.Object{})
+		if f == nil || f.pollCall == nil {
+			return
+		}
+		cur, ok = cur.Inspector().Root().FindNode(f.pollCall)
+	}
+}
+
+// CFGsBuilt returns how many control-flow graphs the tracer keeps.
+func (t *Tracer) CFGsBuilt() int { return len(t.graphs) }
 
 // Trace returns the fate of the failure of the call at cur: a write of the
 // package, or a call of a function that returns a write's failure.

@@ -12,15 +12,17 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
-// CFG returns the memoised control-flow graph of body.
+// CFG returns the control-flow graph of body. The stages keep each graph
+// they build. Once the tracer is frozen it keeps no more, so that the
+// checks sharing it only ever read it: a body without a graph (one Freeze
+// was not given) gets a graph of its own at each call.
 func (t *Tracer) CFG(body *ast.BlockStmt) *cfg.CFG {
-	t.mu.Lock() // analyzers of one package may share the tracer concurrently
-	defer t.mu.Unlock()
-	g, ok := t.cfgs[body]
-	if !ok {
-		g = cfg.New(body, t.mayReturn)
-		t.cfgs[body] = g
-		t.built++
+	if g, ok := t.graphs[body]; ok {
+		return g
+	}
+	g := cfg.New(body, t.mayReturn)
+	if !t.frozen {
+		t.graphs[body] = g
 	}
 	return g
 }
@@ -136,7 +138,7 @@ func isResultOfEnclosing(info *types.Info, cur inspector.Cursor, v *types.Var) b
 // ReachingUses returns the identifiers in body that read v on a path from
 // its definition def (an assignment or var spec that is a statement of body,
 // not of a nested function) that passes no other assignment to v. It shares
-// the tracer's memoised control-flow graphs.
+// the tracer's control-flow graphs.
 func (t *Tracer) ReachingUses(body *ast.BlockStmt, def ast.Node, v *types.Var) map[*ast.Ident]bool {
 	return t.reachingUses(body, def, v)
 }

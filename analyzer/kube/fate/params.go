@@ -5,8 +5,6 @@ import (
 	"go/types"
 	"slices"
 
-	"golang.org/x/tools/go/ast/inspector"
-
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -18,56 +16,137 @@ import (
 // is in view.
 
 // nonNilParams returns the error parameters of the function declared by
-// decl that every call in the package passes a non-nil value for.
+// decl that every call in the package passes a non-nil value for (a
+// summary: see summaries.go).
 func (t *Tracer) nonNilParams(decl *ast.FuncDecl) []*types.Var {
-	fn, ok := t.info.Defs[decl.Name].(*types.Func)
-	if !ok || fn.Exported() || t.model == nil {
-		return nil
+	fn, _ := t.info.Defs[decl.Name].(*types.Func)
+	return t.sum.nonNilParams[fn]
+}
+
+// handler is an unexported function of the modeled files with an error
+// parameter, used only in calls there.
+type handler struct {
+	fn     *types.Func
+	decl   *ast.FuncDecl
+	params []*types.Var
+	calls  []*ast.CallExpr // in source order
+}
+
+// findNonNilParams fills t.sum.nonNilParams. A handler's argument may be
+// its caller's own parameter, known non-nil when every call of the caller
+// passes one, so this is a fixed point: every entry starts empty and only
+// grows, and a handler is judged again when a function that calls it has
+// gained an entry.
+func (t *Tracer) findNonNilParams() {
+	t.sum.nonNilParams = make(map[*types.Func][]*types.Var)
+	hs := t.handlers()
+	if len(hs) == 0 {
+		return
 	}
-	if vars, ok := t.nonNilParamsOf.get(fn); ok {
-		return vars
-	}
-	t.nonNilParamsOf.set(fn, nil) // cycle guard
-	params := syntax.ParamVars(t.info, decl)
-	// An unnamed parameter (func(context.Context, error)) has no variable.
-	if !slices.ContainsFunc(params, func(p *types.Var) bool { return p != nil && api.IsErrorType(p.Type()) }) {
-		return nil // no error parameter: no need to find the calls
-	}
-	var out []*types.Var
-	calls, onlyCalled := t.callsOf(fn)
-	for i, p := range params {
-		if !onlyCalled || len(calls) == 0 || p == nil || !api.IsErrorType(p.Type()) {
-			continue
+	sites := syntax.NewCursors(t.model.Files())
+	for todo := hs; len(todo) > 0; {
+		var grown []*ast.FuncDecl
+		for _, h := range todo {
+			if out := t.nonNilParamsOf(h, sites); len(out) > len(t.sum.nonNilParams[h.fn]) {
+				t.sum.nonNilParams[h.fn] = out
+				grown = append(grown, h.decl)
+			}
 		}
-		if t.everyCallPassesNonNil(calls, i) {
+		todo = calledIn(hs, grown)
+	}
+}
+
+// nonNilParamsOf returns the error parameters of h that every call of h
+// passes non-nil, as far as the entries found so far tell.
+func (t *Tracer) nonNilParamsOf(h handler, sites *syntax.Cursors) []*types.Var {
+	var out []*types.Var
+	for i, p := range h.params {
+		if p != nil && api.IsErrorType(p.Type()) && t.everyCallPassesNonNil(h.calls, i, sites) {
 			out = append(out, p)
 		}
 	}
-	t.nonNilParamsOf.set(fn, out)
 	return out
 }
 
-// callsOf returns the calls of fn in the modeled files, and whether fn is
-// used only in calls there (not as a value stored or passed).
-func (t *Tracer) callsOf(fn *types.Func) ([]*ast.CallExpr, bool) {
-	var calls []*ast.CallExpr
-	uses := 0
+// calledIn returns the handlers of hs with a call inside one of decls.
+func calledIn(hs []handler, decls []*ast.FuncDecl) []handler {
+	var out []handler
+	for _, h := range hs {
+		if slices.ContainsFunc(h.calls, func(call *ast.CallExpr) bool {
+			return slices.ContainsFunc(decls, func(d *ast.FuncDecl) bool { return syntax.Within(call, d) })
+		}) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// handlers returns the package's handlers, in source order, with their
+// calls.
+func (t *Tracer) handlers() []handler {
+	var hs []handler
+	index := make(map[types.Object]int)
+	for _, f := range t.model.Files() {
+		for _, d := range f.Decls {
+			if h, ok := t.handlerOf(d); ok {
+				index[h.fn] = len(hs)
+				hs = append(hs, h)
+			}
+		}
+	}
+	if len(hs) == 0 {
+		return nil
+	}
+	uses := t.callsOfHandlers(hs, index)
+	var out []handler
+	for i, h := range hs {
+		if len(h.calls) > 0 && uses[i] == len(h.calls) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// handlerOf returns the handler d declares, if it declares one. An
+// unnamed parameter (func(context.Context, error)) has no variable.
+func (t *Tracer) handlerOf(d ast.Decl) (handler, bool) {
+	decl, ok := d.(*ast.FuncDecl)
+	if !ok {
+		return handler{}, false
+	}
+	fn, ok := t.info.Defs[decl.Name].(*types.Func)
+	if !ok || fn.Exported() {
+		return handler{}, false
+	}
+	params := syntax.ParamVars(t.info, decl)
+	if !slices.ContainsFunc(params, func(p *types.Var) bool { return p != nil && api.IsErrorType(p.Type()) }) {
+		return handler{}, false
+	}
+	return handler{fn: fn, decl: decl, params: params}, true
+}
+
+// callsOfHandlers fills the calls of hs, whose indexes index gives, from
+// the modeled files, and returns how many times each is used at all: a
+// handler used otherwise than in calls (stored, passed) may be called out
+// of view.
+func (t *Tracer) callsOfHandlers(hs []handler, index map[types.Object]int) []int {
+	uses := make([]int, len(hs))
 	for _, f := range t.model.Files() {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.Ident:
-				if t.info.Uses[n] == fn {
-					uses++
+				if i, ok := index[t.info.Uses[n]]; ok {
+					uses[i]++
 				}
 			case *ast.CallExpr:
-				if t.calleeName(n.Fun) == fn {
-					calls = append(calls, n)
+				if i, ok := index[t.calleeName(n.Fun)]; ok {
+					hs[i].calls = append(hs[i].calls, n)
 				}
 			}
 			return true
 		})
 	}
-	return calls, uses == len(calls)
+	return uses
 }
 
 // calleeName returns the function a call's Fun names (f, x.f), or nil.
@@ -83,9 +162,9 @@ func (t *Tracer) calleeName(fun ast.Expr) types.Object {
 
 // everyCallPassesNonNil reports whether argument i of every call is an
 // error known non-nil where the call is made.
-func (t *Tracer) everyCallPassesNonNil(calls []*ast.CallExpr, i int) bool {
+func (t *Tracer) everyCallPassesNonNil(calls []*ast.CallExpr, i int, sites *syntax.Cursors) bool {
 	for _, call := range calls {
-		if i >= len(call.Args) || !t.nonNilAt(call, call.Args[i]) {
+		if i >= len(call.Args) || !t.nonNilAt(call, call.Args[i], sites) {
 			return false
 		}
 	}
@@ -94,7 +173,9 @@ func (t *Tracer) everyCallPassesNonNil(calls []*ast.CallExpr, i int) bool {
 
 // nonNilAt reports whether arg, an argument of call, is known non-nil at
 // the call: a new error, or a variable under a test that it is not nil.
-func (t *Tracer) nonNilAt(call *ast.CallExpr, arg ast.Expr) bool {
+// sites gives the call's cursor: the model keeps cursors only for its own
+// sites, and a call of an error handler is rarely one of them.
+func (t *Tracer) nonNilAt(call *ast.CallExpr, arg ast.Expr, sites *syntax.Cursors) bool {
 	if t.nonNilExpr(arg, pathState{}) {
 		return true
 	}
@@ -106,7 +187,7 @@ func (t *Tracer) nonNilAt(call *ast.CallExpr, arg ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	cur, found := t.callSiteCursor(call)
+	cur, found := sites.At(call)
 	if !found {
 		return false
 	}
@@ -120,16 +201,4 @@ func (t *Tracer) nonNilAt(call *ast.CallExpr, arg ast.Expr) bool {
 	}
 	w := &walker{t: t, f: f, g: t.CFG(body)}
 	return slices.Contains(w.knownBefore().nonNil, v)
-}
-
-// callSiteCursor returns the cursor of call, from an inspector of the
-// declaration that holds it: the model keeps cursors only for its own
-// sites, and a call of an error handler is rarely one of them.
-func (t *Tracer) callSiteCursor(call *ast.CallExpr) (inspector.Cursor, bool) {
-	t.callSitesMu.Lock()
-	defer t.callSitesMu.Unlock()
-	if t.callSites == nil {
-		t.callSites = syntax.NewCursors(t.model.Files())
-	}
-	return t.callSites.At(call)
 }

@@ -2,6 +2,7 @@ package fate
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"slices"
 
@@ -9,20 +10,47 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
-// Summaries of the package's functions that the walk reads: which never
-// return (Ends), which never return a nil error (NeverReturnsNil), which
-// put work back on a queue (requeuers). They are computed once, when the
-// tracer is made, before any walk: a fixed point over the package's
-// functions in source order, each summary starting from its bottom (may
-// return, may return nil, does not requeue) and only growing, so the
-// answer is the least fixed point whatever order functions are asked
-// about in, and the checks read frozen tables.
+// Summaries of the package's functions and of how the package uses them,
+// which the walk reads. Each is computed once, as soon as what it reads is
+// final, and is never changed after; the order is:
+//
+//  1. NewTracer, from the declarations: which functions never return
+//     (ends), never return a nil error (neverNil) and put work back on a
+//     queue (requeuer), by summarize; then the package's predicates, its
+//     reconcile.Result verdicts and its variables' initial values; then
+//     the functions stored in command hooks (commands) and those run by a
+//     periodic runner (periodic), one pass over the files each; last the
+//     error parameters every call passes non-nil (nonNilParams), which
+//     reads all of the above where its handlers are called.
+//  2. The model's returners are then found by tracing failures (kube's
+//     findReturners), with the summaries of step 1. Companions are not
+//     known yet: a test of another result of a returner's call is
+//     followed both ways.
+//  3. Freeze, once the returners are final: the constants a function's
+//     other results hold when it hands a failure on (companions), which
+//     depend on which of its calls are calls of returners; then the
+//     control-flow graphs of the bodies the checks walk. From then on the
+//     tracer is read-only and the checks may share it.
+//
+// A fixed point starts every entry at its bottom (may return, may return
+// nil, does not requeue, no parameter known non-nil, no companion) and
+// goes over the functions in source order, again and again, until no
+// entry changes: the answer does not depend on which function a check
+// asks about first.
 
-// summaries are the frozen tables.
+// summaries are the tables.
 type summaries struct {
 	ends     map[*types.Func]Fate
 	neverNil map[*types.Func]bool
 	requeuer map[*types.Func]bool
+	commands map[any]bool // *ast.FuncLit or types.Object
+	periodic map[*types.Func]bool
+	// nonNilParams are the error parameters every call of a handler
+	// passes non-nil (see params.go).
+	nonNilParams map[*types.Func][]*types.Var
+	// companions are the constants a returner's other results hold when
+	// it hands a write's failure on (see companions.go).
+	companions map[*types.Func]map[int]constant.Value
 }
 
 // declared is a function of the package with its declaration.
@@ -31,10 +59,11 @@ type declared struct {
 	decl *ast.FuncDecl
 }
 
-// summarize fills t.sum. relevant is false for a package the model does
-// not walk (only its functions' ends are needed, for their facts).
+// summarize fills ends, neverNil and requeuer. relevant is false for a
+// package the model does not walk (only its functions' ends are needed,
+// for their facts).
 func (t *Tracer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant bool) {
-	t.sum = summaries{ends: map[*types.Func]Fate{}, neverNil: map[*types.Func]bool{}, requeuer: map[*types.Func]bool{}}
+	t.sum.ends, t.sum.neverNil, t.sum.requeuer = map[*types.Func]Fate{}, map[*types.Func]bool{}, map[*types.Func]bool{}
 	fns := make([]declared, 0, len(decls))
 	for fn, decl := range decls {
 		if decl.Body != nil {
