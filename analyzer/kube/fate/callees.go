@@ -5,37 +5,15 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
-	"golang.org/x/tools/go/types/typeutil"
 )
-
-func keyOf(fn *types.Func) (api.FuncKey, api.MethodKey, bool) {
-	if fn.Pkg() == nil {
-		return api.FuncKey{}, api.MethodKey{}, false
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return api.FuncKey{Pkg: syntax.PkgPath(fn.Pkg()), Name: fn.Name()}, api.MethodKey{}, true
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return api.FuncKey{}, api.MethodKey{}, false
-	}
-	return api.FuncKey{}, api.MethodKey{Pkg: syntax.PkgPath(named.Obj().Pkg()), Type: named.Obj().Name(), Name: fn.Name()}, true
-}
 
 // isFatal reports whether fn ends the program: a tabled function, or a
 // logger by shape named as the standard log package names the functions
 // that exit or panic (logrus, glog, klog v1 and zap's sugared logger keep
 // that convention, and their modules are too many to table).
 func isFatal(fn *types.Func) bool {
-	fk, mk, ok := keyOf(fn.Origin())
-	if ok && (api.FatalFuncs[fk] || api.FatalMethods[mk]) {
+	if api.FatalFuncs[api.FuncKeyOf(fn.Origin())] || api.FatalMethods[api.MethodKeyOf(fn.Origin())] {
 		return true
 	}
 	sig := fn.Signature()
@@ -43,21 +21,17 @@ func isFatal(fn *types.Func) bool {
 }
 
 func isLogging(fn *types.Func) bool {
-	fk, mk, ok := keyOf(fn.Origin())
-	return ok && (api.LoggingFuncs[fk] || api.LoggingTypes[api.FuncKey{Pkg: mk.Pkg, Name: mk.Type}])
+	mk := api.MethodKeyOf(fn.Origin())
+	return api.LoggingFuncs[api.FuncKeyOf(fn.Origin())] || mk.Pkg != "" && api.LoggingTypes[api.FuncKey{Pkg: mk.Pkg, Name: mk.Type}]
 }
 
 func isConflictCheck(fn *types.Func) bool {
-	fk, _, ok := keyOf(fn)
-	return ok && fk == api.FuncKey{Pkg: api.ErrorsPath, Name: "IsConflict"}
+	return api.FuncKeyOf(fn) == api.FuncKey{Pkg: api.ErrorsPath, Name: "IsConflict"}
 }
 
 // isRequeue reports whether fn puts work back on a client-go work queue.
 func isRequeue(fn *types.Func) bool {
-	_, mk, ok := keyOf(fn.Origin())
-	if !ok {
-		return false
-	}
+	mk := api.MethodKeyOf(fn.Origin())
 	if mk.Pkg == api.WorkqueuePath {
 		return api.RequeueMethodNames[mk.Name]
 	}
@@ -69,8 +43,8 @@ func isRequeue(fn *types.Func) bool {
 // isQueueMethod reports whether fn is a method of client-go's work queues
 // or of a type named for a queue.
 func isQueueMethod(fn *types.Func) bool {
-	_, mk, ok := keyOf(fn.Origin())
-	return ok && (mk.Pkg == api.WorkqueuePath || strings.Contains(strings.ToLower(mk.Type), "queue"))
+	mk := api.MethodKeyOf(fn.Origin())
+	return mk.Pkg != "" && (mk.Pkg == api.WorkqueuePath || strings.Contains(strings.ToLower(mk.Type), "queue"))
 }
 
 // resultsHaveError reports whether fn returns an error among its results.
@@ -106,27 +80,16 @@ func isZeroLit(e ast.Expr) bool {
 	return false
 }
 
-// calleeObject returns the function or builtin call calls, or nil.
-func calleeObject(info *types.Info, call *ast.CallExpr) types.Object {
-	obj := typeutil.Callee(info, call)
-	if fn, ok := obj.(*types.Func); ok {
-		return fn.Origin()
-	}
-	return obj
-}
-
 // isTestSurface reports whether fn fails a test when given an error:
 // testing's Error and Fatal families, testify's assert and require,
 // gomega's assertions.
 func isTestSurface(fn *types.Func) bool {
-	fk, mk, ok := keyOf(fn)
-	if !ok {
-		return false
-	}
+	mk := api.MethodKeyOf(fn)
 	if mk.Pkg != "" {
 		return (api.TestSurfaceTypes[api.FuncKey{Pkg: mk.Pkg, Name: mk.Type}] || isTestContext(fn)) && !api.TestLogMethods[mk.Name]
 	}
-	return api.TestSurfacePackages[fk.Pkg] || api.TestSurfaceFuncs[fk] || api.TestEndFuncs[fk]
+	fk := api.FuncKeyOf(fn)
+	return fk.Pkg != "" && (api.TestSurfacePackages[fk.Pkg] || api.TestSurfaceFuncs[fk] || api.TestEndFuncs[fk])
 }
 
 // isTestContext reports whether fn is a method of a test context by shape:
@@ -244,8 +207,8 @@ func (t *Tracer) callee(call *ast.CallExpr) *types.Func {
 	if fn := api.Callee(t.info, call); fn != nil {
 		return fn
 	}
-	v, ok := typeutil.Callee(t.info, call).(*types.Var)
-	if !ok || t.model == nil {
+	v := api.CalleeVar(t.info, call)
+	if v == nil || t.model == nil {
 		return nil
 	}
 	return t.model.FuncValue(v)

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // Ends returns how a call of fn ends its caller's run when fn never
@@ -41,7 +42,7 @@ func (t *Tracer) bodyEnds(body *ast.BlockStmt) Fate {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if fn, ok := calleeObject(t.info, n).(*types.Func); ok && (isTestSurface(fn) || t.Ends(fn) == Surfaced) {
+			if fn := api.Callee(t.info, n); fn != nil && (isTestSurface(fn) || t.Ends(fn) == Surfaced) {
 				end = Surfaced
 			}
 		}

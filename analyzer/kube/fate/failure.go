@@ -125,7 +125,7 @@ func (t *Tracer) findPeriodicFuncs() map[*types.Func]bool {
 				return true
 			}
 			for _, arg := range call.Args {
-				if fn := funcNamed(t.info, arg); fn != nil {
+				if fn := api.FuncValue(t.info, arg); fn != nil {
 					out[fn.Origin()] = true
 				}
 				if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
@@ -146,30 +146,12 @@ func (t *Tracer) markCalledBy(body *ast.BlockStmt, periodic map[*types.Func]bool
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if fn := funcNamed(t.info, n.Fun); fn != nil && fn.Pkg() == t.pkg {
+			if fn := api.FuncValue(t.info, n.Fun); fn != nil && fn.Pkg() == t.pkg {
 				periodic[fn.Origin()] = true
 			}
 		}
 		return true
 	})
-}
-
-// funcNamed returns the function e names: f, pkg.F, or the method value
-// c.sync; nil for anything else.
-func funcNamed(info *types.Info, e ast.Expr) *types.Func {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		fn, _ := info.Uses[e].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		if sel, ok := info.Selections[e]; ok && sel.Kind() == types.MethodVal {
-			fn, _ := sel.Obj().(*types.Func)
-			return fn
-		}
-		fn, _ := info.Uses[e.Sel].(*types.Func)
-		return fn
-	}
-	return nil
 }
 
 // noteLiteralUse records how a function literal that makes the failing

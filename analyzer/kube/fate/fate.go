@@ -257,16 +257,16 @@ func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 //
 // arg is the argument that carries the failure, or nil for the receiver.
 func (t *Tracer) argFate(call *ast.CallExpr, arg ast.Node) (fate Fate, carried bool) {
-	switch fn := calleeObject(t.info, call).(type) {
-	case *types.Builtin:
-		switch fn.Name() {
-		case "panic":
-			return Fatal, false
-		case "append":
-			return 0, true
-		}
+	switch b := api.CalledBuiltin(t.info, call); b {
+	case "":
+	case "panic":
+		return Fatal, false
+	case "append":
+		return 0, true
+	default:
 		return Swallowed, false
-	case *types.Func:
+	}
+	if fn := api.Callee(t.info, call); fn != nil {
 		fate, carried := t.funcArgFate(fn, call, arg)
 		if fate == HandedOff && !carried && t.isTextArg(arg) {
 			// The failure's text, kept by code out of view (a condition's

@@ -7,7 +7,6 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
@@ -30,13 +29,11 @@ func (t *Tracer) CFG(body *ast.BlockStmt) *cfg.CFG {
 // mayReturn reports whether a call can return; calls that end the program
 // end their path in the graph.
 func (t *Tracer) mayReturn(call *ast.CallExpr) bool {
-	switch fn := typeutil.Callee(t.info, call).(type) {
-	case *types.Builtin:
-		return fn.Name() != "panic"
-	case *types.Func:
-		return !isFatal(fn) && !api.TestEndFuncs[api.FuncKeyOf(fn)] && t.Ends(fn) == 0
+	if b := api.CalledBuiltin(t.info, call); b != "" {
+		return b != "panic"
 	}
-	return true
+	fn := api.Callee(t.info, call)
+	return fn == nil || !isFatal(fn) && !api.TestEndFuncs[api.FuncKeyOf(fn)] && t.Ends(fn) == 0
 }
 
 // reachingUses returns the uses of v that the definition def reaches: those

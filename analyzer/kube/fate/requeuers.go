@@ -133,8 +133,8 @@ func (t *Tracer) returnVerdict(sig *types.Signature, ret *ast.ReturnStmt) Result
 
 // callResultVerdict returns the answer of the function call calls.
 func (t *Tracer) callResultVerdict(call *ast.CallExpr) ResultVerdict {
-	fn, ok := calleeObject(t.info, call).(*types.Func)
-	if !ok {
+	fn := api.Callee(t.info, call)
+	if fn == nil {
 		return ResultMixed
 	}
 	if v, ok := t.results[fn.Origin()]; ok {
@@ -156,8 +156,8 @@ func (w *walker) returnsUnanswered(ret *ast.ReturnStmt) bool {
 		if !ok {
 			continue
 		}
-		fn, ok := calleeObject(w.t.info, call).(*types.Func)
-		if !ok || resultIndex(fn.Signature()) < 0 {
+		fn := api.Callee(w.t.info, call)
+		if fn == nil || resultIndex(fn.Signature()) < 0 {
 			continue
 		}
 		if w.t.callResultVerdict(call) == ResultMixed && (fn.Pkg() != w.t.pkg || isInterfaceMethod(fn)) {
