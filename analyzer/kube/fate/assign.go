@@ -19,7 +19,7 @@ func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 	lhs, rhs := assignSides(stmt)
 	var errResults map[int]bool
 	if len(rhs) == 1 && len(lhs) > 1 {
-		errResults = errorResults(w.t.info.TypeOf(rhs[0]))
+		errResults = errorResults(w.t.k.info.TypeOf(rhs[0]))
 	}
 	if failing != nil && len(rhs) == 1 && len(lhs) > 1 && rhs[0] == failing {
 		w.noteOthers(lhs, func(i int) bool { return errResults[i] })
@@ -34,7 +34,7 @@ func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 		}
 		carried := value != nil && (value == failing || w.carries(value, *st))
 		w.assignOne(l, value, carried, st)
-		if value != nil && w.t.isRequeueResult(value) && w.namesResult(l) {
+		if value != nil && isRequeueResult(w.t.k.info, value) && w.namesResult(l) {
 			st.improve(Handled) // result = ctrl.Result{Requeue: true}, returned later or from a defer
 		}
 	}
@@ -78,7 +78,7 @@ func (w *walker) assertsOtherType(e ast.Expr, st pathState) bool {
 	if !ok || ta.Type == nil || !w.carries(ta.X, st) {
 		return false
 	}
-	t := w.t.info.TypeOf(ta.Type)
+	t := w.t.k.info.TypeOf(ta.Type)
 	if t == nil || types.IsInterface(t) {
 		return false
 	}
@@ -94,7 +94,7 @@ func (w *walker) definedBool(e ast.Expr) *types.Var {
 	if !ok {
 		return nil
 	}
-	v, ok := w.t.info.ObjectOf(id).(*types.Var)
+	v, ok := w.t.k.info.ObjectOf(id).(*types.Var)
 	if !ok {
 		return nil
 	}
@@ -112,14 +112,14 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 			st.requeued = withVar(st.requeued, v) // res.RequeueAfter = d
 		}
 		switch {
-		case carried && isText(w.t.info.TypeOf(value)):
+		case carried && isText(w.t.k.info.TypeOf(value)):
 			st.improve(Logged) // its message recorded (a status field): nobody can retry text
 		case carried:
 			st.improve(HandedOff) // stored in a field, map or slice element
 		}
 		return
 	}
-	v, ok := w.t.info.ObjectOf(id).(*types.Var)
+	v, ok := w.t.k.info.ObjectOf(id).(*types.Var)
 	if !ok || id.Name == "_" {
 		return
 	}
@@ -134,7 +134,7 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	} else {
 		st.carriers = withoutVar(st.carriers, v)
 	}
-	if value != nil && (w.t.isRequeueResult(value) || w.requeueVar(value, *st)) {
+	if value != nil && (isRequeueResult(w.t.k.info, value) || w.requeueVar(value, *st)) {
 		st.requeued = withVar(st.requeued, v)
 	} else {
 		st.requeued = withoutVar(st.requeued, v)
@@ -147,7 +147,7 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	case truthFalse:
 		st.unset = withVar(st.unset, v)
 	}
-	if value != nil && isErrorValue(v.Type()) && (carried || w.t.nonNilExpr(value, *st)) {
+	if value != nil && isErrorValue(v.Type()) && (carried || w.t.k.nonNilExpr(value, *st)) {
 		st.nonNil = withVar(st.nonNil, v)
 	} else {
 		st.nonNil = withoutVar(st.nonNil, v)
@@ -176,7 +176,7 @@ func (w *walker) requeueFieldSet(l, value ast.Expr) *types.Var {
 	if !ok {
 		return nil
 	}
-	v, ok := w.t.info.Uses[id].(*types.Var)
+	v, ok := w.t.k.info.Uses[id].(*types.Var)
 	if !ok {
 		return nil
 	}
@@ -216,15 +216,15 @@ func (w *walker) namesResult(l ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	v, ok := w.t.info.ObjectOf(id).(*types.Var)
-	return ok && isResultOfEnclosing(w.t.info, w.f.cur, v)
+	v, ok := w.t.k.info.ObjectOf(id).(*types.Var)
+	return ok && isResultOfEnclosing(w.t.k.info, w.f.cur, v)
 }
 
 // capturedFate is what storing the failure into v, a variable of an outer
 // function, does with it.
 func (w *walker) capturedFate(v *types.Var) Fate {
 	switch {
-	case isResultOfEnclosing(w.t.info, w.f.cur, v):
+	case isResultOfEnclosing(w.t.k.info, w.f.cur, v):
 		return Returned // a deferred literal setting the outer named result
 	case w.f.deferred:
 		return Dropped // the outer function has returned: no one reads it

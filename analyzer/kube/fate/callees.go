@@ -159,18 +159,18 @@ func isEmptyInterface(t types.Type) bool {
 
 // endsProgram reports whether the statement n ends the program: a call of
 // panic, os.Exit, log.Fatal and the like as a statement.
-func (t *Tracer) endsProgram(n ast.Node) bool {
+func (k *knowledge) endsProgram(n ast.Node) bool {
 	es, ok := n.(*ast.ExprStmt)
 	if !ok {
 		return false
 	}
 	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	return ok && !t.mayReturn(call)
+	return ok && !k.mayReturn(call)
 }
 
 // failsTest reports whether the statement n is a call that fails a test
 // (t.Fatal, an e2e framework's Failf).
-func (t *Tracer) failsTest(n ast.Node) bool {
+func (k *knowledge) failsTest(n ast.Node) bool {
 	es, ok := n.(*ast.ExprStmt)
 	if !ok {
 		return false
@@ -179,39 +179,39 @@ func (t *Tracer) failsTest(n ast.Node) bool {
 	if !ok {
 		return false
 	}
-	fn := api.Callee(t.info, call)
-	return fn != nil && (isTestSurface(fn) || t.Ends(fn) == Surfaced)
+	fn := api.Callee(k.info, call)
+	return fn != nil && (isTestSurface(fn) || k.endsOf(fn) == Surfaced)
 }
 
 // requeues reports whether call puts work back on a work queue: a queue's
 // Add methods, or a function of this package that calls one on every run
 // that reaches its end (checked shallowly: any call of one in its body).
-func (t *Tracer) requeues(call *ast.CallExpr) bool {
-	fn := t.callee(call)
+func (k *knowledge) requeues(call *ast.CallExpr) bool {
+	fn := k.callee(call)
 	if fn == nil {
 		return false
 	}
 	if isRequeue(fn) {
 		return true
 	}
-	return t.model != nil && t.isRequeuer(fn)
+	return k.model != nil && k.isRequeuer(fn)
 }
 
 // isRequeuer reports whether fn, a function of this package, adds to a work
 // queue (directly or through another such function): a frozen summary.
-func (t *Tracer) isRequeuer(fn *types.Func) bool { return t.sum.requeuer[fn.Origin()] }
+func (k *knowledge) isRequeuer(fn *types.Func) bool { return k.sum.requeuer[fn.Origin()] }
 
 // callee returns the function call calls, directly or through a variable
 // or field the package assigns exactly one function.
-func (t *Tracer) callee(call *ast.CallExpr) *types.Func {
-	if fn := api.Callee(t.info, call); fn != nil {
+func (k *knowledge) callee(call *ast.CallExpr) *types.Func {
+	if fn := api.Callee(k.info, call); fn != nil {
 		return fn
 	}
-	v := api.CalleeVar(t.info, call)
-	if v == nil || t.model == nil {
+	v := api.CalleeVar(k.info, call)
+	if v == nil || k.model == nil {
 		return nil
 	}
-	return t.model.FuncValue(v)
+	return k.model.FuncValue(v)
 }
 
 // IsLogCall reports whether call only logs: a tabled logger, or a function
@@ -232,21 +232,21 @@ func IsLogCall(info *types.Info, call *ast.CallExpr) bool {
 // returns the failure of a write of an object it reads itself: one it
 // obtains (no parameter holds it), or the parameter it refreshes before
 // writing (Get into it, or a copy of the live resourceVersion).
-func (t *Tracer) callsSelfReadingHelper(call *ast.CallExpr) bool {
-	if t.model == nil {
+func (k *knowledge) callsSelfReadingHelper(call *ast.CallExpr) bool {
+	if k.model == nil {
 		return false
 	}
-	if _, isWrite := t.model.WriteAt(call); isWrite {
+	if _, isWrite := k.model.WriteAt(call); isWrite {
 		return false
 	}
-	fn := t.callee(call)
-	param, ok := t.model.Returner(fn)
+	fn := k.callee(call)
+	param, ok := k.model.Returner(fn)
 	if !ok {
 		return false
 	}
 	if param < 0 {
 		return true
 	}
-	refreshed, refreshes := t.model.Refresher(fn)
+	refreshed, refreshes := k.model.Refresher(fn)
 	return refreshes && refreshed == param
 }

@@ -16,12 +16,12 @@ import (
 // endsCommand reports whether fn (a literal or a declaration) is stored in
 // a command hook of the package, so that its returned error ends the
 // program.
-func (t *Tracer) endsCommand(fn ast.Node) bool {
+func (k *knowledge) endsCommand(fn ast.Node) bool {
 	switch fn := fn.(type) {
 	case *ast.FuncLit:
-		return t.sum.commands[fn]
+		return k.sum.commands[fn]
 	case *ast.FuncDecl:
-		return t.sum.commands[t.info.Defs[fn.Name]]
+		return k.sum.commands[k.info.Defs[fn.Name]]
 	}
 	return false
 }
@@ -29,9 +29,9 @@ func (t *Tracer) endsCommand(fn ast.Node) bool {
 // findCommandFuncs returns the literals and functions the package stores
 // in command hooks: `RunE: func(...) error {...}`, `RunE: o.run`,
 // `cmd.RunE = ...`.
-func (t *Tracer) findCommandFuncs() map[any]bool {
+func (s *summarizer) findCommandFuncs() map[any]bool {
 	out := make(map[any]bool)
-	if t.model == nil || t.pkg == nil || !importsPath(t.pkg, api.CobraPath) {
+	if s.k.model == nil || s.k.pkg == nil || !importsPath(s.k.pkg, api.CobraPath) {
 		return out
 	}
 	note := func(value ast.Expr) {
@@ -39,14 +39,14 @@ func (t *Tracer) findCommandFuncs() map[any]bool {
 		case *ast.FuncLit:
 			out[v] = true
 		case *ast.Ident:
-			out[t.info.Uses[v]] = true
+			out[s.k.info.Uses[v]] = true
 		case *ast.SelectorExpr:
-			out[t.info.Uses[v.Sel]] = true
+			out[s.k.info.Uses[v.Sel]] = true
 		}
 	}
-	for _, f := range t.model.Files() {
+	for _, f := range s.k.model.Files() {
 		ast.Inspect(f, func(n ast.Node) bool {
-			t.noteCommandHook(n, note)
+			s.noteCommandHook(n, note)
 			return true
 		})
 	}
@@ -55,15 +55,15 @@ func (t *Tracer) findCommandFuncs() map[any]bool {
 
 // noteCommandHook passes to note the value n stores in a command hook, if
 // it stores one.
-func (t *Tracer) noteCommandHook(n ast.Node, note func(ast.Expr)) {
+func (s *summarizer) noteCommandHook(n ast.Node, note func(ast.Expr)) {
 	switch n := n.(type) {
 	case *ast.KeyValueExpr:
-		if key, ok := n.Key.(*ast.Ident); ok && api.CobraErrorHooks[key.Name] && t.isCommandField(t.info.Uses[key]) {
+		if key, ok := n.Key.(*ast.Ident); ok && api.CobraErrorHooks[key.Name] && s.k.isCommandField(s.k.info.Uses[key]) {
 			note(n.Value)
 		}
 	case *ast.AssignStmt:
 		for i, l := range n.Lhs {
-			if sel, ok := l.(*ast.SelectorExpr); ok && len(n.Rhs) == len(n.Lhs) && api.CobraErrorHooks[sel.Sel.Name] && t.isCommandField(t.info.Uses[sel.Sel]) {
+			if sel, ok := l.(*ast.SelectorExpr); ok && len(n.Rhs) == len(n.Lhs) && api.CobraErrorHooks[sel.Sel.Name] && s.k.isCommandField(s.k.info.Uses[sel.Sel]) {
 				note(n.Rhs[i])
 			}
 		}
@@ -81,7 +81,7 @@ func importsPath(pkg *types.Package, path string) bool {
 }
 
 // isCommandField reports whether obj is a field of cobra.Command.
-func (t *Tracer) isCommandField(obj types.Object) bool {
+func (k *knowledge) isCommandField(obj types.Object) bool {
 	v, ok := obj.(*types.Var)
 	return ok && v.IsField() && v.Pkg() != nil && syntax.PkgPath(v.Pkg()) == api.CobraPath
 }

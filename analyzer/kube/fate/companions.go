@@ -29,8 +29,8 @@ func (w *walker) noteReturn(ret *ast.ReturnStmt, f Fate) {
 // write's failure, the constant each of its other results holds on every
 // return that hands that failure on (a summary: see summaries.go).
 // Functions of other packages have none (no fact carries them yet).
-func (t *Tracer) companionsOf(fn *types.Func) map[int]constant.Value {
-	return t.sum.companions[fn.Origin()]
+func (k *knowledge) companionsOf(fn *types.Func) map[int]constant.Value {
+	return k.sum.companions[fn.Origin()]
 }
 
 // companionSource is a function that may give its callers companions: it
@@ -48,14 +48,14 @@ type companionSource struct {
 // the companions of the function the call's value comes from: every entry
 // starts empty, and a source is walked again when one it calls has
 // changed.
-func (t *Tracer) findCompanions() {
-	t.sum.companions = make(map[*types.Func]map[int]constant.Value)
-	srcs := t.companionSources()
+func (s *summarizer) findCompanions() {
+	s.k.sum.companions = make(map[*types.Func]map[int]constant.Value)
+	srcs := s.companionSources()
 	if len(srcs) == 0 {
 		return
 	}
-	sites := syntax.NewCursors(t.model.Files())
-	callers := t.companionCallers(srcs)
+	sites := syntax.NewCursors(s.k.model.Files())
+	callers := s.companionCallers(srcs)
 	todo := make([]bool, len(srcs))
 	for i := range todo {
 		todo[i] = true
@@ -70,8 +70,8 @@ func (t *Tracer) findCompanions() {
 			if !todo[i] {
 				continue
 			}
-			if c := t.companionsFrom(src, sites); !sameCompanions(c, t.sum.companions[src.fn]) {
-				t.sum.companions[src.fn] = c
+			if c := s.companionsFrom(src, sites); !sameCompanions(c, s.k.sum.companions[src.fn]) {
+				s.k.sum.companions[src.fn] = c
 				for _, j := range callers[src.fn] {
 					next[j] = true
 				}
@@ -83,13 +83,13 @@ func (t *Tracer) findCompanions() {
 
 // companionSources returns the package's functions that may give their
 // callers companions, in source order.
-func (t *Tracer) companionSources() []companionSource {
+func (s *summarizer) companionSources() []companionSource {
 	var srcs []companionSource
-	for fn, decl := range t.model.Decls() {
+	for fn, decl := range s.k.model.Decls() {
 		if decl.Body == nil || !mayReturnConstant(fn.Signature().Results()) {
 			continue
 		}
-		if calls := t.failingCalls(decl.Body); len(calls) > 0 {
+		if calls := s.failingCalls(decl.Body); len(calls) > 0 {
 			srcs = append(srcs, companionSource{fn: fn, decl: decl, calls: calls})
 		}
 	}
@@ -115,14 +115,14 @@ func mayReturnConstant(res *types.Tuple) bool {
 
 // failingCalls returns the calls in body (nested literals apart) whose
 // failure a walk follows: writes and calls of returners.
-func (t *Tracer) failingCalls(body *ast.BlockStmt) []*ast.CallExpr {
+func (s *summarizer) failingCalls(body *ast.BlockStmt) []*ast.CallExpr {
 	var calls []*ast.CallExpr
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if t.fails(n) {
+			if s.fails(n) {
 				calls = append(calls, n)
 			}
 		}
@@ -132,27 +132,27 @@ func (t *Tracer) failingCalls(body *ast.BlockStmt) []*ast.CallExpr {
 }
 
 // fails reports whether call is a write or a call of a returner.
-func (t *Tracer) fails(call *ast.CallExpr) bool {
-	if _, isWrite := t.model.WriteAt(call); isWrite {
+func (s *summarizer) fails(call *ast.CallExpr) bool {
+	if _, isWrite := s.k.model.WriteAt(call); isWrite {
 		return true
 	}
-	callee := t.callee(call)
+	callee := s.k.callee(call)
 	if callee == nil {
 		return false
 	}
-	_, ok := t.model.Returner(callee)
+	_, ok := s.k.model.Returner(callee)
 	return ok
 }
 
 // companionCallers maps each function to the indexes of the sources that
 // call it: the walk of a failing call in a source learns the companions
 // of the call its value comes from, which may wrap the failing call.
-func (t *Tracer) companionCallers(srcs []companionSource) map[*types.Func][]int {
+func (s *summarizer) companionCallers(srcs []companionSource) map[*types.Func][]int {
 	out := make(map[*types.Func][]int)
 	for i, src := range srcs {
 		ast.Inspect(src.decl.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if callee := t.callee(call); callee != nil && !slices.Contains(out[callee.Origin()], i) {
+				if callee := s.k.callee(call); callee != nil && !slices.Contains(out[callee.Origin()], i) {
 					out[callee.Origin()] = append(out[callee.Origin()], i)
 				}
 			}
@@ -164,23 +164,23 @@ func (t *Tracer) companionCallers(srcs []companionSource) map[*types.Func][]int 
 
 // companionsFrom returns the companions of src, as far as the entries
 // found so far tell.
-func (t *Tracer) companionsFrom(src companionSource, sites *syntax.Cursors) map[int]constant.Value {
+func (s *summarizer) companionsFrom(src companionSource, sites *syntax.Cursors) map[int]constant.Value {
 	var rets []*ast.ReturnStmt
 	for _, call := range src.calls {
-		rets = append(rets, t.failureReturns(call, sites)...)
+		rets = append(rets, s.failureReturns(call, sites)...)
 	}
-	return t.sameConstants(src.fn.Signature().Results(), rets)
+	return s.sameConstants(src.fn.Signature().Results(), rets)
 }
 
 // failureReturns returns the returns that hand on the failure of call, a
 // write or a call of a returner.
-func (t *Tracer) failureReturns(call *ast.CallExpr, sites *syntax.Cursors) []*ast.ReturnStmt {
+func (s *summarizer) failureReturns(call *ast.CallExpr, sites *syntax.Cursors) []*ast.ReturnStmt {
 	cur, ok := sites.At(call)
 	if !ok {
 		return nil
 	}
-	obj, _ := t.model.WriteAt(call)
-	f, w := t.traceWalk(cur, obj)
+	obj, _ := s.k.model.WriteAt(call)
+	f, w := s.t.traceWalk(cur, obj)
 	if w == nil || !f.HandsOn() {
 		return nil
 	}
@@ -203,7 +203,7 @@ func sameCompanions(a, b map[int]constant.Value) bool {
 
 // sameConstants returns the non-error results that every one of rets
 // gives the same constant.
-func (t *Tracer) sameConstants(res *types.Tuple, rets []*ast.ReturnStmt) map[int]constant.Value {
+func (s *summarizer) sameConstants(res *types.Tuple, rets []*ast.ReturnStmt) map[int]constant.Value {
 	if len(rets) == 0 {
 		return nil
 	}
@@ -218,7 +218,7 @@ func (t *Tracer) sameConstants(res *types.Tuple, rets []*ast.ReturnStmt) map[int
 				val = nil
 				break
 			}
-			v := t.info.Types[ret.Results[i]].Value
+			v := s.k.info.Types[ret.Results[i]].Value
 			if v == nil || val != nil && !constant.Compare(val, token.EQL, v) {
 				val = nil
 				break
@@ -239,11 +239,11 @@ func (w *walker) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) {
 	if !ok {
 		return
 	}
-	callee := w.t.callee(call)
+	callee := w.t.k.callee(call)
 	if callee == nil {
 		return
 	}
-	comps := w.t.companionsOf(callee)
+	comps := w.t.k.companionsOf(callee)
 	for _, i := range slices.Sorted(maps.Keys(comps)) { // in order: the path's state key depends on it
 		val := comps[i]
 		if i >= len(lhs) {
@@ -253,7 +253,7 @@ func (w *walker) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) {
 		if !ok {
 			continue
 		}
-		v, ok := w.t.info.ObjectOf(id).(*types.Var)
+		v, ok := w.t.k.info.ObjectOf(id).(*types.Var)
 		if !ok {
 			continue
 		}
@@ -274,15 +274,15 @@ func (w *walker) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) {
 func (w *walker) evalConstCompare(e *ast.BinaryExpr, st pathState) truth {
 	known := func(x ast.Expr) constant.Value {
 		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
-			if v, ok := w.t.info.Uses[id].(*types.Var); ok {
+			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok {
 				return st.constOf(v)
 			}
 		}
 		return nil
 	}
-	x, y := known(e.X), w.t.info.Types[e.Y].Value
+	x, y := known(e.X), w.t.k.info.Types[e.Y].Value
 	if x == nil {
-		x, y = known(e.Y), w.t.info.Types[e.X].Value
+		x, y = known(e.Y), w.t.k.info.Types[e.X].Value
 	}
 	if x == nil || y == nil || x.Kind() != y.Kind() {
 		return truthUnknown

@@ -36,8 +36,8 @@ func (t truth) not() truth {
 
 // isCondition reports whether e, the last node of a two-way block, is a
 // boolean condition (not the value of a tagged switch case).
-func (t *Tracer) isCondition(e ast.Expr) bool {
-	b, ok := typeinfo.Under(t.info.Types[e].Type).(*types.Basic)
+func isCondition(info *types.Info, e ast.Expr) bool {
+	b, ok := typeinfo.Under(info.Types[e].Type).(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
@@ -86,7 +86,7 @@ func (w *walker) testsRetryBudget(cond ast.Expr) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := api.Callee(w.t.info, call); fn != nil && fn.Name() == "NumRequeues" && isQueueMethod(fn) {
+			if fn := api.Callee(w.t.k.info, call); fn != nil && fn.Name() == "NumRequeues" && isQueueMethod(fn) {
 				found = true
 			}
 		}
@@ -125,7 +125,7 @@ func (w *walker) testsErrorCarrier(cond ast.Expr, st pathState) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := w.t.info.Uses[id].(*types.Var); ok && st.carries(v) && types.Implements(v.Type(), errorIface) {
+			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && st.carries(v) && types.Implements(v.Type(), errorIface) {
 				found = true
 			}
 		}
@@ -181,7 +181,7 @@ func (w *walker) eval(cond ast.Expr, st pathState) truth {
 		return w.evalErrorTest(e, st)
 	case *ast.Ident:
 		// a flag set on this path: requeue = true; if requeue {...}
-		if v, ok := w.t.info.Uses[e].(*types.Var); ok {
+		if v, ok := w.t.k.info.Uses[e].(*types.Var); ok {
 			switch {
 			case slices.Contains(st.set, v):
 				return truthTrue
@@ -233,7 +233,7 @@ func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
 			return v
 		}
 		// len(errs) > 0 where errs collects the failure
-		if call, ok := ast.Unparen(e.X).(*ast.CallExpr); ok && isBuiltin(w.t.info, call, "len") && len(call.Args) == 1 && isZeroLit(e.Y) && w.carries(call.Args[0], st) {
+		if call, ok := ast.Unparen(e.X).(*ast.CallExpr); ok && isBuiltin(w.t.k.info, call, "len") && len(call.Args) == 1 && isZeroLit(e.Y) && w.carries(call.Args[0], st) {
 			return truthTrue
 		}
 	}
@@ -248,7 +248,7 @@ func (w *walker) evalNilTest(e *ast.BinaryExpr, st pathState) truth {
 	} else if !isNilIdent(e.Y) {
 		return truthUnknown
 	}
-	if w.carries(x, st) || w.t.nonNilExpr(x, st) || w.requeueVar(x, st) {
+	if w.carries(x, st) || w.t.k.nonNilExpr(x, st) || w.requeueVar(x, st) {
 		return truthTrue // a requeue result held by pointer is set
 	}
 	return truthUnknown
@@ -263,7 +263,7 @@ func (w *walker) evalErrorTest(call *ast.CallExpr, st pathState) truth {
 // onConflict returns the evaluator of tests of the failure on this path.
 func (w *walker) onConflict(st pathState) conflictEval {
 	return conflictEval{
-		t:       w.t,
+		k:       w.t.k,
 		failure: func(e ast.Expr) bool { return w.carries(e, st) },
 		view:    func(v *types.Var) bool { return w.isStatusView(v, st) },
 	}
@@ -334,7 +334,7 @@ func (w *walker) isConflictTest(cond ast.Expr, st pathState) bool {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := api.Callee(w.t.info, call); fn != nil && isConflictCheck(fn) && len(call.Args) == 1 && w.carries(call.Args[0], st) {
+			if fn := api.Callee(w.t.k.info, call); fn != nil && isConflictCheck(fn) && len(call.Args) == 1 && w.carries(call.Args[0], st) {
 				found = true
 			}
 		}

@@ -24,7 +24,7 @@ import (
 
 // conflictEval decides tests on the Conflict.
 type conflictEval struct {
-	t *Tracer
+	k *knowledge
 	// failure reports whether e carries the failure.
 	failure func(e ast.Expr) bool
 	// view reports whether v holds the Conflict's status error (se in
@@ -72,9 +72,9 @@ func and(x, y truth) truth {
 // compare decides `x == k` or `x != k` where x is a field of the
 // Conflict's status (its reason or code) and k a constant.
 func (c conflictEval) compare(e *ast.BinaryExpr) truth {
-	x, k := c.concrete(e.X), c.t.info.Types[e.Y].Value
+	x, k := c.concrete(e.X), c.k.info.Types[e.Y].Value
 	if x == nil {
-		x, k = c.concrete(e.Y), c.t.info.Types[e.X].Value
+		x, k = c.concrete(e.Y), c.k.info.Types[e.X].Value
 	}
 	if x == nil || k == nil || x.Kind() != k.Kind() {
 		return truthUnknown
@@ -91,7 +91,7 @@ func (c conflictEval) compare(e *ast.BinaryExpr) truth {
 func (c conflictEval) concrete(e ast.Expr) constant.Value {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
-		if fn := api.Callee(c.t.info, e); fn != nil && len(e.Args) == 1 && c.failure(e.Args[0]) {
+		if fn := api.Callee(c.k.info, e); fn != nil && len(e.Args) == 1 && c.failure(e.Args[0]) {
 			switch api.FuncKeyOf(fn) {
 			case api.FuncKey{Pkg: api.ErrorsPath, Name: "ReasonForError"}:
 				return constant.MakeString(conflictReason)
@@ -136,13 +136,13 @@ func (c conflictEval) ofStatus(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	v, ok := c.t.info.Uses[id].(*types.Var)
+	v, ok := c.k.info.Uses[id].(*types.Var)
 	return ok && c.view(v)
 }
 
 // call decides a call that tests the failure.
 func (c conflictEval) call(call *ast.CallExpr) truth {
-	fn := api.Callee(c.t.info, call)
+	fn := api.Callee(c.k.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return truthUnknown
 	}
@@ -164,7 +164,7 @@ func (c conflictEval) call(call *ast.CallExpr) truth {
 	case api.ErrorChainFuncs[fk] == "As" && i == 0 && len(call.Args) == 2:
 		return c.as(call.Args[1])
 	}
-	if v, ok := c.t.predicateVerdict(fn, i); ok {
+	if v, ok := c.k.predicateVerdict(fn, i); ok {
 		return v
 	}
 	return truthUnknown
@@ -174,7 +174,7 @@ func (c conflictEval) call(call *ast.CallExpr) truth {
 // can hold a *StatusError, false when it is a type that neither is one
 // nor wraps one (no Unwrap method), so the Conflict's chain cannot hold it.
 func (c conflictEval) as(target ast.Expr) truth {
-	pt, ok := c.t.info.TypeOf(target).(*types.Pointer)
+	pt, ok := c.k.info.TypeOf(target).(*types.Pointer)
 	if !ok {
 		return truthUnknown
 	}
@@ -281,16 +281,16 @@ func (c conflictEval) compiledPattern(e ast.Expr) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	v, ok := c.t.info.Uses[id].(*types.Var)
+	v, ok := c.k.info.Uses[id].(*types.Var)
 	if !ok || v.Parent() != v.Pkg().Scope() {
 		return "", false
 	}
-	init := c.t.packageVarInit(v)
+	init := c.k.packageVarInit(v)
 	call, ok := ast.Unparen(init).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return "", false
 	}
-	if fn := api.Callee(c.t.info, call); fn == nil || fn.Pkg() == nil || syntax.PkgPath(fn.Pkg()) != "regexp" || (fn.Name() != "MustCompile" && fn.Name() != "MustCompilePOSIX") {
+	if fn := api.Callee(c.k.info, call); fn == nil || fn.Pkg() == nil || syntax.PkgPath(fn.Pkg()) != "regexp" || (fn.Name() != "MustCompile" && fn.Name() != "MustCompilePOSIX") {
 		return "", false
 	}
 	return c.text(call.Args[0])
@@ -298,7 +298,7 @@ func (c conflictEval) compiledPattern(e ast.Expr) (string, bool) {
 
 // text returns the constant string e holds.
 func (c conflictEval) text(e ast.Expr) (string, bool) {
-	v := c.t.info.Types[e].Value
+	v := c.k.info.Types[e].Value
 	if v == nil || v.Kind() != constant.String {
 		return "", false
 	}

@@ -8,23 +8,23 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
-// Ends returns how a call of fn ends its caller's run when fn never
+// endsOf returns how a call of fn ends its caller's run when fn never
 // returns, and 0 when it may: Surfaced when it fails the test on its way
 // (an e2e framework's Failf: ginkgo.Fail, then panic), Fatal when it ends
 // the program. A function of this package never returns when its body has
 // no return statement and ends in such a call; those of other packages are
 // known by their facts. Only the body's shape is read, so a function that
 // fails only on some paths may return.
-func (t *Tracer) Ends(fn *types.Func) Fate {
+func (k *knowledge) endsOf(fn *types.Func) Fate {
 	fn = fn.Origin()
-	if fn.Pkg() != nil && t.pkg != nil && fn.Pkg() != t.pkg {
-		return t.foreign.Ends[fn]
+	if fn.Pkg() != nil && k.pkg != nil && fn.Pkg() != k.pkg {
+		return k.foreign.Ends[fn]
 	}
-	return t.sum.ends[fn]
+	return k.sum.ends[fn]
 }
 
 // bodyEnds returns how body ends the run when no path through it returns.
-func (t *Tracer) bodyEnds(body *ast.BlockStmt) Fate {
+func (k *knowledge) bodyEnds(body *ast.BlockStmt) Fate {
 	if len(body.List) == 0 || syntax.HasReturn(body) {
 		return 0
 	}
@@ -33,7 +33,7 @@ func (t *Tracer) bodyEnds(body *ast.BlockStmt) Fate {
 		return 0
 	}
 	call, ok := ast.Unparen(last.X).(*ast.CallExpr)
-	if !ok || t.mayReturn(call) {
+	if !ok || k.mayReturn(call) {
 		return 0
 	}
 	end := Fatal
@@ -42,7 +42,7 @@ func (t *Tracer) bodyEnds(body *ast.BlockStmt) Fate {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if fn := api.Callee(t.info, n); fn != nil && (isTestSurface(fn) || t.Ends(fn) == Surfaced) {
+			if fn := api.Callee(k.info, n); fn != nil && (isTestSurface(fn) || k.endsOf(fn) == Surfaced) {
 				end = Surfaced
 			}
 		}

@@ -46,6 +46,13 @@ type failure struct {
 	selfReading bool
 }
 
+// failures finds, for a failing call, the function around it and how that
+// function is run (deferred, periodically, as a poll condition, by a
+// command or by an opaque runner).
+type failures struct {
+	k *knowledge
+}
+
 // traceFailure returns the fate of the failure of the call at cur: a write,
 // or a call of a function that returns a write's failure (obj, when valid,
 // is the object it writes).
@@ -57,11 +64,11 @@ func (t *Tracer) traceFailure(cur inspector.Cursor, obj api.Object) Fate {
 // traceWalk is traceFailure, with the walk that decided it (nil when no
 // walk ran).
 func (t *Tracer) traceWalk(cur inspector.Cursor, obj api.Object) (Fate, *walker) {
-	f := t.newFailure(cur, obj)
+	f := t.fs.newFailure(cur, obj)
 	if f == nil {
 		return HandedOff, nil
 	}
-	f.selfReading = t.callsSelfReadingHelper(f.call)
+	f.selfReading = t.k.callsSelfReadingHelper(f.call)
 	body := syntax.FuncBody(f.fn)
 	if body == nil {
 		return HandedOff, nil
@@ -70,7 +77,7 @@ func (t *Tracer) traceWalk(cur inspector.Cursor, obj api.Object) (Fate, *walker)
 	return w.run(), w
 }
 
-func (t *Tracer) newFailure(cur inspector.Cursor, obj api.Object) *failure {
+func (fs *failures) newFailure(cur inspector.Cursor, obj api.Object) *failure {
 	call, ok := cur.Node().(*ast.CallExpr)
 	if !ok {
 		return nil
@@ -79,20 +86,20 @@ func (t *Tracer) newFailure(cur inspector.Cursor, obj api.Object) *failure {
 	if !fnCur.Valid() {
 		return nil
 	}
-	f := &failure{call: call, cur: cur, object: obj, fn: fnCur.Node(), fnCur: fnCur, sig: t.signatureOf(fnCur.Node())}
+	f := &failure{call: call, cur: cur, object: obj, fn: fnCur.Node(), fnCur: fnCur, sig: signatureOf(fs.k.info, fnCur.Node())}
 	if f.sig == nil {
 		return nil
 	}
 	f.loop = syntax.InnermostLoop(cur)
-	f.endsCommand = t.endsCommand(f.fn)
+	f.endsCommand = fs.k.endsCommand(f.fn)
 	switch fn := f.fn.(type) {
 	case *ast.FuncLit:
-		t.noteLiteralUse(f, fnCur, fn)
+		fs.noteLiteralUse(f, fnCur, fn)
 	case *ast.FuncDecl:
 		// go wait.Until(c.sync, period, stop): the method runs again
 		// on a timer, as a literal given there does.
-		if def, ok := t.info.Defs[fn.Name].(*types.Func); ok && t.sum.periodic[def] {
-			f.periodic = t.rereads(f, fn)
+		if def, ok := fs.k.info.Defs[fn.Name].(*types.Func); ok && fs.k.sum.periodic[def] {
+			f.periodic = fs.rereads(f, fn)
 		}
 	}
 	return f
@@ -100,8 +107,8 @@ func (t *Tracer) newFailure(cur inspector.Cursor, obj api.Object) *failure {
 
 // rereads reports whether fn, around the failing call, reads the object
 // itself before writing it (or calls a helper that reads its own).
-func (t *Tracer) rereads(f *failure, fn ast.Node) bool {
-	return t.model != nil && (t.callsSelfReadingHelper(f.call) || f.object.Valid() && t.model.ReadsBefore(fn, f.object, f.call))
+func (fs *failures) rereads(f *failure, fn ast.Node) bool {
+	return fs.k.model != nil && (fs.k.callsSelfReadingHelper(f.call) || f.object.Valid() && fs.k.model.ReadsBefore(fn, f.object, f.call))
 }
 
 // findPeriodicFuncs returns the functions of the package that a periodic
@@ -110,26 +117,26 @@ func (t *Tracer) rereads(f *failure, fn ast.Node) bool {
 // to it (wait.UntilWithContext(ctx, func(ctx) { c.sync(ctx) }, d)). A
 // function called further down is not: what it is handed each turn may
 // not be read afresh.
-func (t *Tracer) findPeriodicFuncs() map[*types.Func]bool {
+func (s *summarizer) findPeriodicFuncs() map[*types.Func]bool {
 	out := make(map[*types.Func]bool)
-	if t.model == nil {
+	if s.k.model == nil {
 		return out
 	}
-	for _, file := range t.model.Files() {
+	for _, file := range s.k.model.Files() {
 		ast.Inspect(file, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
 			}
-			if callee := api.Callee(t.info, call); callee == nil || !api.PeriodicFuncs[api.FuncKeyOf(callee)] {
+			if callee := api.Callee(s.k.info, call); callee == nil || !api.PeriodicFuncs[api.FuncKeyOf(callee)] {
 				return true
 			}
 			for _, arg := range call.Args {
-				if fn := api.FuncValue(t.info, arg); fn != nil {
+				if fn := api.FuncValue(s.k.info, arg); fn != nil {
 					out[fn.Origin()] = true
 				}
 				if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
-					t.markCalledBy(lit.Body, out)
+					s.markCalledBy(lit.Body, out)
 				}
 			}
 			return true
@@ -140,13 +147,13 @@ func (t *Tracer) findPeriodicFuncs() map[*types.Func]bool {
 
 // markCalledBy marks in periodic the package's functions that body calls
 // directly (not in a nested literal).
-func (t *Tracer) markCalledBy(body *ast.BlockStmt, periodic map[*types.Func]bool) {
+func (s *summarizer) markCalledBy(body *ast.BlockStmt, periodic map[*types.Func]bool) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if fn := api.FuncValue(t.info, n.Fun); fn != nil && fn.Pkg() == t.pkg {
+			if fn := api.FuncValue(s.k.info, n.Fun); fn != nil && fn.Pkg() == s.k.pkg {
 				periodic[fn.Origin()] = true
 			}
 		}
@@ -156,25 +163,25 @@ func (t *Tracer) markCalledBy(body *ast.BlockStmt, periodic map[*types.Func]bool
 
 // noteLiteralUse records how a function literal that makes the failing
 // call is run: deferred, periodically, or as a poll condition.
-func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.FuncLit) {
-	call, arg := t.literalCall(fnCur, lit)
+func (fs *failures) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.FuncLit) {
+	call, arg := fs.literalCall(fnCur, lit)
 	if call == nil {
 		return
 	}
 	if call.Fun == lit {
 		_, f.deferred = fnCur.Parent().Parent().Node().(*ast.DeferStmt)
 		if f.deferred {
-			f.outerErrors = t.namedErrorResults(syntax.EnclosingFunc(fnCur.Parent()))
+			f.outerErrors = namedErrorResults(fs.k.info, syntax.EnclosingFunc(fnCur.Parent()))
 		}
 		return
 	}
-	f.opaqueRunner = t.opaqueRunnerOf(call, arg)
-	callee := t.callee(call)
-	rereads := t.rereads(f, lit)
+	f.opaqueRunner = fs.opaqueRunnerOf(call, arg)
+	callee := fs.k.callee(call)
+	rereads := fs.rereads(f, lit)
 	switch {
 	case callee != nil && api.PeriodicFuncs[api.FuncKeyOf(callee)]:
 		f.periodic = rereads
-	case callee != nil && api.PollFuncs[api.FuncKeyOf(callee)], t.takesCondition(call, arg):
+	case callee != nil && api.PollFuncs[api.FuncKeyOf(callee)], fs.takesCondition(call, arg):
 		f.pollCall = call
 		f.pollRereads = rereads
 	}
@@ -183,8 +190,8 @@ func (t *Tracer) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.Fun
 // takesCondition reports whether call passes fn where a wait condition
 // (wait.ConditionFunc, wait.ConditionWithContextFunc) is expected: whoever
 // runs it, returning (false, nil) means "not yet, try again".
-func (t *Tracer) takesCondition(call *ast.CallExpr, fn ast.Expr) bool {
-	fun := t.info.TypeOf(call.Fun)
+func (fs *failures) takesCondition(call *ast.CallExpr, fn ast.Expr) bool {
+	fun := fs.k.info.TypeOf(call.Fun)
 	if fun == nil {
 		return false
 	}
@@ -199,15 +206,15 @@ func (t *Tracer) takesCondition(call *ast.CallExpr, fn ast.Expr) bool {
 // callPassingBound returns the call that receives lit through the local
 // variable it is bound to (`cond := func() ...; wait.Poll(..., cond)`), and
 // the argument that names it, when that is the variable's only use.
-func (t *Tracer) callPassingBound(bind inspector.Cursor, lit *ast.FuncLit) (*ast.CallExpr, ast.Expr) {
-	v := boundVar(t.info, bind.Node(), lit)
+func (fs *failures) callPassingBound(bind inspector.Cursor, lit *ast.FuncLit) (*ast.CallExpr, ast.Expr) {
+	v := boundVar(fs.k.info, bind.Node(), lit)
 	scope := syntax.EnclosingFunc(bind)
 	if v == nil || !scope.Valid() {
 		return nil, nil
 	}
 	var uses []inspector.Cursor
 	for c := range scope.Preorder((*ast.Ident)(nil)) {
-		if t.info.Uses[c.Node().(*ast.Ident)] == v {
+		if fs.k.info.Uses[c.Node().(*ast.Ident)] == v {
 			uses = append(uses, c)
 		}
 	}
@@ -247,25 +254,25 @@ func boundVar(info *types.Info, stmt ast.Node, lit *ast.FuncLit) *types.Var {
 	return nil
 }
 
-func (t *Tracer) signatureOf(fn ast.Node) *types.Signature {
+func signatureOf(info *types.Info, fn ast.Node) *types.Signature {
 	switch fn := fn.(type) {
 	case *ast.FuncDecl:
-		if obj, ok := t.info.Defs[fn.Name].(*types.Func); ok {
+		if obj, ok := info.Defs[fn.Name].(*types.Func); ok {
 			return obj.Signature()
 		}
 	case *ast.FuncLit:
-		sig, _ := t.info.TypeOf(fn).(*types.Signature)
+		sig, _ := info.TypeOf(fn).(*types.Signature)
 		return sig
 	}
 	return nil
 }
 
 // namedErrorResults returns the named error results of the function at fn.
-func (t *Tracer) namedErrorResults(fn inspector.Cursor) []*types.Var {
+func namedErrorResults(info *types.Info, fn inspector.Cursor) []*types.Var {
 	if !fn.Valid() {
 		return nil
 	}
-	sig := t.signatureOf(fn.Node())
+	sig := signatureOf(info, fn.Node())
 	if sig == nil {
 		return nil
 	}

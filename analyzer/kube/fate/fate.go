@@ -59,30 +59,16 @@ func (f Fate) HandsOn() bool { return f >= ReturnedOther }
 // read-only once Freeze returns: the checks then share it, maybe
 // concurrently.
 type Tracer struct {
-	info  *types.Info
-	model Model          // the package's writes and reads
-	pkg   *types.Package // the package the tracer follows failures in
+	// k is what the tracer knows of the package: its model and the
+	// summaries of its functions.
+	k *knowledge
+	// fs finds the failing call's function and how it is run.
+	fs failures
 	// graphs are the control-flow graphs built so far, only for the
 	// functions that are walked: kept while the stages build them, and
 	// frozen with the tracer (see CFG).
 	graphs map[*ast.BlockStmt]*cfg.CFG
 	frozen bool
-
-	// foreign is what facts say about functions of other packages, loaded
-	// during the model's Run: the tracer is used after it returns, when
-	// its Pass may no longer be.
-	foreign Foreign
-	// predicates are the package's func(error) bool functions whose
-	// answer on a Conflict their bodies decide (see Predicates).
-	predicates map[*types.Func]Verdict
-	// results are the package's functions whose reconcile.Result asks the
-	// same on every return (see ResultVerdicts).
-	results map[*types.Func]ResultVerdict
-	// varInits are the package variables' initial values.
-	varInits map[*types.Var]ast.Expr
-
-	// sum are the per-function summaries (see summaries.go).
-	sum summaries
 }
 
 // Foreign is what the facts of other packages say about their functions.
@@ -103,15 +89,17 @@ type Foreign struct {
 // packages, loaded while the model's Pass was alive: the tracer is used
 // after it ends.
 func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreign) *Tracer {
-	t := &Tracer{info: info, pkg: pkg, model: model, foreign: foreign, graphs: make(map[*ast.BlockStmt]*cfg.CFG)}
+	k := &knowledge{info: info, pkg: pkg, model: model, foreign: foreign}
+	t := &Tracer{k: k, fs: failures{k}, graphs: make(map[*ast.BlockStmt]*cfg.CFG)}
 	if model != nil {
-		t.summarize(model.Decls(), len(model.Files()) > 0)
-		t.predicates = Predicates(info, model.Files(), foreign.Predicates)
-		t.results = ResultVerdicts(info, model.Files(), foreign.Results)
-		t.varInits = packageVarInits(info, model.Files())
-		t.sum.commands = t.findCommandFuncs()
-		t.sum.periodic = t.findPeriodicFuncs()
-		t.findNonNilParams()
+		s := &summarizer{k: k, t: t}
+		s.summarize(model.Decls(), len(model.Files()) > 0)
+		k.predicates = Predicates(info, model.Files(), foreign.Predicates)
+		k.results = ResultVerdicts(info, model.Files(), foreign.Results)
+		k.varInits = packageVarInits(info, model.Files())
+		k.sum.commands = s.findCommandFuncs()
+		k.sum.periodic = s.findPeriodicFuncs()
+		s.findNonNilParams()
 	}
 	return t
 }
@@ -121,8 +109,8 @@ func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreig
 // from sites (the writes, the returner calls and the retry scopes). From
 // then on nothing in the tracer changes.
 func (t *Tracer) Freeze(sites []inspector.Cursor) {
-	if t.model != nil {
-		t.findCompanions()
+	if t.k.model != nil {
+		(&summarizer{k: t.k, t: t}).findCompanions()
 	}
 	for _, cur := range sites {
 		t.buildGraphs(cur)
@@ -139,7 +127,7 @@ func (t *Tracer) buildGraphs(cur inspector.Cursor) {
 		if body := syntax.FuncBody(syntax.EnclosingFunc(cur).Node()); body != nil {
 			t.CFG(body)
 		}
-		f := t.newFailure(cur, api.Object{})
+		f := t.fs.newFailure(cur, api.Object{})
 		if f == nil || f.pollCall == nil {
 			return
 		}
@@ -160,15 +148,15 @@ func (t *Tracer) Trace(cur inspector.Cursor) Fate {
 // the argument a returner writes.
 func (t *Tracer) objectOfFailure(cur inspector.Cursor) api.Object {
 	call, ok := cur.Node().(*ast.CallExpr)
-	if !ok || t.model == nil {
+	if !ok || t.k.model == nil {
 		return api.Object{}
 	}
-	if o, ok := t.model.WriteAt(call); ok {
+	if o, ok := t.k.model.WriteAt(call); ok {
 		return o
 	}
-	if fn := t.callee(call); fn != nil {
-		if p, ok := t.model.Returner(fn); ok && p >= 0 && p < len(call.Args) {
-			return api.ObjectOf(t.info, call.Args[p])
+	if fn := t.k.callee(call); fn != nil {
+		if p, ok := t.k.model.Returner(fn); ok && p >= 0 && p < len(call.Args) {
+			return api.ObjectOf(t.k.info, call.Args[p])
 		}
 	}
 	return api.Object{}
@@ -207,7 +195,7 @@ func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 			// A field of a value built from the failure carries it on
 			// (res.Err); err.Error() carries the message; any other
 			// selection reads it.
-			if sel := t.info.Selections[p]; sel != nil && sel.Kind() == types.FieldVal {
+			if sel := t.k.info.Selections[p]; sel != nil && sel.Kind() == types.FieldVal {
 				cur = parent
 				continue
 			}
@@ -257,7 +245,7 @@ func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 //
 // arg is the argument that carries the failure, or nil for the receiver.
 func (t *Tracer) argFate(call *ast.CallExpr, arg ast.Node) (fate Fate, carried bool) {
-	switch b := api.CalledBuiltin(t.info, call); b {
+	switch b := api.CalledBuiltin(t.k.info, call); b {
 	case "":
 	case "panic":
 		return Fatal, false
@@ -266,9 +254,9 @@ func (t *Tracer) argFate(call *ast.CallExpr, arg ast.Node) (fate Fate, carried b
 	default:
 		return Swallowed, false
 	}
-	if fn := api.Callee(t.info, call); fn != nil {
+	if fn := api.Callee(t.k.info, call); fn != nil {
 		fate, carried := t.funcArgFate(fn, call, arg)
-		if fate == HandedOff && !carried && t.isTextArg(arg) {
+		if fate == HandedOff && !carried && isTextArg(t.k.info, arg) {
 			// The failure's text, kept by code out of view (a condition's
 			// message): recorded, and nobody can retry text.
 			fate = Logged
@@ -279,9 +267,9 @@ func (t *Tracer) argFate(call *ast.CallExpr, arg ast.Node) (fate Fate, carried b
 }
 
 // isTextArg reports whether arg, a call's argument, is a string.
-func (t *Tracer) isTextArg(arg ast.Node) bool {
+func isTextArg(info *types.Info, arg ast.Node) bool {
 	e, ok := arg.(ast.Expr)
-	return ok && isText(t.info.TypeOf(e))
+	return ok && isText(info.TypeOf(e))
 }
 
 func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (Fate, bool) {
@@ -294,7 +282,7 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (
 	case api.FuncKeyOf(fn) == api.FuncKey{Pkg: api.ReconcilePath, Name: "TerminalError"}:
 		return Terminal, false // the reconcile's requeue is given up
 	}
-	if ends := t.Ends(fn); ends != 0 {
+	if ends := t.k.endsOf(fn); ends != 0 {
 		return ends, false // an e2e framework's Failf: the test fails
 	}
 	switch {
@@ -318,9 +306,9 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (
 
 // returnsRequeue reports whether ret returns a reconcile.Result literal that
 // asks for a requeue.
-func (t *Tracer) returnsRequeue(ret *ast.ReturnStmt) bool {
+func returnsRequeue(info *types.Info, ret *ast.ReturnStmt) bool {
 	for _, r := range ret.Results {
-		if t.isRequeueResult(r) {
+		if isRequeueResult(info, r) {
 			return true
 		}
 	}
@@ -329,9 +317,9 @@ func (t *Tracer) returnsRequeue(ret *ast.ReturnStmt) bool {
 
 // isRequeueResult reports whether e is a reconcile.Result literal, or its
 // address, that asks for a requeue.
-func (t *Tracer) isRequeueResult(e ast.Expr) bool {
+func isRequeueResult(info *types.Info, e ast.Expr) bool {
 	lit, ok := api.StripAddr(e).(*ast.CompositeLit)
-	if !ok || !api.IsNamed(t.info.TypeOf(lit), api.ReconcilePath, "Result") {
+	if !ok || !api.IsNamed(info.TypeOf(lit), api.ReconcilePath, "Result") {
 		return false
 	}
 	for _, elt := range lit.Elts {

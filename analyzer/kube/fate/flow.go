@@ -19,7 +19,7 @@ func (t *Tracer) CFG(body *ast.BlockStmt) *cfg.CFG {
 	if g, ok := t.graphs[body]; ok {
 		return g
 	}
-	g := cfg.New(body, t.mayReturn)
+	g := cfg.New(body, t.k.mayReturn)
 	if !t.frozen {
 		t.graphs[body] = g
 	}
@@ -28,12 +28,12 @@ func (t *Tracer) CFG(body *ast.BlockStmt) *cfg.CFG {
 
 // mayReturn reports whether a call can return; calls that end the program
 // end their path in the graph.
-func (t *Tracer) mayReturn(call *ast.CallExpr) bool {
-	if b := api.CalledBuiltin(t.info, call); b != "" {
+func (k *knowledge) mayReturn(call *ast.CallExpr) bool {
+	if b := api.CalledBuiltin(k.info, call); b != "" {
 		return b != "panic"
 	}
-	fn := api.Callee(t.info, call)
-	return fn == nil || !isFatal(fn) && !api.TestEndFuncs[api.FuncKeyOf(fn)] && t.Ends(fn) == 0
+	fn := api.Callee(k.info, call)
+	return fn == nil || !isFatal(fn) && !api.TestEndFuncs[api.FuncKeyOf(fn)] && k.endsOf(fn) == 0
 }
 
 // reachingUses returns the uses of v that the definition def reaches: those
@@ -51,8 +51,8 @@ func (t *Tracer) reachingUses(body *ast.BlockStmt, def ast.Node, v *types.Var) m
 	// scan adds the uses in nodes and reports whether v is redefined there.
 	scan := func(nodes []ast.Node) bool {
 		for _, n := range nodes {
-			t.usesIn(n, v, uses)
-			if t.defines(n, v) {
+			usesIn(t.k.info, n, v, uses)
+			if defines(t.k.info, n, v) {
 				return true
 			}
 		}
@@ -91,7 +91,7 @@ func findNode(g *cfg.CFG, n ast.Node) (*cfg.Block, int) {
 
 // usesIn adds to uses the identifiers in n that read v. The plain
 // identifiers assigned on the left of an assignment are writes, not reads.
-func (t *Tracer) usesIn(n ast.Node, v *types.Var, uses map[*ast.Ident]bool) {
+func usesIn(info *types.Info, n ast.Node, v *types.Var, uses map[*ast.Ident]bool) {
 	written := make(map[*ast.Ident]bool)
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -102,16 +102,13 @@ func (t *Tracer) usesIn(n ast.Node, v *types.Var, uses map[*ast.Ident]bool) {
 				}
 			}
 		case *ast.Ident:
-			if !written[n] && t.info.Uses[n] == v {
+			if !written[n] && info.Uses[n] == v {
 				uses[n] = true
 			}
 		}
 		return true
 	})
 }
-
-// defines reports whether the graph node n assigns v.
-func (t *Tracer) defines(n ast.Node, v *types.Var) bool { return defines(t.info, n, v) }
 
 // isResultOfEnclosing reports whether v is a named result of a function
 // around cur (a deferred literal that sets the outer function's retErr).

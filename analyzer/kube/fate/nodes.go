@@ -17,8 +17,8 @@ func (w *walker) apply(node ast.Node, st *pathState) bool {
 	if !ok {
 		return false
 	}
-	if w.t.endsProgram(node) {
-		if w.t.failsTest(node) {
+	if w.t.k.endsProgram(node) {
+		if w.t.k.failsTest(node) {
 			st.improve(Surfaced) // t.Fatal: the test stops and fails
 		} else {
 			st.improve(Fatal)
@@ -50,10 +50,10 @@ func (w *walker) noteCalls(cur inspector.Cursor, st *pathState) {
 		if !ok {
 			continue // a literal's calls run later, if at all
 		}
-		if w.t.requeues(call) {
+		if w.t.k.requeues(call) {
 			st.improve(Handled)
 		}
-		if m := w.t.model; m != nil {
+		if m := w.t.k.model; m != nil {
 			if obj, ok := m.ReadAt(call); ok && obj.Same(w.f.object) {
 				w.noteRead(call, st)
 			}
@@ -66,7 +66,7 @@ func (w *walker) noteCalls(cur inspector.Cursor, st *pathState) {
 					// is staleupdate's finding.
 					st.improve(HandedOff)
 				}
-			} else if !ok && (st.conflict || st.pastGuard) && api.IsClientWrite(w.t.info, call) {
+			} else if !ok && (st.conflict || st.pastGuard) && api.IsClientWrite(w.t.k.info, call) {
 				// A write that cannot conflict (a plain merge patch)
 				// made on the Conflict branch answers the Conflict.
 				st.improve(Handled)
@@ -92,7 +92,7 @@ func (w *walker) noteRead(read ast.Node, st *pathState) {
 func (w *walker) mentionsLoopLocal(n ast.Node) bool {
 	if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
 		if id, ok := ast.Unparen(as.Rhs[0]).(*ast.Ident); ok {
-			if v, ok := w.t.info.Uses[id].(*types.Var); ok && syntax.Within(declNode(v), w.f.loop) {
+			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && syntax.Within(declNode(v), w.f.loop) {
 				if rd := w.readDefining(v); rd != nil {
 					return w.mentionsLoopLocal(rd)
 				}
@@ -105,7 +105,7 @@ func (w *walker) mentionsLoopLocal(n ast.Node) bool {
 		if !ok || found {
 			return !found
 		}
-		v, ok := w.t.info.Uses[id].(*types.Var)
+		v, ok := w.t.k.info.Uses[id].(*types.Var)
 		if ok && v != w.f.object.Root && !v.IsField() && syntax.Within(declNode(v), w.f.loop) {
 			found = true
 		}
@@ -123,7 +123,7 @@ func (w *walker) readDefining(v *types.Var) ast.Node {
 		if !ok || call != nil || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
 			return call == nil
 		}
-		if id, ok := as.Lhs[0].(*ast.Ident); ok && w.t.info.Defs[id] == v {
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && w.t.k.info.Defs[id] == v {
 			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
 				call = c
 			}
@@ -140,17 +140,17 @@ func declNode(v *types.Var) ast.Node { return &ast.Ident{NamePos: v.Pos()} }
 // value than a fresh read of the same object.
 func (w *walker) noteRedefinition(node ast.Node, st *pathState) {
 	root := w.f.object.Root
-	if root == nil || w.t.model == nil {
+	if root == nil || w.t.k.model == nil {
 		return
 	}
-	if _, ok := w.t.model.ReadAt(node); ok {
+	if _, ok := w.t.k.model.ReadAt(node); ok {
 		w.noteRead(node, st)
 		return
 	}
 	if vs, ok := node.(*ast.ValueSpec); ok && len(vs.Values) == 0 {
 		return // a zero value: the read that fills it decides which object it is
 	}
-	if defines(w.t.info, node, root) {
+	if defines(w.t.k.info, node, root) {
 		st.redefined = true
 	}
 }
@@ -166,7 +166,7 @@ func (w *walker) noteUses(cur inspector.Cursor, node ast.Node, st *pathState) {
 			}
 			return false
 		case *ast.Ident:
-			v, ok := w.t.info.Uses[n].(*types.Var)
+			v, ok := w.t.k.info.Uses[n].(*types.Var)
 			if !ok || !st.carries(v) {
 				return true
 			}
@@ -182,7 +182,7 @@ func (w *walker) mentionsCarrier(n ast.Node, st pathState) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := w.t.info.Uses[id].(*types.Var); ok && st.carries(v) {
+			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
 				found = true
 			}
 		}
@@ -204,7 +204,7 @@ func (w *walker) carries(e ast.Expr, st pathState) bool {
 		if !ok || found {
 			return false
 		}
-		if v, ok := w.t.info.Uses[id].(*types.Var); ok && st.carries(v) {
+		if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
 			u := w.t.climb(c, e)
 			found = !u.consumed
 		}
@@ -265,19 +265,19 @@ func (w *walker) holdsNonNilError(value ast.Expr, st pathState) bool {
 	case *ast.CompositeLit:
 		elems = e.Elts
 	case *ast.CallExpr:
-		if !isBuiltin(w.t.info, e, "append") || len(e.Args) == 0 {
+		if !isBuiltin(w.t.k.info, e, "append") || len(e.Args) == 0 {
 			return false
 		}
 		if e.Ellipsis.IsValid() {
-			return w.t.nonEmptyErrors(e.Args[0], st) || w.t.nonEmptyErrors(e.Args[len(e.Args)-1], st)
+			return w.t.k.nonEmptyErrors(e.Args[0], st) || w.t.k.nonEmptyErrors(e.Args[len(e.Args)-1], st)
 		}
-		if w.t.nonEmptyErrors(e.Args[0], st) {
+		if w.t.k.nonEmptyErrors(e.Args[0], st) {
 			return true
 		}
 		elems = e.Args[1:]
 	}
 	for _, el := range elems {
-		if w.t.nonNilExpr(el, st) {
+		if w.t.k.nonNilExpr(el, st) {
 			return true
 		}
 	}

@@ -14,10 +14,10 @@ import (
 // st: a variable known non-nil, fmt.Errorf and errors.New, a wrap of such
 // a value, a composite literal, or a call of a function that never returns
 // a nil error.
-func (t *Tracer) nonNilExpr(e ast.Expr, st pathState) bool {
+func (k *knowledge) nonNilExpr(e ast.Expr, st pathState) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		v, ok := t.info.Uses[e].(*types.Var)
+		v, ok := k.info.Uses[e].(*types.Var)
 		return ok && st.isNonNil(v)
 	case *ast.CompositeLit:
 		return true
@@ -25,13 +25,13 @@ func (t *Tracer) nonNilExpr(e ast.Expr, st pathState) bool {
 		_, lit := ast.Unparen(e.X).(*ast.CompositeLit)
 		return e.Op == token.AND && lit
 	case *ast.CallExpr:
-		return t.nonNilCall(e, st)
+		return k.nonNilCall(e, st)
 	}
 	return false
 }
 
-func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
-	fn := api.Callee(t.info, call)
+func (k *knowledge) nonNilCall(call *ast.CallExpr, st pathState) bool {
+	fn := api.Callee(k.info, call)
 	if fn == nil {
 		return false
 	}
@@ -39,30 +39,30 @@ func (t *Tracer) nonNilCall(call *ast.CallExpr, st pathState) bool {
 	switch {
 	case api.NeverNilFuncs[fk] || (fk.Pkg == api.ErrorsPath && strings.HasPrefix(fk.Name, "New")):
 		return true
-	case api.AggregateFuncs[fk] && len(call.Args) == 1 && isErrorSlice(t.info.TypeOf(call.Args[0])):
-		return t.nonEmptyErrors(call.Args[0], st) // NewAggregate(errs), errors.Join(errs...)
+	case api.AggregateFuncs[fk] && len(call.Args) == 1 && isErrorSlice(k.info.TypeOf(call.Args[0])):
+		return k.nonEmptyErrors(call.Args[0], st) // NewAggregate(errs), errors.Join(errs...)
 	case api.NilPreservingFuncs[fk] || isErrorWrapper(fn):
 		for _, a := range call.Args {
-			if api.IsErrorType(t.info.TypeOf(a)) && t.nonNilExpr(a, st) {
+			if api.IsErrorType(k.info.TypeOf(a)) && k.nonNilExpr(a, st) {
 				return true
 			}
 		}
 		return false
 	}
-	if fn.Pkg() != nil && t.pkg != nil && fn.Pkg() != t.pkg {
-		return t.foreign.NeverNil[fn]
+	if fn.Pkg() != nil && k.pkg != nil && fn.Pkg() != k.pkg {
+		return k.foreign.NeverNil[fn]
 	}
-	return t.model != nil && t.NeverReturnsNil(fn)
+	return k.model != nil && k.neverReturnsNil(fn)
 }
 
 // nonEmptyErrors reports whether e names a slice of errors known on the
 // path st to hold a non-nil error.
-func (t *Tracer) nonEmptyErrors(e ast.Expr, st pathState) bool {
+func (k *knowledge) nonEmptyErrors(e ast.Expr, st pathState) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return false
 	}
-	v, ok := t.info.Uses[id].(*types.Var)
+	v, ok := k.info.Uses[id].(*types.Var)
 	return ok && slices.Contains(st.nonEmpty, v)
 }
 
@@ -83,7 +83,7 @@ func isErrorWrapper(fn *types.Func) bool {
 	return false
 }
 
-// NeverReturnsNil reports whether every return statement of fn, a function
+// neverReturnsNil reports whether every return statement of fn, a function
 // of this package, returns an error that cannot be nil whatever the path
 // (a frozen summary: see summaries.go).
-func (t *Tracer) NeverReturnsNil(fn *types.Func) bool { return t.sum.neverNil[fn.Origin()] }
+func (k *knowledge) neverReturnsNil(fn *types.Func) bool { return k.sum.neverNil[fn.Origin()] }

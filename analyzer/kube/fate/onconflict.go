@@ -11,6 +11,6 @@ import (
 // Conflict otherwise. It sees no status views, so a test through one is
 // undecided.
 func (t *Tracer) OnConflict(cond ast.Expr, failure func(ast.Expr) bool) (holds, decided bool) {
-	v := conflictEval{t: t, failure: failure, view: func(*types.Var) bool { return false }}.test(cond)
+	v := conflictEval{k: t.k, failure: failure, view: func(*types.Var) bool { return false }}.test(cond)
 	return v == truthTrue, v != truthUnknown
 }

@@ -18,9 +18,9 @@ import (
 // nonNilParams returns the error parameters of the function declared by
 // decl that every call in the package passes a non-nil value for (a
 // summary: see summaries.go).
-func (t *Tracer) nonNilParams(decl *ast.FuncDecl) []*types.Var {
-	fn, _ := t.info.Defs[decl.Name].(*types.Func)
-	return t.sum.nonNilParams[fn]
+func (k *knowledge) nonNilParams(decl *ast.FuncDecl) []*types.Var {
+	fn, _ := k.info.Defs[decl.Name].(*types.Func)
+	return k.sum.nonNilParams[fn]
 }
 
 // handler is an unexported function of the modeled files with an error
@@ -37,18 +37,18 @@ type handler struct {
 // passes one, so this is a fixed point: every entry starts empty and only
 // grows, and a handler is judged again when a function that calls it has
 // gained an entry.
-func (t *Tracer) findNonNilParams() {
-	t.sum.nonNilParams = make(map[*types.Func][]*types.Var)
-	hs := t.handlers()
+func (s *summarizer) findNonNilParams() {
+	s.k.sum.nonNilParams = make(map[*types.Func][]*types.Var)
+	hs := s.handlers()
 	if len(hs) == 0 {
 		return
 	}
-	sites := syntax.NewCursors(t.model.Files())
+	sites := syntax.NewCursors(s.k.model.Files())
 	for todo := hs; len(todo) > 0; {
 		var grown []*ast.FuncDecl
 		for _, h := range todo {
-			if out := t.nonNilParamsOf(h, sites); len(out) > len(t.sum.nonNilParams[h.fn]) {
-				t.sum.nonNilParams[h.fn] = out
+			if out := s.nonNilParamsOf(h, sites); len(out) > len(s.k.sum.nonNilParams[h.fn]) {
+				s.k.sum.nonNilParams[h.fn] = out
 				grown = append(grown, h.decl)
 			}
 		}
@@ -58,10 +58,10 @@ func (t *Tracer) findNonNilParams() {
 
 // nonNilParamsOf returns the error parameters of h that every call of h
 // passes non-nil, as far as the entries found so far tell.
-func (t *Tracer) nonNilParamsOf(h handler, sites *syntax.Cursors) []*types.Var {
+func (s *summarizer) nonNilParamsOf(h handler, sites *syntax.Cursors) []*types.Var {
 	var out []*types.Var
 	for i, p := range h.params {
-		if p != nil && api.IsErrorType(p.Type()) && t.everyCallPassesNonNil(h.calls, i, sites) {
+		if p != nil && api.IsErrorType(p.Type()) && s.everyCallPassesNonNil(h.calls, i, sites) {
 			out = append(out, p)
 		}
 	}
@@ -83,12 +83,12 @@ func calledIn(hs []handler, decls []*ast.FuncDecl) []handler {
 
 // handlers returns the package's handlers, in source order, with their
 // calls.
-func (t *Tracer) handlers() []handler {
+func (s *summarizer) handlers() []handler {
 	var hs []handler
 	index := make(map[types.Object]int)
-	for _, f := range t.model.Files() {
+	for _, f := range s.k.model.Files() {
 		for _, d := range f.Decls {
-			if h, ok := t.handlerOf(d); ok {
+			if h, ok := s.handlerOf(d); ok {
 				index[h.fn] = len(hs)
 				hs = append(hs, h)
 			}
@@ -97,7 +97,7 @@ func (t *Tracer) handlers() []handler {
 	if len(hs) == 0 {
 		return nil
 	}
-	uses := t.callsOfHandlers(hs, index)
+	uses := s.callsOfHandlers(hs, index)
 	var out []handler
 	for i, h := range hs {
 		if len(h.calls) > 0 && uses[i] == len(h.calls) {
@@ -109,16 +109,16 @@ func (t *Tracer) handlers() []handler {
 
 // handlerOf returns the handler d declares, if it declares one. An
 // unnamed parameter (func(context.Context, error)) has no variable.
-func (t *Tracer) handlerOf(d ast.Decl) (handler, bool) {
+func (s *summarizer) handlerOf(d ast.Decl) (handler, bool) {
 	decl, ok := d.(*ast.FuncDecl)
 	if !ok {
 		return handler{}, false
 	}
-	fn, ok := t.info.Defs[decl.Name].(*types.Func)
+	fn, ok := s.k.info.Defs[decl.Name].(*types.Func)
 	if !ok || fn.Exported() {
 		return handler{}, false
 	}
-	params := syntax.ParamVars(t.info, decl)
+	params := syntax.ParamVars(s.k.info, decl)
 	if !slices.ContainsFunc(params, func(p *types.Var) bool { return p != nil && api.IsErrorType(p.Type()) }) {
 		return handler{}, false
 	}
@@ -129,17 +129,17 @@ func (t *Tracer) handlerOf(d ast.Decl) (handler, bool) {
 // the modeled files, and returns how many times each is used at all: a
 // handler used otherwise than in calls (stored, passed) may be called out
 // of view.
-func (t *Tracer) callsOfHandlers(hs []handler, index map[types.Object]int) []int {
+func (s *summarizer) callsOfHandlers(hs []handler, index map[types.Object]int) []int {
 	uses := make([]int, len(hs))
-	for _, f := range t.model.Files() {
+	for _, f := range s.k.model.Files() {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.Ident:
-				if i, ok := index[t.info.Uses[n]]; ok {
+				if i, ok := index[s.k.info.Uses[n]]; ok {
 					uses[i]++
 				}
 			case *ast.CallExpr:
-				if i, ok := index[t.calleeName(n.Fun)]; ok {
+				if i, ok := index[s.calleeName(n.Fun)]; ok {
 					hs[i].calls = append(hs[i].calls, n)
 				}
 			}
@@ -150,21 +150,21 @@ func (t *Tracer) callsOfHandlers(hs []handler, index map[types.Object]int) []int
 }
 
 // calleeName returns the function a call's Fun names (f, x.f), or nil.
-func (t *Tracer) calleeName(fun ast.Expr) types.Object {
+func (s *summarizer) calleeName(fun ast.Expr) types.Object {
 	switch fun := ast.Unparen(fun).(type) {
 	case *ast.Ident:
-		return t.info.Uses[fun]
+		return s.k.info.Uses[fun]
 	case *ast.SelectorExpr:
-		return t.info.Uses[fun.Sel]
+		return s.k.info.Uses[fun.Sel]
 	}
 	return nil
 }
 
 // everyCallPassesNonNil reports whether argument i of every call is an
 // error known non-nil where the call is made.
-func (t *Tracer) everyCallPassesNonNil(calls []*ast.CallExpr, i int, sites *syntax.Cursors) bool {
+func (s *summarizer) everyCallPassesNonNil(calls []*ast.CallExpr, i int, sites *syntax.Cursors) bool {
 	for _, call := range calls {
-		if i >= len(call.Args) || !t.nonNilAt(call, call.Args[i], sites) {
+		if i >= len(call.Args) || !s.nonNilAt(call, call.Args[i], sites) {
 			return false
 		}
 	}
@@ -175,15 +175,15 @@ func (t *Tracer) everyCallPassesNonNil(calls []*ast.CallExpr, i int, sites *synt
 // the call: a new error, or a variable under a test that it is not nil.
 // sites gives the call's cursor: the model keeps cursors only for its own
 // sites, and a call of an error handler is rarely one of them.
-func (t *Tracer) nonNilAt(call *ast.CallExpr, arg ast.Expr, sites *syntax.Cursors) bool {
-	if t.nonNilExpr(arg, pathState{}) {
+func (s *summarizer) nonNilAt(call *ast.CallExpr, arg ast.Expr, sites *syntax.Cursors) bool {
+	if s.k.nonNilExpr(arg, pathState{}) {
 		return true
 	}
 	id, ok := ast.Unparen(arg).(*ast.Ident)
 	if !ok {
 		return false
 	}
-	v, ok := t.info.Uses[id].(*types.Var)
+	v, ok := s.k.info.Uses[id].(*types.Var)
 	if !ok {
 		return false
 	}
@@ -191,7 +191,7 @@ func (t *Tracer) nonNilAt(call *ast.CallExpr, arg ast.Expr, sites *syntax.Cursor
 	if !found {
 		return false
 	}
-	f := t.newFailure(cur, api.Object{})
+	f := s.t.fs.newFailure(cur, api.Object{})
 	if f == nil {
 		return false
 	}
@@ -199,6 +199,6 @@ func (t *Tracer) nonNilAt(call *ast.CallExpr, arg ast.Expr, sites *syntax.Cursor
 	if body == nil {
 		return false
 	}
-	w := &walker{t: t, f: f, g: t.CFG(body)}
+	w := &walker{t: s.t, f: f, g: s.t.CFG(body)}
 	return slices.Contains(w.knownBefore().nonNil, v)
 }

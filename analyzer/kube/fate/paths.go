@@ -72,7 +72,7 @@ type walkItem struct {
 
 // run walks every path from the failing call and returns the worst verdict.
 func (w *walker) run() Fate {
-	start, index := w.t.nodeOf(w.g, w.f.cur)
+	start, index := nodeOf(w.g, w.f.cur)
 	if start == nil {
 		return HandedOff
 	}
@@ -187,7 +187,7 @@ func (w *walker) knownBefore() pathState {
 		}
 	}
 	if decl, ok := w.f.fn.(*ast.FuncDecl); ok {
-		for _, p := range w.t.nonNilParams(decl) {
+		for _, p := range w.t.k.nonNilParams(decl) {
 			st.nonNil = withVar(st.nonNil, p)
 			since[p] = decl.Body.Lbrace
 		}
@@ -248,7 +248,7 @@ func (w *walker) learnAssignments(list []ast.Stmt, upTo ast.Node, st *pathState,
 			continue
 		}
 		for i, lhs := range as.Lhs {
-			if v := w.definedErrorVar(lhs); v != nil && w.t.nonNilExpr(as.Rhs[i], *st) {
+			if v := w.definedErrorVar(lhs); v != nil && w.t.k.nonNilExpr(as.Rhs[i], *st) {
 				st.nonNil = withVar(st.nonNil, v)
 				since[v] = as.End()
 			}
@@ -267,7 +267,7 @@ func (w *walker) definedErrorVar(e ast.Expr) *types.Var {
 	if !ok {
 		return nil
 	}
-	v, ok := w.t.info.ObjectOf(id).(*types.Var)
+	v, ok := w.t.k.info.ObjectOf(id).(*types.Var)
 	if !ok || !isErrorValue(v.Type()) {
 		return nil
 	}
@@ -283,7 +283,7 @@ func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
 		if found || n == nil || n.Pos() >= to || n.End() <= from {
 			return false
 		}
-		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.t.info, as, v) && w.reachesFailure(as) {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.t.k.info, as, v) && w.reachesFailure(as) {
 			found = true
 		}
 		return true
@@ -295,7 +295,7 @@ func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
 // node holding from.
 func (w *walker) reachesFailure(from ast.Node) bool {
 	fb, fi := findNode(w.g, from)
-	tb, ti := w.t.nodeOf(w.g, w.f.cur)
+	tb, ti := nodeOf(w.g, w.f.cur)
 	if fb == nil || tb == nil {
 		return true // not placed: assume it can
 	}
@@ -364,7 +364,7 @@ func (w *walker) step(it walkItem) []walkItem {
 		return nil
 	}
 	if it.index == len(b.Nodes)-1 && len(b.Succs) == 2 {
-		if cond, ok := node.(ast.Expr); ok && w.t.isCondition(cond) {
+		if cond, ok := node.(ast.Expr); ok && isCondition(w.t.k.info, cond) {
 			return w.branch(b, cond, st)
 		}
 	}
@@ -380,7 +380,7 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 		w.end(w.endFate(st.best, st), st)
 		return nil
 	}
-	if b.Kind == cfg.KindRangeLoop && !rangesOverChannel(w.t.info, b.Stmt) {
+	if b.Kind == cfg.KindRangeLoop && !rangesOverChannel(w.t.k.info, b.Stmt) {
 		st.redefined = true // the next turn works on the next element
 	}
 	w.passesWorkSetHead(b, &st)
@@ -457,7 +457,7 @@ func rangesOverChannel(info *types.Info, stmt ast.Stmt) bool {
 }
 
 // nodeOf returns the graph node that contains the node at cur.
-func (t *Tracer) nodeOf(g *cfg.CFG, cur inspector.Cursor) (*cfg.Block, int) {
+func nodeOf(g *cfg.CFG, cur inspector.Cursor) (*cfg.Block, int) {
 	for c := cur; c.Valid(); c = c.Parent() {
 		if b, i := findNode(g, c.Node()); b != nil {
 			return b, i

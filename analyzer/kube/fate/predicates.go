@@ -21,8 +21,8 @@ type Verdict struct {
 // that takes an error and returns a bool, when its body decides it.
 // foreign holds the verdicts of other packages' predicates.
 func Predicates(info *types.Info, files []*ast.File, foreign map[types.Object]Verdict) map[*types.Func]Verdict {
-	t := &Tracer{info: info, foreign: Foreign{Predicates: foreign}, predicates: map[*types.Func]Verdict{}}
-	t.varInits = packageVarInits(info, files)
+	k := &knowledge{info: info, foreign: Foreign{Predicates: foreign}, predicates: map[*types.Func]Verdict{}}
+	k.varInits = packageVarInits(info, files)
 	type candidate struct {
 		fn    *types.Func
 		decl  *ast.FuncDecl
@@ -48,16 +48,16 @@ func Predicates(info *types.Info, files []*ast.File, foreign map[types.Object]Ve
 	for changed := true; changed; {
 		changed = false
 		for _, c := range cands {
-			if _, done := t.predicates[c.fn]; done {
+			if _, done := k.predicates[c.fn]; done {
 				continue
 			}
-			if v := t.bodyVerdict(c.decl.Body.List, c.param); v != truthUnknown {
-				t.predicates[c.fn] = Verdict{Param: c.index, Holds: v == truthTrue}
+			if v := k.bodyVerdict(c.decl.Body.List, c.param); v != truthUnknown {
+				k.predicates[c.fn] = Verdict{Param: c.index, Holds: v == truthTrue}
 				changed = true
 			}
 		}
 	}
-	return t.predicates
+	return k.predicates
 }
 
 // predicateParam returns the index of the error parameter of a function
@@ -77,10 +77,10 @@ func predicateParam(sig *types.Signature) int {
 // bodyVerdict evaluates a predicate's statements with param the Conflict:
 // `if cond { return x }` where cond is decided, switches without a tag, and
 // a final return. Anything else is undecided.
-func (t *Tracer) bodyVerdict(list []ast.Stmt, param *types.Var) truth {
+func (k *knowledge) bodyVerdict(list []ast.Stmt, param *types.Var) truth {
 	c := conflictEval{
-		t:       t,
-		failure: func(e ast.Expr) bool { return t.usesVar(e, param) },
+		k:       k,
+		failure: func(e ast.Expr) bool { return k.usesVar(e, param) },
 		view:    func(*types.Var) bool { return false },
 	}
 	for _, stmt := range list {
@@ -99,16 +99,16 @@ func (t *Tracer) bodyVerdict(list []ast.Stmt, param *types.Var) truth {
 			}
 			switch c.test(s.Cond) {
 			case truthTrue:
-				return t.bodyVerdict(s.Body.List, param)
+				return k.bodyVerdict(s.Body.List, param)
 			case truthFalse:
 				if s.Else != nil {
-					return t.bodyVerdict([]ast.Stmt{s.Else}, param)
+					return k.bodyVerdict([]ast.Stmt{s.Else}, param)
 				}
 			default:
 				return truthUnknown
 			}
 		case *ast.BlockStmt:
-			return t.bodyVerdict(s.List, param)
+			return k.bodyVerdict(s.List, param)
 		default:
 			return truthUnknown
 		}
@@ -117,7 +117,7 @@ func (t *Tracer) bodyVerdict(list []ast.Stmt, param *types.Var) truth {
 }
 
 // usesVar reports whether e is v, or v.Error().
-func (t *Tracer) usesVar(e ast.Expr, v *types.Var) bool {
+func (k *knowledge) usesVar(e ast.Expr, v *types.Var) bool {
 	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
@@ -125,14 +125,14 @@ func (t *Tracer) usesVar(e ast.Expr, v *types.Var) bool {
 		}
 	}
 	id, ok := e.(*ast.Ident)
-	return ok && t.info.Uses[id] == v
+	return ok && k.info.Uses[id] == v
 }
 
 // predicateVerdict returns fn's answer on a Conflict passed as argument i.
-func (t *Tracer) predicateVerdict(fn *types.Func, i int) (truth, bool) {
-	v, ok := t.predicates[fn.Origin()]
+func (k *knowledge) predicateVerdict(fn *types.Func, i int) (truth, bool) {
+	v, ok := k.predicates[fn.Origin()]
 	if !ok {
-		v, ok = t.foreign.Predicates[fn.Origin()]
+		v, ok = k.foreign.Predicates[fn.Origin()]
 	}
 	if !ok || v.Param != i {
 		return truthUnknown, false
@@ -170,8 +170,4 @@ func packageVarInits(info *types.Info, files []*ast.File) map[*types.Var]ast.Exp
 }
 
 // packageVarInit returns the initial value of the package variable v.
-func (t *Tracer) packageVarInit(v *types.Var) ast.Expr { return t.varInits[v] }
-
-// PredicateVerdicts returns the package's predicates with a verdict on a
-// Conflict. The map is the tracer's own: read it, do not change it.
-func (t *Tracer) PredicateVerdicts() map[*types.Func]Verdict { return t.predicates }
+func (k *knowledge) packageVarInit(v *types.Var) ast.Expr { return k.varInits[v] }

@@ -45,7 +45,7 @@ func (w *walker) refine(cond ast.Expr, holds bool, st *pathState) {
 		}
 	case *ast.CallExpr:
 		// apierrors.IsNotFound(err) holding means err is not nil.
-		if fn := api.Callee(w.t.info, e); fn != nil && holds && len(e.Args) == 1 && api.FuncKeyOf(fn).Pkg == api.ErrorsPath {
+		if fn := api.Callee(w.t.k.info, e); fn != nil && holds && len(e.Args) == 1 && api.FuncKeyOf(fn).Pkg == api.ErrorsPath {
 			if v := w.errorVar(e.Args[0]); v != nil {
 				st.nonNil = withVar(st.nonNil, v)
 			}
@@ -113,7 +113,7 @@ func (w *walker) refineLen(e *ast.BinaryExpr, holds bool, st *pathState) {
 // lenOf returns x when e is len(x).
 func (w *walker) lenOf(e ast.Expr) (ast.Expr, bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !isBuiltin(w.t.info, call, "len") {
+	if !ok || len(call.Args) != 1 || !isBuiltin(w.t.k.info, call, "len") {
 		return nil, false
 	}
 	return call.Args[0], true
@@ -128,7 +128,7 @@ func (w *walker) usedVar(e ast.Expr, ofType func(types.Type) bool) *types.Var {
 	if !ok {
 		return nil
 	}
-	v, ok := w.t.info.Uses[id].(*types.Var)
+	v, ok := w.t.k.info.Uses[id].(*types.Var)
 	if !ok || !ofType(v.Type()) {
 		return nil
 	}

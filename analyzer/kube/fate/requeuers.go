@@ -28,7 +28,7 @@ const (
 // results hold a reconcile.Result, when every return agrees. foreign holds
 // the answers of other packages' functions.
 func ResultVerdicts(info *types.Info, files []*ast.File, foreign map[types.Object]ResultVerdict) map[*types.Func]ResultVerdict {
-	t := &Tracer{info: info, foreign: Foreign{Results: foreign}, results: map[*types.Func]ResultVerdict{}}
+	k := &knowledge{info: info, foreign: Foreign{Results: foreign}, results: map[*types.Func]ResultVerdict{}}
 	type candidate struct {
 		fn   *types.Func
 		decl *ast.FuncDecl
@@ -48,16 +48,16 @@ func ResultVerdicts(info *types.Info, files []*ast.File, foreign map[types.Objec
 	for changed := true; changed; {
 		changed = false
 		for _, c := range cands {
-			if _, done := t.results[c.fn]; done {
+			if _, done := k.results[c.fn]; done {
 				continue
 			}
-			if v := t.returnsVerdict(c.fn.Signature(), c.decl.Body); v != ResultMixed {
-				t.results[c.fn] = v
+			if v := k.returnsVerdict(c.fn.Signature(), c.decl.Body); v != ResultMixed {
+				k.results[c.fn] = v
 				changed = true
 			}
 		}
 	}
-	return t.results
+	return k.results
 }
 
 // resultIndex returns the index of a reconcile.Result (or *Result) result,
@@ -80,14 +80,14 @@ func isReconcileResult(t types.Type) bool {
 
 // returnsVerdict returns what every return of body (outside literals) asks
 // for.
-func (t *Tracer) returnsVerdict(sig *types.Signature, body *ast.BlockStmt) ResultVerdict {
+func (k *knowledge) returnsVerdict(sig *types.Signature, body *ast.BlockStmt) ResultVerdict {
 	verdict, first := ResultMixed, true
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			v := t.returnVerdict(sig, n)
+			v := k.returnVerdict(sig, n)
 			if first {
 				verdict, first = v, false
 			} else if v != verdict {
@@ -100,10 +100,10 @@ func (t *Tracer) returnsVerdict(sig *types.Signature, body *ast.BlockStmt) Resul
 }
 
 // returnVerdict judges one return.
-func (t *Tracer) returnVerdict(sig *types.Signature, ret *ast.ReturnStmt) ResultVerdict {
+func (k *knowledge) returnVerdict(sig *types.Signature, ret *ast.ReturnStmt) ResultVerdict {
 	if len(ret.Results) == 1 && sig.Results().Len() > 1 {
 		if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
-			return t.callResultVerdict(call)
+			return k.callResultVerdict(call)
 		}
 		return ResultMixed
 	}
@@ -111,7 +111,7 @@ func (t *Tracer) returnVerdict(sig *types.Signature, ret *ast.ReturnStmt) Result
 		return ResultMixed
 	}
 	i := resultIndex(sig)
-	if t.isRequeueResult(ret.Results[i]) {
+	if isRequeueResult(k.info, ret.Results[i]) {
 		return ResultRequeues
 	}
 	lit, ok := api.StripAddr(ret.Results[i]).(*ast.CompositeLit)
@@ -132,20 +132,16 @@ func (t *Tracer) returnVerdict(sig *types.Signature, ret *ast.ReturnStmt) Result
 }
 
 // callResultVerdict returns the answer of the function call calls.
-func (t *Tracer) callResultVerdict(call *ast.CallExpr) ResultVerdict {
-	fn := api.Callee(t.info, call)
+func (k *knowledge) callResultVerdict(call *ast.CallExpr) ResultVerdict {
+	fn := api.Callee(k.info, call)
 	if fn == nil {
 		return ResultMixed
 	}
-	if v, ok := t.results[fn.Origin()]; ok {
+	if v, ok := k.results[fn.Origin()]; ok {
 		return v
 	}
-	return t.foreign.Results[fn.Origin()]
+	return k.foreign.Results[fn.Origin()]
 }
-
-// ResultVerdictsOf returns the package's functions with an answer. The map
-// is the tracer's own: read it, do not change it.
-func (t *Tracer) ResultVerdictsOf() map[*types.Func]ResultVerdict { return t.results }
 
 // returnsUnanswered reports whether ret returns, in place of the failure,
 // the results of a call that can carry a requeue but has no answer: a
@@ -156,11 +152,11 @@ func (w *walker) returnsUnanswered(ret *ast.ReturnStmt) bool {
 		if !ok {
 			continue
 		}
-		fn := api.Callee(w.t.info, call)
+		fn := api.Callee(w.t.k.info, call)
 		if fn == nil || resultIndex(fn.Signature()) < 0 {
 			continue
 		}
-		if w.t.callResultVerdict(call) == ResultMixed && (fn.Pkg() != w.t.pkg || isInterfaceMethod(fn)) {
+		if w.t.k.callResultVerdict(call) == ResultMixed && (fn.Pkg() != w.t.k.pkg || isInterfaceMethod(fn)) {
 			return true
 		}
 	}

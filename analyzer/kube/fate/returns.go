@@ -12,7 +12,7 @@ import (
 // returnFate judges a return statement reached on a path.
 func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	f := st.best
-	if w.t.returnsRequeue(ret) || w.returnsRequeueCall(ret) {
+	if returnsRequeue(w.t.k.info, ret) || w.returnsRequeueCall(ret) {
 		f = max(f, Handled) // a requeue
 	}
 	if w.returnsTerminal(ret, st) {
@@ -54,7 +54,7 @@ func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 			}
 		case w.carries(e, st):
 			f = max(f, Returned)
-		case isErr && w.t.nonNilExpr(e, st):
+		case isErr && w.t.k.nonNilExpr(e, st):
 			f = max(f, ReturnedOther)
 		case w.requeueVar(e, st):
 			f = max(f, Handled)
@@ -71,7 +71,7 @@ func (w *walker) returnsTerminal(ret *ast.ReturnStmt, st pathState) bool {
 		if !ok || len(call.Args) != 1 || !w.carries(call.Args[0], st) {
 			continue
 		}
-		if fn := api.Callee(w.t.info, call); fn != nil && api.FuncKeyOf(fn) == (api.FuncKey{Pkg: api.ReconcilePath, Name: "TerminalError"}) {
+		if fn := api.Callee(w.t.k.info, call); fn != nil && api.FuncKeyOf(fn) == (api.FuncKey{Pkg: api.ReconcilePath, Name: "TerminalError"}) {
 			return true
 		}
 	}
@@ -82,7 +82,7 @@ func (w *walker) returnsTerminal(ret *ast.ReturnStmt, st pathState) bool {
 // that asks for a requeue on every return.
 func (w *walker) returnsRequeueCall(ret *ast.ReturnStmt) bool {
 	for _, e := range ret.Results {
-		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && w.t.callResultVerdict(call) == ResultRequeues {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && w.t.k.callResultVerdict(call) == ResultRequeues {
 			return true
 		}
 	}
@@ -101,7 +101,7 @@ func (w *walker) implicit(ret *ast.ReturnStmt) bool {
 func (w *walker) returnsNilVar(ret *ast.ReturnStmt, st pathState) bool {
 	for _, e := range w.results(ret) {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok && e != nil {
-			if v, ok := w.t.info.Uses[id].(*types.Var); ok && slices.Contains(st.nilErrs, v) {
+			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && slices.Contains(st.nilErrs, v) {
 				return true
 			}
 		}
@@ -120,7 +120,7 @@ func (w *walker) requeueVar(e ast.Expr, st pathState) bool {
 	if !ok {
 		return false
 	}
-	v, ok := w.t.info.Uses[id].(*types.Var)
+	v, ok := w.t.k.info.Uses[id].(*types.Var)
 	return ok && st.requeues(v)
 }
 
@@ -198,7 +198,7 @@ func (w *walker) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
 		}
 		return st.best
 	}
-	if w.carries(err, st) || w.t.nonNilExpr(err, st) {
+	if w.carries(err, st) || w.t.k.nonNilExpr(err, st) {
 		cur, ok := w.f.cur.Inspector().Root().FindNode(w.f.pollCall) // the poll call is outside fn
 		if !ok {
 			return HandedOff

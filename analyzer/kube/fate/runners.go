@@ -37,9 +37,9 @@ func (w *walker) runnerFate(f Fate) Fate {
 // reflection, and its signature makes no promise to act on the error fn
 // returns, so a failure fn returns is lost there. Test frameworks that act
 // on that error (gomega, ginkgo, gomock) are not opaque.
-func (t *Tracer) opaqueRunnerOf(call *ast.CallExpr, fn ast.Expr) *ast.CallExpr {
-	callee := t.callee(call)
-	if callee == nil || callee.Pkg() == nil || callee.Pkg() == t.pkg || isTestSurface(callee) || api.ActingRunnerPackages[syntax.PkgPath(callee.Pkg())] {
+func (fs *failures) opaqueRunnerOf(call *ast.CallExpr, fn ast.Expr) *ast.CallExpr {
+	callee := fs.k.callee(call)
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == fs.k.pkg || isTestSurface(callee) || api.ActingRunnerPackages[syntax.PkgPath(callee.Pkg())] {
 		return nil
 	}
 	pt := paramTypeOf(callee.Signature(), call, fn)
@@ -81,21 +81,21 @@ func (t *Tracer) OpaqueRunner(cur inspector.Cursor) *ast.CallExpr {
 	if !ok {
 		return nil
 	}
-	call, arg := t.literalCall(fnCur, lit)
+	call, arg := t.fs.literalCall(fnCur, lit)
 	if call == nil || call.Fun == lit {
 		return nil
 	}
-	return t.opaqueRunnerOf(call, arg)
+	return t.fs.opaqueRunnerOf(call, arg)
 }
 
 // literalCall returns the call that lit (at fnCur) is an argument of,
 // directly or through the variable it is bound to, and the argument.
-func (t *Tracer) literalCall(fnCur inspector.Cursor, lit *ast.FuncLit) (*ast.CallExpr, ast.Expr) {
+func (fs *failures) literalCall(fnCur inspector.Cursor, lit *ast.FuncLit) (*ast.CallExpr, ast.Expr) {
 	parent := fnCur.Parent()
 	if call, ok := parent.Node().(*ast.CallExpr); ok {
 		return call, lit
 	}
-	return t.callPassingBound(parent, lit)
+	return fs.callPassingBound(parent, lit)
 }
 
 // FatalEnd says what ends the program for the failure of the call at cur
@@ -114,7 +114,7 @@ func (t *Tracer) FatalEnd(cur inspector.Cursor) (call *ast.CallExpr, command boo
 // does not return (the failure is its argument), or nil.
 func (t *Tracer) fatalCallAbove(cur inspector.Cursor, stop ast.Node) *ast.CallExpr {
 	for c := cur.Parent(); c.Node() != nil && c.Node() != stop; c = c.Parent() {
-		if call, ok := c.Node().(*ast.CallExpr); ok && !t.mayReturn(call) {
+		if call, ok := c.Node().(*ast.CallExpr); ok && !t.k.mayReturn(call) {
 			return call
 		}
 	}

@@ -62,8 +62,8 @@ type declared struct {
 // summarize fills ends, neverNil and requeuer. relevant is false for a
 // package the model does not walk (only its functions' ends are needed,
 // for their facts).
-func (t *Tracer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant bool) {
-	t.sum.ends, t.sum.neverNil, t.sum.requeuer = map[*types.Func]Fate{}, map[*types.Func]bool{}, map[*types.Func]bool{}
+func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant bool) {
+	s.k.sum.ends, s.k.sum.neverNil, s.k.sum.requeuer = map[*types.Func]Fate{}, map[*types.Func]bool{}, map[*types.Func]bool{}
 	fns := make([]declared, 0, len(decls))
 	for fn, decl := range decls {
 		if decl.Body != nil {
@@ -74,10 +74,10 @@ func (t *Tracer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant bool) {
 	for round := 0; round <= len(fns); round++ {
 		changed := false
 		for _, d := range fns {
-			changed = t.updateEnds(d) || changed
+			changed = s.updateEnds(d) || changed
 			if relevant {
-				changed = t.updateRequeuer(d) || changed
-				changed = t.updateNeverNil(d) || changed
+				changed = s.updateRequeuer(d) || changed
+				changed = s.updateNeverNil(d) || changed
 			}
 		}
 		if !changed {
@@ -86,15 +86,15 @@ func (t *Tracer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant bool) {
 	}
 }
 
-func (t *Tracer) updateEnds(d declared) bool {
+func (s *summarizer) updateEnds(d declared) bool {
 	if !mayEnd(d.decl.Body) {
 		return false
 	}
-	f := t.bodyEnds(d.decl.Body)
-	if f == t.sum.ends[d.fn] {
+	f := s.k.bodyEnds(d.decl.Body)
+	if f == s.k.sum.ends[d.fn] {
 		return false
 	}
-	t.sum.ends[d.fn] = f
+	s.k.sum.ends[d.fn] = f
 	return true
 }
 
@@ -112,31 +112,31 @@ func mayEnd(body *ast.BlockStmt) bool {
 	return ok
 }
 
-func (t *Tracer) updateRequeuer(d declared) bool {
-	if t.sum.requeuer[d.fn] {
+func (s *summarizer) updateRequeuer(d declared) bool {
+	if s.k.sum.requeuer[d.fn] {
 		return false
 	}
 	found := false
 	ast.Inspect(d.decl.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if callee := api.Callee(t.info, call); callee != nil && (isRequeue(callee) || t.sum.requeuer[callee.Origin()]) {
+			if callee := api.Callee(s.k.info, call); callee != nil && (isRequeue(callee) || s.k.sum.requeuer[callee.Origin()]) {
 				found = true
 			}
 		}
 		return !found
 	})
-	t.sum.requeuer[d.fn] = found
+	s.k.sum.requeuer[d.fn] = found
 	return found
 }
 
-func (t *Tracer) updateNeverNil(d declared) bool {
+func (s *summarizer) updateNeverNil(d declared) bool {
 	res := d.fn.Signature().Results()
-	if t.sum.neverNil[d.fn] || res.Len() == 0 || !api.IsErrorType(res.At(res.Len()-1).Type()) {
+	if s.k.sum.neverNil[d.fn] || res.Len() == 0 || !api.IsErrorType(res.At(res.Len()-1).Type()) {
 		return false
 	}
 	never := syntax.EveryReturn(d.decl.Body, func(ret *ast.ReturnStmt) bool {
-		return len(ret.Results) == res.Len() && t.nonNilExpr(ret.Results[res.Len()-1], pathState{})
+		return len(ret.Results) == res.Len() && s.k.nonNilExpr(ret.Results[res.Len()-1], pathState{})
 	})
-	t.sum.neverNil[d.fn] = never
+	s.k.sum.neverNil[d.fn] = never
 	return never
 }

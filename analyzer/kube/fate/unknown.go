@@ -89,7 +89,7 @@ func (w *walker) mentionsOther(n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := w.t.info.Uses[id].(*types.Var); ok && slices.Contains(w.others, v) {
+			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && slices.Contains(w.others, v) {
 				found = true
 			}
 		}
@@ -106,7 +106,7 @@ func (w *walker) noteOthers(lhs []ast.Expr, carried func(i int) bool) {
 			continue
 		}
 		if id, ok := ast.Unparen(l).(*ast.Ident); ok && id.Name != "_" {
-			if v, ok := w.t.info.ObjectOf(id).(*types.Var); ok {
+			if v, ok := w.t.k.info.ObjectOf(id).(*types.Var); ok {
 				w.others = append(w.others, v)
 			}
 		}

@@ -34,7 +34,7 @@ func (w *walker) isStatusView(v *types.Var, st pathState) bool {
 				}
 			}
 		case *ast.CallExpr:
-			if fn := api.Callee(w.t.info, n); fn != nil && api.FuncKeyOf(fn) == (api.FuncKey{Pkg: "errors", Name: "As"}) && len(n.Args) == 2 {
+			if fn := api.Callee(w.t.k.info, n); fn != nil && api.FuncKeyOf(fn) == (api.FuncKey{Pkg: "errors", Name: "As"}) && len(n.Args) == 2 {
 				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && w.namesVar(u.X, v) && w.carries(n.Args[0], st) {
 					found = true
 				}
@@ -48,7 +48,7 @@ func (w *walker) isStatusView(v *types.Var, st pathState) bool {
 // namesVar reports whether e is the identifier of v.
 func (w *walker) namesVar(e ast.Expr, v *types.Var) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && w.t.info.ObjectOf(id) == v
+	return ok && w.t.k.info.ObjectOf(id) == v
 }
 
 // taggedCase continues a path through the case value cond of a switch with

@@ -43,7 +43,7 @@ func (w *walker) workSetOf() *ast.RangeStmt {
 		if !ok || rs.Key == nil {
 			continue
 		}
-		if _, isMap := typeinfo.UnderOf(w.t.info, rs.X).(*types.Map); isMap && api.RootVar(w.t.info, ast.Unparen(rs.X)) != nil {
+		if _, isMap := typeinfo.UnderOf(w.t.k.info, rs.X).(*types.Map); isMap && api.RootVar(w.t.k.info, ast.Unparen(rs.X)) != nil {
 			return rs
 		}
 	}
@@ -57,7 +57,7 @@ func (w *walker) isWorkSet(e ast.Expr, st pathState) bool {
 	}
 	x := ast.Unparen(st.workSet.X)
 	e = ast.Unparen(e)
-	return types.ExprString(e) == types.ExprString(x) && api.RootVar(w.t.info, e) == api.RootVar(w.t.info, x)
+	return types.ExprString(e) == types.ExprString(x) && api.RootVar(w.t.k.info, e) == api.RootVar(w.t.k.info, x)
 }
 
 // noteWorkSet applies a statement to the work set: the failing turn's
@@ -72,7 +72,7 @@ func (w *walker) noteWorkSet(node ast.Node, st *pathState) {
 			return false
 		case *ast.CallExpr:
 			if len(n.Args) > 0 && w.isWorkSet(n.Args[0], *st) &&
-				(isBuiltin(w.t.info, n, "clear") || isBuiltin(w.t.info, n, "delete") && !st.turnOver) {
+				(isBuiltin(w.t.k.info, n, "clear") || isBuiltin(w.t.k.info, n, "delete") && !st.turnOver) {
 				st.workSet = nil
 			}
 		case *ast.AssignStmt:
@@ -90,7 +90,7 @@ func (w *walker) noteWorkSet(node ast.Node, st *pathState) {
 // that still holds the failed entry.
 func (w *walker) evalWorkSetLen(e *ast.BinaryExpr, st pathState) truth {
 	call, ok := ast.Unparen(e.X).(*ast.CallExpr)
-	if !ok || !isBuiltin(w.t.info, call, "len") || len(call.Args) != 1 || !isZeroLit(e.Y) || !w.isWorkSet(call.Args[0], st) {
+	if !ok || !isBuiltin(w.t.k.info, call, "len") || len(call.Args) != 1 || !isZeroLit(e.Y) || !w.isWorkSet(call.Args[0], st) {
 		return truthUnknown
 	}
 	switch e.Op {
@@ -131,7 +131,7 @@ func (w *walker) isShutdown(b *cfg.Block) bool {
 	if !ok || u.Op != token.ARROW {
 		return false
 	}
-	ch, ok := typeinfo.UnderOf(w.t.info, u.X).(*types.Chan)
+	ch, ok := typeinfo.UnderOf(w.t.k.info, u.X).(*types.Chan)
 	if !ok {
 		return false
 	}
@@ -161,7 +161,7 @@ func (w *walker) noteCount(node ast.Node, st *pathState) {
 	if !ok {
 		return
 	}
-	if v, ok := w.t.info.Uses[id].(*types.Var); ok && isInteger(v.Type()) {
+	if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && isInteger(v.Type()) {
 		st.counted = withVar(st.counted, v)
 	}
 }
@@ -170,7 +170,7 @@ func (w *walker) noteCount(node ast.Node, st *pathState) {
 func (w *walker) returnsCount(ret *ast.ReturnStmt, st pathState) bool {
 	for _, e := range ret.Results {
 		id, ok := ast.Unparen(e).(*ast.Ident)
-		if v, isVar := w.t.info.Uses[id].(*types.Var); ok && isVar && slices.Contains(st.counted, v) {
+		if v, isVar := w.t.k.info.Uses[id].(*types.Var); ok && isVar && slices.Contains(st.counted, v) {
 			return true
 		}
 	}
