@@ -15,14 +15,14 @@ import (
 // assign applies an assignment or var declaration to the carriers and the
 // known non-nil errors. failing, when set, is the right-hand value that is
 // the failing call itself.
-func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
+func (fx *effects) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 	lhs, rhs := assignSides(stmt)
 	var errResults map[int]bool
 	if len(rhs) == 1 && len(lhs) > 1 {
-		errResults = errorResults(w.t.k.info.TypeOf(rhs[0]))
+		errResults = errorResults(fx.sc.k.info.TypeOf(rhs[0]))
 	}
 	if failing != nil && len(rhs) == 1 && len(lhs) > 1 && rhs[0] == failing {
-		w.noteOthers(lhs, func(i int) bool { return errResults[i] })
+		fx.sc.noteOthers(lhs, func(i int) bool { return errResults[i] })
 	}
 	for i, l := range lhs {
 		var value ast.Expr
@@ -32,18 +32,18 @@ func (w *walker) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 		case errResults[i]:
 			value = rhs[0] // the call's failure rides in its error results
 		}
-		carried := value != nil && (value == failing || w.carries(value, *st))
-		w.assignOne(l, value, carried, st)
-		if value != nil && isRequeueResult(w.t.k.info, value) && w.namesResult(l) {
+		carried := value != nil && (value == failing || fx.sc.carries(value, *st))
+		fx.assignOne(l, value, carried, st)
+		if value != nil && isRequeueResult(fx.sc.k.info, value) && fx.sc.namesResult(l) {
 			st.improve(Handled) // result = ctrl.Result{Requeue: true}, returned later or from a defer
 		}
 	}
 	if failing != nil && len(rhs) == 1 && len(lhs) > 1 {
-		w.learnCompanions(lhs, rhs[0], st)
+		fx.learnCompanions(lhs, rhs[0], st)
 	}
-	if len(lhs) == 2 && len(rhs) == 1 && w.assertsOtherType(rhs[0], *st) {
+	if len(lhs) == 2 && len(rhs) == 1 && fx.assertsOtherType(rhs[0], *st) {
 		// _, ok := err.(*field.Error): a Conflict is a *StatusError
-		if v := w.definedBool(lhs[1]); v != nil {
+		if v := fx.definedBool(lhs[1]); v != nil {
 			st.unset = withVar(st.unset, v)
 		}
 	}
@@ -73,12 +73,12 @@ func errorResults(t types.Type) map[int]bool {
 // assertsOtherType reports whether e is a type assertion of the failure to
 // a concrete type a Conflict never has (anything but apierrors'
 // *StatusError).
-func (w *walker) assertsOtherType(e ast.Expr, st pathState) bool {
+func (fx *effects) assertsOtherType(e ast.Expr, st pathState) bool {
 	ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr)
-	if !ok || ta.Type == nil || !w.carries(ta.X, st) {
+	if !ok || ta.Type == nil || !fx.sc.carries(ta.X, st) {
 		return false
 	}
-	t := w.t.k.info.TypeOf(ta.Type)
+	t := fx.sc.k.info.TypeOf(ta.Type)
 	if t == nil || types.IsInterface(t) {
 		return false
 	}
@@ -89,12 +89,12 @@ func (w *walker) assertsOtherType(e ast.Expr, st pathState) bool {
 }
 
 // definedBool returns the boolean variable e names, or nil.
-func (w *walker) definedBool(e ast.Expr) *types.Var {
+func (fx *effects) definedBool(e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return nil
 	}
-	v, ok := w.t.k.info.ObjectOf(id).(*types.Var)
+	v, ok := fx.sc.k.info.ObjectOf(id).(*types.Var)
 	if !ok {
 		return nil
 	}
@@ -105,36 +105,36 @@ func (w *walker) definedBool(e ast.Expr) *types.Var {
 }
 
 // assignOne applies `l = value` where value carries the failure or not.
-func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathState) {
+func (fx *effects) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathState) {
 	id, ok := ast.Unparen(l).(*ast.Ident)
 	if !ok {
-		if v := w.requeueFieldSet(l, value); v != nil {
+		if v := fx.requeueFieldSet(l, value); v != nil {
 			st.requeued = withVar(st.requeued, v) // res.RequeueAfter = d
 		}
 		switch {
-		case carried && isText(w.t.k.info.TypeOf(value)):
+		case carried && isText(fx.sc.k.info.TypeOf(value)):
 			st.improve(Logged) // its message recorded (a status field): nobody can retry text
 		case carried:
 			st.improve(HandedOff) // stored in a field, map or slice element
 		}
 		return
 	}
-	v, ok := w.t.k.info.ObjectOf(id).(*types.Var)
+	v, ok := fx.sc.k.info.ObjectOf(id).(*types.Var)
 	if !ok || id.Name == "_" {
 		return
 	}
-	if carried && !syntax.Within(declNode(v), w.f.fn) && !w.concurrentlyCaptured(v) {
+	if carried && !syntax.Within(declNode(v), fx.sc.f.fn) && !fx.concurrentlyCaptured(v) {
 		// What the outer function can do with it; and the literal itself
 		// may act on it next (framework.ExpectNoError(err) in a deferred
 		// restore), so v is followed like a local too.
-		st.improve(w.capturedFate(v))
+		st.improve(fx.capturedFate(v))
 	}
 	if carried {
 		st.carriers = withVar(st.carriers, v)
 	} else {
 		st.carriers = withoutVar(st.carriers, v)
 	}
-	if value != nil && (isRequeueResult(w.t.k.info, value) || w.requeueVar(value, *st)) {
+	if value != nil && (isRequeueResult(fx.sc.k.info, value) || fx.sc.requeueVar(value, *st)) {
 		st.requeued = withVar(st.requeued, v)
 	} else {
 		st.requeued = withoutVar(st.requeued, v)
@@ -147,12 +147,12 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 	case truthFalse:
 		st.unset = withVar(st.unset, v)
 	}
-	if value != nil && isErrorValue(v.Type()) && (carried || w.t.k.nonNilExpr(value, *st)) {
+	if value != nil && isErrorValue(v.Type()) && (carried || fx.sc.k.nonNilExpr(value, *st)) {
 		st.nonNil = withVar(st.nonNil, v)
 	} else {
 		st.nonNil = withoutVar(st.nonNil, v)
 	}
-	if value != nil && isErrorSlice(v.Type()) && w.holdsNonNilError(value, *st) {
+	if value != nil && isErrorSlice(v.Type()) && fx.sc.holdsNonNilError(value, *st) {
 		st.nonEmpty = withVar(st.nonEmpty, v)
 	} else {
 		st.nonEmpty = withoutVar(st.nonEmpty, v)
@@ -167,7 +167,7 @@ func (w *walker) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathSta
 // requeueFieldSet returns v when l = value sets a requeue field (Requeue,
 // RequeueAfter) of the reconcile.Result in the variable v to a value that
 // is not zero (res.RequeueAfter = 3 * time.Second), or nil.
-func (w *walker) requeueFieldSet(l, value ast.Expr) *types.Var {
+func (fx *effects) requeueFieldSet(l, value ast.Expr) *types.Var {
 	sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
 	if !ok || value == nil || isZeroLit(value) || !api.RequeueFields[sel.Sel.Name] {
 		return nil
@@ -176,7 +176,7 @@ func (w *walker) requeueFieldSet(l, value ast.Expr) *types.Var {
 	if !ok {
 		return nil
 	}
-	v, ok := w.t.k.info.Uses[id].(*types.Var)
+	v, ok := fx.sc.k.info.Uses[id].(*types.Var)
 	if !ok {
 		return nil
 	}
@@ -194,8 +194,8 @@ func (w *walker) requeueFieldSet(l, value ast.Expr) *types.Var {
 // that fails, is captured across a goroutine: the function that declares
 // it runs concurrently and cannot read it in step, so within the literal v
 // is followed like a local.
-func (w *walker) concurrentlyCaptured(v *types.Var) bool {
-	for enc := range w.f.cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+func (fx *effects) concurrentlyCaptured(v *types.Var) bool {
+	for enc := range fx.sc.f.cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		lit, ok := enc.Node().(*ast.FuncLit)
 		if !ok || syntax.Within(declNode(v), lit) {
 			return false
@@ -211,22 +211,22 @@ func (w *walker) concurrentlyCaptured(v *types.Var) bool {
 
 // namesResult reports whether l is a named result of a function around the
 // failing call.
-func (w *walker) namesResult(l ast.Expr) bool {
+func (sc *scope) namesResult(l ast.Expr) bool {
 	id, ok := ast.Unparen(l).(*ast.Ident)
 	if !ok {
 		return false
 	}
-	v, ok := w.t.k.info.ObjectOf(id).(*types.Var)
-	return ok && isResultOfEnclosing(w.t.k.info, w.f.cur, v)
+	v, ok := sc.k.info.ObjectOf(id).(*types.Var)
+	return ok && isResultOfEnclosing(sc.k.info, sc.f.cur, v)
 }
 
 // capturedFate is what storing the failure into v, a variable of an outer
 // function, does with it.
-func (w *walker) capturedFate(v *types.Var) Fate {
+func (fx *effects) capturedFate(v *types.Var) Fate {
 	switch {
-	case isResultOfEnclosing(w.t.k.info, w.f.cur, v):
+	case isResultOfEnclosing(fx.sc.k.info, fx.sc.f.cur, v):
 		return Returned // a deferred literal setting the outer named result
-	case w.f.deferred:
+	case fx.sc.f.deferred:
 		return Dropped // the outer function has returned: no one reads it
 	}
 	return HandedOff

@@ -234,16 +234,16 @@ func (s *summarizer) sameConstants(res *types.Tuple, rets []*ast.ReturnStmt) map
 
 // learnCompanions records, for `x, err := f()` where f hands a failure on
 // with constant other results, what x holds on the failure's path.
-func (w *walker) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) {
+func (fx *effects) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) {
 	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
 	if !ok {
 		return
 	}
-	callee := w.t.k.callee(call)
+	callee := fx.sc.k.callee(call)
 	if callee == nil {
 		return
 	}
-	comps := w.t.k.companionsOf(callee)
+	comps := fx.sc.k.companionsOf(callee)
 	for _, i := range slices.Sorted(maps.Keys(comps)) { // in order: the path's state key depends on it
 		val := comps[i]
 		if i >= len(lhs) {
@@ -253,7 +253,7 @@ func (w *walker) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) {
 		if !ok {
 			continue
 		}
-		v, ok := w.t.k.info.ObjectOf(id).(*types.Var)
+		v, ok := fx.sc.k.info.ObjectOf(id).(*types.Var)
 		if !ok {
 			continue
 		}
@@ -271,18 +271,18 @@ func (w *walker) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) {
 
 // evalConstCompare decides `x == c` or `x != c` where x holds a constant
 // known on this path and c is a constant.
-func (w *walker) evalConstCompare(e *ast.BinaryExpr, st pathState) truth {
+func (cd *conditions) evalConstCompare(e *ast.BinaryExpr, st pathState) truth {
 	known := func(x ast.Expr) constant.Value {
 		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
-			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok {
+			if v, ok := cd.sc.k.info.Uses[id].(*types.Var); ok {
 				return st.constOf(v)
 			}
 		}
 		return nil
 	}
-	x, y := known(e.X), w.t.k.info.Types[e.Y].Value
+	x, y := known(e.X), cd.sc.k.info.Types[e.Y].Value
 	if x == nil {
-		x, y = known(e.Y), w.t.k.info.Types[e.X].Value
+		x, y = known(e.Y), cd.sc.k.info.Types[e.X].Value
 	}
 	if x == nil || y == nil || x.Kind() != y.Kind() {
 		return truthUnknown

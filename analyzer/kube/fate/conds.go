@@ -43,19 +43,19 @@ func isCondition(info *types.Info, e ast.Expr) bool {
 
 // branch continues a path through the two-way block b whose condition is
 // cond: Succs[0] when it holds, Succs[1] when it does not.
-func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
-	if w.caseOfTaggedSwitch(cond) {
-		return w.taggedCase(b, cond, st)
+func (cd *conditions) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
+	if cd.caseOfTaggedSwitch(cond) {
+		return cd.taggedCase(b, cond, st)
 	}
-	tested := w.mentionsCarrier(cond, st)
-	decided := w.eval(cond, st)
+	tested := cd.sc.mentionsCarrier(cond, st)
+	decided := cd.eval(cond, st)
 	if tested && decided == truthUnknown {
-		decided = w.valueTest(b, cond, st)
+		decided = cd.valueTest(b, cond, st)
 	}
-	if decided == truthUnknown && st.undecided == nil && (tested || w.mentionsOther(cond)) {
+	if decided == truthUnknown && st.undecided == nil && (tested || cd.sc.mentionsOther(cond)) {
 		st.undecided = cond // both branches: a loss on either is not proven
 	}
-	budget := w.testsRetryBudget(cond)
+	budget := cd.testsRetryBudget(cond)
 	var out []walkItem
 	for i, want := range []truth{truthTrue, truthFalse} {
 		if decided != truthUnknown && decided != want {
@@ -67,12 +67,12 @@ func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 			// requeued; past it, it was retried that many times already.
 			next.improve(Handled)
 		}
-		w.refine(cond, want == truthTrue, &next)
+		cd.refine(cond, want == truthTrue, &next)
 		if tested && decided != truthUnknown {
 			next.testedIn = branchRegion(b.Succs[i])
 			next.improve(Swallowed) // the code saw the failure
-			next.conflict = next.conflict || (want == truthTrue && w.isConflictTest(cond, st))
-			next.pastGuard = next.pastGuard || (want == truthFalse && w.isNegatedConflictTest(cond, st))
+			next.conflict = next.conflict || (want == truthTrue && cd.isConflictTest(cond, st))
+			next.pastGuard = next.pastGuard || (want == truthFalse && cd.isNegatedConflictTest(cond, st))
 		}
 		out = append(out, walkItem{b.Succs[i], 0, next})
 	}
@@ -82,11 +82,11 @@ func (w *walker) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
 // testsRetryBudget reports whether cond asks a work queue how often a key
 // was requeued (NumRequeues): the bounded retry of client-go controllers,
 // which drop a key only after retrying it.
-func (w *walker) testsRetryBudget(cond ast.Expr) bool {
+func (cd *conditions) testsRetryBudget(cond ast.Expr) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := api.Callee(w.t.k.info, call); fn != nil && fn.Name() == "NumRequeues" && isQueueMethod(fn) {
+			if fn := api.Callee(cd.sc.k.info, call); fn != nil && fn.Name() == "NumRequeues" && isQueueMethod(fn) {
 				found = true
 			}
 		}
@@ -101,14 +101,14 @@ func (w *walker) testsRetryBudget(cond ast.Expr) bool {
 // The branch that returns the value is the failing one, when exactly one
 // does; the other is taken only when the step did not fail. Otherwise the
 // test stays unknown and both branches are walked.
-func (w *walker) valueTest(b *cfg.Block, cond ast.Expr, st pathState) truth {
-	if w.testsErrorCarrier(cond, st) {
+func (cd *conditions) valueTest(b *cfg.Block, cond ast.Expr, st pathState) truth {
+	if cd.testsErrorCarrier(cond, st) {
 		return truthUnknown // an error's own tests are evaluated, or unknown
 	}
 	hands := [2]bool{}
 	for i, succ := range b.Succs[:2] {
 		if region := branchRegion(succ); region != nil {
-			hands[i] = w.returnsCarrier(region, st)
+			hands[i] = cd.returnsCarrier(region, st)
 		}
 	}
 	switch {
@@ -121,11 +121,11 @@ func (w *walker) valueTest(b *cfg.Block, cond ast.Expr, st pathState) truth {
 }
 
 // testsErrorCarrier reports whether cond mentions a carrier of error type.
-func (w *walker) testsErrorCarrier(cond ast.Expr, st pathState) bool {
+func (cd *conditions) testsErrorCarrier(cond ast.Expr, st pathState) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && st.carries(v) && types.Implements(v.Type(), errorIface) {
+			if v, ok := cd.sc.k.info.Uses[id].(*types.Var); ok && st.carries(v) && types.Implements(v.Type(), errorIface) {
 				found = true
 			}
 		}
@@ -138,7 +138,7 @@ var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Inte
 
 // returnsCarrier reports whether region holds a return statement (outside
 // function literals) that returns a carrier of the failure.
-func (w *walker) returnsCarrier(region ast.Node, st pathState) bool {
+func (cd *conditions) returnsCarrier(region ast.Node, st pathState) bool {
 	found := false
 	ast.Inspect(region, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -146,7 +146,7 @@ func (w *walker) returnsCarrier(region ast.Node, st pathState) bool {
 			return false
 		case *ast.ReturnStmt:
 			for _, e := range n.Results {
-				found = found || w.mentionsCarrier(e, st)
+				found = found || cd.sc.mentionsCarrier(e, st)
 			}
 		}
 		return !found
@@ -156,8 +156,8 @@ func (w *walker) returnsCarrier(region ast.Node, st pathState) bool {
 
 // caseOfTaggedSwitch reports whether cond is a case value of a switch with
 // a tag, whose truth is `tag == cond`, not cond itself.
-func (w *walker) caseOfTaggedSwitch(cond ast.Expr) bool {
-	cur, ok := w.f.fnCur.FindNode(cond)
+func (cd *conditions) caseOfTaggedSwitch(cond ast.Expr) bool {
+	cur, ok := cd.sc.f.fnCur.FindNode(cond)
 	if !ok {
 		return false
 	}
@@ -169,19 +169,19 @@ func (w *walker) caseOfTaggedSwitch(cond ast.Expr) bool {
 }
 
 // eval decides cond on the assumption that the write failed with Conflict.
-func (w *walker) eval(cond ast.Expr, st pathState) truth {
+func (cd *conditions) eval(cond ast.Expr, st pathState) truth {
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			return w.eval(e.X, st).not()
+			return cd.eval(e.X, st).not()
 		}
 	case *ast.BinaryExpr:
-		return w.evalBinary(e, st)
+		return cd.evalBinary(e, st)
 	case *ast.CallExpr:
-		return w.evalErrorTest(e, st)
+		return cd.evalErrorTest(e, st)
 	case *ast.Ident:
 		// a flag set on this path: requeue = true; if requeue {...}
-		if v, ok := w.t.k.info.Uses[e].(*types.Var); ok {
+		if v, ok := cd.sc.k.info.Uses[e].(*types.Var); ok {
 			switch {
 			case slices.Contains(st.set, v):
 				return truthTrue
@@ -193,10 +193,10 @@ func (w *walker) eval(cond ast.Expr, st pathState) truth {
 	return truthUnknown
 }
 
-func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
+func (cd *conditions) evalBinary(e *ast.BinaryExpr, st pathState) truth {
 	switch e.Op {
 	case token.LAND:
-		x, y := w.eval(e.X, st), w.eval(e.Y, st)
+		x, y := cd.eval(e.X, st), cd.eval(e.Y, st)
 		switch {
 		case x == truthFalse || y == truthFalse:
 			return truthFalse
@@ -205,7 +205,7 @@ func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
 		}
 		return truthUnknown
 	case token.LOR:
-		x, y := w.eval(e.X, st), w.eval(e.Y, st)
+		x, y := cd.eval(e.X, st), cd.eval(e.Y, st)
 		switch {
 		case x == truthTrue || y == truthTrue:
 			return truthTrue
@@ -214,26 +214,26 @@ func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
 		}
 		return truthUnknown
 	case token.NEQ, token.EQL:
-		if v := w.onConflict(st).compare(e); v != truthUnknown {
+		if v := cd.onConflict(st).compare(e); v != truthUnknown {
 			return v // a reason or code of the Conflict
 		}
-		if v := w.evalWorkSetLen(e, st); v != truthUnknown {
+		if v := cd.evalWorkSetLen(e, st); v != truthUnknown {
 			return v
 		}
-		if v := w.evalConstCompare(e, st); v != truthUnknown {
+		if v := cd.evalConstCompare(e, st); v != truthUnknown {
 			return v
 		}
-		v := w.evalNilTest(e, st)
+		v := cd.evalNilTest(e, st)
 		if e.Op == token.EQL {
 			return v.not()
 		}
 		return v
 	case token.GTR:
-		if v := w.evalWorkSetLen(e, st); v != truthUnknown {
+		if v := cd.evalWorkSetLen(e, st); v != truthUnknown {
 			return v
 		}
 		// len(errs) > 0 where errs collects the failure
-		if call, ok := ast.Unparen(e.X).(*ast.CallExpr); ok && isBuiltin(w.t.k.info, call, "len") && len(call.Args) == 1 && isZeroLit(e.Y) && w.carries(call.Args[0], st) {
+		if call, ok := ast.Unparen(e.X).(*ast.CallExpr); ok && isBuiltin(cd.sc.k.info, call, "len") && len(call.Args) == 1 && isZeroLit(e.Y) && cd.sc.carries(call.Args[0], st) {
 			return truthTrue
 		}
 	}
@@ -241,14 +241,14 @@ func (w *walker) evalBinary(e *ast.BinaryExpr, st pathState) truth {
 }
 
 // evalNilTest decides `x != nil`.
-func (w *walker) evalNilTest(e *ast.BinaryExpr, st pathState) truth {
+func (cd *conditions) evalNilTest(e *ast.BinaryExpr, st pathState) truth {
 	x := e.X
 	if isNilIdent(x) {
 		x = e.Y
 	} else if !isNilIdent(e.Y) {
 		return truthUnknown
 	}
-	if w.carries(x, st) || w.t.k.nonNilExpr(x, st) || w.requeueVar(x, st) {
+	if cd.sc.carries(x, st) || cd.sc.k.nonNilExpr(x, st) || cd.sc.requeueVar(x, st) {
 		return truthTrue // a requeue result held by pointer is set
 	}
 	return truthUnknown
@@ -256,16 +256,16 @@ func (w *walker) evalNilTest(e *ast.BinaryExpr, st pathState) truth {
 
 // evalErrorTest decides a test of the failure: IsConflict holds for it;
 // every other apierrors predicate and errors.Is do not.
-func (w *walker) evalErrorTest(call *ast.CallExpr, st pathState) truth {
-	return w.onConflict(st).call(call)
+func (cd *conditions) evalErrorTest(call *ast.CallExpr, st pathState) truth {
+	return cd.onConflict(st).call(call)
 }
 
 // onConflict returns the evaluator of tests of the failure on this path.
-func (w *walker) onConflict(st pathState) conflictEval {
+func (cd *conditions) onConflict(st pathState) conflictEval {
 	return conflictEval{
-		k:       w.t.k,
-		failure: func(e ast.Expr) bool { return w.carries(e, st) },
-		view:    func(v *types.Var) bool { return w.isStatusView(v, st) },
+		k:       cd.sc.t.k,
+		failure: func(e ast.Expr) bool { return cd.sc.carries(e, st) },
+		view:    func(v *types.Var) bool { return cd.isStatusView(v, st) },
 	}
 }
 
@@ -320,21 +320,21 @@ func TestsMessageAgainstNonConflict(info *types.Info, call *ast.CallExpr, isErr 
 // isNegatedConflictTest reports whether cond is !IsConflict(err) on the
 // failure: its false branch is where the code goes on with a Conflict, as
 // it chose to (`if !apierrors.IsConflict(err) { return err }`).
-func (w *walker) isNegatedConflictTest(cond ast.Expr, st pathState) bool {
+func (cd *conditions) isNegatedConflictTest(cond ast.Expr, st pathState) bool {
 	u, ok := ast.Unparen(cond).(*ast.UnaryExpr)
-	return ok && u.Op == token.NOT && w.isConflictTest(u.X, st)
+	return ok && u.Op == token.NOT && cd.isConflictTest(u.X, st)
 }
 
 // isConflictTest reports whether cond calls apierrors.IsConflict on the
 // failure (not negated at the top).
-func (w *walker) isConflictTest(cond ast.Expr, st pathState) bool {
+func (cd *conditions) isConflictTest(cond ast.Expr, st pathState) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.NOT {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := api.Callee(w.t.k.info, call); fn != nil && isConflictCheck(fn) && len(call.Args) == 1 && w.carries(call.Args[0], st) {
+			if fn := api.Callee(cd.sc.k.info, call); fn != nil && isConflictCheck(fn) && len(call.Args) == 1 && cd.sc.carries(call.Args[0], st) {
 				found = true
 			}
 		}

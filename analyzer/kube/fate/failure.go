@@ -73,7 +73,7 @@ func (t *Tracer) traceWalk(cur inspector.Cursor, obj api.Object) (Fate, *walker)
 	if body == nil {
 		return HandedOff, nil
 	}
-	w := &walker{t: t, f: f, g: t.CFG(body), seen: make(map[string]bool)}
+	w := newWalker(t, f, t.CFG(body))
 	return w.run(), w
 }
 

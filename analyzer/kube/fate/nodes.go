@@ -13,12 +13,12 @@ import (
 // apply applies one statement of a path to st and reports whether the path
 // ends there (the program stops).
 func (w *walker) apply(node ast.Node, st *pathState) bool {
-	cur, ok := w.f.fnCur.FindNode(node)
+	cur, ok := w.sc.f.fnCur.FindNode(node)
 	if !ok {
 		return false
 	}
-	if w.t.k.endsProgram(node) {
-		if w.t.k.failsTest(node) {
+	if w.sc.k.endsProgram(node) {
+		if w.sc.k.failsTest(node) {
 			st.improve(Surfaced) // t.Fatal: the test stops and fails
 		} else {
 			st.improve(Fatal)
@@ -29,36 +29,43 @@ func (w *walker) apply(node ast.Node, st *pathState) bool {
 		w.end(st.best, *st)
 		return true
 	}
-	w.noteCalls(cur, st)
-	w.noteUses(cur, node, st)
-	w.noteWorkSet(node, st)
-	w.noteCount(node, st)
+	w.fx.effect(cur, node, st)
+	return false
+}
+
+// effect applies to st what the statement node, at cur, does with the
+// failure: the calls that act on it, the uses and stores of its value,
+// the work sets and counts it changes.
+func (fx *effects) effect(cur inspector.Cursor, node ast.Node, st *pathState) {
+	fx.noteCalls(cur, st)
+	fx.noteUses(cur, node, st)
+	fx.noteWorkSet(node, st)
+	fx.noteCount(node, st)
 	switch s := node.(type) {
 	case *ast.AssignStmt, *ast.ValueSpec:
-		w.assign(s, st, nil)
+		fx.assign(s, st, nil)
 	}
-	w.noteRedefinition(node, st)
-	return false
+	fx.noteRedefinition(node, st)
 }
 
 // noteCalls records the calls of a statement that act on the failure
 // whatever their arguments: a requeue, a re-read of the object, and a
 // fallback write made after the error was tested.
-func (w *walker) noteCalls(cur inspector.Cursor, st *pathState) {
+func (fx *effects) noteCalls(cur inspector.Cursor, st *pathState) {
 	for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil)) {
 		call, ok := c.Node().(*ast.CallExpr)
 		if !ok {
 			continue // a literal's calls run later, if at all
 		}
-		if w.t.k.requeues(call) {
+		if fx.sc.k.requeues(call) {
 			st.improve(Handled)
 		}
-		if m := w.t.k.model; m != nil {
-			if obj, ok := m.ReadAt(call); ok && obj.Same(w.f.object) {
-				w.noteRead(call, st)
+		if m := fx.sc.k.model; m != nil {
+			if obj, ok := m.ReadAt(call); ok && obj.Same(fx.sc.f.object) {
+				fx.noteRead(call, st)
 			}
-			if obj, ok := m.WriteAt(call); ok && call != w.f.call && st.testedIn != nil && syntax.Within(call, st.testedIn) {
-				if st.reread && obj.Same(w.f.object) {
+			if obj, ok := m.WriteAt(call); ok && call != fx.sc.f.call && st.testedIn != nil && syntax.Within(call, st.testedIn) {
+				if st.reread && obj.Same(fx.sc.f.object) {
 					st.improve(Retried)
 				} else {
 					// A fallback write hands the failure on: its own
@@ -66,7 +73,7 @@ func (w *walker) noteCalls(cur inspector.Cursor, st *pathState) {
 					// is staleupdate's finding.
 					st.improve(HandedOff)
 				}
-			} else if !ok && (st.conflict || st.pastGuard) && api.IsClientWrite(w.t.k.info, call) {
+			} else if !ok && (st.conflict || st.pastGuard) && api.IsClientWrite(fx.sc.k.info, call) {
 				// A write that cannot conflict (a plain merge patch)
 				// made on the Conflict branch answers the Conflict.
 				st.improve(Handled)
@@ -77,8 +84,8 @@ func (w *walker) noteCalls(cur inspector.Cursor, st *pathState) {
 
 // noteRead records a re-read of the object: the same object when its key
 // does not change from one turn of the loop around the write to the next.
-func (w *walker) noteRead(read ast.Node, st *pathState) {
-	if w.f.loop != nil && w.mentionsLoopLocal(read) {
+func (fx *effects) noteRead(read ast.Node, st *pathState) {
+	if fx.sc.f.loop != nil && fx.sc.mentionsLoopLocal(read) {
 		st.redefined = true
 		return
 	}
@@ -89,12 +96,12 @@ func (w *walker) noteRead(read ast.Node, st *pathState) {
 // loop around the failing call (other than the object itself). An
 // assignment from a local that a read of the loop filled (fetched =
 // refetched) is judged by that read.
-func (w *walker) mentionsLoopLocal(n ast.Node) bool {
+func (sc *scope) mentionsLoopLocal(n ast.Node) bool {
 	if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
 		if id, ok := ast.Unparen(as.Rhs[0]).(*ast.Ident); ok {
-			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && syntax.Within(declNode(v), w.f.loop) {
-				if rd := w.readDefining(v); rd != nil {
-					return w.mentionsLoopLocal(rd)
+			if v, ok := sc.k.info.Uses[id].(*types.Var); ok && syntax.Within(declNode(v), sc.f.loop) {
+				if rd := sc.readDefining(v); rd != nil {
+					return sc.mentionsLoopLocal(rd)
 				}
 			}
 		}
@@ -105,8 +112,8 @@ func (w *walker) mentionsLoopLocal(n ast.Node) bool {
 		if !ok || found {
 			return !found
 		}
-		v, ok := w.t.k.info.Uses[id].(*types.Var)
-		if ok && v != w.f.object.Root && !v.IsField() && syntax.Within(declNode(v), w.f.loop) {
+		v, ok := sc.k.info.Uses[id].(*types.Var)
+		if ok && v != sc.f.object.Root && !v.IsField() && syntax.Within(declNode(v), sc.f.loop) {
 			found = true
 		}
 		return true
@@ -116,14 +123,14 @@ func (w *walker) mentionsLoopLocal(n ast.Node) bool {
 
 // readDefining returns the call that reads into v where v is declared
 // (v, err := c.Get(...)), or nil.
-func (w *walker) readDefining(v *types.Var) ast.Node {
+func (sc *scope) readDefining(v *types.Var) ast.Node {
 	var call ast.Node
-	ast.Inspect(w.f.loop, func(n ast.Node) bool {
+	ast.Inspect(sc.f.loop, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || call != nil || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
 			return call == nil
 		}
-		if id, ok := as.Lhs[0].(*ast.Ident); ok && w.t.k.info.Defs[id] == v {
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && sc.k.info.Defs[id] == v {
 			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
 				call = c
 			}
@@ -138,39 +145,39 @@ func declNode(v *types.Var) ast.Node { return &ast.Ident{NamePos: v.Pos()} }
 
 // noteRedefinition records that the object variable was given another
 // value than a fresh read of the same object.
-func (w *walker) noteRedefinition(node ast.Node, st *pathState) {
-	root := w.f.object.Root
-	if root == nil || w.t.k.model == nil {
+func (fx *effects) noteRedefinition(node ast.Node, st *pathState) {
+	root := fx.sc.f.object.Root
+	if root == nil || fx.sc.k.model == nil {
 		return
 	}
-	if _, ok := w.t.k.model.ReadAt(node); ok {
-		w.noteRead(node, st)
+	if _, ok := fx.sc.k.model.ReadAt(node); ok {
+		fx.noteRead(node, st)
 		return
 	}
 	if vs, ok := node.(*ast.ValueSpec); ok && len(vs.Values) == 0 {
 		return // a zero value: the read that fills it decides which object it is
 	}
-	if defines(w.t.k.info, node, root) {
+	if defines(fx.sc.k.info, node, root) {
 		st.redefined = true
 	}
 }
 
 // noteUses applies what a statement does with the values that carry the
 // failure.
-func (w *walker) noteUses(cur inspector.Cursor, node ast.Node, st *pathState) {
+func (fx *effects) noteUses(cur inspector.Cursor, node ast.Node, st *pathState) {
 	cur.Inspect([]ast.Node{(*ast.Ident)(nil), (*ast.FuncLit)(nil)}, func(c inspector.Cursor) bool {
 		switch n := c.Node().(type) {
 		case *ast.FuncLit:
-			if w.mentionsCarrier(n, *st) {
+			if fx.sc.mentionsCarrier(n, *st) {
 				st.improve(HandedOff) // captured: its uses are out of view
 			}
 			return false
 		case *ast.Ident:
-			v, ok := w.t.k.info.Uses[n].(*types.Var)
+			v, ok := fx.sc.k.info.Uses[n].(*types.Var)
 			if !ok || !st.carries(v) {
 				return true
 			}
-			if u := w.t.climb(c, node); u.consumed {
+			if u := fx.sc.t.climb(c, node); u.consumed {
 				st.improve(u.event)
 			}
 		}
@@ -178,11 +185,11 @@ func (w *walker) noteUses(cur inspector.Cursor, node ast.Node, st *pathState) {
 	})
 }
 
-func (w *walker) mentionsCarrier(n ast.Node, st pathState) bool {
+func (sc *scope) mentionsCarrier(n ast.Node, st pathState) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
+			if v, ok := sc.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
 				found = true
 			}
 		}
@@ -193,8 +200,8 @@ func (w *walker) mentionsCarrier(n ast.Node, st pathState) bool {
 
 // carries reports whether e holds the failure: a carrier, or a value built
 // from one (wrapped, joined, appended, put in a struct).
-func (w *walker) carries(e ast.Expr, st pathState) bool {
-	cur, ok := w.f.fnCur.FindNode(e)
+func (sc *scope) carries(e ast.Expr, st pathState) bool {
+	cur, ok := sc.f.fnCur.FindNode(e)
 	if !ok {
 		return false
 	}
@@ -204,8 +211,8 @@ func (w *walker) carries(e ast.Expr, st pathState) bool {
 		if !ok || found {
 			return false
 		}
-		if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
-			u := w.t.climb(c, e)
+		if v, ok := sc.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
+			u := sc.t.climb(c, e)
 			found = !u.consumed
 		}
 		return true
@@ -259,25 +266,25 @@ func isText(t types.Type) bool {
 // holdsNonNilError reports whether value, a slice of errors, holds a
 // non-nil error on the path st: append(errs, fmt.Errorf(...)), an append
 // to a list that already holds one, or a literal with such an element.
-func (w *walker) holdsNonNilError(value ast.Expr, st pathState) bool {
+func (sc *scope) holdsNonNilError(value ast.Expr, st pathState) bool {
 	var elems []ast.Expr
 	switch e := ast.Unparen(value).(type) {
 	case *ast.CompositeLit:
 		elems = e.Elts
 	case *ast.CallExpr:
-		if !isBuiltin(w.t.k.info, e, "append") || len(e.Args) == 0 {
+		if !isBuiltin(sc.k.info, e, "append") || len(e.Args) == 0 {
 			return false
 		}
 		if e.Ellipsis.IsValid() {
-			return w.t.k.nonEmptyErrors(e.Args[0], st) || w.t.k.nonEmptyErrors(e.Args[len(e.Args)-1], st)
+			return sc.k.nonEmptyErrors(e.Args[0], st) || sc.k.nonEmptyErrors(e.Args[len(e.Args)-1], st)
 		}
-		if w.t.k.nonEmptyErrors(e.Args[0], st) {
+		if sc.k.nonEmptyErrors(e.Args[0], st) {
 			return true
 		}
 		elems = e.Args[1:]
 	}
 	for _, el := range elems {
-		if w.t.k.nonNilExpr(el, st) {
+		if sc.k.nonNilExpr(el, st) {
 			return true
 		}
 	}

@@ -199,6 +199,6 @@ func (s *summarizer) nonNilAt(call *ast.CallExpr, arg ast.Expr, sites *syntax.Cu
 	if body == nil {
 		return false
 	}
-	w := &walker{t: s.t, f: f, g: s.t.CFG(body)}
+	w := newWalker(s.t, f, s.t.CFG(body))
 	return slices.Contains(w.knownBefore().nonNil, v)
 }

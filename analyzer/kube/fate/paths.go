@@ -30,10 +30,14 @@ import (
 // more (a huge function with many independent branches) gives up silently.
 const walkBudget = 20000
 
-// walker runs one walk.
+// walker runs one walk: it visits the paths from the failing call and
+// keeps their verdicts. What a statement, a condition or a return does
+// with the failure it asks its parts (see scope).
 type walker struct {
-	t     *Tracer
-	f     *failure
+	sc    *scope
+	cd    conditions
+	fx    effects
+	ex    exits
 	g     *cfg.CFG
 	seen  map[string]bool
 	steps int
@@ -44,9 +48,6 @@ type walker struct {
 	// round (the attempts ran out) is the loop's verdict, not a loss.
 	retryLoop bool
 	handingOn []*ast.ReturnStmt // the returns that hand the failure on (see companionsOf)
-	// others are the variables that take the failing call's other results
-	// (res in `res, err := step()`): a test of them is a test of the step.
-	others []*types.Var
 	// unknown is why the walk's verdict is Unknown, when it is.
 	unknown *Undecided
 	// fatal is the first call that ended a path as Fatal (log.Fatalf,
@@ -72,7 +73,7 @@ type walkItem struct {
 
 // run walks every path from the failing call and returns the worst verdict.
 func (w *walker) run() Fate {
-	start, index := nodeOf(w.g, w.f.cur)
+	start, index := nodeOf(w.g, w.sc.f.cur)
 	if start == nil {
 		return HandedOff
 	}
@@ -149,7 +150,7 @@ func (w *walker) knownBefore() pathState {
 	since := make(map[*types.Var]token.Pos) // where each fact was learnt
 	learn := func(cond ast.Expr, holds bool) {
 		nonNil, nonEmpty := st.nonNil, st.nonEmpty
-		w.refine(cond, holds, &st)
+		w.cd.refine(cond, holds, &st)
 		for _, v := range st.nonNil {
 			if !slices.Contains(nonNil, v) {
 				since[v] = cond.End()
@@ -165,8 +166,8 @@ func (w *walker) knownBefore() pathState {
 	// condition says holds in the assignments of the blocks inside it.
 	type step struct{ node, child ast.Node }
 	var chain []step
-	child := w.f.cur
-	for c := w.f.cur.Parent(); c.Valid() && c.Node() != w.f.fn; child, c = c, c.Parent() {
+	child := w.sc.f.cur
+	for c := w.sc.f.cur.Parent(); c.Valid() && c.Node() != w.sc.f.fn; child, c = c, c.Parent() {
 		chain = append(chain, step{c.Node(), child.Node()})
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
@@ -177,7 +178,7 @@ func (w *walker) knownBefore() pathState {
 			}
 		case *ast.CaseClause:
 			if i+2 < len(chain) {
-				if _, tagless := chain[i+2].node.(*ast.SwitchStmt); tagless && len(n.List) == 1 && !w.caseOfTaggedSwitch(n.List[0]) {
+				if _, tagless := chain[i+2].node.(*ast.SwitchStmt); tagless && len(n.List) == 1 && !w.cd.caseOfTaggedSwitch(n.List[0]) {
 					learn(n.List[0], true)
 				}
 			}
@@ -186,19 +187,19 @@ func (w *walker) knownBefore() pathState {
 			w.learnNilGuards(n.List, chain[i].child, &st)
 		}
 	}
-	if decl, ok := w.f.fn.(*ast.FuncDecl); ok {
-		for _, p := range w.t.k.nonNilParams(decl) {
+	if decl, ok := w.sc.f.fn.(*ast.FuncDecl); ok {
+		for _, p := range w.sc.k.nonNilParams(decl) {
 			st.nonNil = withVar(st.nonNil, p)
 			since[p] = decl.Body.Lbrace
 		}
 	}
 	for _, v := range st.nonNil {
-		if w.assignedBetween(v, since[v], w.f.call.Pos()) {
+		if w.assignedBetween(v, since[v], w.sc.f.call.Pos()) {
 			st.nonNil = withoutVar(st.nonNil, v)
 		}
 	}
 	for _, v := range st.nonEmpty {
-		if w.assignedBetween(v, since[v], w.f.call.Pos()) {
+		if w.assignedBetween(v, since[v], w.sc.f.call.Pos()) {
 			st.nonEmpty = withoutVar(st.nonEmpty, v)
 		}
 	}
@@ -230,7 +231,7 @@ func (w *walker) learnNilGuards(list []ast.Stmt, upTo ast.Node, st *pathState) {
 		} else if !isNilIdent(cond.Y) {
 			continue
 		}
-		if v := w.errorVar(x); v != nil && !w.assignedBetween(v, ifs.End(), w.f.call.Pos()) {
+		if v := w.sc.errorVar(x); v != nil && !w.assignedBetween(v, ifs.End(), w.sc.f.call.Pos()) {
 			st.nilErrs = withVar(st.nilErrs, v)
 		}
 	}
@@ -248,11 +249,11 @@ func (w *walker) learnAssignments(list []ast.Stmt, upTo ast.Node, st *pathState,
 			continue
 		}
 		for i, lhs := range as.Lhs {
-			if v := w.definedErrorVar(lhs); v != nil && w.t.k.nonNilExpr(as.Rhs[i], *st) {
+			if v := w.sc.definedErrorVar(lhs); v != nil && w.sc.k.nonNilExpr(as.Rhs[i], *st) {
 				st.nonNil = withVar(st.nonNil, v)
 				since[v] = as.End()
 			}
-			if v := w.errorSliceVar(lhs); v != nil && w.holdsNonNilError(as.Rhs[i], *st) {
+			if v := w.sc.errorSliceVar(lhs); v != nil && w.sc.holdsNonNilError(as.Rhs[i], *st) {
 				st.nonEmpty = withVar(st.nonEmpty, v)
 				since[v] = as.End()
 			}
@@ -262,12 +263,12 @@ func (w *walker) learnAssignments(list []ast.Stmt, upTo ast.Node, st *pathState,
 
 // definedErrorVar returns the error variable e (the left of an assignment)
 // names, or nil.
-func (w *walker) definedErrorVar(e ast.Expr) *types.Var {
+func (sc *scope) definedErrorVar(e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return nil
 	}
-	v, ok := w.t.k.info.ObjectOf(id).(*types.Var)
+	v, ok := sc.k.info.ObjectOf(id).(*types.Var)
 	if !ok || !isErrorValue(v.Type()) {
 		return nil
 	}
@@ -279,11 +280,11 @@ func (w *walker) definedErrorVar(e ast.Expr) *types.Var {
 // another branch does not count).
 func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
 	found := false
-	ast.Inspect(w.f.fn, func(n ast.Node) bool {
+	ast.Inspect(w.sc.f.fn, func(n ast.Node) bool {
 		if found || n == nil || n.Pos() >= to || n.End() <= from {
 			return false
 		}
-		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.t.k.info, as, v) && w.reachesFailure(as) {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.sc.k.info, as, v) && w.reachesFailure(as) {
 			found = true
 		}
 		return true
@@ -295,7 +296,7 @@ func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
 // node holding from.
 func (w *walker) reachesFailure(from ast.Node) bool {
 	fb, fi := findNode(w.g, from)
-	tb, ti := nodeOf(w.g, w.f.cur)
+	tb, ti := nodeOf(w.g, w.sc.f.cur)
 	if fb == nil || tb == nil {
 		return true // not placed: assume it can
 	}
@@ -322,23 +323,23 @@ func (w *walker) reachesFailure(from ast.Node) bool {
 // startAt applies the failing call's own statement to st: where its error
 // goes first. It reports whether the path already ends there.
 func (w *walker) startAt(node ast.Node, st *pathState) (bool, Fate) {
-	u := w.t.climb(w.f.cur, node)
+	u := w.sc.t.climb(w.sc.f.cur, node)
 	if u.consumed {
 		st.improve(u.event)
 		if u.event == Fatal {
-			w.fatal = w.t.fatalCallAbove(w.f.cur, node)
+			w.fatal = w.sc.t.fatalCallAbove(w.sc.f.cur, node)
 			return true, Fatal
 		}
 		return false, 0
 	}
 	switch s := u.stmt.(type) {
 	case *ast.ReturnStmt:
-		if w.returnsFailure(s, u.value) {
+		if w.ex.returnsFailure(s, u.value) {
 			w.noteReturn(s, Returned)
 			return true, w.endFate(Returned, *st)
 		}
 	case *ast.AssignStmt, *ast.ValueSpec:
-		w.assign(s, st, u.value)
+		w.fx.assign(s, st, u.value)
 	}
 	return false, 0
 }
@@ -350,22 +351,22 @@ func (w *walker) step(it walkItem) []walkItem {
 		return w.successors(b, st)
 	}
 	node := b.Nodes[it.index]
-	if syntax.Within(w.f.call, node) {
+	if syntax.Within(w.sc.f.call, node) {
 		w.revisit(st)
 		return nil
 	}
 	if ret, ok := node.(*ast.ReturnStmt); ok {
-		if st.undecided == nil && w.returnsUnanswered(ret) {
+		if st.undecided == nil && w.ex.returnsUnanswered(ret) {
 			st.undecided = ret // what the call's result asks for is not known
 		}
-		f := w.endFate(w.returnFate(ret, st), st)
+		f := w.endFate(w.ex.returnFate(ret, st), st)
 		w.noteReturn(ret, f)
 		w.end(f, st)
 		return nil
 	}
 	if it.index == len(b.Nodes)-1 && len(b.Succs) == 2 {
-		if cond, ok := node.(ast.Expr); ok && isCondition(w.t.k.info, cond) {
-			return w.branch(b, cond, st)
+		if cond, ok := node.(ast.Expr); ok && isCondition(w.sc.k.info, cond) {
+			return w.cd.branch(b, cond, st)
 		}
 	}
 	if ended := w.apply(node, &st); ended {
@@ -380,23 +381,23 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 		w.end(w.endFate(st.best, st), st)
 		return nil
 	}
-	if b.Kind == cfg.KindRangeLoop && !rangesOverChannel(w.t.k.info, b.Stmt) {
+	if b.Kind == cfg.KindRangeLoop && !rangesOverChannel(w.sc.k.info, b.Stmt) {
 		st.redefined = true // the next turn works on the next element
 	}
-	w.passesWorkSetHead(b, &st)
+	w.fx.passesWorkSetHead(b, &st)
 	out := make([]walkItem, 0, len(b.Succs))
 	for _, s := range b.Succs {
 		if w.isShutdown(s) {
 			continue // the component is stopping: nothing is lost to it
 		}
 		next := st
-		if w.f.loop != nil && s.Stmt == w.f.loop && loopHeads[s.Kind] {
+		if w.sc.f.loop != nil && s.Stmt == w.sc.f.loop && loopHeads[s.Kind] {
 			next.looped = true
 		}
 		if next.testedIn != nil && !syntax.Within(s.Stmt, next.testedIn) {
 			next.testedIn = nil
 		}
-		if next.undecided == nil && s.Kind == cfg.KindSwitchCaseBody && w.typeSwitchOnCarrier(s.Stmt, st) {
+		if next.undecided == nil && s.Kind == cfg.KindSwitchCaseBody && w.cd.typeSwitchOnCarrier(s.Stmt, st) {
 			next.undecided = s.Stmt // which case a failure's dynamic type takes is not known
 		}
 		out = append(out, walkItem{s, 0, next})
@@ -409,14 +410,14 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 // re-read first); one that moved on to another object leaves this failure
 // behind.
 func (w *walker) revisit(st pathState) {
-	if w.f.selfReading && !(w.f.loop != nil && w.mentionsLoopLocal(w.f.call)) {
+	if w.sc.f.selfReading && !(w.sc.f.loop != nil && w.sc.mentionsLoopLocal(w.sc.f.call)) {
 		// the same helper call again, with the same arguments: it reads
 		// the object afresh
 		w.retryLoop = true
 		w.end(max(st.best, Retried), st)
 		return
 	}
-	if st.redefined || !w.f.object.Valid() {
+	if st.redefined || !w.sc.f.object.Valid() {
 		w.stops = append(w.stops, st.best)
 		return
 	}
@@ -433,10 +434,10 @@ var loopHeads = map[cfg.BlockKind]bool{
 // periodic function runs again; a deferred one leaves the outer function's
 // named error results to be returned.
 func (w *walker) endFate(f Fate, st pathState) Fate {
-	if w.f.periodic {
+	if w.sc.f.periodic {
 		f = max(f, Retried)
 	}
-	for _, v := range w.f.outerErrors {
+	for _, v := range w.sc.f.outerErrors {
 		switch {
 		case st.carries(v):
 			f = max(f, Returned)

@@ -14,17 +14,17 @@ import (
 
 // refine records on st what taking the branch where cond is holds (or
 // does not) tells of error variables: x != nil makes x known non-nil.
-func (w *walker) refine(cond ast.Expr, holds bool, st *pathState) {
+func (cd *conditions) refine(cond ast.Expr, holds bool, st *pathState) {
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			w.refine(e.X, !holds, st)
+			cd.refine(e.X, !holds, st)
 		}
 	case *ast.BinaryExpr:
 		switch {
 		case e.Op == token.LAND && holds, e.Op == token.LOR && !holds:
-			w.refine(e.X, holds, st)
-			w.refine(e.Y, holds, st)
+			cd.refine(e.X, holds, st)
+			cd.refine(e.Y, holds, st)
 		case e.Op == token.LAND || e.Op == token.LOR:
 			// !(x && y) with x known true means !y; (x || y) with x
 			// known false means y.
@@ -32,21 +32,21 @@ func (w *walker) refine(cond ast.Expr, holds bool, st *pathState) {
 			if e.Op == token.LOR {
 				known = truthFalse
 			}
-			if w.eval(e.X, *st) == known {
-				w.refine(e.Y, holds, st)
-			} else if w.eval(e.Y, *st) == known {
-				w.refine(e.X, holds, st)
+			if cd.eval(e.X, *st) == known {
+				cd.refine(e.Y, holds, st)
+			} else if cd.eval(e.Y, *st) == known {
+				cd.refine(e.X, holds, st)
 			}
 		case e.Op == token.NEQ || e.Op == token.EQL:
-			w.refineNil(e, holds == (e.Op == token.NEQ), st)
-			w.refineLen(e, holds, st)
+			cd.refineNil(e, holds == (e.Op == token.NEQ), st)
+			cd.refineLen(e, holds, st)
 		case e.Op == token.GTR || e.Op == token.GEQ || e.Op == token.LSS || e.Op == token.LEQ:
-			w.refineLen(e, holds, st)
+			cd.refineLen(e, holds, st)
 		}
 	case *ast.CallExpr:
 		// apierrors.IsNotFound(err) holding means err is not nil.
-		if fn := api.Callee(w.t.k.info, e); fn != nil && holds && len(e.Args) == 1 && api.FuncKeyOf(fn).Pkg == api.ErrorsPath {
-			if v := w.errorVar(e.Args[0]); v != nil {
+		if fn := api.Callee(cd.sc.k.info, e); fn != nil && holds && len(e.Args) == 1 && api.FuncKeyOf(fn).Pkg == api.ErrorsPath {
+			if v := cd.sc.errorVar(e.Args[0]); v != nil {
 				st.nonNil = withVar(st.nonNil, v)
 			}
 		}
@@ -55,14 +55,14 @@ func (w *walker) refine(cond ast.Expr, holds bool, st *pathState) {
 
 // refineNil records that the variable compared with nil is non-nil (or may
 // be nil) on this branch.
-func (w *walker) refineNil(e *ast.BinaryExpr, nonNil bool, st *pathState) {
+func (cd *conditions) refineNil(e *ast.BinaryExpr, nonNil bool, st *pathState) {
 	x := e.X
 	if isNilIdent(x) {
 		x = e.Y
 	} else if !isNilIdent(e.Y) {
 		return
 	}
-	v := w.errorVar(x)
+	v := cd.sc.errorVar(x)
 	if v == nil {
 		return
 	}
@@ -81,21 +81,21 @@ func (w *walker) refineNil(e *ast.BinaryExpr, nonNil bool, st *pathState) {
 // (len(errs) > 0, len(errs) == 0, 0 < len(errs), ...) holds an element on
 // this branch. Lists of errors are built by appending failures, so an
 // element is taken to be a non-nil error.
-func (w *walker) refineLen(e *ast.BinaryExpr, holds bool, st *pathState) {
+func (cd *conditions) refineLen(e *ast.BinaryExpr, holds bool, st *pathState) {
 	op, x, n := e.Op, e.X, e.Y
-	if _, ok := w.lenOf(n); ok {
+	if _, ok := cd.sc.lenOf(n); ok {
 		x, n = n, x
 		op = map[token.Token]token.Token{token.GTR: token.LSS, token.LSS: token.GTR, token.GEQ: token.LEQ, token.LEQ: token.GEQ}[op]
 		if op == token.ILLEGAL {
 			op = e.Op // == and != read the same both ways
 		}
 	}
-	arg, ok := w.lenOf(x)
+	arg, ok := cd.sc.lenOf(x)
 	lit, isLit := ast.Unparen(n).(*ast.BasicLit)
 	if !ok || !isLit || lit.Kind != token.INT {
 		return
 	}
-	v := w.errorSliceVar(arg)
+	v := cd.sc.errorSliceVar(arg)
 	if v == nil {
 		return
 	}
@@ -111,24 +111,24 @@ func (w *walker) refineLen(e *ast.BinaryExpr, holds bool, st *pathState) {
 }
 
 // lenOf returns x when e is len(x).
-func (w *walker) lenOf(e ast.Expr) (ast.Expr, bool) {
+func (sc *scope) lenOf(e ast.Expr) (ast.Expr, bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !isBuiltin(w.t.k.info, call, "len") {
+	if !ok || len(call.Args) != 1 || !isBuiltin(sc.k.info, call, "len") {
 		return nil, false
 	}
 	return call.Args[0], true
 }
 
 // errorSliceVar returns the local variable of type []error e names, or nil.
-func (w *walker) errorSliceVar(e ast.Expr) *types.Var { return w.usedVar(e, isErrorSlice) }
+func (sc *scope) errorSliceVar(e ast.Expr) *types.Var { return sc.usedVar(e, isErrorSlice) }
 
 // usedVar returns the variable e names when its type satisfies ofType, or nil.
-func (w *walker) usedVar(e ast.Expr, ofType func(types.Type) bool) *types.Var {
+func (sc *scope) usedVar(e ast.Expr, ofType func(types.Type) bool) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return nil
 	}
-	v, ok := w.t.k.info.Uses[id].(*types.Var)
+	v, ok := sc.k.info.Uses[id].(*types.Var)
 	if !ok || !ofType(v.Type()) {
 		return nil
 	}
@@ -156,4 +156,4 @@ func isErrorSlice(t types.Type) bool {
 }
 
 // errorVar returns the local error variable e names, or nil.
-func (w *walker) errorVar(e ast.Expr) *types.Var { return w.usedVar(e, isErrorValue) }
+func (sc *scope) errorVar(e ast.Expr) *types.Var { return sc.usedVar(e, isErrorValue) }

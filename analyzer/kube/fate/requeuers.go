@@ -146,17 +146,17 @@ func (k *knowledge) callResultVerdict(call *ast.CallExpr) ResultVerdict {
 // returnsUnanswered reports whether ret returns, in place of the failure,
 // the results of a call that can carry a requeue but has no answer: a
 // helper of another package without a fact, or a method of an interface.
-func (w *walker) returnsUnanswered(ret *ast.ReturnStmt) bool {
+func (ex *exits) returnsUnanswered(ret *ast.ReturnStmt) bool {
 	for _, e := range ret.Results {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
 		if !ok {
 			continue
 		}
-		fn := api.Callee(w.t.k.info, call)
+		fn := api.Callee(ex.sc.k.info, call)
 		if fn == nil || resultIndex(fn.Signature()) < 0 {
 			continue
 		}
-		if w.t.k.callResultVerdict(call) == ResultMixed && (fn.Pkg() != w.t.k.pkg || isInterfaceMethod(fn)) {
+		if ex.sc.k.callResultVerdict(call) == ResultMixed && (fn.Pkg() != ex.sc.k.pkg || isInterfaceMethod(fn)) {
 			return true
 		}
 	}

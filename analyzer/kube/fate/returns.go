@@ -10,39 +10,39 @@ import (
 )
 
 // returnFate judges a return statement reached on a path.
-func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
+func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	f := st.best
-	if returnsRequeue(w.t.k.info, ret) || w.returnsRequeueCall(ret) {
+	if returnsRequeue(ex.sc.k.info, ret) || ex.returnsRequeueCall(ret) {
 		f = max(f, Handled) // a requeue
 	}
-	if w.returnsTerminal(ret, st) {
+	if ex.returnsTerminal(ret, st) {
 		f = max(f, Terminal)
 	}
-	if (st.conflict || st.pastGuard && !w.implicit(ret)) && !w.returnsNilVar(ret, st) {
+	if (st.conflict || st.pastGuard && !ex.implicit(ret)) && !ex.returnsNilVar(ret, st) {
 		// A return the code chose for a Conflict (past a guard that
 		// leaves only Conflicts, a return it writes); but one that hands
 		// on an error variable known to be nil here meant to return an
 		// error and returns none.
 		f = max(f, Handled)
 	}
-	if w.f.pollCall != nil {
-		return max(f, w.pollReturnFate(ret, st))
+	if ex.sc.f.pollCall != nil {
+		return max(f, ex.pollReturnFate(ret, st))
 	}
-	if st.testedIn != nil && w.signalsFailure(ret) {
+	if st.testedIn != nil && ex.signalsFailure(ret) {
 		f = max(f, HandedOff) // `return false` after testing the error: the caller learns it failed
 	}
-	if w.returnsCount(ret, st) {
+	if ex.returnsCount(ret, st) {
 		f = max(f, HandedOff) // the caller gets the count of failures
 	}
 	// Value flow: any result, whatever its type, that holds a value built
 	// from the failure (an error, a result struct, an aggregate) returns
 	// it; a Result held in a variable that asks for a requeue requeues.
-	res := w.f.sig.Results()
-	for i, e := range w.results(ret) {
+	res := ex.sc.f.sig.Results()
+	for i, e := range ex.sc.results(ret) {
 		isErr := api.IsErrorType(res.At(i).Type())
 		switch {
 		case e == nil:
-			v := w.namedResult(i)
+			v := ex.sc.namedResult(i)
 			switch {
 			case v == nil:
 			case st.carries(v):
@@ -52,11 +52,11 @@ func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 			case st.requeues(v):
 				f = max(f, Handled)
 			}
-		case w.carries(e, st):
+		case ex.sc.carries(e, st):
 			f = max(f, Returned)
-		case isErr && w.t.k.nonNilExpr(e, st):
+		case isErr && ex.sc.k.nonNilExpr(e, st):
 			f = max(f, ReturnedOther)
-		case w.requeueVar(e, st):
+		case ex.sc.requeueVar(e, st):
 			f = max(f, Handled)
 		}
 	}
@@ -65,13 +65,13 @@ func (w *walker) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 
 // returnsTerminal reports whether ret returns the failure wrapped in
 // reconcile.TerminalError, which controller-runtime does not requeue.
-func (w *walker) returnsTerminal(ret *ast.ReturnStmt, st pathState) bool {
+func (ex *exits) returnsTerminal(ret *ast.ReturnStmt, st pathState) bool {
 	for _, e := range ret.Results {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || !w.carries(call.Args[0], st) {
+		if !ok || len(call.Args) != 1 || !ex.sc.carries(call.Args[0], st) {
 			continue
 		}
-		if fn := api.Callee(w.t.k.info, call); fn != nil && api.FuncKeyOf(fn) == (api.FuncKey{Pkg: api.ReconcilePath, Name: "TerminalError"}) {
+		if fn := api.Callee(ex.sc.k.info, call); fn != nil && api.FuncKeyOf(fn) == (api.FuncKey{Pkg: api.ReconcilePath, Name: "TerminalError"}) {
 			return true
 		}
 	}
@@ -80,9 +80,9 @@ func (w *walker) returnsTerminal(ret *ast.ReturnStmt, st pathState) bool {
 
 // returnsRequeueCall reports whether ret returns the results of a function
 // that asks for a requeue on every return.
-func (w *walker) returnsRequeueCall(ret *ast.ReturnStmt) bool {
+func (ex *exits) returnsRequeueCall(ret *ast.ReturnStmt) bool {
 	for _, e := range ret.Results {
-		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && w.t.k.callResultVerdict(call) == ResultRequeues {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && ex.sc.k.callResultVerdict(call) == ResultRequeues {
 			return true
 		}
 	}
@@ -91,17 +91,17 @@ func (w *walker) returnsRequeueCall(ret *ast.ReturnStmt) bool {
 
 // implicit reports whether ret is the return the control-flow graph adds
 // where the function's body falls off its end.
-func (w *walker) implicit(ret *ast.ReturnStmt) bool {
-	body := syntax.FuncBody(w.f.fn)
+func (ex *exits) implicit(ret *ast.ReturnStmt) bool {
+	body := syntax.FuncBody(ex.sc.f.fn)
 	return body != nil && ret.Return == body.Rbrace
 }
 
 // returnsNilVar reports whether ret returns, as an error result, a
 // variable known to be nil on this path.
-func (w *walker) returnsNilVar(ret *ast.ReturnStmt, st pathState) bool {
-	for _, e := range w.results(ret) {
+func (ex *exits) returnsNilVar(ret *ast.ReturnStmt, st pathState) bool {
+	for _, e := range ex.sc.results(ret) {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok && e != nil {
-			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && slices.Contains(st.nilErrs, v) {
+			if v, ok := ex.sc.k.info.Uses[id].(*types.Var); ok && slices.Contains(st.nilErrs, v) {
 				return true
 			}
 		}
@@ -111,7 +111,7 @@ func (w *walker) returnsNilVar(ret *ast.ReturnStmt, st pathState) bool {
 
 // requeueVar reports whether e is (the address of, or what points to) a
 // variable that holds a reconcile.Result asking for a requeue on this path.
-func (w *walker) requeueVar(e ast.Expr, st pathState) bool {
+func (sc *scope) requeueVar(e ast.Expr, st pathState) bool {
 	e = api.StripAddr(e)
 	if star, ok := e.(*ast.StarExpr); ok {
 		e = ast.Unparen(star.X)
@@ -120,15 +120,15 @@ func (w *walker) requeueVar(e ast.Expr, st pathState) bool {
 	if !ok {
 		return false
 	}
-	v, ok := w.t.k.info.Uses[id].(*types.Var)
+	v, ok := sc.k.info.Uses[id].(*types.Var)
 	return ok && st.requeues(v)
 }
 
 // signalsFailure reports whether ret gives the constant false for a bool
 // result of a function without an error result: the failure reaches the
 // caller as a value it can act on (adopted, ok := c.adopt(...)).
-func (w *walker) signalsFailure(ret *ast.ReturnStmt) bool {
-	res := w.f.sig.Results()
+func (ex *exits) signalsFailure(ret *ast.ReturnStmt) bool {
+	res := ex.sc.f.sig.Results()
 	if len(ret.Results) != res.Len() {
 		return false
 	}
@@ -148,8 +148,8 @@ func (w *walker) signalsFailure(ret *ast.ReturnStmt) bool {
 // results returns, for each result of the function, the expression
 // returned there (nil for a bare return with named results); for `return
 // f()` with several results, the call, at the last result.
-func (w *walker) results(ret *ast.ReturnStmt) map[int]ast.Expr {
-	res := w.f.sig.Results()
+func (sc *scope) results(ret *ast.ReturnStmt) map[int]ast.Expr {
+	res := sc.f.sig.Results()
 	out := make(map[int]ast.Expr)
 	for i := range res.Len() {
 		switch {
@@ -164,8 +164,8 @@ func (w *walker) results(ret *ast.ReturnStmt) map[int]ast.Expr {
 	return out
 }
 
-func (w *walker) namedResult(i int) *types.Var {
-	v := w.f.sig.Results().At(i)
+func (sc *scope) namedResult(i int) *types.Var {
+	v := sc.f.sig.Results().At(i)
 	if v.Name() == "" || v.Name() == "_" {
 		return nil
 	}
@@ -174,8 +174,8 @@ func (w *walker) namedResult(i int) *types.Var {
 
 // returnsFailure reports whether ret hands on value, the failing call
 // itself, in one of its results.
-func (w *walker) returnsFailure(ret *ast.ReturnStmt, value ast.Node) bool {
-	for _, e := range w.results(ret) {
+func (ex *exits) returnsFailure(ret *ast.ReturnStmt, value ast.Node) bool {
+	for _, e := range ex.sc.results(ret) {
 		if e != nil && syntax.Within(value, e) {
 			return true
 		}
@@ -187,23 +187,23 @@ func (w *walker) returnsFailure(ret *ast.ReturnStmt, value ast.Node) bool {
 // makes wait run it again, which retries when it re-reads the object
 // (before its write, or on this path after the failure); an
 // error stops the poll and shares the fate of the poll's own error.
-func (w *walker) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
+func (ex *exits) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	if len(ret.Results) != 2 {
 		return st.best
 	}
 	done, err := ret.Results[0], ret.Results[1]
 	if isNilIdent(err) {
-		if (isFalse(done) || w.eval(done, st) == truthFalse) && (w.f.pollRereads || st.reread) {
+		if (isFalse(done) || ex.cd.eval(done, st) == truthFalse) && (ex.sc.f.pollRereads || st.reread) {
 			return Retried
 		}
 		return st.best
 	}
-	if w.carries(err, st) || w.t.k.nonNilExpr(err, st) {
-		cur, ok := w.f.cur.Inspector().Root().FindNode(w.f.pollCall) // the poll call is outside fn
+	if ex.sc.carries(err, st) || ex.sc.k.nonNilExpr(err, st) {
+		cur, ok := ex.sc.f.cur.Inspector().Root().FindNode(ex.sc.f.pollCall) // the poll call is outside fn
 		if !ok {
 			return HandedOff
 		}
-		return w.t.traceFailure(cur, api.Object{})
+		return ex.sc.t.traceFailure(cur, api.Object{})
 	}
 	return st.best
 }

@@ -23,9 +23,9 @@ func (w *walker) runnerFate(f Fate) Fate {
 	switch {
 	case f < ReturnedOther:
 		return f
-	case w.f.endsCommand:
+	case w.sc.f.endsCommand:
 		return Fatal
-	case w.f.opaqueRunner != nil:
+	case w.sc.f.opaqueRunner != nil:
 		return Abandoned
 	}
 	return f
@@ -107,7 +107,7 @@ func (t *Tracer) FatalEnd(cur inspector.Cursor) (call *ast.CallExpr, command boo
 	if f != Fatal || w == nil {
 		return nil, false
 	}
-	return w.fatal, w.fatal == nil && w.f.endsCommand
+	return w.fatal, w.fatal == nil && w.sc.f.endsCommand
 }
 
 // fatalCallAbove returns the innermost call around cur, inside stop, that

@@ -73,7 +73,7 @@ func (w *walker) undecidedOf(st pathState) *Undecided {
 	case *ast.ReturnStmt:
 		reason = ResultWithoutFact
 	default:
-		if w.mentionsOther(st.undecided) {
+		if w.sc.mentionsOther(st.undecided) {
 			reason = OtherResultTest
 		}
 	}
@@ -82,14 +82,14 @@ func (w *walker) undecidedOf(st pathState) *Undecided {
 
 // mentionsOther reports whether n uses a variable holding another result
 // of the failing call.
-func (w *walker) mentionsOther(n ast.Node) bool {
-	if len(w.others) == 0 {
+func (sc *scope) mentionsOther(n ast.Node) bool {
+	if len(sc.others) == 0 {
 		return false
 	}
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && slices.Contains(w.others, v) {
+			if v, ok := sc.k.info.Uses[id].(*types.Var); ok && slices.Contains(sc.others, v) {
 				found = true
 			}
 		}
@@ -100,14 +100,14 @@ func (w *walker) mentionsOther(n ast.Node) bool {
 
 // noteOthers records the variables that take the failing call's results
 // other than its failure.
-func (w *walker) noteOthers(lhs []ast.Expr, carried func(i int) bool) {
+func (sc *scope) noteOthers(lhs []ast.Expr, carried func(i int) bool) {
 	for i, l := range lhs {
 		if carried(i) {
 			continue
 		}
 		if id, ok := ast.Unparen(l).(*ast.Ident); ok && id.Name != "_" {
-			if v, ok := w.t.k.info.ObjectOf(id).(*types.Var); ok {
-				w.others = append(w.others, v)
+			if v, ok := sc.k.info.ObjectOf(id).(*types.Var); ok {
+				sc.others = append(sc.others, v)
 			}
 		}
 	}

@@ -17,25 +17,25 @@ import (
 // isStatusView reports whether v takes the status error of a value that
 // carries the failure on this path: `se, ok := err.(*apierrors.StatusError)`
 // or `errors.As(err, &se)` somewhere in the function.
-func (w *walker) isStatusView(v *types.Var, st pathState) bool {
+func (cd *conditions) isStatusView(v *types.Var, st pathState) bool {
 	if !holdsStatusError(v.Type()) {
 		return false
 	}
 	found := false
-	ast.Inspect(w.f.fn, func(n ast.Node) bool {
+	ast.Inspect(cd.sc.f.fn, func(n ast.Node) bool {
 		if found {
 			return false
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if len(n.Rhs) == 1 && len(n.Lhs) >= 1 && w.namesVar(n.Lhs[0], v) {
-				if ta, ok := ast.Unparen(n.Rhs[0]).(*ast.TypeAssertExpr); ok && w.carries(ta.X, st) {
+			if len(n.Rhs) == 1 && len(n.Lhs) >= 1 && cd.sc.namesVar(n.Lhs[0], v) {
+				if ta, ok := ast.Unparen(n.Rhs[0]).(*ast.TypeAssertExpr); ok && cd.sc.carries(ta.X, st) {
 					found = true
 				}
 			}
 		case *ast.CallExpr:
-			if fn := api.Callee(w.t.k.info, n); fn != nil && api.FuncKeyOf(fn) == (api.FuncKey{Pkg: "errors", Name: "As"}) && len(n.Args) == 2 {
-				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && w.namesVar(u.X, v) && w.carries(n.Args[0], st) {
+			if fn := api.Callee(cd.sc.k.info, n); fn != nil && api.FuncKeyOf(fn) == (api.FuncKey{Pkg: "errors", Name: "As"}) && len(n.Args) == 2 {
+				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && cd.sc.namesVar(u.X, v) && cd.sc.carries(n.Args[0], st) {
 					found = true
 				}
 			}
@@ -46,24 +46,24 @@ func (w *walker) isStatusView(v *types.Var, st pathState) bool {
 }
 
 // namesVar reports whether e is the identifier of v.
-func (w *walker) namesVar(e ast.Expr, v *types.Var) bool {
+func (sc *scope) namesVar(e ast.Expr, v *types.Var) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && w.t.k.info.ObjectOf(id) == v
+	return ok && sc.k.info.ObjectOf(id) == v
 }
 
 // taggedCase continues a path through the case value cond of a switch with
 // a tag: decided when the tag is the Conflict's reason or code and cond a
 // constant (`switch apierrors.ReasonForError(err) { case ...: }`).
-func (w *walker) taggedCase(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
-	if tag := w.switchTag(cond); tag != nil {
+func (cd *conditions) taggedCase(b *cfg.Block, cond ast.Expr, st pathState) []walkItem {
+	if tag := cd.switchTag(cond); tag != nil {
 		eq := &ast.BinaryExpr{X: tag, Op: token.EQL, Y: cond}
-		switch w.onConflict(st).compare(eq) {
+		switch cd.onConflict(st).compare(eq) {
 		case truthTrue:
 			return []walkItem{{b.Succs[0], 0, st}}
 		case truthFalse:
 			return []walkItem{{b.Succs[1], 0, st}}
 		}
-		if w.mentionsCarrier(tag, st) && st.undecided == nil {
+		if cd.sc.mentionsCarrier(tag, st) && st.undecided == nil {
 			st.undecided = cond
 		}
 	}
@@ -71,8 +71,8 @@ func (w *walker) taggedCase(b *cfg.Block, cond ast.Expr, st pathState) []walkIte
 }
 
 // switchTag returns the tag of the switch whose case value is cond.
-func (w *walker) switchTag(cond ast.Expr) ast.Expr {
-	cur, ok := w.f.fnCur.FindNode(cond)
+func (cd *conditions) switchTag(cond ast.Expr) ast.Expr {
+	cur, ok := cd.sc.f.fnCur.FindNode(cond)
 	if !ok {
 		return nil
 	}
@@ -85,12 +85,12 @@ func (w *walker) switchTag(cond ast.Expr) ast.Expr {
 
 // typeSwitchOnCarrier reports whether clause is a case of a type switch
 // over a value that carries the failure (`switch actResult.(type)`).
-func (w *walker) typeSwitchOnCarrier(clause ast.Stmt, st pathState) bool {
+func (cd *conditions) typeSwitchOnCarrier(clause ast.Stmt, st pathState) bool {
 	cc, ok := clause.(*ast.CaseClause)
 	if !ok || cc.List == nil {
 		return false
 	}
-	cur, ok := w.f.fnCur.FindNode(cc)
+	cur, ok := cd.sc.f.fnCur.FindNode(cc)
 	if !ok {
 		return false
 	}
@@ -108,5 +108,5 @@ func (w *walker) typeSwitchOnCarrier(clause ast.Stmt, st pathState) bool {
 		}
 	}
 	ta, ok := subject.(*ast.TypeAssertExpr)
-	return ok && w.mentionsCarrier(ta.X, st)
+	return ok && cd.sc.mentionsCarrier(ta.X, st)
 }

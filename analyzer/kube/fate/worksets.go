@@ -35,7 +35,7 @@ import (
 // workSetOf returns the range statement over a map, inside the function
 // that makes the failing call, whose turn makes it; or nil.
 func (w *walker) workSetOf() *ast.RangeStmt {
-	for c := w.f.cur.Parent(); c.Valid() && c.Node() != w.f.fn; c = c.Parent() {
+	for c := w.sc.f.cur.Parent(); c.Valid() && c.Node() != w.sc.f.fn; c = c.Parent() {
 		if _, ok := c.Node().(*ast.FuncLit); ok {
 			return nil
 		}
@@ -43,7 +43,7 @@ func (w *walker) workSetOf() *ast.RangeStmt {
 		if !ok || rs.Key == nil {
 			continue
 		}
-		if _, isMap := typeinfo.UnderOf(w.t.k.info, rs.X).(*types.Map); isMap && api.RootVar(w.t.k.info, ast.Unparen(rs.X)) != nil {
+		if _, isMap := typeinfo.UnderOf(w.sc.k.info, rs.X).(*types.Map); isMap && api.RootVar(w.sc.k.info, ast.Unparen(rs.X)) != nil {
 			return rs
 		}
 	}
@@ -51,18 +51,18 @@ func (w *walker) workSetOf() *ast.RangeStmt {
 }
 
 // isWorkSet reports whether e denotes the map of the path's work set.
-func (w *walker) isWorkSet(e ast.Expr, st pathState) bool {
+func (sc *scope) isWorkSet(e ast.Expr, st pathState) bool {
 	if st.workSet == nil {
 		return false
 	}
 	x := ast.Unparen(st.workSet.X)
 	e = ast.Unparen(e)
-	return types.ExprString(e) == types.ExprString(x) && api.RootVar(w.t.k.info, e) == api.RootVar(w.t.k.info, x)
+	return types.ExprString(e) == types.ExprString(x) && api.RootVar(sc.k.info, e) == api.RootVar(sc.k.info, x)
 }
 
 // noteWorkSet applies a statement to the work set: the failing turn's
 // delete takes its entry out, and so does emptying or replacing the map.
-func (w *walker) noteWorkSet(node ast.Node, st *pathState) {
+func (fx *effects) noteWorkSet(node ast.Node, st *pathState) {
 	if st.workSet == nil {
 		return
 	}
@@ -71,13 +71,13 @@ func (w *walker) noteWorkSet(node ast.Node, st *pathState) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if len(n.Args) > 0 && w.isWorkSet(n.Args[0], *st) &&
-				(isBuiltin(w.t.k.info, n, "clear") || isBuiltin(w.t.k.info, n, "delete") && !st.turnOver) {
+			if len(n.Args) > 0 && fx.sc.isWorkSet(n.Args[0], *st) &&
+				(isBuiltin(fx.sc.k.info, n, "clear") || isBuiltin(fx.sc.k.info, n, "delete") && !st.turnOver) {
 				st.workSet = nil
 			}
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if w.isWorkSet(l, *st) {
+				if fx.sc.isWorkSet(l, *st) {
 					st.workSet = nil
 				}
 			}
@@ -88,9 +88,9 @@ func (w *walker) noteWorkSet(node ast.Node, st *pathState) {
 
 // evalWorkSetLen decides `len(set) == 0`, `!= 0` and `> 0` for a work set
 // that still holds the failed entry.
-func (w *walker) evalWorkSetLen(e *ast.BinaryExpr, st pathState) truth {
+func (cd *conditions) evalWorkSetLen(e *ast.BinaryExpr, st pathState) truth {
 	call, ok := ast.Unparen(e.X).(*ast.CallExpr)
-	if !ok || !isBuiltin(w.t.k.info, call, "len") || len(call.Args) != 1 || !isZeroLit(e.Y) || !w.isWorkSet(call.Args[0], st) {
+	if !ok || !isBuiltin(cd.sc.k.info, call, "len") || len(call.Args) != 1 || !isZeroLit(e.Y) || !cd.sc.isWorkSet(call.Args[0], st) {
 		return truthUnknown
 	}
 	switch e.Op {
@@ -104,7 +104,7 @@ func (w *walker) evalWorkSetLen(e *ast.BinaryExpr, st pathState) truth {
 
 // passesWorkSetHead notes that a path leaving block b goes to the work
 // set's next turn (or out of its loop): later deletes are other turns'.
-func (w *walker) passesWorkSetHead(b *cfg.Block, st *pathState) {
+func (fx *effects) passesWorkSetHead(b *cfg.Block, st *pathState) {
 	if st.workSet != nil && b.Kind == cfg.KindRangeLoop && b.Stmt == st.workSet {
 		st.turnOver = true
 	}
@@ -115,7 +115,7 @@ func (w *walker) passesWorkSetHead(b *cfg.Block, st *pathState) {
 // entered after the failure.
 func (w *walker) isShutdown(b *cfg.Block) bool {
 	cc, ok := b.Stmt.(*ast.CommClause)
-	if b.Kind != cfg.KindSelectCaseBody || !ok || cc.Comm == nil || syntax.Within(w.f.call, cc) {
+	if b.Kind != cfg.KindSelectCaseBody || !ok || cc.Comm == nil || syntax.Within(w.sc.f.call, cc) {
 		return false
 	}
 	var recv ast.Expr
@@ -131,7 +131,7 @@ func (w *walker) isShutdown(b *cfg.Block) bool {
 	if !ok || u.Op != token.ARROW {
 		return false
 	}
-	ch, ok := typeinfo.UnderOf(w.t.k.info, u.X).(*types.Chan)
+	ch, ok := typeinfo.UnderOf(w.sc.k.info, u.X).(*types.Chan)
 	if !ok {
 		return false
 	}
@@ -142,7 +142,7 @@ func (w *walker) isShutdown(b *cfg.Block) bool {
 // noteCount records a counter incremented in a branch that tested the
 // error (`failures++`, `errs += 1`): a function that returns it tells its
 // caller how many of its writes failed.
-func (w *walker) noteCount(node ast.Node, st *pathState) {
+func (fx *effects) noteCount(node ast.Node, st *pathState) {
 	if st.testedIn == nil {
 		return
 	}
@@ -161,22 +161,22 @@ func (w *walker) noteCount(node ast.Node, st *pathState) {
 	if !ok {
 		return
 	}
-	if v, ok := w.t.k.info.Uses[id].(*types.Var); ok && isInteger(v.Type()) {
+	if v, ok := fx.sc.k.info.Uses[id].(*types.Var); ok && isInteger(v.Type()) {
 		st.counted = withVar(st.counted, v)
 	}
 }
 
 // returnsCount reports whether ret returns a counter of failures.
-func (w *walker) returnsCount(ret *ast.ReturnStmt, st pathState) bool {
+func (ex *exits) returnsCount(ret *ast.ReturnStmt, st pathState) bool {
 	for _, e := range ret.Results {
 		id, ok := ast.Unparen(e).(*ast.Ident)
-		if v, isVar := w.t.k.info.Uses[id].(*types.Var); ok && isVar && slices.Contains(st.counted, v) {
+		if v, isVar := ex.sc.k.info.Uses[id].(*types.Var); ok && isVar && slices.Contains(st.counted, v) {
 			return true
 		}
 	}
 	if len(ret.Results) == 0 {
-		for i := range w.f.sig.Results().Len() {
-			if slices.Contains(st.counted, w.f.sig.Results().At(i)) {
+		for i := range ex.sc.f.sig.Results().Len() {
+			if slices.Contains(st.counted, ex.sc.f.sig.Results().At(i)) {
 				return true
 			}
 		}
