@@ -33,6 +33,14 @@ func (k *knowledge) companionsOf(fn *types.Func) map[int]constant.Value {
 	return k.sum.companions[fn.Origin()]
 }
 
+// companionFinder computes the companions into k: the last summary, made
+// by walking the failing calls of each function once the returners are
+// final.
+type companionFinder struct {
+	k *knowledge
+	t *Tracer
+}
+
 // companionSource is a function that may give its callers companions: it
 // has a result that can hold a constant besides its errors, and calls
 // whose failure it may hand on.
@@ -48,7 +56,7 @@ type companionSource struct {
 // the companions of the function the call's value comes from: every entry
 // starts empty, and a source is walked again when one it calls has
 // changed.
-func (s *summarizer) findCompanions() {
+func (s *companionFinder) findCompanions() {
 	s.k.sum.companions = make(map[*types.Func]map[int]constant.Value)
 	srcs := s.companionSources()
 	if len(srcs) == 0 {
@@ -83,7 +91,7 @@ func (s *summarizer) findCompanions() {
 
 // companionSources returns the package's functions that may give their
 // callers companions, in source order.
-func (s *summarizer) companionSources() []companionSource {
+func (s *companionFinder) companionSources() []companionSource {
 	var srcs []companionSource
 	for fn, decl := range s.k.model.Decls() {
 		if decl.Body == nil || !mayReturnConstant(fn.Signature().Results()) {
@@ -115,7 +123,7 @@ func mayReturnConstant(res *types.Tuple) bool {
 
 // failingCalls returns the calls in body (nested literals apart) whose
 // failure a walk follows: writes and calls of returners.
-func (s *summarizer) failingCalls(body *ast.BlockStmt) []*ast.CallExpr {
+func (s *companionFinder) failingCalls(body *ast.BlockStmt) []*ast.CallExpr {
 	var calls []*ast.CallExpr
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -132,7 +140,7 @@ func (s *summarizer) failingCalls(body *ast.BlockStmt) []*ast.CallExpr {
 }
 
 // fails reports whether call is a write or a call of a returner.
-func (s *summarizer) fails(call *ast.CallExpr) bool {
+func (s *companionFinder) fails(call *ast.CallExpr) bool {
 	if _, isWrite := s.k.model.WriteAt(call); isWrite {
 		return true
 	}
@@ -147,7 +155,7 @@ func (s *summarizer) fails(call *ast.CallExpr) bool {
 // companionCallers maps each function to the indexes of the sources that
 // call it: the walk of a failing call in a source learns the companions
 // of the call its value comes from, which may wrap the failing call.
-func (s *summarizer) companionCallers(srcs []companionSource) map[*types.Func][]int {
+func (s *companionFinder) companionCallers(srcs []companionSource) map[*types.Func][]int {
 	out := make(map[*types.Func][]int)
 	for i, src := range srcs {
 		ast.Inspect(src.decl.Body, func(n ast.Node) bool {
@@ -164,7 +172,7 @@ func (s *summarizer) companionCallers(srcs []companionSource) map[*types.Func][]
 
 // companionsFrom returns the companions of src, as far as the entries
 // found so far tell.
-func (s *summarizer) companionsFrom(src companionSource, sites *syntax.Cursors) map[int]constant.Value {
+func (s *companionFinder) companionsFrom(src companionSource, sites *syntax.Cursors) map[int]constant.Value {
 	var rets []*ast.ReturnStmt
 	for _, call := range src.calls {
 		rets = append(rets, s.failureReturns(call, sites)...)
@@ -174,7 +182,7 @@ func (s *summarizer) companionsFrom(src companionSource, sites *syntax.Cursors) 
 
 // failureReturns returns the returns that hand on the failure of call, a
 // write or a call of a returner.
-func (s *summarizer) failureReturns(call *ast.CallExpr, sites *syntax.Cursors) []*ast.ReturnStmt {
+func (s *companionFinder) failureReturns(call *ast.CallExpr, sites *syntax.Cursors) []*ast.ReturnStmt {
 	cur, ok := sites.At(call)
 	if !ok {
 		return nil
@@ -203,7 +211,7 @@ func sameCompanions(a, b map[int]constant.Value) bool {
 
 // sameConstants returns the non-error results that every one of rets
 // gives the same constant.
-func (s *summarizer) sameConstants(res *types.Tuple, rets []*ast.ReturnStmt) map[int]constant.Value {
+func (s *companionFinder) sameConstants(res *types.Tuple, rets []*ast.ReturnStmt) map[int]constant.Value {
 	if len(rets) == 0 {
 		return nil
 	}

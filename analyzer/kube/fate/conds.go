@@ -263,7 +263,7 @@ func (cd *conditions) evalErrorTest(call *ast.CallExpr, st pathState) truth {
 // onConflict returns the evaluator of tests of the failure on this path.
 func (cd *conditions) onConflict(st pathState) conflictEval {
 	return conflictEval{
-		k:       cd.sc.t.k,
+		k:       cd.sc.k,
 		failure: func(e ast.Expr) bool { return cd.sc.carries(e, st) },
 		view:    func(v *types.Var) bool { return cd.isStatusView(v, st) },
 	}

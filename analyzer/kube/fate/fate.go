@@ -110,7 +110,7 @@ func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreig
 // then on nothing in the tracer changes.
 func (t *Tracer) Freeze(sites []inspector.Cursor) {
 	if t.k.model != nil {
-		(&summarizer{k: t.k, t: t}).findCompanions()
+		(&companionFinder{k: t.k, t: t}).findCompanions()
 	}
 	for _, cur := range sites {
 		t.buildGraphs(cur)

@@ -7,8 +7,8 @@ import (
 
 // knowledge is what the walk consults about the package: its model, the
 // facts of other packages, and the summaries of its own functions. Every
-// table is filled by a summarizer before any check runs and only read
-// after (see Tracer.Freeze).
+// table is filled by a summarizer and a companionFinder before any check
+// runs and only read after (see Tracer.Freeze).
 type knowledge struct {
 	info  *types.Info
 	pkg   *types.Package // the package the tracer follows failures in
@@ -29,9 +29,9 @@ type knowledge struct {
 	sum summaries
 }
 
-// summarizer computes the summaries into k, in the order above. It needs
-// the tracer for the summaries that walk failures (companions, non-nil
-// parameters).
+// summarizer computes the summaries into k when the tracer is made, in the
+// order summaries.go gives. It needs the tracer for the non-nil
+// parameters: an argument is judged by what a walk knows before the call.
 type summarizer struct {
 	k *knowledge
 	t *Tracer
