@@ -50,7 +50,7 @@ type companionSource struct {
 	calls []*ast.CallExpr // writes and calls of returners, in source order
 }
 
-// findCompanions fills t.sum.companions. Which calls of a function hand a
+// findCompanions fills k.sum.companions. Which calls of a function hand a
 // write's failure on depends on the model's returners, so it runs once
 // they are final. It is a fixed point, since walking such a call learns
 // the companions of the function the call's value comes from: every entry

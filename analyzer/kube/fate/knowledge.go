@@ -29,14 +29,6 @@ type knowledge struct {
 	sum summaries
 }
 
-// summarizer computes the summaries into k when the tracer is made, in the
-// order summaries.go gives. It needs the tracer for the non-nil
-// parameters: an argument is judged by what a walk knows before the call.
-type summarizer struct {
-	k *knowledge
-	t *Tracer
-}
-
 // Ends returns how a call of fn ends its caller's run when fn never
 // returns (Surfaced or Fatal), and 0 when it may (see knowledge.endsOf).
 func (t *Tracer) Ends(fn *types.Func) Fate { return t.k.endsOf(fn) }

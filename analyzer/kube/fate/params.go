@@ -32,7 +32,7 @@ type handler struct {
 	calls  []*ast.CallExpr // in source order
 }
 
-// findNonNilParams fills t.sum.nonNilParams. A handler's argument may be
+// findNonNilParams fills k.sum.nonNilParams. A handler's argument may be
 // its caller's own parameter, known non-nil when every call of the caller
 // passes one, so this is a fixed point: every entry starts empty and only
 // grows, and a handler is judged again when a function that calls it has

@@ -53,6 +53,14 @@ type summaries struct {
 	companions map[*types.Func]map[int]constant.Value
 }
 
+// summarizer computes the summaries into k when the tracer is made, in the
+// order summaries.go gives. It needs the tracer for the non-nil
+// parameters: an argument is judged by what a walk knows before the call.
+type summarizer struct {
+	k *knowledge
+	t *Tracer
+}
+
 // declared is a function of the package with its declaration.
 type declared struct {
 	fn   *types.Func

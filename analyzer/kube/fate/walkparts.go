@@ -6,8 +6,8 @@ import (
 	"golang.org/x/tools/go/cfg"
 )
 
-// One walk has four parts besides the walker that visits the paths, each
-// reading the same scope: the conditions decide the tests a path meets,
+// One walk is the walker, which visits the paths, and three parts it asks,
+// each reading the same scope: the conditions decide the tests a path meets,
 // the effects apply a statement to a path's state, the exits judge the
 // returns. None of them keeps anything between two questions except the
 // scope's others, which the walk learns at the failing call.
