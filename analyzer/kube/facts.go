@@ -196,9 +196,8 @@ func (e exporter) exportResyncFacts() {
 		if !fn.Exported() || decl.Body == nil {
 			continue
 		}
-		h := findHealing(e.pass.TypesInfo, []*ast.File{{Decls: []ast.Decl{decl}}}, healingFactsOf(e.pass))
-		if h.resync > 0 {
-			e.pass.ExportObjectFact(fn, &ResyncFact{Period: int64(h.resync)})
+		if d := resyncSetUpBy(e.pass.TypesInfo, decl, healingFactsOf(e.pass).resyncOf); d > 0 {
+			e.pass.ExportObjectFact(fn, &ResyncFact{Period: int64(d)})
 		}
 	}
 }

@@ -88,6 +88,35 @@ func findHealing(info *types.Info, files []*ast.File, facts healingFacts) healin
 	return h
 }
 
+// resyncSetUpBy returns the smallest constant default resync that decl
+// sets up: an informer factory's, a manager cache's SyncPeriod, or one a
+// function of another package it calls sets up (resyncOf).
+func resyncSetUpBy(info *types.Info, decl *ast.FuncDecl, resyncOf func(*types.Func) time.Duration) time.Duration {
+	h := healing{periods: constantPeriods(info, []*ast.File{{Decls: []ast.Decl{decl}}})}
+	ast.Inspect(decl, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if fn := api.Callee(info, n); fn != nil && fn.Pkg() != nil {
+				h.noteFactoryOrCall(info, n, fn, resyncOf)
+			}
+		case *ast.CompositeLit:
+			h.noteResync(h.syncPeriodOf(info, n))
+		}
+		return true
+	})
+	return h.resync
+}
+
+// noteFactoryOrCall notes the resync an informer factory call, or a call
+// of a function with a ResyncFact, sets up.
+func (h *healing) noteFactoryOrCall(info *types.Info, call *ast.CallExpr, fn *types.Func, resyncOf func(*types.Func) time.Duration) {
+	if api.InformerFactoryFuncs[fn.Name()] && len(call.Args) >= 2 {
+		h.noteResync(durationOf(info, call.Args[1]))
+		return
+	}
+	h.noteResync(resyncOf(fn))
+}
+
 func (h *healing) noteResync(d time.Duration) {
 	if d > 0 && (h.resync == 0 || d < h.resync) {
 		h.resync = d
@@ -113,10 +142,8 @@ func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, resyncOf func(*
 		h.noteChain(info, call)
 	case isHandlerRegistration(fn):
 		h.noteHandler(info, call, fn)
-	case api.InformerFactoryFuncs[fn.Name()] && len(call.Args) >= 2:
-		h.noteResync(durationOf(info, call.Args[1]))
 	default:
-		h.noteResync(resyncOf(fn))
+		h.noteFactoryOrCall(info, call, fn, resyncOf)
 	}
 }
 

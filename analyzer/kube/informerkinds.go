@@ -3,7 +3,9 @@ package kube
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -29,6 +31,9 @@ type informerKinds struct {
 func findInformerKinds(info *types.Info, files []*ast.File, imported func(*types.Var) string) *informerKinds {
 	k := &informerKinds{info: info, stored: map[*types.Var]string{}, imported: imported}
 	for _, file := range files {
+		if !importsCache(file) {
+			continue // no informer field or variable can be declared here
+		}
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.KeyValueExpr:
@@ -137,9 +142,24 @@ func typedInformerKind(info *types.Info, call *ast.CallExpr) string {
 	return ""
 }
 
-// isInformerType reports whether t has the handler registration methods
-// of client-go's SharedInformer.
+// importsCache reports whether file imports client-go's cache package,
+// whose SharedInformer types informer variables and fields have.
+func importsCache(file *ast.File) bool {
+	for _, spec := range file.Imports {
+		if strings.Trim(spec.Path.Value, "`\"") == api.CachePath {
+			return true
+		}
+	}
+	return false
+}
+
+// isInformerType reports whether t is one of client-go cache's informer
+// interfaces: it has their handler registration methods.
 func isInformerType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || syntax.PkgPath(n.Obj().Pkg()) != api.CachePath {
+		return false
+	}
 	m, _, _ := types.LookupFieldOrMethod(t, true, nil, "AddEventHandler")
 	fn, ok := m.(*types.Func)
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == api.CachePath && isHandlerRegistration(fn)
