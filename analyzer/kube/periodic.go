@@ -312,20 +312,10 @@ func timerLoop(info *types.Info, body *ast.BlockStmt) (time.Duration, bool) {
 
 // timerReceive reports whether comm receives from a timer channel.
 func timerReceive(info *types.Info, comm ast.Stmt) (time.Duration, bool) {
-	var x ast.Expr
-	switch s := comm.(type) {
-	case *ast.ExprStmt:
-		x = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			x = s.Rhs[0]
-		}
+	if ch := syntax.ReceivedChannel(comm); ch != nil {
+		return timerChannel(info, ch)
 	}
-	recv, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || recv.Op.String() != "<-" {
-		return 0, false
-	}
-	return timerChannel(info, recv.X)
+	return 0, false
 }
 
 // timerChannel reports whether ch is a timer's channel: time.After(d),

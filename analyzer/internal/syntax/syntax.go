@@ -126,3 +126,22 @@ func PkgPath(pkg *types.Package) string {
 	}
 	return strings.TrimPrefix(p, "vendor/")
 }
+
+// ReceivedChannel returns the channel a select case's communication
+// receives from (`case <-ch:`, `case v := <-ch:`), or nil when it sends or
+// is the default case.
+func ReceivedChannel(comm ast.Stmt) ast.Expr {
+	var x ast.Expr
+	switch c := comm.(type) {
+	case *ast.ExprStmt:
+		x = c.X
+	case *ast.AssignStmt:
+		if len(c.Rhs) == 1 {
+			x = c.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u.X
+	}
+	return nil
+}

@@ -118,20 +118,11 @@ func (w *walker) isShutdown(b *cfg.Block) bool {
 	if b.Kind != cfg.KindSelectCaseBody || !ok || cc.Comm == nil || syntax.Within(w.sc.f.call, cc) {
 		return false
 	}
-	var recv ast.Expr
-	switch c := cc.Comm.(type) {
-	case *ast.ExprStmt:
-		recv = c.X
-	case *ast.AssignStmt:
-		if len(c.Rhs) == 1 {
-			recv = c.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(recv).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
+	recv := syntax.ReceivedChannel(cc.Comm)
+	if recv == nil {
 		return false
 	}
-	ch, ok := typeinfo.UnderOf(w.sc.k.info, u.X).(*types.Chan)
+	ch, ok := typeinfo.UnderOf(w.sc.k.info, recv).(*types.Chan)
 	if !ok {
 		return false
 	}
