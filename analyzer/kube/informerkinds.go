@@ -3,6 +3,7 @@ package kube
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -30,10 +31,10 @@ type informerKinds struct {
 // findInformerKinds reads the stores of files.
 func findInformerKinds(info *types.Info, files []*ast.File, imported func(*types.Var) string) *informerKinds {
 	k := &informerKinds{info: info, stored: map[*types.Var]string{}, imported: imported}
+	if !slices.ContainsFunc(files, importsCache) {
+		return k // no informer field or variable is declared in the package
+	}
 	for _, file := range files {
-		if !importsCache(file) {
-			continue // no informer field or variable can be declared here
-		}
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.KeyValueExpr:
