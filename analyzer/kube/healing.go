@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
@@ -237,27 +238,15 @@ func updateHandler(info *types.Info, arg ast.Expr) (*ast.CompositeLit, bool) {
 		return nil, false
 	}
 	switch {
-	case api.IsNamed(info.TypeOf(lit), api.CachePath, "ResourceEventHandlerFuncs") && hasKey(lit, "UpdateFunc"):
+	case api.IsNamed(info.TypeOf(lit), api.CachePath, "ResourceEventHandlerFuncs") && syntax.FieldValue(lit, "UpdateFunc") != nil:
 		return lit, false
 	case api.IsNamed(info.TypeOf(lit), api.CachePath, "FilteringResourceEventHandler"):
-		if inner := valueOf(lit, "Handler"); inner != nil {
+		if inner := syntax.FieldValue(lit, "Handler"); inner != nil {
 			handler, _ := updateHandler(info, inner)
 			return handler, true
 		}
 	}
 	return nil, false
-}
-
-// valueOf returns the value lit gives key, or nil.
-func valueOf(lit *ast.CompositeLit, key string) ast.Expr {
-	for _, e := range lit.Elts {
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == key {
-				return kv.Value
-			}
-		}
-	}
-	return nil
 }
 
 // listedKind returns the kind a lister's List method returns.
@@ -291,30 +280,22 @@ func methodOwner(info *types.Info, n ast.Node) *types.TypeName {
 	return owner
 }
 
-func hasKey(lit *ast.CompositeLit, key string) bool { return valueOf(lit, key) != nil }
-
 // syncPeriodOf returns the SyncPeriod a controller-runtime cache.Options
 // literal sets, when it is a constant.
 func (h *healing) syncPeriodOf(info *types.Info, lit *ast.CompositeLit) time.Duration {
 	if !api.IsNamed(info.TypeOf(lit), api.CRCachePath, "Options") {
 		return 0
 	}
-	for _, e := range lit.Elts {
-		kv, ok := e.(*ast.KeyValueExpr)
-		if id, isID := kv.Key.(*ast.Ident); !ok || !isID || id.Name != "SyncPeriod" {
-			continue
+	switch v := ast.Unparen(syntax.FieldValue(lit, "SyncPeriod")).(type) {
+	case *ast.UnaryExpr:
+		if id := syntax.Ident(v.X); id != nil {
+			if pv, ok := info.Uses[id].(*types.Var); ok {
+				return h.periods[pv]
+			}
 		}
-		switch v := ast.Unparen(kv.Value).(type) {
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(v.X).(*ast.Ident); ok {
-				if pv, ok := info.Uses[id].(*types.Var); ok {
-					return h.periods[pv]
-				}
-			}
-		case *ast.CallExpr:
-			if fn := api.Callee(info, v); fn != nil && api.DurationPointerFuncs[api.FuncKeyOf(fn)] && len(v.Args) == 1 {
-				return durationOf(info, v.Args[0])
-			}
+	case *ast.CallExpr:
+		if fn := api.Callee(info, v); fn != nil && api.DurationPointerFuncs[api.FuncKeyOf(fn)] && len(v.Args) == 1 {
+			return durationOf(info, v.Args[0])
 		}
 	}
 	return 0

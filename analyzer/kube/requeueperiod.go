@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"time"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -73,7 +74,7 @@ func literalPeriod(info *types.Info, e ast.Expr) time.Duration {
 	if !ok {
 		return 0
 	}
-	if v := valueOf(lit, "RequeueAfter"); v != nil {
+	if v := syntax.FieldValue(lit, "RequeueAfter"); v != nil {
 		return durationOf(info, v)
 	}
 	return 0

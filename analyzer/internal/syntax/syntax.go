@@ -145,3 +145,16 @@ func ReceivedChannel(comm ast.Stmt) ast.Expr {
 	}
 	return nil
 }
+
+// FieldValue returns the value a composite literal gives the field key
+// (`Key: value`), or nil when it gives none by name.
+func FieldValue(lit *ast.CompositeLit, key string) ast.Expr {
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == key {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
