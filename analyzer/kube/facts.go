@@ -168,7 +168,7 @@ func (e exporter) exportFuncFacts(res *Result, fn *types.Func) {
 	if r := e.judge.freshResultOf(fn); r >= 0 {
 		e.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
 	}
-	if ps := e.judge.createHelperParams(fn, e.decls[fn]); len(ps) > 0 {
+	if ps := e.judge.keptObjectParams(fn, e.decls[fn]); len(ps) > 0 {
 		e.pass.ExportObjectFact(fn, &KeepsVersionFact{Params: ps})
 	}
 	if r, ok := res.refreshers[fn]; ok {

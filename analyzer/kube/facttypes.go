@@ -36,9 +36,9 @@ type FreshBuildFact struct{ Result int }
 func (*FreshBuildFact) AFact()           {}
 func (f *FreshBuildFact) String() string { return fmt.Sprintf("freshBuild(result %d)", f.Result) }
 
-// KeepsVersionFact: the function hands its object parameters Params to a
-// client-go typed Create or Update, and nothing it does gives them a
-// resourceVersion (a create helper that drops the stored copy).
+// KeepsVersionFact: nothing the function does gives its object parameters
+// Params a resourceVersion (a create helper that drops the stored copy, a
+// wait or a comparison that only reads them).
 type KeepsVersionFact struct{ Params []int }
 
 func (*KeepsVersionFact) AFact()           {}

@@ -72,21 +72,25 @@ func (j *versionJudge) judgeParams(fn *types.Func, decl *ast.FuncDecl) []bool {
 	return kept
 }
 
-// createHelperParams returns the parameters of fn, declared by decl,
-// that it leaves without a resourceVersion and hands to a client-go typed
-// Create or Update (which returns the stored object as a new value): the
-// parameters of a create helper, worth a fact. Other keepers (comparisons,
-// loggers) are judged only inside their own package, to keep facts rare.
-func (j *versionJudge) createHelperParams(fn *types.Func, decl *ast.FuncDecl) []int {
+// keptObjectParams returns the parameters of fn, declared by decl, that
+// hold an API object and that fn leaves without a resourceVersion: a
+// create helper that drops the stored copy, or one that only reads its
+// object (a wait on it, a comparison, a log line). Its callers in other
+// packages learn it from a fact. A returner that writes the parameter
+// through a helper is left out unless it hands it to a typed client: a
+// controller-runtime write refreshes its object in place.
+func (j *versionJudge) keptObjectParams(fn *types.Func, decl *ast.FuncDecl) []int {
 	var out []int
+	ps := fn.Signature().Params()
+	r, returner := j.returners[fn]
 	for i, kept := range j.keptParams(fn) {
-		if kept && sentToTypedClient(j.info, decl, fn.Signature().Params().At(i)) {
+		p := ps.At(i)
+		if kept && j.objects.is(p.Type()) && (!returner || r.Param != i || sentToTypedClient(j.info, decl, p)) {
 			out = append(out, i)
 		}
 	}
 	return out
 }
-
 // sentToTypedClient reports whether decl hands p to a client-go typed
 // Create or Update.
 func sentToTypedClient(info *types.Info, decl *ast.FuncDecl, p *types.Var) bool {

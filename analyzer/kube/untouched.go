@@ -105,12 +105,53 @@ func elementRoot(info *types.Info, e ast.Expr) *types.Var {
 // is a setter on v (SetResourceVersion).
 func handsOver(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
 	for _, arg := range call.Args {
-		if argRoot := elementRoot(info, api.StripAddr(arg)); argRoot == v && !isPlainValue(info.TypeOf(arg)) {
+		if argRoot := elementRoot(info, api.StripAddr(arg)); argRoot == v && mayHoldVersion(info.TypeOf(arg)) {
 			return true
 		}
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "Set") {
 		return api.RootVar(info, ast.Unparen(sel.X)) == v
+	}
+	return false
+}
+
+// mayHoldVersion reports whether a value of type t can reach a
+// resourceVersion: it is, holds or points to an object's metadata, or an
+// interface that may. A part of an object without one (its spec's label
+// selector, its replicas) handed to a call cannot give the object a
+// version: from a pointer into the spec there is no way back to the
+// object's own metadata.
+func mayHoldVersion(t types.Type) bool {
+	return holdsMeta(t, make(map[types.Type]bool))
+}
+
+func holdsMeta(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return t == nil
+	}
+	seen[t] = true
+	if api.IsNamed(t, api.MetaV1Path, "ObjectMeta") {
+		return true
+	}
+	switch u := typeinfo.Under(t).(type) {
+	case *types.Pointer:
+		return holdsMeta(u.Elem(), seen)
+	case *types.Slice:
+		return holdsMeta(u.Elem(), seen)
+	case *types.Array:
+		return holdsMeta(u.Elem(), seen)
+	case *types.Map:
+		return holdsMeta(u.Key(), seen) || holdsMeta(u.Elem(), seen)
+	case *types.Chan:
+		return holdsMeta(u.Elem(), seen)
+	case *types.Interface, *types.Signature, *types.TypeParam:
+		return true
+	case *types.Struct:
+		for f := range u.Fields() {
+			if f.Name() == "ResourceVersion" || holdsMeta(f.Type(), seen) {
+				return true
+			}
+		}
 	}
 	return false
 }

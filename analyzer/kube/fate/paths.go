@@ -441,7 +441,7 @@ func (w *walker) endFate(f Fate, st pathState) Fate {
 		switch {
 		case st.carries(v):
 			f = max(f, Returned)
-		case st.isNonNil(v):
+		case st.isNonNil(v) && w.sc.f.otherErrorTells(st):
 			f = max(f, ReturnedOther)
 		}
 	}

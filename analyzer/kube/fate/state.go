@@ -91,6 +91,10 @@ func (s pathState) isNonNil(v *types.Var) bool {
 
 func (s *pathState) improve(f Fate) { s.best = max(s.best, f) }
 
+// sawFailure reports whether the code on this path read the failure (tested,
+// logged, formatted or kept it).
+func (s pathState) sawFailure() bool { return s.best >= Swallowed }
+
 func (s pathState) requeues(v *types.Var) bool { return slices.Contains(s.requeued, v) }
 
 // withVar returns vars with v added (sorted, no duplicates).

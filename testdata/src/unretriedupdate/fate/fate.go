@@ -268,11 +268,14 @@ func (r *Reconciler) pollErrorLogged(ctx context.Context, pod *corev1.Pod) {
 	}
 }
 
-// An error built before the dropped call is returned after it.
+// An error built before the dropped call is returned after it: the helper
+// returns it whether or not the write failed, so its caller learns nothing
+// of the write (a reconcile step, whose runner requeues on any error, is
+// otherErrorReturned above).
 func (r *Reconciler) builtBeforeReturned(ctx context.Context, cm *corev1.ConfigMap) error {
 	if cm.Data == nil {
 		err := fmt.Errorf("%s has no data", cm.Name)
-		r.writeStatus(ctx, cm) // ok: err, built just before, is never nil
+		r.writeStatus(ctx, cm) // want `conflict from r.writeStatus is dropped: return it, or re-read cm inside retry.RetryOnConflict`
 		return err
 	}
 	var err error

@@ -16,6 +16,7 @@ type PodTemplateSpec struct {
 // DeploymentSpec is the desired state of a deployment.
 type DeploymentSpec struct {
 	Replicas *int32
+	Selector *metav1.LabelSelector
 	Template PodTemplateSpec
 	Paused   bool
 }

@@ -323,3 +323,8 @@ func SetMetaDataLabel(obj *ObjectMeta, label string, value string) {}
 
 // DeepCopyInto copies the receiver into out.
 func (in *ObjectMeta) DeepCopyInto(out *ObjectMeta) { *out = *in }
+
+// LabelSelector selects objects by their labels.
+type LabelSelector struct {
+	MatchLabels map[string]string
+}
