@@ -91,6 +91,7 @@ func (j *versionJudge) keptObjectParams(fn *types.Func, decl *ast.FuncDecl) []in
 	}
 	return out
 }
+
 // sentToTypedClient reports whether decl hands p to a client-go typed
 // Create or Update.
 func sentToTypedClient(info *types.Info, decl *ast.FuncDecl, p *types.Var) bool {
