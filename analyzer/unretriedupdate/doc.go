@@ -85,7 +85,13 @@
 //     never returns nil, also across packages; an aggregate such as
 //     `utilerrors.NewAggregate(errs)` or `errors.Join(errs...)` of a list
 //     known to hold an error: tested `len(errs) > 0`, or given a non-nil
-//     error by `append`).
+//     error by `append`). It counts where the code read the failure first
+//     (tested, logged or kept it), or in a reconcile step (a function with
+//     a `reconcile.Result` result), whose runner requeues on any error. A
+//     helper that drops its write's failure unread (`c.SetStatus(obj)` as a
+//     bare call) and then returns an error it had anyway (a validation
+//     error) returns it whether or not the write failed: its callers learn
+//     nothing of the write, and the drop is reported where it happens.
 //   - Handed off, since the caller learns it failed: a path that returns a
 //     count of failures it incremented after testing the error
 //     (`failed++; ...; return failed`), or `false` from a function without
@@ -196,7 +202,11 @@
 // a method, in any package (`r.newCronJob(x)`, `tester.NewDeployment()`),
 // a deep copy of a fresh object is fresh too, and handing its object to a helper that leaves it without a version (a
 // create helper that sends it through a client-go typed `Create` and drops
-// the stored copy, a comparison, `reflect.DeepEqual`) keeps it fresh; a
+// the stored copy, a wait that only reads it, a comparison,
+// `reflect.DeepEqual`, in this package or, by fact, in another) keeps it
+// fresh, and so does handing a part of it that holds no metadata
+// (`tester.GetSelectorPods(d.Spec.Selector)`, `metaLabelsPatch(d.Labels)`):
+// from there nothing reaches the object's own resourceVersion; a
 // controller-runtime `Create`, which decodes the stored object into its
 // argument, does not. An object whose resourceVersion the function blanks
 // on every path to the write (`pod.ResourceVersion = ""`,
