@@ -42,9 +42,10 @@
 //     fixes (the edit kit every fix is built with), syntax (cursors,
 //     identifiers, loops), typeinfo (type information that may have
 //     holes, and the one callee resolver, which api.Callee wraps for the
-//     floors above), docs, and wrap, which hardens every analyzer (fix
-//     check, panic guard) the same way for the registry and for the
-//     exported Analyzer values.
+//     floors above), truth (the one three-valued evaluator of conditions,
+//     whose leaves each check judges), docs, and wrap, which hardens every
+//     analyzer (fix check, panic guard) the same way for the registry and
+//     for the exported Analyzer values.
 //
 // No package-level variable is read by an analyzer: configuration lives
 // in the analyzers built for it, and the model's results are handed over

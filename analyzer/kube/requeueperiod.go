@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -56,7 +57,7 @@ func quietReturnPeriod(info *types.Info, ret *ast.ReturnStmt, vars map[*types.Va
 	if len(ret.Results) != 2 {
 		return 0, false
 	}
-	if id, ok := ast.Unparen(ret.Results[1]).(*ast.Ident); !ok || id.Name != "nil" {
+	if !truth.IsNil(ret.Results[1]) {
 		return 0, true // an error: controller-runtime requeues it (a nil one is not told apart)
 	}
 	if id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident); ok {

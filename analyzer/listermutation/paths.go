@@ -2,8 +2,9 @@ package listermutation
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 )
 
 // ifNil follows `if v == nil { ... }` without an else branch, the
@@ -25,7 +26,7 @@ func (t *tracker) ifNil(ifs *ast.IfStmt) bool {
 	if ifs.Else != nil {
 		return false
 	}
-	vars := t.nilTested(ifs.Cond, nil)
+	vars := t.nilTested(ifs.Cond)
 	if len(vars) == 0 {
 		return false
 	}
@@ -46,36 +47,18 @@ func (t *tracker) ifNil(ifs *ast.IfStmt) bool {
 	return true
 }
 
-// nilTested returns the variables that cond tests for nil in a way that
-// makes each of them non-nil when cond is false: `v == nil`, `nil == v`,
-// and any of them joined by ||.
-func (t *tracker) nilTested(cond ast.Expr, vars []*types.Var) []*types.Var {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok {
-		return vars
-	}
-	switch b.Op {
-	case token.LOR:
-		return t.nilTested(b.Y, t.nilTested(b.X, vars))
-	case token.EQL:
-		x, y := b.X, b.Y
-		if t.isNil(x) {
-			x, y = y, x
-		}
-		if !t.isNil(y) {
-			return vars
-		}
-		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+// nilTested returns the variables that cond, when false, shows to be
+// non-nil: what truth.Assume learns of nil tests (`v == nil`, `nil == v`,
+// any of them joined by ||, `!(v != nil)`), knowing nothing else.
+func (t *tracker) nilTested(cond ast.Expr) []*types.Var {
+	var vars []*types.Var
+	unknown := func(truth.Leaf) truth.Value { return truth.Unknown }
+	truth.Assume(t.info, cond, false, unknown, func(l truth.Leaf, nonNil bool) {
+		if id, ok := ast.Unparen(l.NonNil).(*ast.Ident); ok && nonNil {
 			if v := t.varOf(id); v != nil {
-				return append(vars, v)
+				vars = append(vars, v)
 			}
 		}
-	}
+	})
 	return vars
-}
-
-// isNil reports whether e is the predeclared nil.
-func (t *tracker) isNil(e ast.Expr) bool {
-	tv, ok := t.info.Types[e]
-	return ok && tv.IsNil()
 }

@@ -2,10 +2,10 @@ package staleupdate
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
@@ -59,44 +59,50 @@ func (et errTest) mentions(e ast.Expr) bool {
 // this walk nor the Conflict evaluator can decide: a Conflict may take
 // either branch, so no path through it proves a stale write.
 func (et errTest) undecided(cond ast.Expr) bool {
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return et.undecided(e.X)
+	found := false
+	truth.Leaves(et.c.pass.TypesInfo, cond, func(l truth.Leaf) {
+		if !found && et.mentions(l.Expr) {
+			t, f := et.leaf(l)
+			found = t == unknown && f == unknown
 		}
-	case *ast.BinaryExpr:
-		if e.Op == token.LAND || e.Op == token.LOR {
-			return et.undecided(e.X) || et.undecided(e.Y)
-		}
-	}
-	if !et.mentions(cond) {
-		return false
-	}
-	t, f := et.eval(cond)
-	return t == unknown && f == unknown
+	})
+	return found
 }
 
-// eval tells what the truth of cond implies about the first write. The
-// graph keeps whole conditions, so !, && and || are taken apart here.
+// eval tells what the truth of cond implies about the first write. cond is
+// evaluated once for each way the write can have ended (truth.Eval, with
+// the leaves judged in that ending), and each branch keeps the endings in
+// which it can be taken.
 func (et errTest) eval(cond ast.Expr) (onTrue, onFalse outcome) {
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			t, f := et.eval(e.X)
-			return f, t
+	leaves := make(map[ast.Expr][2]outcome) // each leaf is judged once
+	var canTrue, canFalse ending
+	for _, end := range endings {
+		v := truth.Eval(et.c.pass.TypesInfo, cond, func(l truth.Leaf) truth.Value {
+			implied, ok := leaves[l.Expr]
+			if !ok {
+				implied[0], implied[1] = et.leaf(l)
+				leaves[l.Expr] = implied
+			}
+			return end.value(implied[0], implied[1])
+		})
+		if v.Takes(true) {
+			canTrue |= end
 		}
+		if v.Takes(false) {
+			canFalse |= end
+		}
+	}
+	return canTrue.outcome(), canFalse.outcome()
+}
+
+// leaf tells what the truth of a leaf of a condition implies about the
+// first write: a nil test of the error, an error predicate, or a test the
+// Conflict evaluator decides.
+func (et errTest) leaf(l truth.Leaf) (onTrue, onFalse outcome) {
+	switch e := l.Expr.(type) {
 	case *ast.BinaryExpr:
-		switch e.Op {
-		case token.LAND: // true: both hold; false: either fails
-			xt, xf := et.eval(e.X)
-			yt, yf := et.eval(e.Y)
-			return both(xt, yt), either(xf, yf)
-		case token.LOR:
-			xt, xf := et.eval(e.X)
-			yt, yf := et.eval(e.Y)
-			return either(xt, yt), both(xf, yf)
-		case token.EQL, token.NEQ:
-			if t, f, ok := et.nilTest(e); ok {
+		if l.NonNil != nil {
+			if t, f, ok := et.nilTest(l.NonNil); ok {
 				return t, f
 			}
 		}
@@ -105,28 +111,17 @@ func (et errTest) eval(cond ast.Expr) (onTrue, onFalse outcome) {
 			return t, f
 		}
 	}
-	return et.onConflict(cond)
+	return et.onConflict(l.Expr)
 }
 
-// nilTest decides err == nil, err != nil and their kin on an error filter
+// nilTest decides x != nil for the error and for an error filter
 // (client.IgnoreNotFound(err) != nil).
-func (et errTest) nilTest(e *ast.BinaryExpr) (onTrue, onFalse outcome, ok bool) {
-	x, y := e.X, e.Y
-	if isNil(x) {
-		x, y = y, x
-	}
-	if !isNil(y) {
-		return unknown, unknown, false
-	}
+func (et errTest) nilTest(x ast.Expr) (onTrue, onFalse outcome, ok bool) {
 	switch {
-	case et.isErr(x) && e.Op == token.NEQ: // err != nil
+	case et.isErr(x): // err != nil
 		return failed, succeeded, true
-	case et.isErr(x): // err == nil
-		return succeeded, failed, true
-	case isErrFilter(et.c.pass.TypesInfo, x, et.isErr) && e.Op == token.NEQ: // client.IgnoreNotFound(err) != nil
+	case isErrFilter(et.c.pass.TypesInfo, x, et.isErr): // client.IgnoreNotFound(err) != nil
 		return failed, unknown, true
-	case isErrFilter(et.c.pass.TypesInfo, x, et.isErr):
-		return unknown, failed, true
 	}
 	return unknown, unknown, false
 }
@@ -159,11 +154,11 @@ func (et errTest) onConflict(cond ast.Expr) (onTrue, onFalse outcome) {
 	if call, ok := ast.Unparen(cond).(*ast.CallExpr); ok && fate.TestsMessageAgainstNonConflict(et.c.pass.TypesInfo, call, et.isErr) {
 		return otherFailure, unknown
 	}
-	holds, decided := et.c.tracer.OnConflict(cond, et.isFailure)
+	v := et.c.tracer.OnConflict(cond, et.isFailure)
 	switch {
-	case !decided || !et.mentions(cond):
+	case !v.Known() || !et.mentions(cond):
 		return unknown, unknown
-	case holds:
+	case v == truth.True:
 		return unknown, notConflict
 	}
 	return notConflict, unknown
@@ -182,9 +177,4 @@ func isErrFilter(info *types.Info, x ast.Expr, isErr func(ast.Expr) bool) bool {
 	}
 	res := fn.Signature().Results()
 	return res.Len() == 1 && types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type())
-}
-
-func isNil(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && id.Name == "nil"
 }

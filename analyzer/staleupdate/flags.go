@@ -2,11 +2,12 @@ package staleupdate
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 )
 
 // Flags carry a failure's consequence to a later test: `performGet = true`
@@ -57,7 +58,7 @@ func newFlagVars(info *types.Info, body *ast.BlockStmt) *flagVars {
 					case v == nil:
 					case nested:
 						excluded[v] = true
-					case len(m.Lhs) == len(m.Rhs) && fv.constant(m.Rhs[i]) != nil:
+					case len(m.Lhs) == len(m.Rhs) && truth.Const(fv.info, m.Rhs[i]).Known():
 						fv.add(v)
 					}
 				}
@@ -92,14 +93,6 @@ func (fv *flagVars) boolVar(e ast.Expr) *types.Var {
 		return nil
 	}
 	return v
-}
-
-// constant returns the constant boolean value of e, or nil.
-func (fv *flagVars) constant(e ast.Expr) constant.Value {
-	if v := fv.info.Types[e].Value; v != nil && v.Kind() == constant.Bool {
-		return v
-	}
-	return nil
 }
 
 // flagOf returns the bit of the flag e names.
@@ -170,59 +163,41 @@ func (fv *flagVars) transfer(n ast.Node, s flagState) flagState {
 // assignment is one to one.
 func (fv *flagVars) assign(s flagState, b uint, lhs, rhs []ast.Expr, i int) flagState {
 	if (lhs == nil || len(lhs) == len(rhs)) && i < len(rhs) {
-		if v := fv.constant(rhs[i]); v != nil {
-			return s.set(b, constant.BoolVal(v))
+		if v := truth.Const(fv.info, rhs[i]); v.Known() {
+			return s.set(b, v == truth.True)
 		}
 	}
 	return s.forget(b)
 }
 
-// test evaluates cond with the flags s knows: decided is false when it
-// depends on anything else.
-func (fv *flagVars) test(cond ast.Expr, s flagState) (val, decided bool) {
-	if v := fv.constant(cond); v != nil {
-		return constant.BoolVal(v), true
-	}
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.Ident:
-		if b, ok := fv.flagOf(e); ok && s.known&(1<<b) != 0 {
-			return s.val&(1<<b) != 0, true
-		}
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			v, ok := fv.test(e.X, s)
-			return !v, ok
-		}
-	case *ast.BinaryExpr:
-		if e.Op == token.LAND || e.Op == token.LOR {
-			short := e.Op == token.LOR // the value that decides alone
-			x, xok := fv.test(e.X, s)
-			y, yok := fv.test(e.Y, s)
-			switch {
-			case xok && x == short, yok && y == short:
-				return short, true
-			case xok && yok:
-				return !short, true
-			}
-		}
-	}
-	return false, false
+// test evaluates cond with the flags s knows: Unknown when it depends on
+// anything else.
+func (fv *flagVars) test(cond ast.Expr, s flagState) truth.Value {
+	return truth.Eval(fv.info, cond, fv.judge(&s))
 }
 
-// assume records what taking a branch teaches about a flag tested alone
-// (`if f`, `if !f`).
+// assume records what taking a branch teaches about the flags: their
+// values where cond, tested with the flags *s knows, implies them (`if
+// f`, `if !f && g`).
 func (fv *flagVars) assume(cond ast.Expr, val bool, s flagState) flagState {
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.Ident:
-		if b, ok := fv.flagOf(e); ok {
-			return s.set(b, val)
+	truth.Assume(fv.info, cond, val, fv.judge(&s), func(l truth.Leaf, holds bool) {
+		if b, ok := fv.bit[l.Var]; ok {
+			s = s.set(b, holds)
 		}
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return fv.assume(e.X, !val, s)
-		}
-	}
+	})
 	return s
+}
+
+// judge answers what *s knows of a flag; anything else is unknown. It
+// reads *s when asked, so that assume's later questions see what its
+// earlier leaves taught.
+func (fv *flagVars) judge(s *flagState) truth.Judge {
+	return func(l truth.Leaf) truth.Value {
+		if b, ok := fv.bit[l.Var]; ok && s.known&(1<<b) != 0 {
+			return truth.Of(s.val&(1<<b) != 0)
+		}
+		return truth.Unknown
+	}
 }
 
 // entryStates runs the must-constant dataflow over g: the flags known on

@@ -12,6 +12,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -156,7 +157,7 @@ func (c *checker) errTested(cond ast.Expr, errExpr ast.Expr) bool {
 	}
 	id, ok := ast.Unparen(be.X).(*ast.Ident)
 	errID := errExpr.(*ast.Ident)
-	return ok && c.pass.TypesInfo.ObjectOf(id) == c.pass.TypesInfo.ObjectOf(errID) && isNil(be.Y)
+	return ok && c.pass.TypesInfo.ObjectOf(id) == c.pass.TypesInfo.ObjectOf(errID) && truth.IsNil(be.Y)
 }
 
 // errLivesAround reports whether the block around the if statement s

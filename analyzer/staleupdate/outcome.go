@@ -1,5 +1,7 @@
 package staleupdate
 
+import "github.com/conflictlint/conflictlint/analyzer/internal/truth"
+
 // outcome is what a path knows about how the first write ended.
 type outcome uint8
 
@@ -52,23 +54,60 @@ func stale(o outcome, refreshesInPlace bool) bool {
 	return true
 }
 
-// both is what is known when two facts hold together.
-func both(x, y outcome) outcome {
-	if o, ok := refine(x, y); ok {
-		return o
+// ending is a set of the ways the first write can have ended: the
+// outcomes are the sets a path tells apart.
+type ending uint8
+
+const (
+	conflicted  ending = 1 << iota // it failed with a Conflict
+	wrote                          // it succeeded
+	failedOther                    // it failed with another error
+)
+
+// endings are the ways the write can have ended, one by one.
+var endings = []ending{conflicted, wrote, failedOther}
+
+// endingsOf returns the ways of ending that o allows.
+func endingsOf(o outcome) ending {
+	switch o {
+	case failed:
+		return conflicted | failedOther
+	case succeeded:
+		return wrote
+	case otherFailure:
+		return failedOther
+	case notConflict:
+		return wrote | failedOther
 	}
-	return unknown // contradictory: leave the path alone
+	return conflicted | wrote | failedOther
 }
 
-// either is what is known when one of two facts holds.
-func either(x, y outcome) outcome {
-	switch {
-	case x == y:
-		return x
-	case isFailure(x) && isFailure(y):
+// outcome returns what a path that knows the write ended in one of e
+// knows: a Conflict alone counts as a failure, and a set no outcome
+// names (a Conflict or a success; none, a contradiction) as unknown.
+func (e ending) outcome() outcome {
+	switch e {
+	case conflicted, conflicted | failedOther:
 		return failed
-	case x != unknown && x != failed && y != unknown && y != failed:
-		return notConflict // each is a success or a failure that is no Conflict
+	case wrote:
+		return succeeded
+	case failedOther:
+		return otherFailure
+	case wrote | failedOther:
+		return notConflict
 	}
 	return unknown
+}
+
+// value is the value, when the write ended as e, of a leaf whose truth
+// implies onTrue and whose falsity implies onFalse: true where its false
+// branch cannot be taken, false where its true branch cannot.
+func (e ending) value(onTrue, onFalse outcome) truth.Value {
+	switch {
+	case endingsOf(onFalse)&e == 0:
+		return truth.True
+	case endingsOf(onTrue)&e == 0:
+		return truth.False
+	}
+	return truth.Unknown
 }

@@ -1,6 +1,10 @@
 package staleupdate
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
+)
 
 // TestRefine checks what a branch teaches a path about the first write.
 func TestRefine(t *testing.T) {
@@ -27,18 +31,27 @@ func TestRefine(t *testing.T) {
 	}
 }
 
-// TestEither checks what one of two facts gives.
-func TestEither(t *testing.T) {
-	tests := []struct{ x, y, want outcome }{
-		{failed, otherFailure, failed},
-		{succeeded, otherFailure, notConflict},
-		{succeeded, failed, unknown},
-		{notConflict, succeeded, notConflict},
-		{failed, notConflict, unknown},
+// TestEndings checks that every outcome is the set of endings it allows,
+// and what a leaf is in each ending.
+func TestEndings(t *testing.T) {
+	for _, o := range []outcome{unknown, failed, succeeded, otherFailure, notConflict} {
+		if got := endingsOf(o).outcome(); got != o {
+			t.Errorf("endingsOf(%d).outcome() = %d", o, got)
+		}
 	}
-	for _, tt := range tests {
-		if got := either(tt.x, tt.y); got != tt.want {
-			t.Errorf("either(%d, %d) = %d; want %d", tt.x, tt.y, got, tt.want)
+	if conflicted.outcome() != failed || (conflicted|wrote).outcome() != unknown || ending(0).outcome() != unknown {
+		t.Error("a Conflict alone is a failure; a Conflict or a success, or nothing, is unknown")
+	}
+	// err != nil: true after a failure, false after a success
+	for end, want := range map[ending]truth.Value{conflicted: truth.True, wrote: truth.False, failedOther: truth.True} {
+		if got := end.value(failed, succeeded); got != want {
+			t.Errorf("err != nil when the write ended as %d: %v, want %v", end, got, want)
+		}
+	}
+	// IsConflict(err): its true branch is counted a failure of any kind
+	for end, want := range map[ending]truth.Value{conflicted: truth.True, wrote: truth.False, failedOther: truth.Unknown} {
+		if got := end.value(failed, notConflict); got != want {
+			t.Errorf("IsConflict(err) when the write ended as %d: %v, want %v", end, got, want)
 		}
 	}
 }

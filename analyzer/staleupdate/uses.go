@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 )
 
 // useKind says what one use of an object variable does with it.
@@ -99,7 +101,7 @@ func (c *checker) classifyUse(cur inspector.Cursor) useKind {
 			return useKube
 		}
 	case *ast.BinaryExpr:
-		if isNil(p.X) || isNil(p.Y) {
+		if truth.IsNil(p.X) || truth.IsNil(p.Y) {
 			return useRead
 		}
 	}

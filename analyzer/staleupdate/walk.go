@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -117,20 +118,20 @@ func (c *checker) successors(fg *fnGraph, w *kube.Write, errVar *types.Var, st p
 		et.errVar = errVar
 	}
 	implied := [2]outcome{}
-	undecided, flagKnown, flagVal := false, false, false
+	undecided, flag := false, truth.Unknown
 	cond := fg.condOf(st.b, c.pass.TypesInfo)
 	switch {
 	case cond != nil:
 		implied[0], implied[1] = et.eval(cond)
 		undecided = et.undecided(cond)
-		flagVal, flagKnown = fg.flags.test(cond, st.flags)
+		flag = fg.flags.test(cond, st.flags)
 	case fg.caseTag(st.b) != nil:
 		undecided = et.mentions(fg.caseTag(st.b)) // a switch on something computed from the error
 	}
 	undecided = undecided && (st.out == unknown || st.out == failed)
 	var out []pathState
 	for i, s := range st.b.Succs {
-		if (flagKnown && flagVal != (i == 0)) || rebinds(c.pass.TypesInfo, s, w.Object.Root) {
+		if !flag.Takes(i == 0) || rebinds(c.pass.TypesInfo, s, w.Object.Root) {
 			continue
 		}
 		next, ok := st.out, true

@@ -12,6 +12,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
@@ -285,7 +286,7 @@ func (c *checker) persists(s, check ast.Stmt, w *kube.Write) bool {
 	if x, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(x) != c.pass.TypesInfo.ObjectOf(errVar) {
 		return false
 	}
-	if id, ok := ast.Unparen(cond.Y).(*ast.Ident); !ok || id.Name != "nil" {
+	if !truth.IsNil(cond.Y) {
 		return false
 	}
 	return leaves(c.pass.TypesInfo, errCheck.Body)

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
 
@@ -212,7 +213,7 @@ func (c *checker) testsErrorOf(ifs *ast.IfStmt, call *ast.CallExpr) (*ast.Ident,
 		return nil, false
 	}
 	x, isIdent := cond.X.(*ast.Ident)
-	if !isIdent || !isNilExpr(cond.Y) || c.pass.TypesInfo.ObjectOf(x) != c.pass.TypesInfo.ObjectOf(id) {
+	if !isIdent || !truth.IsNil(cond.Y) || c.pass.TypesInfo.ObjectOf(x) != c.pass.TypesInfo.ObjectOf(id) {
 		return nil, false
 	}
 	return id, true
@@ -246,7 +247,7 @@ func (c *checker) lastIsError(ft *ast.FuncType) bool {
 // nil error, for a function whose last result is an error.
 func (c *checker) returnsZeroAndNil(ret *ast.ReturnStmt, ft *ast.FuncType) bool {
 	n := ft.Results.NumFields()
-	if len(ret.Results) != n || n == 0 || !isNilExpr(ret.Results[n-1]) || !c.lastIsError(ft) {
+	if len(ret.Results) != n || n == 0 || !truth.IsNil(ret.Results[n-1]) || !c.lastIsError(ft) {
 		return false
 	}
 	for _, r := range ret.Results[:n-1] {
@@ -255,11 +256,6 @@ func (c *checker) returnsZeroAndNil(ret *ast.ReturnStmt, ft *ast.FuncType) bool 
 		}
 	}
 	return true
-}
-
-func isNilExpr(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && id.Name == "nil"
 }
 
 // isZeroValue reports whether e is written as a zero value: nil, a zero

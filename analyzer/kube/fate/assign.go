@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -141,10 +142,10 @@ func (fx *effects) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathS
 	}
 	st.set, st.unset = withoutVar(st.set, v), withoutVar(st.unset, v)
 	st.consts = withoutConst(st.consts, v)
-	switch boolConst(value) {
-	case truthTrue:
+	switch truth.Const(fx.sc.k.info, value) {
+	case truth.True:
 		st.set = withVar(st.set, v)
-	case truthFalse:
+	case truth.False:
 		st.unset = withVar(st.unset, v)
 	}
 	if value != nil && isErrorValue(v.Type()) && (carried || fx.sc.k.nonNilExpr(value, *st)) {
@@ -157,7 +158,7 @@ func (fx *effects) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathS
 	} else {
 		st.nonEmpty = withoutVar(st.nonEmpty, v)
 	}
-	if value != nil && isNilIdent(value) {
+	if value != nil && truth.IsNil(value) {
 		st.nilErrs = withVar(st.nilErrs, v)
 	} else {
 		st.nilErrs = withoutVar(st.nilErrs, v)

@@ -64,11 +64,6 @@ func returnsOnly(fn *types.Func, t types.Type) bool {
 	return res.Len() == 1 && types.Identical(res.At(0).Type(), t)
 }
 
-func isNilIdent(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && id.Name == "nil"
-}
-
 // isZeroLit reports whether e is a literal false or 0.
 func isZeroLit(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -279,7 +280,7 @@ func (fx *effects) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) 
 
 // evalConstCompare decides `x == c` or `x != c` where x holds a constant
 // known on this path and c is a constant.
-func (cd *conditions) evalConstCompare(e *ast.BinaryExpr, st pathState) truth {
+func (cd *conditions) evalConstCompare(e *ast.BinaryExpr, st pathState) truth.Value {
 	known := func(x ast.Expr) constant.Value {
 		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
 			if v, ok := cd.sc.k.info.Uses[id].(*types.Var); ok {
@@ -293,12 +294,12 @@ func (cd *conditions) evalConstCompare(e *ast.BinaryExpr, st pathState) truth {
 		x, y = known(e.Y), cd.sc.k.info.Types[e.X].Value
 	}
 	if x == nil || y == nil || x.Kind() != y.Kind() {
-		return truthUnknown
+		return truth.Unknown
 	}
 	if constant.Compare(x, e.Op, y) {
-		return truthTrue
+		return truth.True
 	}
-	return truthFalse
+	return truth.False
 }
 
 // withoutConst returns consts without what it knew of v.

@@ -10,29 +10,10 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
-
-// truth is a condition's value on a path: known true, known false, or
-// unknown (both branches are taken).
-type truth int
-
-const (
-	truthUnknown truth = iota
-	truthTrue
-	truthFalse
-)
-
-func (t truth) not() truth {
-	switch t {
-	case truthTrue:
-		return truthFalse
-	case truthFalse:
-		return truthTrue
-	}
-	return truthUnknown
-}
 
 // isCondition reports whether e, the last node of a two-way block, is a
 // boolean condition (not the value of a tagged switch case).
@@ -49,16 +30,16 @@ func (cd *conditions) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkIt
 	}
 	tested := cd.sc.mentionsCarrier(cond, st)
 	decided := cd.eval(cond, st)
-	if tested && decided == truthUnknown {
+	if tested && decided == truth.Unknown {
 		decided = cd.valueTest(b, cond, st)
 	}
-	if decided == truthUnknown && st.undecided == nil && (tested || cd.sc.mentionsOther(cond)) {
+	if decided == truth.Unknown && st.undecided == nil && (tested || cd.sc.mentionsOther(cond)) {
 		st.undecided = cond // both branches: a loss on either is not proven
 	}
 	budget := cd.testsRetryBudget(cond)
 	var out []walkItem
-	for i, want := range []truth{truthTrue, truthFalse} {
-		if decided != truthUnknown && decided != want {
+	for i, holds := range []bool{true, false} {
+		if !decided.Takes(holds) {
 			continue // this branch is not taken when the write failed
 		}
 		next := st
@@ -67,12 +48,12 @@ func (cd *conditions) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkIt
 			// requeued; past it, it was retried that many times already.
 			next.improve(Handled)
 		}
-		cd.refine(cond, want == truthTrue, &next)
-		if tested && decided != truthUnknown {
+		cd.refine(cond, holds, &next)
+		if tested && decided.Known() {
 			next.testedIn = branchRegion(b.Succs[i])
 			next.improve(Swallowed) // the code saw the failure
-			next.conflict = next.conflict || (want == truthTrue && cd.isConflictTest(cond, st))
-			next.pastGuard = next.pastGuard || (want == truthFalse && cd.isNegatedConflictTest(cond, st))
+			next.conflict = next.conflict || (holds && cd.isConflictTest(cond, st))
+			next.pastGuard = next.pastGuard || (!holds && cd.isNegatedConflictTest(cond, st))
 		}
 		out = append(out, walkItem{b.Succs[i], 0, next})
 	}
@@ -101,9 +82,9 @@ func (cd *conditions) testsRetryBudget(cond ast.Expr) bool {
 // The branch that returns the value is the failing one, when exactly one
 // does; the other is taken only when the step did not fail. Otherwise the
 // test stays unknown and both branches are walked.
-func (cd *conditions) valueTest(b *cfg.Block, cond ast.Expr, st pathState) truth {
+func (cd *conditions) valueTest(b *cfg.Block, cond ast.Expr, st pathState) truth.Value {
 	if cd.testsErrorCarrier(cond, st) {
-		return truthUnknown // an error's own tests are evaluated, or unknown
+		return truth.Unknown // an error's own tests are evaluated, or unknown
 	}
 	hands := [2]bool{}
 	for i, succ := range b.Succs[:2] {
@@ -113,11 +94,11 @@ func (cd *conditions) valueTest(b *cfg.Block, cond ast.Expr, st pathState) truth
 	}
 	switch {
 	case hands[0] && !hands[1]:
-		return truthTrue
+		return truth.True
 	case hands[1] && !hands[0]:
-		return truthFalse
+		return truth.False
 	}
-	return truthUnknown
+	return truth.Unknown
 }
 
 // testsErrorCarrier reports whether cond mentions a carrier of error type.
@@ -169,95 +150,76 @@ func (cd *conditions) caseOfTaggedSwitch(cond ast.Expr) bool {
 }
 
 // eval decides cond on the assumption that the write failed with Conflict.
-func (cd *conditions) eval(cond ast.Expr, st pathState) truth {
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return cd.eval(e.X, st).not()
-		}
-	case *ast.BinaryExpr:
-		return cd.evalBinary(e, st)
-	case *ast.CallExpr:
-		return cd.evalErrorTest(e, st)
-	case *ast.Ident:
-		// a flag set on this path: requeue = true; if requeue {...}
-		if v, ok := cd.sc.k.info.Uses[e].(*types.Var); ok {
-			switch {
-			case slices.Contains(st.set, v):
-				return truthTrue
-			case slices.Contains(st.unset, v):
-				return truthFalse
-			}
-		}
-	}
-	return truthUnknown
+func (cd *conditions) eval(cond ast.Expr, st pathState) truth.Value {
+	return truth.Eval(cd.sc.k.info, cond, cd.judge(st))
 }
 
-func (cd *conditions) evalBinary(e *ast.BinaryExpr, st pathState) truth {
+// judge answers what a leaf of a condition is on this path when the write
+// failed with Conflict: a flag set on the path (requeue = true; if
+// requeue {...}), a value known non-nil, a test of the failure or of what
+// was built from it.
+func (cd *conditions) judge(st pathState) truth.Judge {
+	return func(l truth.Leaf) truth.Value {
+		switch {
+		case l.Var != nil:
+			return flagValue(l.Var, st)
+		case l.NonNil != nil:
+			return cd.evalNilTest(l.NonNil, st)
+		}
+		switch e := l.Expr.(type) {
+		case *ast.BinaryExpr:
+			return cd.evalComparison(e, st)
+		case *ast.CallExpr:
+			// IsConflict holds for the failure; every other apierrors
+			// predicate and errors.Is do not.
+			return cd.onConflict(st).call(e)
+		}
+		return truth.Unknown
+	}
+}
+
+// flagValue returns what the path knows of the boolean variable v.
+func flagValue(v *types.Var, st pathState) truth.Value {
+	switch {
+	case slices.Contains(st.set, v):
+		return truth.True
+	case slices.Contains(st.unset, v):
+		return truth.False
+	}
+	return truth.Unknown
+}
+
+// evalComparison decides a comparison that is not with nil: a reason or
+// code of the Conflict, the length of a work set or of a list of errors,
+// a variable that holds a constant on this path.
+func (cd *conditions) evalComparison(e *ast.BinaryExpr, st pathState) truth.Value {
 	switch e.Op {
-	case token.LAND:
-		x, y := cd.eval(e.X, st), cd.eval(e.Y, st)
-		switch {
-		case x == truthFalse || y == truthFalse:
-			return truthFalse
-		case x == truthTrue && y == truthTrue:
-			return truthTrue
-		}
-		return truthUnknown
-	case token.LOR:
-		x, y := cd.eval(e.X, st), cd.eval(e.Y, st)
-		switch {
-		case x == truthTrue || y == truthTrue:
-			return truthTrue
-		case x == truthFalse && y == truthFalse:
-			return truthFalse
-		}
-		return truthUnknown
 	case token.NEQ, token.EQL:
-		if v := cd.onConflict(st).compare(e); v != truthUnknown {
-			return v // a reason or code of the Conflict
-		}
-		if v := cd.evalWorkSetLen(e, st); v != truthUnknown {
+		if v := cd.onConflict(st).compare(e); v.Known() {
 			return v
 		}
-		if v := cd.evalConstCompare(e, st); v != truthUnknown {
+		if v := cd.evalWorkSetLen(e, st); v.Known() {
 			return v
 		}
-		v := cd.evalNilTest(e, st)
-		if e.Op == token.EQL {
-			return v.not()
-		}
-		return v
+		return cd.evalConstCompare(e, st)
 	case token.GTR:
-		if v := cd.evalWorkSetLen(e, st); v != truthUnknown {
+		if v := cd.evalWorkSetLen(e, st); v.Known() {
 			return v
 		}
 		// len(errs) > 0 where errs collects the failure
 		if call, ok := ast.Unparen(e.X).(*ast.CallExpr); ok && isBuiltin(cd.sc.k.info, call, "len") && len(call.Args) == 1 && isZeroLit(e.Y) && cd.sc.carries(call.Args[0], st) {
-			return truthTrue
+			return truth.True
 		}
 	}
-	return truthUnknown
+	return truth.Unknown
 }
 
 // evalNilTest decides `x != nil`.
-func (cd *conditions) evalNilTest(e *ast.BinaryExpr, st pathState) truth {
-	x := e.X
-	if isNilIdent(x) {
-		x = e.Y
-	} else if !isNilIdent(e.Y) {
-		return truthUnknown
-	}
+func (cd *conditions) evalNilTest(x ast.Expr, st pathState) truth.Value {
 	if cd.sc.carries(x, st) || cd.sc.k.nonNilExpr(x, st) || cd.sc.requeueVar(x, st) {
-		return truthTrue // a requeue result held by pointer is set
+		return truth.True // a requeue result held by pointer is set
 	}
-	return truthUnknown
-}
-
-// evalErrorTest decides a test of the failure: IsConflict holds for it;
-// every other apierrors predicate and errors.Is do not.
-func (cd *conditions) evalErrorTest(call *ast.CallExpr, st pathState) truth {
-	return cd.onConflict(st).call(call)
+	return truth.Unknown
 }
 
 // onConflict returns the evaluator of tests of the failure on this path.

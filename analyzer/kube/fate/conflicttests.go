@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -38,51 +39,42 @@ const (
 )
 
 // test decides cond on the Conflict.
-func (c conflictEval) test(cond ast.Expr) truth {
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return c.test(e.X).not()
-		}
+func (c conflictEval) test(cond ast.Expr) truth.Value {
+	return truth.Eval(c.k.info, cond, c.leaf)
+}
+
+// leaf decides a leaf of a test on the Conflict: a comparison of its
+// reason or code, a call that tests it. A flag or a nil test is not a test
+// of the Conflict.
+func (c conflictEval) leaf(l truth.Leaf) truth.Value {
+	if l.Var != nil || l.NonNil != nil {
+		return truth.Unknown
+	}
+	switch e := l.Expr.(type) {
 	case *ast.BinaryExpr:
-		switch e.Op {
-		case token.LAND:
-			return and(c.test(e.X), c.test(e.Y))
-		case token.LOR:
-			return and(c.test(e.X).not(), c.test(e.Y).not()).not()
-		case token.EQL, token.NEQ:
+		if e.Op == token.EQL || e.Op == token.NEQ {
 			return c.compare(e)
 		}
 	case *ast.CallExpr:
 		return c.call(e)
 	}
-	return truthUnknown
-}
-
-func and(x, y truth) truth {
-	switch {
-	case x == truthFalse || y == truthFalse:
-		return truthFalse
-	case x == truthTrue && y == truthTrue:
-		return truthTrue
-	}
-	return truthUnknown
+	return truth.Unknown
 }
 
 // compare decides `x == k` or `x != k` where x is a field of the
 // Conflict's status (its reason or code) and k a constant.
-func (c conflictEval) compare(e *ast.BinaryExpr) truth {
+func (c conflictEval) compare(e *ast.BinaryExpr) truth.Value {
 	x, k := c.concrete(e.X), c.k.info.Types[e.Y].Value
 	if x == nil {
 		x, k = c.concrete(e.Y), c.k.info.Types[e.X].Value
 	}
 	if x == nil || k == nil || x.Kind() != k.Kind() {
-		return truthUnknown
+		return truth.Unknown
 	}
 	if constant.Compare(x, e.Op, k) {
-		return truthTrue
+		return truth.True
 	}
-	return truthFalse
+	return truth.False
 }
 
 // concrete returns the value e has on the Conflict, when e is its reason
@@ -141,50 +133,50 @@ func (c conflictEval) ofStatus(e ast.Expr) bool {
 }
 
 // call decides a call that tests the failure.
-func (c conflictEval) call(call *ast.CallExpr) truth {
+func (c conflictEval) call(call *ast.CallExpr) truth.Value {
 	fn := api.Callee(c.k.info, call)
 	if fn == nil || fn.Pkg() == nil {
-		return truthUnknown
+		return truth.Unknown
 	}
-	if v := c.messageTest(fn, call); v != truthUnknown {
+	if v := c.messageTest(fn, call); v != truth.Unknown {
 		return v
 	}
 	i := slices.IndexFunc(call.Args, c.failure)
 	if i < 0 {
-		return truthUnknown
+		return truth.Unknown
 	}
 	fk := api.FuncKeyOf(fn)
 	switch {
 	case fk == api.FuncKey{Pkg: api.ErrorsPath, Name: "IsConflict"}:
-		return truthTrue
+		return truth.True
 	case fk.Pkg == api.ErrorsPath && strings.HasPrefix(fk.Name, "Is"):
-		return truthFalse // every other predicate of a StatusError's reason
+		return truth.False // every other predicate of a StatusError's reason
 	case api.ErrorChainFuncs[fk] == "Is":
-		return truthFalse
+		return truth.False
 	case api.ErrorChainFuncs[fk] == "As" && i == 0 && len(call.Args) == 2:
 		return c.as(call.Args[1])
 	}
 	if v, ok := c.k.predicateVerdict(fn, i); ok {
 		return v
 	}
-	return truthUnknown
+	return truth.Unknown
 }
 
 // as decides errors.As(err, target) on the Conflict: true when *target
 // can hold a *StatusError, false when it is a type that neither is one
 // nor wraps one (no Unwrap method), so the Conflict's chain cannot hold it.
-func (c conflictEval) as(target ast.Expr) truth {
+func (c conflictEval) as(target ast.Expr) truth.Value {
 	pt, ok := c.k.info.TypeOf(target).(*types.Pointer)
 	if !ok {
-		return truthUnknown
+		return truth.Unknown
 	}
 	switch {
 	case holdsStatusError(pt.Elem()):
-		return truthTrue
+		return truth.True
 	case unwraps(pt.Elem()):
-		return truthUnknown
+		return truth.Unknown
 	}
-	return truthFalse
+	return truth.False
 }
 
 // holdsStatusError reports whether a *StatusError can be stored in t.
@@ -224,36 +216,36 @@ func unwraps(t types.Type) bool {
 // messageTest decides a test of the failure's message: strings.Contains
 // and its kin on err.Error() (or text built from it), and a regular
 // expression's MatchString.
-func (c conflictEval) messageTest(fn *types.Func, call *ast.CallExpr) truth {
+func (c conflictEval) messageTest(fn *types.Func, call *ast.CallExpr) truth.Value {
 	path := syntax.PkgPath(fn.Pkg())
 	switch {
 	case path == "strings" && fn.Name() == "Contains" && len(call.Args) == 2 && c.failure(call.Args[0]):
 		lit, ok := c.text(call.Args[1])
 		if !ok {
-			return truthUnknown
+			return truth.Unknown
 		}
 		switch possible, always := messageCanContain(lit); {
 		case always:
-			return truthTrue
+			return truth.True
 		case !possible:
-			return truthFalse
+			return truth.False
 		}
 	case path == "strings" && (fn.Name() == "HasPrefix" || fn.Name() == "HasSuffix" || fn.Name() == "EqualFold") && len(call.Args) == 2 && c.failure(call.Args[0]):
 		// a wrap adds text before the message: only what cannot be
 		// inside it at all is decided
 		if lit, ok := c.text(call.Args[1]); ok && fn.Name() != "EqualFold" {
 			if possible, _ := messageCanContain(lit); !possible {
-				return truthFalse
+				return truth.False
 			}
 		}
 	case path == "regexp" && fn.Name() == "MatchString":
 		return c.regexpTest(fn, call)
 	}
-	return truthUnknown
+	return truth.Unknown
 }
 
 // regexpTest decides re.MatchString(msg) and regexp.MatchString(expr, msg).
-func (c conflictEval) regexpTest(fn *types.Func, call *ast.CallExpr) truth {
+func (c conflictEval) regexpTest(fn *types.Func, call *ast.CallExpr) truth.Value {
 	var expr string
 	var ok bool
 	switch {
@@ -266,12 +258,12 @@ func (c conflictEval) regexpTest(fn *types.Func, call *ast.CallExpr) truth {
 		}
 	}
 	if !ok {
-		return truthUnknown
+		return truth.Unknown
 	}
 	if possible, parsed := regexpCanMatch(expr); parsed && !possible {
-		return truthFalse
+		return truth.False
 	}
-	return truthUnknown
+	return truth.Unknown
 }
 
 // compiledPattern returns the pattern of a package variable initialised by

@@ -245,19 +245,6 @@ func defines(info *types.Info, n ast.Node, v *types.Var) bool {
 	return false
 }
 
-// boolConst returns the value of e when it is the constant true or false.
-func boolConst(e ast.Expr) truth {
-	if id, ok := ast.Unparen(e).(*ast.Ident); ok && e != nil {
-		switch id.Name {
-		case "true":
-			return truthTrue
-		case "false":
-			return truthFalse
-		}
-	}
-	return truthUnknown
-}
-
 func isText(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && b.Info()&types.IsString != 0

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 )
 
@@ -221,14 +222,8 @@ func (w *walker) learnNilGuards(list []ast.Stmt, upTo ast.Node, st *pathState) {
 		if _, returns := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !returns {
 			continue
 		}
-		cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-		if !ok || cond.Op != token.NEQ {
-			continue
-		}
-		x := cond.X
-		if isNilIdent(x) {
-			x = cond.Y
-		} else if !isNilIdent(cond.Y) {
+		x, neq, ok := truth.NilTest(ifs.Cond)
+		if !ok || !neq {
 			continue
 		}
 		if v := w.sc.errorVar(x); v != nil && !w.assignedBetween(v, ifs.End(), w.sc.f.call.Pos()) {

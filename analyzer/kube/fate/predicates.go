@@ -3,6 +3,8 @@ package fate
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 )
 
 // Predicates of the program: functions that take an error and answer a
@@ -51,8 +53,8 @@ func Predicates(info *types.Info, files []*ast.File, foreign map[types.Object]Ve
 			if _, done := k.predicates[c.fn]; done {
 				continue
 			}
-			if v := k.bodyVerdict(c.decl.Body.List, c.param); v != truthUnknown {
-				k.predicates[c.fn] = Verdict{Param: c.index, Holds: v == truthTrue}
+			if v := k.bodyVerdict(c.decl.Body.List, c.param); v != truth.Unknown {
+				k.predicates[c.fn] = Verdict{Param: c.index, Holds: v == truth.True}
 				changed = true
 			}
 		}
@@ -77,7 +79,7 @@ func predicateParam(sig *types.Signature) int {
 // bodyVerdict evaluates a predicate's statements with param the Conflict:
 // `if cond { return x }` where cond is decided, switches without a tag, and
 // a final return. Anything else is undecided.
-func (k *knowledge) bodyVerdict(list []ast.Stmt, param *types.Var) truth {
+func (k *knowledge) bodyVerdict(list []ast.Stmt, param *types.Var) truth.Value {
 	c := conflictEval{
 		k:       k,
 		failure: func(e ast.Expr) bool { return k.usesVar(e, param) },
@@ -87,33 +89,30 @@ func (k *knowledge) bodyVerdict(list []ast.Stmt, param *types.Var) truth {
 		switch s := stmt.(type) {
 		case *ast.ReturnStmt:
 			if len(s.Results) != 1 {
-				return truthUnknown
-			}
-			if v := boolConst(s.Results[0]); v != truthUnknown {
-				return v
+				return truth.Unknown
 			}
 			return c.test(s.Results[0])
 		case *ast.IfStmt:
 			if s.Init != nil {
-				return truthUnknown
+				return truth.Unknown
 			}
 			switch c.test(s.Cond) {
-			case truthTrue:
+			case truth.True:
 				return k.bodyVerdict(s.Body.List, param)
-			case truthFalse:
+			case truth.False:
 				if s.Else != nil {
 					return k.bodyVerdict([]ast.Stmt{s.Else}, param)
 				}
 			default:
-				return truthUnknown
+				return truth.Unknown
 			}
 		case *ast.BlockStmt:
 			return k.bodyVerdict(s.List, param)
 		default:
-			return truthUnknown
+			return truth.Unknown
 		}
 	}
-	return truthUnknown
+	return truth.Unknown
 }
 
 // usesVar reports whether e is v, or v.Error().
@@ -129,18 +128,18 @@ func (k *knowledge) usesVar(e ast.Expr, v *types.Var) bool {
 }
 
 // predicateVerdict returns fn's answer on a Conflict passed as argument i.
-func (k *knowledge) predicateVerdict(fn *types.Func, i int) (truth, bool) {
+func (k *knowledge) predicateVerdict(fn *types.Func, i int) (truth.Value, bool) {
 	v, ok := k.predicates[fn.Origin()]
 	if !ok {
 		v, ok = k.foreign.Predicates[fn.Origin()]
 	}
 	if !ok || v.Param != i {
-		return truthUnknown, false
+		return truth.Unknown, false
 	}
 	if v.Holds {
-		return truthTrue, true
+		return truth.True, true
 	}
-	return truthFalse, true
+	return truth.False, true
 }
 
 // packageVarInits returns the initial value of each package variable

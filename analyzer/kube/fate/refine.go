@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -13,55 +14,38 @@ import (
 // variables and lists of errors.
 
 // refine records on st what taking the branch where cond is holds (or
-// does not) tells of error variables: x != nil makes x known non-nil.
+// does not) tells of error variables: x != nil makes x known non-nil. The
+// leaves it tells of are those truth.Assume finds, judged on the path as
+// it learns.
 func (cd *conditions) refine(cond ast.Expr, holds bool, st *pathState) {
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			cd.refine(e.X, !holds, st)
-		}
-	case *ast.BinaryExpr:
-		switch {
-		case e.Op == token.LAND && holds, e.Op == token.LOR && !holds:
-			cd.refine(e.X, holds, st)
-			cd.refine(e.Y, holds, st)
-		case e.Op == token.LAND || e.Op == token.LOR:
-			// !(x && y) with x known true means !y; (x || y) with x
-			// known false means y.
-			known := truthTrue
-			if e.Op == token.LOR {
-				known = truthFalse
+	judge := func(l truth.Leaf) truth.Value { return cd.judge(*st)(l) }
+	truth.Assume(cd.sc.k.info, cond, holds, judge, func(l truth.Leaf, holds bool) {
+		switch e := l.Expr.(type) {
+		case *ast.BinaryExpr:
+			if l.NonNil != nil {
+				cd.refineNil(l.NonNil, holds, st)
+				return
 			}
-			if cd.eval(e.X, *st) == known {
-				cd.refine(e.Y, holds, st)
-			} else if cd.eval(e.Y, *st) == known {
-				cd.refine(e.X, holds, st)
-			}
-		case e.Op == token.NEQ || e.Op == token.EQL:
-			cd.refineNil(e, holds == (e.Op == token.NEQ), st)
 			cd.refineLen(e, holds, st)
-		case e.Op == token.GTR || e.Op == token.GEQ || e.Op == token.LSS || e.Op == token.LEQ:
-			cd.refineLen(e, holds, st)
+		case *ast.CallExpr:
+			cd.refineErrorTest(e, holds, st)
 		}
-	case *ast.CallExpr:
-		// apierrors.IsNotFound(err) holding means err is not nil.
-		if fn := api.Callee(cd.sc.k.info, e); fn != nil && holds && len(e.Args) == 1 && api.FuncKeyOf(fn).Pkg == api.ErrorsPath {
-			if v := cd.sc.errorVar(e.Args[0]); v != nil {
-				st.nonNil = withVar(st.nonNil, v)
-			}
+	})
+}
+
+// refineErrorTest records that an apierrors predicate that holds
+// (apierrors.IsNotFound(err)) makes err non-nil.
+func (cd *conditions) refineErrorTest(call *ast.CallExpr, holds bool, st *pathState) {
+	if fn := api.Callee(cd.sc.k.info, call); fn != nil && holds && len(call.Args) == 1 && api.FuncKeyOf(fn).Pkg == api.ErrorsPath {
+		if v := cd.sc.errorVar(call.Args[0]); v != nil {
+			st.nonNil = withVar(st.nonNil, v)
 		}
 	}
 }
 
-// refineNil records that the variable compared with nil is non-nil (or may
-// be nil) on this branch.
-func (cd *conditions) refineNil(e *ast.BinaryExpr, nonNil bool, st *pathState) {
-	x := e.X
-	if isNilIdent(x) {
-		x = e.Y
-	} else if !isNilIdent(e.Y) {
-		return
-	}
+// refineNil records that x, compared with nil, is a non-nil error variable
+// (or one that may be nil) on this branch.
+func (cd *conditions) refineNil(x ast.Expr, nonNil bool, st *pathState) {
 	v := cd.sc.errorVar(x)
 	if v == nil {
 		return

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -124,7 +125,7 @@ func (k *knowledge) returnVerdict(sig *types.Signature, ret *ast.ReturnStmt) Res
 		}
 	}
 	for j, e := range ret.Results {
-		if j != i && !isNilIdent(e) && !isZeroLit(e) {
+		if j != i && !truth.IsNil(e) && !isZeroLit(e) {
 			return ResultMixed
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -138,7 +139,7 @@ func (ex *exits) signalsFailure(ret *ast.ReturnStmt) bool {
 		}
 	}
 	for i, e := range ret.Results {
-		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool && boolConst(e) == truthFalse {
+		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool && truth.Const(ex.sc.k.info, e) == truth.False {
 			return true
 		}
 	}
@@ -192,8 +193,8 @@ func (ex *exits) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
 		return st.best
 	}
 	done, err := ret.Results[0], ret.Results[1]
-	if isNilIdent(err) {
-		if (isFalse(done) || ex.cd.eval(done, st) == truthFalse) && (ex.sc.f.pollRereads || st.reread) {
+	if truth.IsNil(err) {
+		if ex.cd.eval(done, st) == truth.False && (ex.sc.f.pollRereads || st.reread) {
 			return Retried
 		}
 		return st.best
@@ -206,9 +207,4 @@ func (ex *exits) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
 		return ex.sc.t.traceFailure(cur, api.Object{})
 	}
 	return st.best
-}
-
-func isFalse(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && id.Name == "false"
 }

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -58,9 +59,9 @@ func (cd *conditions) taggedCase(b *cfg.Block, cond ast.Expr, st pathState) []wa
 	if tag := cd.switchTag(cond); tag != nil {
 		eq := &ast.BinaryExpr{X: tag, Op: token.EQL, Y: cond}
 		switch cd.onConflict(st).compare(eq) {
-		case truthTrue:
+		case truth.True:
 			return []walkItem{{b.Succs[0], 0, st}}
-		case truthFalse:
+		case truth.False:
 			return []walkItem{{b.Succs[1], 0, st}}
 		}
 		if cd.sc.mentionsCarrier(tag, st) && st.undecided == nil {

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -88,18 +89,18 @@ func (fx *effects) noteWorkSet(node ast.Node, st *pathState) {
 
 // evalWorkSetLen decides `len(set) == 0`, `!= 0` and `> 0` for a work set
 // that still holds the failed entry.
-func (cd *conditions) evalWorkSetLen(e *ast.BinaryExpr, st pathState) truth {
+func (cd *conditions) evalWorkSetLen(e *ast.BinaryExpr, st pathState) truth.Value {
 	call, ok := ast.Unparen(e.X).(*ast.CallExpr)
 	if !ok || !isBuiltin(cd.sc.k.info, call, "len") || len(call.Args) != 1 || !isZeroLit(e.Y) || !cd.sc.isWorkSet(call.Args[0], st) {
-		return truthUnknown
+		return truth.Unknown
 	}
 	switch e.Op {
 	case token.EQL:
-		return truthFalse
+		return truth.False
 	case token.NEQ, token.GTR:
-		return truthTrue
+		return truth.True
 	}
-	return truthUnknown
+	return truth.Unknown
 }
 
 // passesWorkSetHead notes that a path leaving block b goes to the work
