@@ -85,13 +85,10 @@
 //     never returns nil, also across packages; an aggregate such as
 //     `utilerrors.NewAggregate(errs)` or `errors.Join(errs...)` of a list
 //     known to hold an error: tested `len(errs) > 0`, or given a non-nil
-//     error by `append`). It counts where the code read the failure first
-//     (tested, logged or kept it), or in a reconcile step (a function with
-//     a `reconcile.Result` result), whose runner requeues on any error. A
-//     helper that drops its write's failure unread (`c.SetStatus(obj)` as a
-//     bare call) and then returns an error it had anyway (a validation
-//     error) returns it whether or not the write failed: its callers learn
-//     nothing of the write, and the drop is reported where it happens.
+//     error by `append`), once the code read the failure, or in a
+//     reconcile step (a `reconcile.Result` result). A helper that drops
+//     the failure unread and returns an error it had anyway is reported
+//     at the drop: its callers learn nothing of the write.
 //   - Handed off, since the caller learns it failed: a path that returns a
 //     count of failures it incremented after testing the error
 //     (`failed++; ...; return failed`), or `false` from a function without
@@ -118,21 +115,18 @@
 //     `for range time.Tick(...)`), or ends a function that `wait.Until` runs
 //     again (a literal, a function or method value given by name:
 //     `wait.UntilWithContext(ctx, c.sync, period)`, or a function such a
-//     literal calls directly) and that re-reads the object, or returns `(false, nil)` from a
-//     `wait.Poll` condition that re-reads it (before its write, or after
-//     the failure on that path) (also
+//     literal calls directly) and that re-reads the object, or returns
+//     `(false, nil)` from a `wait.Poll` condition that re-reads it (before
+//     its write, or after the failure on that path), also
 //     `return len(pending) == 0, nil` when the failed entry of the
-//     `for key := range pending` loop is not deleted: a work set keeps what
-//     failed).
-//   - Not judged, since the component is stopping: a path that leaves
-//     through `case <-ctx.Done():` or `case <-stopCh:` (a `chan struct{}`)
-//     after the failure.
+//     `for key := range pending` loop is not deleted (a work set).
+//   - Not judged, since the component is stopping: a path that leaves by
+//     `case <-ctx.Done():` or `case <-stopCh:` after the failure.
 //   - Surfaced (reported in strict mode): a path that gives the error to a
-//     test (`t.Fatal`, `require.NoError`, gomega's `Expect`, `ginkgo.Fail`),
-//     to the Error and Fatal methods of any test context (a type with
-//     `FailNow()` and `Failed() bool`, as Kubernetes' ktesting.TContext),
-//     or to a function that never returns and fails the test on its way
-//     (an e2e framework's `Failf`, across packages by fact).
+//     test (`t.Fatal`, `require.NoError`, gomega's `Expect`, `ginkgo.Fail`,
+//     Error and Fatal of a test context: a type with `FailNow()` and
+//     `Failed() bool`), or to a function that fails the test and never
+//     returns (an e2e framework's `Failf`, across packages by fact).
 //   - Handed off: a path that sends, stores or gives the error to code out
 //     of view.
 //   - Reported: a path that only logs it (tabled loggers, and any function
@@ -203,10 +197,8 @@
 // a deep copy of a fresh object is fresh too, and handing its object to a helper that leaves it without a version (a
 // create helper that sends it through a client-go typed `Create` and drops
 // the stored copy, a wait that only reads it, a comparison,
-// `reflect.DeepEqual`, in this package or, by fact, in another) keeps it
-// fresh, and so does handing a part of it that holds no metadata
-// (`tester.GetSelectorPods(d.Spec.Selector)`, `metaLabelsPatch(d.Labels)`):
-// from there nothing reaches the object's own resourceVersion; a
+// `reflect.DeepEqual`, also by fact) keeps it fresh, as does handing a
+// part without metadata (`GetSelectorPods(d.Spec.Selector)`); a
 // controller-runtime `Create`, which decodes the stored object into its
 // argument, does not. An object whose resourceVersion the function blanks
 // on every path to the write (`pod.ResourceVersion = ""`,
