@@ -77,7 +77,7 @@ func foreignFacts(facts []analysis.ObjectFact) fate.Foreign {
 				out.Results[f.Object] = fate.ResultRequeues
 			}
 		case *ConflictTestFact:
-			out.Predicates[f.Object] = fate.Verdict{Param: fact.Param, Holds: fact.Holds}
+			out.Predicates[f.Object] = fate.Verdict{Param: fact.Param, Holds: fact.Holds, IsConflict: fact.IsConflict}
 		case *NeverNilErrorFact:
 			out.NeverNil[f.Object] = true
 		case *EndsFact:
@@ -251,7 +251,7 @@ func exportResultFacts(pass *analysis.Pass, verdicts map[*types.Func]fate.Result
 func exportPredicateFacts(pass *analysis.Pass, verdicts map[*types.Func]fate.Verdict) {
 	for fn, v := range verdicts {
 		if fn.Exported() && fn.Pkg() == pass.Pkg {
-			pass.ExportObjectFact(fn, &ConflictTestFact{Param: v.Param, Holds: v.Holds})
+			pass.ExportObjectFact(fn, &ConflictTestFact{Param: v.Param, Holds: v.Holds, IsConflict: v.IsConflict})
 		}
 	}
 }

@@ -72,12 +72,16 @@ func (*NeverNilErrorFact) String() string { return "neverNilError" }
 // answers a bool; on a Conflict it answers Holds (isRetryable(err) holds,
 // ErrorAlreadyExists(err) does not).
 type ConflictTestFact struct {
-	Param int
-	Holds bool
+	Param      int
+	Holds      bool
+	IsConflict bool // apierrors.IsConflict under another name
 }
 
 func (*ConflictTestFact) AFact() {}
 func (f *ConflictTestFact) String() string {
+	if f.IsConflict {
+		return fmt.Sprintf("conflictTest(param %d, holds %t, IsConflict)", f.Param, f.Holds)
+	}
 	return fmt.Sprintf("conflictTest(param %d, holds %t)", f.Param, f.Holds)
 }
 

@@ -343,6 +343,14 @@ var ErrorChainFuncs = map[FuncKey]string{
 	{"github.com/pkg/errors", "Is"}: "Is", {"github.com/pkg/errors", "As"}: "As",
 }
 
+// ErrorUnwrappers return the error their argument wraps, or the root of
+// its chain: a Conflict test of their result tests the error itself.
+var ErrorUnwrappers = map[FuncKey]bool{
+	{"errors", "Unwrap"}: true, {"github.com/pkg/errors", "Cause"}: true,
+	{"github.com/pkg/errors", "Unwrap"}: true,
+	{"github.com/cockroachdb/errors", "Cause"}: true, {"github.com/cockroachdb/errors", "UnwrapAll"}: true,
+}
+
 // PeriodicFuncs run their func argument again and again on a timer,
 // whatever it does: a function that reads the object afresh each time
 // retries a lost failure on its next turn.

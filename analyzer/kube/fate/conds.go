@@ -283,8 +283,23 @@ func TestsMessageAgainstNonConflict(info *types.Info, call *ast.CallExpr, isErr 
 // failure: its false branch is where the code goes on with a Conflict, as
 // it chose to (`if !apierrors.IsConflict(err) { return err }`).
 func (cd *conditions) isNegatedConflictTest(cond ast.Expr, st pathState) bool {
-	u, ok := ast.Unparen(cond).(*ast.UnaryExpr)
+	cond = ast.Unparen(cond)
+	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		// `err != nil && !IsConflict(err)`: past it a failure is a Conflict.
+		return cd.isFailedTest(b.X, st) && cd.isNegatedConflictTest(b.Y, st) ||
+			cd.isNegatedConflictTest(b.X, st) && cd.isFailedTest(b.Y, st)
+	}
+	u, ok := cond.(*ast.UnaryExpr)
 	return ok && u.Op == token.NOT && cd.isConflictTest(u.X, st)
+}
+
+// isFailedTest reports whether cond is `err != nil` of the failure.
+func (cd *conditions) isFailedTest(cond ast.Expr, st pathState) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	return truth.IsNil(b.Y) && cd.sc.carries(b.X, st) || truth.IsNil(b.X) && cd.sc.carries(b.Y, st)
 }
 
 // isConflictTest reports whether cond calls apierrors.IsConflict on the
@@ -296,7 +311,7 @@ func (cd *conditions) isConflictTest(cond ast.Expr, st pathState) bool {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := api.Callee(cd.sc.k.info, call); fn != nil && isConflictCheck(fn) && len(call.Args) == 1 && cd.sc.carries(call.Args[0], st) {
+			if len(call.Args) == 1 && cd.sc.k.isConflictTestCall(call) && cd.sc.carries(call.Args[0], st) {
 				found = true
 			}
 		}

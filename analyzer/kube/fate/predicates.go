@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // Predicates of the program: functions that take an error and answer a
@@ -14,9 +15,13 @@ import (
 // may call another), then frozen. Those of other packages come from facts.
 
 // Verdict is a predicate's answer on a Conflict passed as parameter Param.
+// IsConflict marks a predicate that is apierrors.IsConflict under a name of
+// the project's (its body returns that test of the parameter, maybe through
+// errors.Cause): a branch it decides is the code's choice for a Conflict.
 type Verdict struct {
-	Param int
-	Holds bool
+	Param      int
+	Holds      bool
+	IsConflict bool
 }
 
 // Predicates returns the answer on a Conflict of each function of files
@@ -54,7 +59,7 @@ func Predicates(info *types.Info, files []*ast.File, foreign map[types.Object]Ve
 				continue
 			}
 			if v := k.bodyVerdict(c.decl.Body.List, c.param); v != truth.Unknown {
-				k.predicates[c.fn] = Verdict{Param: c.index, Holds: v == truth.True}
+				k.predicates[c.fn] = Verdict{Param: c.index, Holds: v == truth.True, IsConflict: k.renamesIsConflict(c.decl, c.param)}
 				changed = true
 			}
 		}
@@ -113,6 +118,57 @@ func (k *knowledge) bodyVerdict(list []ast.Stmt, param *types.Var) truth.Value {
 		}
 	}
 	return truth.Unknown
+}
+
+// renamesIsConflict reports whether decl's body is one return of a
+// Conflict test of param: `return apierrors.IsConflict(err)`, maybe of
+// `errors.Cause(err)`, or of another predicate that is one.
+func (k *knowledge) renamesIsConflict(decl *ast.FuncDecl, param *types.Var) bool {
+	if len(decl.Body.List) != 1 {
+		return false
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	return ok && len(call.Args) == 1 && k.isConflictTestCall(call) && k.reachesVar(call.Args[0], param)
+}
+
+// isConflictTestCall reports whether call is of apierrors.IsConflict, or
+// of a predicate that renames it.
+func (k *knowledge) isConflictTestCall(call *ast.CallExpr) bool {
+	fn := api.Callee(k.info, call)
+	if fn == nil {
+		return false
+	}
+	if isConflictCheck(fn) {
+		return true
+	}
+	v, ok := k.predicates[fn.Origin()]
+	if !ok {
+		v, ok = k.foreign.Predicates[fn.Origin()]
+	}
+	return ok && v.IsConflict && v.Param == 0
+}
+
+// reachesVar reports whether e is v, or a chain of one-argument error
+// unwrappers of v (errors.Cause(v), errors.Unwrap(v)).
+func (k *knowledge) reachesVar(e ast.Expr, v *types.Var) bool {
+	for {
+		if k.usesVar(e, v) {
+			return true
+		}
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return false
+		}
+		fn := api.Callee(k.info, call)
+		if fn == nil || !api.ErrorUnwrappers[api.FuncKeyOf(fn)] {
+			return false
+		}
+		e = call.Args[0]
+	}
 }
 
 // usesVar reports whether e is v, or v.Error().

@@ -83,3 +83,15 @@ func PatchOrUpdate(ctx context.Context, c client.Client, cm, base *corev1.Config
 
 // ErrPassNotPropagated is a sentinel made with github.com/pkg/errors.
 var ErrPassNotPropagated = pkgerrors.New("password not propagated yet")
+
+// ErrorIsConflict is a datastore's own name for the Conflict test.
+func ErrorIsConflict(err error) bool { return apierrors.IsConflict(err) }
+
+// UpdateStatus writes the status of cm and returns the stored object (a
+// datastore's write helper).
+func UpdateStatus(ctx context.Context, c client.Client, cm *corev1.ConfigMap) (*corev1.ConfigMap, error) {
+	if err := c.Status().Update(ctx, cm); err != nil {
+		return nil, err
+	}
+	return cm, nil
+}
