@@ -214,7 +214,8 @@ func exportBuilderFacts(pass *analysis.Pass) {
 	decls := collectDecls(pass.TypesInfo, pass.Pkg, pass.Files)
 	res := newResult()
 	res.decls, res.lifted, res.liftedFuncs = decls.decls, decls.lifted, decls.liftedFuncs
-	judge := newVersionJudge(pass, decls.decls, new(writesAndReads), res.returners, make(objectTypes))
+	none, objects := new(writesAndReads), make(objectTypes)
+	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeVersions(pass, decls.decls, none, objects, nil), nil)
 	e := exporter{pass: pass, decls: decls.decls, judge: judge}
 	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateModel{res}, fate.Foreign{})
 	foreign := foreignFacts(pass.AllObjectFacts())
