@@ -11,9 +11,10 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
 
-// The model reads the facts of other packages' functions once, in the
-// first stage (importCalleeFacts, foreignFacts), apart from those its
-// judges ask about a callee (fresh builders, keepers, resyncs, informer
+// The model reads the facts of other packages' functions once: in the
+// first stage (importCalleeFacts, foreignFacts), in the version stage for
+// the judge's summaries (fresh builders and keepers, summarizeVersions),
+// and where the healing stage asks about a callee (resyncs, informer
 // kinds); it exports the facts of the package's own functions once, in
 // the last stage, from the finished model (exporter).
 

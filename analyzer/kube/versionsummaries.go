@@ -54,34 +54,32 @@ type versionSummaries struct {
 func summarizeVersions(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, found *writesAndReads, objects objectTypes, returners map[*types.Func]Returner) *versionSummaries {
 	sum := &versionSummaries{fresh: make(map[*types.Func][]bool), keepers: make(map[*types.Func][]bool)}
 	sum.importFacts(pass)
-	j := newVersionJudge(pass.TypesInfo, decls, found, objects, sum, returners)
-	fns := sortedDecls(decls)
+	s := versionSummarizer{newVersionJudge(pass.TypesInfo, decls, found, objects, sum, returners)}
+	fns := s.summarized(sortedDecls(decls))
 	edges := make(map[*types.Func][]*types.Func, len(fns))
 	for _, fn := range fns {
 		edges[fn] = localCallees(pass.TypesInfo, decls[fn].Body, decls)
 	}
 	for _, comp := range graph.Components(fns, func(fn *types.Func) []*types.Func { return edges[fn] }) {
-		j.summarizeComponent(comp, len(comp) > 1 || slices.Contains(edges[comp[0]], comp[0]))
+		s.summarizeComponent(comp, len(comp) > 1 || slices.Contains(edges[comp[0]], comp[0]))
 	}
 	return sum
 }
 
-// importFacts records the summaries that the facts of other packages'
-// functions called in the package's files give.
+// importFacts records the summaries that the facts of the other packages'
+// functions the package names give (every callee among them: info.Uses
+// names each, as the generic origin or not, without a walk of the files).
 func (s *versionSummaries) importFacts(pass *analysis.Pass) {
 	seen := make(map[*types.Func]bool)
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if fn := api.Callee(pass.TypesInfo, call); fn != nil && fn.Pkg() != nil && fn.Pkg() != pass.Pkg && !seen[fn] {
-				seen[fn] = true
-				s.importFrom(pass, fn)
-			}
-			return true
-		})
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+			continue
+		}
+		if fn = fn.Origin(); !seen[fn] {
+			seen[fn] = true
+			s.importFrom(pass, fn)
+		}
 	}
 }
 
@@ -112,6 +110,32 @@ func sortedDecls(decls map[*types.Func]*ast.FuncDecl) []*types.Func {
 	return fns
 }
 
+// versionSummarizer fills the summaries of the package's functions, with
+// a judge that reads them as they stand.
+type versionSummarizer struct {
+	j *versionJudge
+}
+
+// summarized returns the functions of fns that may have a summary: those
+// with an object result (or a slice of them) or an object parameter. The
+// summaries of the others are empty whatever their callees', so they are
+// left out of the call graph.
+func (s versionSummarizer) summarized(fns []*types.Func) []*types.Func {
+	return slices.DeleteFunc(fns, func(fn *types.Func) bool {
+		return len(s.j.objectResults(fn)) == 0 && !s.takesObject(fn)
+	})
+}
+
+// takesObject reports whether a parameter of fn is an object.
+func (s versionSummarizer) takesObject(fn *types.Func) bool {
+	for p := range fn.Signature().Params().Variables() {
+		if s.j.objects.is(p.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
 // localCallees returns the functions of decls that body calls, each once,
 // in source order: those whose summaries the summary of body's function
 // reads.
@@ -134,28 +158,30 @@ func localCallees(info *types.Info, body *ast.BlockStmt, decls map[*types.Func]*
 // then keeps only its first fresh result: in the fixed point a function
 // may prove another result fresh before its first one, and the set of
 // fresh results only grows, while the first one could change.
-func (j *versionJudge) summarizeComponent(comp []*types.Func, recursive bool) {
+func (s versionSummarizer) summarizeComponent(comp []*types.Func, recursive bool) {
 	for changed := true; changed; {
 		changed = false
 		for _, fn := range comp {
-			changed = j.summarize(fn) && recursive || changed
+			changed = s.summarize(fn) && recursive || changed
 		}
 	}
+	sum := s.j.sum
 	for _, fn := range comp {
-		if i := firstTrue(j.sum.fresh[fn]); i >= 0 {
-			j.sum.fresh[fn] = make([]bool, i+1)
-			j.sum.fresh[fn][i] = true
+		if i := firstTrue(sum.fresh[fn]); i >= 0 {
+			sum.fresh[fn] = make([]bool, i+1)
+			sum.fresh[fn][i] = true
 		}
 	}
 }
 
 // summarize judges fn again from the summaries so far, and reports whether
 // its summary changed.
-func (j *versionJudge) summarize(fn *types.Func) bool {
+func (s versionSummarizer) summarize(fn *types.Func) bool {
+	j, sum := s.j, s.j.sum
 	decl := j.decls[fn]
 	fresh, kept := j.buildsFresh(fn, decl), j.judgeParams(fn, decl)
-	changed := !slices.Equal(fresh, j.sum.fresh[fn]) || !slices.Equal(kept, j.sum.keepers[fn])
-	j.sum.fresh[fn], j.sum.keepers[fn] = fresh, kept
+	changed := !slices.Equal(fresh, sum.fresh[fn]) || !slices.Equal(kept, sum.keepers[fn])
+	sum.fresh[fn], sum.keepers[fn] = fresh, kept
 	return changed
 }
 
