@@ -159,7 +159,17 @@ func localCallees(info *types.Info, body *ast.BlockStmt, decls map[*types.Func]*
 // may prove another result fresh before its first one, and the set of
 // fresh results only grows, while the first one could change.
 func (s versionSummarizer) summarizeComponent(comp []*types.Func, recursive bool) {
-	for changed := true; changed; {
+	// A judgment only grows with the summaries it reads, so every round
+	// but the last adds a result or a parameter: there are at most as
+	// many rounds as those. The bound guards against a judgment that
+	// stopped growing so; past it the component claims nothing, which is
+	// sound.
+	rounds := 1
+	for _, fn := range comp {
+		rounds += fn.Signature().Results().Len() + fn.Signature().Params().Len()
+	}
+	changed := true
+	for round := 0; changed && round < rounds; round++ {
 		changed = false
 		for _, fn := range comp {
 			changed = s.summarize(fn) && recursive || changed
@@ -167,11 +177,22 @@ func (s versionSummarizer) summarizeComponent(comp []*types.Func, recursive bool
 	}
 	sum := s.j.sum
 	for _, fn := range comp {
-		if i := firstTrue(sum.fresh[fn]); i >= 0 {
-			sum.fresh[fn] = make([]bool, i+1)
-			sum.fresh[fn][i] = true
+		sum.fresh[fn] = firstOnly(sum.fresh[fn])
+		if changed {
+			sum.fresh[fn], sum.keepers[fn] = nil, nil
 		}
 	}
+}
+
+// firstOnly returns fresh with only its first true left, or nil.
+func firstOnly(fresh []bool) []bool {
+	i := firstTrue(fresh)
+	if i < 0 {
+		return nil
+	}
+	out := make([]bool, i+1)
+	out[i] = true
+	return out
 }
 
 // summarize judges fn again from the summaries so far, and reports whether
