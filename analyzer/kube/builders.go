@@ -20,48 +20,35 @@ func resultCount(info *types.Info, call *ast.CallExpr) int {
 	return 1
 }
 
-// freshResult returns the index of the result of call that is a new
-// object (or slice of objects) built without a resourceVersion, or -1.
-func (j *versionJudge) freshResult(call *ast.CallExpr) int {
+// freshResultAt reports whether call's result i is a new object (or slice
+// of objects) built without a resourceVersion: its callee builds it fresh
+// on every return (see buildsFreshAt).
+func (j *versionJudge) freshResultAt(call *ast.CallExpr, i int) bool {
 	fn := api.Callee(j.info, call)
-	if fn == nil {
-		return -1
-	}
-	return j.freshResultOf(fn)
+	return fn != nil && j.buildsFreshAt(fn, i)
 }
 
-// freshResultOf is freshResult for the callee fn: a function of the
-// package whose every return builds the result fresh (see buildsFresh), or
-// one of another package with a FreshBuildFact.
-func (j *versionJudge) freshResultOf(fn *types.Func) int {
-	if r, ok := j.freshBuilders[fn]; ok {
-		return r
+// buildsFresh tells, per result of fn (declared by decl), whether every
+// return builds it without a resourceVersion (a fixture, a desired-state
+// builder, a slice of those), or nil when none does: the results of an
+// object type, or a slice of one, that every return builds fresh, in a
+// body that never mentions ResourceVersion. Another object result may be
+// anything (`return chi, cm`: the caller's object and a new ConfigMap).
+func (j *versionJudge) buildsFresh(fn *types.Func, decl *ast.FuncDecl) []bool {
+	rs := j.objectResults(fn)
+	if len(rs) == 0 || setsResourceVersion(decl.Body) {
+		return nil
 	}
-	j.freshBuilders[fn] = -1 // cycle guard
-	if decl := j.decls[fn]; decl != nil {
-		j.freshBuilders[fn] = j.buildsFresh(decl)
-	} else if fact := new(FreshBuildFact); fn.Pkg() != j.pass.Pkg && j.pass.ImportObjectFact(fn, fact) {
-		j.freshBuilders[fn] = fact.Result
-	}
-	return j.freshBuilders[fn]
-}
-
-// buildsFresh returns the index of decl's result that every return builds
-// without a resourceVersion (a fixture, a desired-state builder, a slice of
-// those), or -1: the first result of an object type, or a slice of one,
-// that every return builds fresh, in a body that never mentions
-// ResourceVersion. Another object result may be anything
-// (`return chi, cm`: the caller's object and a new ConfigMap).
-func (j *versionJudge) buildsFresh(decl *ast.FuncDecl) int {
-	if setsResourceVersion(decl.Body) {
-		return -1
-	}
-	for _, r := range j.objectResults(decl) {
+	var fresh []bool
+	for _, r := range rs {
 		if j.everyReturnFresh(decl, r) {
-			return r
+			if fresh == nil {
+				fresh = make([]bool, fn.Signature().Results().Len())
+			}
+			fresh[r] = true
 		}
 	}
-	return -1
+	return fresh
 }
 
 // everyReturnFresh reports whether every return of decl gives a fresh
@@ -74,19 +61,15 @@ func (j *versionJudge) everyReturnFresh(decl *ast.FuncDecl, r int) bool {
 			return j.freshExpr(decl, ret.Results[r])
 		case 1:
 			call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-			return ok && j.freshResult(call) == r
+			return ok && j.freshResultAt(call, r)
 		}
 		return false
 	})
 }
 
-// objectResults returns the indices of decl's results whose type is a
+// objectResults returns the indices of fn's results whose type is a
 // Kubernetes object or a slice of them.
-func (j *versionJudge) objectResults(decl *ast.FuncDecl) []int {
-	fn, _ := j.info.Defs[decl.Name].(*types.Func)
-	if fn == nil {
-		return nil
-	}
+func (j *versionJudge) objectResults(fn *types.Func) []int {
 	var out []int
 	rs := fn.Signature().Results()
 	for i := range rs.Len() {

@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -17,39 +15,31 @@ import (
 // one. The version stage asks it of writes, the returners stage of a
 // returner's parameters, and the facts of builders and create helpers.
 //
-// Two of its answers, per function, are kept as they are first computed:
-// what a function builds fresh (freshResultOf) and which parameters it
-// leaves without a version (keptParams). While one is computed it stands
-// at its pessimistic value (nothing fresh, nothing kept), which is what a
-// recursive call of the function sees. They are not computed ahead of the
-// questions because an answer reads the returners known when it is asked
-// (see sendsAsGiven), and those grow from the version stage to the
-// returners stage.
+// What it knows of functions (fresh builders, keepers) is in its
+// summaries, computed before its first answer (see versionsummaries.go)
+// and only read after.
 type versionJudge struct {
-	pass    *analysis.Pass // for the facts of other packages' functions
 	info    *types.Info
 	decls   map[*types.Func]*ast.FuncDecl
 	found   *writesAndReads
 	objects objectTypes
+	sum     *versionSummaries
 	// returners are the returners known so far: other packages' while the
-	// writes are judged, this package's too as the returners stage finds
-	// them (the stage grows this map).
+	// summaries are computed and the writes judged, this package's too as
+	// the returners stage finds them (the stage grows this map).
 	returners map[*types.Func]Returner
 
-	freshBuilders map[*types.Func]int    // the result a function builds without a resourceVersion (-1: none)
-	keepers       map[*types.Func][]bool // per parameter, whether a function leaves its object without a resourceVersion
-	copying       map[*types.Var]bool    // variables whose deep copies are being judged (see copiesFresh)
+	copying map[*types.Var]bool // variables whose deep copies are being judged (see copiesFresh)
 }
 
 // newVersionJudge returns the judge over the finished writes and reads
-// found, the package's declarations, and the returners map that the
-// returners stage grows.
-func newVersionJudge(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, found *writesAndReads, returners map[*types.Func]Returner, objects objectTypes) *versionJudge {
+// found, the package's declarations, the summaries sum (final, or being
+// computed by summarizeVersions), and the returners map that the returners
+// stage grows.
+func newVersionJudge(info *types.Info, decls map[*types.Func]*ast.FuncDecl, found *writesAndReads, objects objectTypes, sum *versionSummaries, returners map[*types.Func]Returner) *versionJudge {
 	return &versionJudge{
-		pass: pass, info: pass.TypesInfo, decls: decls, found: found, objects: objects, returners: returners,
-		freshBuilders: make(map[*types.Func]int),
-		keepers:       make(map[*types.Func][]bool),
-		copying:       make(map[*types.Var]bool),
+		info: info, decls: decls, found: found, objects: objects, sum: sum, returners: returners,
+		copying: make(map[*types.Var]bool),
 	}
 }
 

@@ -11,9 +11,10 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
 
-// The model reads the facts of other packages' functions once, in the
-// first stage (importCalleeFacts, foreignFacts), apart from those its
-// judges ask about a callee (fresh builders, keepers, resyncs, informer
+// The model reads the facts of other packages' functions once: in the
+// first stage (importCalleeFacts, foreignFacts), in the version stage for
+// the judge's summaries (fresh builders and keepers, summarizeVersions),
+// and where the healing stage asks about a callee (resyncs, informer
 // kinds); it exports the facts of the package's own functions once, in
 // the last stage, from the finished model (exporter).
 
@@ -214,7 +215,8 @@ func exportBuilderFacts(pass *analysis.Pass) {
 	decls := collectDecls(pass.TypesInfo, pass.Pkg, pass.Files)
 	res := newResult()
 	res.decls, res.lifted, res.liftedFuncs = decls.decls, decls.lifted, decls.liftedFuncs
-	judge := newVersionJudge(pass, decls.decls, new(writesAndReads), res.returners, make(objectTypes))
+	none, objects := new(writesAndReads), make(objectTypes)
+	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeVersions(pass, decls.decls, none, objects, nil), nil)
 	e := exporter{pass: pass, decls: decls.decls, judge: judge}
 	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateModel{res}, fate.Foreign{})
 	foreign := foreignFacts(pass.AllObjectFacts())

@@ -22,7 +22,7 @@ func (j *versionJudge) freshExpr(fn ast.Node, e ast.Expr) bool {
 	case *ast.CompositeLit:
 		return j.freshLiteral(fn, e)
 	case *ast.CallExpr:
-		return j.freshResult(e) == 0 && resultCount(j.info, e) == 1
+		return j.freshResultAt(e, 0) && resultCount(j.info, e) == 1
 	case *ast.Ident:
 		if j.info.Uses[e] == types.Universe.Lookup("nil") {
 			return true
@@ -97,7 +97,7 @@ func (j *versionJudge) assignsFreshBuild(fn ast.Node, as *ast.AssignStmt, v *typ
 		}
 		if len(as.Rhs) == 1 && len(as.Lhs) > 1 {
 			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-			return ok && j.freshResult(call) == i
+			return ok && j.freshResultAt(call, i)
 		}
 		if len(as.Rhs) != len(as.Lhs) {
 			return false

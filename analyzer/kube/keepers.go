@@ -36,38 +36,19 @@ func (j *versionJudge) leavesVersion(call *ast.CallExpr, v *types.Var) bool {
 	return handed
 }
 
-// keptParams tells, per parameter of fn, whether fn leaves the object it
-// is given without a resourceVersion: fn never assigns it, reads into it,
-// writes it with a client that refreshes it in place, or hands it to a
-// call that could give it one. A function of the package is judged by its
-// body; one of another package by its KeepsVersionFact.
-func (j *versionJudge) keptParams(fn *types.Func) []bool {
-	if kept, ok := j.keepers[fn]; ok {
-		return kept
-	}
-	j.keepers[fn] = nil // cycle guard: nothing is kept while fn is judged
-	var kept []bool
-	if decl := j.decls[fn]; decl != nil {
-		kept = j.judgeParams(fn, decl)
-	} else if fact := new(KeepsVersionFact); fn.Pkg() != j.pass.Pkg && j.pass.ImportObjectFact(fn, fact) {
-		kept = make([]bool, fn.Signature().Params().Len())
-		for _, i := range fact.Params {
-			if i < len(kept) {
-				kept[i] = true
-			}
-		}
-	}
-	j.keepers[fn] = kept
-	return kept
-}
-
-// judgeParams is keptParams for a function of the package.
+// judgeParams is keptParams for fn, a function of the package declared by
+// decl, judged from the summaries so far; nil when it keeps none.
 func (j *versionJudge) judgeParams(fn *types.Func, decl *ast.FuncDecl) []bool {
 	ps := fn.Signature().Params()
-	kept := make([]bool, ps.Len())
+	var kept []bool
 	for i := range ps.Len() {
 		p := ps.At(i)
-		kept[i] = j.objects.is(p.Type()) && j.refreshingWritesOf(p, decl, nil) == 0 && !j.found.definedByRead(p) && j.untouched(decl, p, nil)
+		if j.objects.is(p.Type()) && j.refreshingWritesOf(p, decl, nil) == 0 && !j.found.definedByRead(p) && j.untouched(decl, p, nil) {
+			if kept == nil {
+				kept = make([]bool, ps.Len())
+			}
+			kept[i] = true
+		}
 	}
 	return kept
 }

@@ -75,10 +75,13 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 //  3. writes and reads: each call classified, reads by assignment, copies
 //     of a live resourceVersion, refreshers, reads through helpers, and the
 //     lookup tables over them;
-//  4. versions: the writes that cannot conflict, from how their objects
-//     were built, or because their resourceVersion is blanked before the
-//     write. It sees only the returners of other packages (their
-//     AsGiven parameter): this package's returners depend on it;
+//  4. versions: what each function of the package builds without a
+//     resourceVersion and leaves without one (the judge's summaries,
+//     computed once, then only read), then the writes that cannot
+//     conflict, from how their objects were built, or because their
+//     resourceVersion is blanked before the write. It sees only the
+//     returners of other packages (their AsGiven parameter): this
+//     package's returners depend on it;
 //  5. fates: the tracer over the finished writes and reads, then this
 //     package's returners, found by tracing their writes' failures, then
 //     the tracer frozen with what depends on them (see fate's summaries);
@@ -96,9 +99,12 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	// resourceVersion, shared with the judge of stage 4.
 	objects := make(objectTypes)
 	found := findWritesAndReads(pass, opts, scan, retries.scopeByBody, imported.refreshers, objects)
-	// 4. versions
+	// 4. versions: the judge's summaries of the package's functions first,
+	// over other packages' returners (final since stage 1; this package's
+	// depend on the judge), then the writes judged.
+	versions := summarizeVersions(pass, scan.decls.decls, found, objects, imported.returners)
 	returners := maps.Clone(imported.returners) // this package's are added in stage 5
-	judge := newVersionJudge(pass, scan.decls.decls, found, returners, objects)
+	judge := newVersionJudge(info, scan.decls.decls, found, objects, versions, returners)
 	markVersionless(judge, found.writes)
 	res.setModel(scan, retries, found, returners)
 	// 5. fates. The tracer outlives this Run (the checks trace failures

@@ -151,11 +151,13 @@ func TestUncheckedBodies(t *testing.T) {
 
 // TestFreshResultOfUncheckedBody takes the crash's own path, past the
 // model's gate: whether Build returns a fresh object is unknown when its
-// body was not type-checked, and the question must not panic.
+// body was not type-checked, and neither the summaries nor the question
+// may panic.
 func TestFreshResultOfUncheckedBody(t *testing.T) {
 	pass, _ := checkBuilders(t, true)
 	decls := collectDecls(pass.TypesInfo, pass.Pkg, pass.Files)
-	judge := newVersionJudge(pass, decls.decls, new(writesAndReads), nil, make(objectTypes))
+	none, objects := new(writesAndReads), make(objectTypes)
+	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeVersions(pass, decls.decls, none, objects, nil), nil)
 	build, _ := pass.Pkg.Scope().Lookup("Build").(*types.Func)
 	if build == nil || decls.decls[build] == nil {
 		t.Fatal("Build is not among the declarations")

@@ -83,6 +83,24 @@ var versionCases = []testdir.Row{
 		return err
 	}
 	return c.Update(ctx, in) // WRITE`, "conflict-prone"),
+	testdir.R("built by one of two builders that call each other", `
+	cm := nested(2)
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"),
+	testdir.R("built by two builders that only return each other's results", `
+	cm := loopA(1)
+	return c.Update(ctx, cm) // WRITE`, "conflict-prone"),
+	testdir.R("handed to a keeper that calls its caller", `
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a"}}
+	_ = showB(cm, in, 1)
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"),
+	testdir.R("handed to the keeper's caller, asked after it", `
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a"}}
+	_ = showA(cm, in, 1)
+	return c.Update(ctx, cm) // WRITE`, "cannot conflict"),
+	testdir.R("handed to two functions that only pass it to each other", `
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a"}}
+	_ = sameA(cm, in, 1)
+	return c.Update(ctx, cm) // WRITE`, "conflict-prone"),
 	testdir.R("blanked before a loop of refreshing writes", `
 	in.ResourceVersion = ""
 	for range 2 {
@@ -113,6 +131,51 @@ var _ = controllerutil.SetControllerReference
 func desired(name string) *corev1.ConfigMap {
 	return &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name}}
 }
+
+// nested and wrapped call each other; every return of either builds a
+// ConfigMap from a literal, and wrapped's does without nested's answer.
+func nested(n int) *corev1.ConfigMap {
+	if n == 0 {
+		return &corev1.ConfigMap{}
+	}
+	return wrapped(n - 1)
+}
+
+func wrapped(n int) *corev1.ConfigMap {
+	cm := &corev1.ConfigMap{}
+	if n > 0 {
+		cm.Data = nested(n - 1).Data
+	}
+	return cm
+}
+
+// loopA and loopB only return each other's results: nothing proves them
+// fresh.
+func loopA(n int) *corev1.ConfigMap { return loopB(n) }
+
+func loopB(n int) *corev1.ConfigMap { return loopA(n) }
+
+// showA hands a to showB's x, which showB only reads; showB hands y to
+// showA's a. Both keep both, whichever is asked about first.
+func showA(a, other *corev1.ConfigMap, n int) string { return showB(a, other, n) }
+
+func showB(x, y *corev1.ConfigMap, n int) string {
+	if n == 0 {
+		return x.Name
+	}
+	return showA(y, &corev1.ConfigMap{}, n-1)
+}
+
+// sameA and sameB only hand their objects to each other: nothing proves
+// that they keep them.
+func sameA(a, b *corev1.ConfigMap, n int) bool {
+	if n == 0 {
+		return a == b
+	}
+	return sameB(a, b, n-1)
+}
+
+func sameB(a, b *corev1.ConfigMap, n int) bool { return sameA(a, b, n) }
 `
 
 // versionOf reports, for every write, whether it can fail with Conflict.

@@ -19,4 +19,12 @@ func apply(ctx context.Context, c client.Client) {
 	if err := c.Update(ctx, pinned); err != nil { // want `conflict from c.Update cannot be returned by apply: re-read pinned inside retry.RetryOnConflict`
 		log.Print(err)
 	}
+	nested := fixtures.NestedConfigMap(2)
+	if err := c.Update(ctx, nested); err != nil { // ok: built by two builders that call each other, every build from a literal
+		log.Print(err)
+	}
+	echoed := fixtures.EchoConfigMap(1)
+	if err := c.Update(ctx, echoed); err != nil { // want `conflict from c.Update cannot be returned by apply: re-read echoed inside retry.RetryOnConflict`
+		log.Print(err)
+	}
 }

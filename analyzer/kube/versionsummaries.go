@@ -1,0 +1,236 @@
+package kube
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+)
+
+// The version judge's per-function summaries: which result a function
+// builds without a resourceVersion (a fresh builder, builders.go), and
+// which parameters it leaves without one (a keeper, keepers.go). They are
+// computed for every function of the package before the judge answers
+// anything, and only read after: no answer depends on which question came
+// first.
+//
+// A function's summary reads its callees' (a variable built by a fresh
+// builder is fresh; an object handed to a keeper stays fresh), so the
+// functions are summarized callees first, one component of the call graph
+// at a time. Inside a recursive component the summaries start at nothing
+// fresh and nothing kept, and the component's functions are judged again
+// in source order until none changes: a least fixed point, in which a
+// function is a builder or a keeper only when that is proven without
+// assuming it (two functions that only hand an object to each other keep
+// nothing).
+//
+// The summaries read other packages' returners only (an object handed to
+// a write helper that sends it as given, see sendsAsGiven): this package's
+// returners are found later, from the judge's answers.
+
+// versionSummaries are the summaries of the package's functions, and of
+// other packages' functions that it calls (from their facts).
+type versionSummaries struct {
+	// fresh tells, per result of a function, whether every return builds
+	// it without a resourceVersion. A summarized function holds at most
+	// one, the first, as a FreshBuildFact does: callers read a builder of
+	// the package as they read one of another. Only the component being
+	// summarized holds every such result, so that its fixed point grows
+	// (see summarizeComponent).
+	fresh map[*types.Func][]bool
+	// keepers tells, per parameter of a function, whether it leaves its
+	// object without a resourceVersion.
+	keepers map[*types.Func][]bool
+}
+
+// summarizeVersions returns the summaries of the package's functions
+// declared by decls and of the other packages' functions its files call,
+// judged over the finished writes and reads found and other packages'
+// returners.
+func summarizeVersions(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, found *writesAndReads, objects objectTypes, returners map[*types.Func]Returner) *versionSummaries {
+	sum := &versionSummaries{fresh: make(map[*types.Func][]bool), keepers: make(map[*types.Func][]bool)}
+	sum.importFacts(pass)
+	s := versionSummarizer{newVersionJudge(pass.TypesInfo, decls, found, objects, sum, returners)}
+	fns := s.summarized(sortedDecls(decls))
+	edges := make(map[*types.Func][]*types.Func, len(fns))
+	for _, fn := range fns {
+		edges[fn] = localCallees(pass.TypesInfo, decls[fn].Body, decls)
+	}
+	for _, comp := range graph.Components(fns, func(fn *types.Func) []*types.Func { return edges[fn] }) {
+		s.summarizeComponent(comp, len(comp) > 1 || slices.Contains(edges[comp[0]], comp[0]))
+	}
+	return sum
+}
+
+// importFacts records the summaries that the facts of the other packages'
+// functions the package names give (every callee among them: info.Uses
+// names each, as the generic origin or not, without a walk of the files).
+func (s *versionSummaries) importFacts(pass *analysis.Pass) {
+	seen := make(map[*types.Func]bool)
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+			continue
+		}
+		if fn = fn.Origin(); !seen[fn] {
+			seen[fn] = true
+			s.importFrom(pass, fn)
+		}
+	}
+}
+
+// importFrom records what fn's FreshBuildFact and KeepsVersionFact say.
+func (s *versionSummaries) importFrom(pass *analysis.Pass, fn *types.Func) {
+	if fact := new(FreshBuildFact); pass.ImportObjectFact(fn, fact) && fact.Result >= 0 && fact.Result < fn.Signature().Results().Len() {
+		s.fresh[fn] = make([]bool, fn.Signature().Results().Len())
+		s.fresh[fn][fact.Result] = true
+	}
+	if fact := new(KeepsVersionFact); pass.ImportObjectFact(fn, fact) {
+		kept := make([]bool, fn.Signature().Params().Len())
+		for _, i := range fact.Params {
+			if i < len(kept) {
+				kept[i] = true
+			}
+		}
+		s.keepers[fn] = kept
+	}
+}
+
+// sortedDecls returns the functions of decls in source order.
+func sortedDecls(decls map[*types.Func]*ast.FuncDecl) []*types.Func {
+	fns := make([]*types.Func, 0, len(decls))
+	for fn := range decls {
+		fns = append(fns, fn)
+	}
+	slices.SortFunc(fns, func(a, b *types.Func) int { return int(decls[a].Pos() - decls[b].Pos()) })
+	return fns
+}
+
+// versionSummarizer fills the summaries of the package's functions, with
+// a judge that reads them as they stand.
+type versionSummarizer struct {
+	j *versionJudge
+}
+
+// summarized returns the functions of fns that may have a summary: those
+// with an object result (or a slice of them) or an object parameter. The
+// summaries of the others are empty whatever their callees', so they are
+// left out of the call graph.
+func (s versionSummarizer) summarized(fns []*types.Func) []*types.Func {
+	return slices.DeleteFunc(fns, func(fn *types.Func) bool {
+		return len(s.j.objectResults(fn)) == 0 && !s.takesObject(fn)
+	})
+}
+
+// takesObject reports whether a parameter of fn is an object.
+func (s versionSummarizer) takesObject(fn *types.Func) bool {
+	for p := range fn.Signature().Params().Variables() {
+		if s.j.objects.is(p.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// localCallees returns the functions of decls that body calls, each once,
+// in source order: those whose summaries the summary of body's function
+// reads.
+func localCallees(info *types.Info, body *ast.BlockStmt, decls map[*types.Func]*ast.FuncDecl) []*types.Func {
+	var out []*types.Func
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := api.Callee(info, call); fn != nil && decls[fn] != nil && !slices.Contains(out, fn) {
+				out = append(out, fn)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// summarizeComponent summarizes the functions of comp, a component of the
+// call graph whose callees outside it are summarized: once each, or, when
+// comp is recursive, again in source order until no summary changes. Each
+// then keeps only its first fresh result: in the fixed point a function
+// may prove another result fresh before its first one, and the set of
+// fresh results only grows, while the first one could change.
+func (s versionSummarizer) summarizeComponent(comp []*types.Func, recursive bool) {
+	// A judgment only grows with the summaries it reads, so every round
+	// but the last adds a result or a parameter: there are at most as
+	// many rounds as those. The bound guards against a judgment that
+	// stopped growing so; past it the component claims nothing, which is
+	// sound.
+	rounds := 1
+	for _, fn := range comp {
+		rounds += fn.Signature().Results().Len() + fn.Signature().Params().Len()
+	}
+	changed := true
+	for round := 0; changed && round < rounds; round++ {
+		changed = false
+		for _, fn := range comp {
+			changed = s.summarize(fn) && recursive || changed
+		}
+	}
+	sum := s.j.sum
+	for _, fn := range comp {
+		sum.fresh[fn] = firstOnly(sum.fresh[fn])
+		if changed {
+			sum.fresh[fn], sum.keepers[fn] = nil, nil
+		}
+	}
+}
+
+// firstOnly returns fresh with only its first true left, or nil.
+func firstOnly(fresh []bool) []bool {
+	i := firstTrue(fresh)
+	if i < 0 {
+		return nil
+	}
+	out := make([]bool, i+1)
+	out[i] = true
+	return out
+}
+
+// summarize judges fn again from the summaries so far, and reports whether
+// its summary changed.
+func (s versionSummarizer) summarize(fn *types.Func) bool {
+	j, sum := s.j, s.j.sum
+	decl := j.decls[fn]
+	fresh, kept := j.buildsFresh(fn, decl), j.judgeParams(fn, decl)
+	changed := !slices.Equal(fresh, sum.fresh[fn]) || !slices.Equal(kept, sum.keepers[fn])
+	sum.fresh[fn], sum.keepers[fn] = fresh, kept
+	return changed
+}
+
+// freshResultOf returns the index of the result that fn, of the package
+// or another (by its FreshBuildFact), builds without a resourceVersion on
+// every return, or -1.
+func (j *versionJudge) freshResultOf(fn *types.Func) int {
+	return firstTrue(j.sum.fresh[fn])
+}
+
+// buildsFreshAt reports whether every return of fn builds its result i
+// without a resourceVersion.
+func (j *versionJudge) buildsFreshAt(fn *types.Func, i int) bool {
+	fresh := j.sum.fresh[fn]
+	return i >= 0 && i < len(fresh) && fresh[i]
+}
+
+// keptParams tells, per parameter of fn, whether fn leaves the object it
+// is given without a resourceVersion (nil: none): fn never assigns it,
+// reads into it, writes it with a client that refreshes it in place, or
+// hands it to a call that could give it one. A function of the package is
+// judged by its body (judgeParams); one of another package by its
+// KeepsVersionFact.
+func (j *versionJudge) keptParams(fn *types.Func) []bool {
+	return j.sum.keepers[fn]
+}
+
+// firstTrue returns the index of the first true of bs, or -1.
+func firstTrue(bs []bool) int {
+	return slices.Index(bs, true)
+}
