@@ -347,7 +347,7 @@ var ErrorChainFuncs = map[FuncKey]string{
 // its chain: a Conflict test of their result tests the error itself.
 var ErrorUnwrappers = map[FuncKey]bool{
 	{"errors", "Unwrap"}: true, {"github.com/pkg/errors", "Cause"}: true,
-	{"github.com/pkg/errors", "Unwrap"}: true,
+	{"github.com/pkg/errors", "Unwrap"}:        true,
 	{"github.com/cockroachdb/errors", "Cause"}: true, {"github.com/cockroachdb/errors", "UnwrapAll"}: true,
 }
 

@@ -284,22 +284,8 @@ func TestsMessageAgainstNonConflict(info *types.Info, call *ast.CallExpr, isErr 
 // it chose to (`if !apierrors.IsConflict(err) { return err }`).
 func (cd *conditions) isNegatedConflictTest(cond ast.Expr, st pathState) bool {
 	cond = ast.Unparen(cond)
-	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		// `err != nil && !IsConflict(err)`: past it a failure is a Conflict.
-		return cd.isFailedTest(b.X, st) && cd.isNegatedConflictTest(b.Y, st) ||
-			cd.isNegatedConflictTest(b.X, st) && cd.isFailedTest(b.Y, st)
-	}
 	u, ok := cond.(*ast.UnaryExpr)
 	return ok && u.Op == token.NOT && cd.isConflictTest(u.X, st)
-}
-
-// isFailedTest reports whether cond is `err != nil` of the failure.
-func (cd *conditions) isFailedTest(cond ast.Expr, st pathState) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.NEQ {
-		return false
-	}
-	return truth.IsNil(b.Y) && cd.sc.carries(b.X, st) || truth.IsNil(b.X) && cd.sc.carries(b.Y, st)
 }
 
 // isConflictTest reports whether cond calls apierrors.IsConflict on the

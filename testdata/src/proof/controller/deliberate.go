@@ -29,11 +29,14 @@ func (r *Reconciler) claim(ctx context.Context, cm *corev1.ConfigMap, id string)
 	return nil
 }
 
-// trigger asks another controller to sync now; a Conflict means someone
-// else just changed the object, which does the same.
+// trigger asks another controller to sync now and lets a Conflict go past
+// `err != nil && !IsConflict(err)`. Here a Conflict means someone else just
+// changed the object, which does the same; but the same guard in front of a
+// spec update loses the update (superedge's deploymentgrid in the real-bug
+// set), and which one a write is the model cannot tell: still reported.
 func (r *Reconciler) trigger(ctx context.Context, cm *corev1.ConfigMap) error {
 	cm.Annotations["sync-requested-at"] = "now"
-	if _, err := lib.UpdateStatus(ctx, r.Client, cm); err != nil && !apierrors.IsConflict(pkgerrors.Cause(err)) { // ok: only a Conflict is let go, on purpose
+	if _, err := lib.UpdateStatus(ctx, r.Client, cm); err != nil && !apierrors.IsConflict(pkgerrors.Cause(err)) { // want `conflict from lib.UpdateStatus is swallowed: return it, or re-read cm inside retry.RetryOnConflict`
 		log.Printf("request sync: %v", err)
 		return err
 	}
