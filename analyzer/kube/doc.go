@@ -8,7 +8,7 @@
 // The Result is built in named stages (see build in kube.go), each reading
 // only what the stages before it finished. Its parts live below it: the
 // upstream tables and naming in kube/api, the fate of a failure in
-// kube/fate (which asks the model through fate.Model), the informer-cache
+// kube/fate (which asks the model through fate.Queries), the informer-cache
 // view in kube/cache; fix and message support lives above it, in
 // kube/repair, which only the checks import.
 //

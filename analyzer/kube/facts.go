@@ -218,7 +218,7 @@ func exportBuilderFacts(pass *analysis.Pass) {
 	none, objects := new(writesAndReads), make(objectTypes)
 	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeVersions(pass, decls.decls, none, objects, nil), nil)
 	e := exporter{pass: pass, decls: decls.decls, judge: judge}
-	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateModel{res}, fate.Foreign{})
+	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateQueries{res}, fate.Foreign{})
 	foreign := foreignFacts(pass.AllObjectFacts())
 	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, pass.Files, foreign.Predicates))
 	exportResultFacts(pass, fate.ResultVerdicts(pass.TypesInfo, pass.Files, foreign.Results))

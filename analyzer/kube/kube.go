@@ -111,7 +111,7 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	// later, maybe concurrently): it keeps the package and the facts it
 	// needs, never the Pass. It reads the model through res, returners
 	// included.
-	res.tracer = fate.NewTracer(info, pass.Pkg, fateModel{res}, foreign)
+	res.tracer = fate.NewTracer(info, pass.Pkg, fateQueries{res}, foreign)
 	calls := findReturners(info, scan, found, retries.scopeByBody, res.tracer, judge, returners)
 	res.returnerCalls, res.returnerCursor = calls.calls, calls.cursors
 	// The returners are final: the tracer computes what depends on them

@@ -88,7 +88,7 @@ type Foreign struct {
 // model's returners (see summaries.go). foreign holds the facts of other
 // packages, loaded while the model's Pass was alive: the tracer is used
 // after it ends.
-func NewTracer(info *types.Info, pkg *types.Package, model Model, foreign Foreign) *Tracer {
+func NewTracer(info *types.Info, pkg *types.Package, model Queries, foreign Foreign) *Tracer {
 	k := &knowledge{info: info, pkg: pkg, model: model, foreign: foreign}
 	t := &Tracer{k: k, fs: failures{k}, graphs: make(map[*ast.BlockStmt]*cfg.CFG)}
 	if model != nil {

@@ -12,7 +12,7 @@ import (
 type knowledge struct {
 	info  *types.Info
 	pkg   *types.Package // the package the tracer follows failures in
-	model Model          // the package's writes and reads
+	model Queries        // the package's writes and reads
 	// foreign is what facts say about functions of other packages, loaded
 	// during the model's Run: the tracer is used after it returns, when
 	// its Pass may no longer be.

@@ -7,10 +7,10 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
-// Model is what the fate of a failure asks of the package's model: the
-// handful of questions it needs answered, and nothing of how the model
-// finds the answers.
-type Model interface {
+// Queries are what the fate of a failure asks of the package's model (the
+// kube analyzer's Result): the handful of questions it needs answered,
+// and nothing of how the model finds the answers.
+type Queries interface {
 	// WriteAt returns the object the write made by call sends; ok is
 	// false when call is no write.
 	WriteAt(call *ast.CallExpr) (obj api.Object, ok bool)

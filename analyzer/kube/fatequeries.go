@@ -8,24 +8,24 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 )
 
-// fateModel answers the fate analysis's questions from a Result.
-type fateModel struct{ r *Result }
+// fateQueries answers the fate analysis's questions (fate.Queries) from a Result.
+type fateQueries struct{ r *Result }
 
-func (m fateModel) WriteAt(call *ast.CallExpr) (api.Object, bool) {
+func (m fateQueries) WriteAt(call *ast.CallExpr) (api.Object, bool) {
 	if w := m.r.WriteAt(call); w != nil {
 		return w.Object, true
 	}
 	return api.Object{}, false
 }
 
-func (m fateModel) ReadAt(n ast.Node) (api.Object, bool) {
+func (m fateQueries) ReadAt(n ast.Node) (api.Object, bool) {
 	if rd := m.r.ReadAt(n); rd != nil {
 		return rd.Object, true
 	}
 	return api.Object{}, false
 }
 
-func (m fateModel) ReadsBefore(fn ast.Node, obj api.Object, at ast.Node) bool {
+func (m fateQueries) ReadsBefore(fn ast.Node, obj api.Object, at ast.Node) bool {
 	for _, rd := range m.r.ReadsOf(obj, fn) {
 		if rd.Node.Pos() < at.Pos() {
 			return true
@@ -34,23 +34,23 @@ func (m fateModel) ReadsBefore(fn ast.Node, obj api.Object, at ast.Node) bool {
 	return obj.Root != nil && fn.Pos() <= obj.Root.Pos() && obj.Root.Pos() < at.Pos() && m.r.definedByRead(obj.Root)
 }
 
-func (m fateModel) Returner(fn *types.Func) (int, bool) {
+func (m fateQueries) Returner(fn *types.Func) (int, bool) {
 	r, ok := m.r.returners[fn]
 	return r.Param, ok
 }
 
-func (m fateModel) Refresher(fn *types.Func) (int, bool) {
+func (m fateQueries) Refresher(fn *types.Func) (int, bool) {
 	rf, ok := m.r.refreshers[fn]
 	return rf.Param, ok
 }
 
-func (m fateModel) Decl(fn *types.Func) *ast.FuncDecl { return m.r.decls[fn] }
+func (m fateQueries) Decl(fn *types.Func) *ast.FuncDecl { return m.r.decls[fn] }
 
-func (m fateModel) FuncValue(v *types.Var) *types.Func { return m.r.onlyFuncValue(v) }
+func (m fateQueries) FuncValue(v *types.Var) *types.Func { return m.r.onlyFuncValue(v) }
 
-func (m fateModel) Files() []*ast.File { return m.r.Files() }
+func (m fateQueries) Files() []*ast.File { return m.r.Files() }
 
-func (m fateModel) Decls() map[*types.Func]*ast.FuncDecl { return m.r.decls }
+func (m fateQueries) Decls() map[*types.Func]*ast.FuncDecl { return m.r.decls }
 
 // walkedSites returns where the checks trace failures or walk a
 // function, for the tracer to build its graphs before it is frozen: the
