@@ -292,20 +292,5 @@ func namedErrorResults(info *types.Info, fn inspector.Cursor) []*types.Var {
 // its write's failure unread and returns an error it had anyway tells its
 // caller nothing of the write: the failure is lost where it is dropped.
 func (f *failure) otherErrorTells(st pathState) bool {
-	return st.sawFailure() || returnsReconcileResult(f.sig)
-}
-
-// returnsReconcileResult reports whether sig has a reconcile.Result
-// result (or a pointer to one).
-func returnsReconcileResult(sig *types.Signature) bool {
-	for v := range sig.Results().Variables() {
-		t := v.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if api.IsNamed(t, api.ReconcilePath, "Result") {
-			return true
-		}
-	}
-	return false
+	return st.sawFailure() || resultIndex(f.sig) >= 0
 }
