@@ -2,7 +2,9 @@ package kube
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -91,25 +93,19 @@ func foreignFacts(facts []analysis.ObjectFact) fate.Foreign {
 	return out
 }
 
-// healingFactsOf returns what findHealing reads of other packages' facts.
-func healingFactsOf(pass *analysis.Pass) healingFacts {
+// healingFactsOf returns what findHealing reads of other packages' facts
+// (facts are those the package sees, pass.AllObjectFacts).
+func healingFactsOf(pass *analysis.Pass, facts []analysis.ObjectFact) healingFacts {
+	resyncs := make(map[types.Object]time.Duration)
+	for _, f := range facts {
+		if fact, ok := f.Fact.(*ResyncFact); ok && f.Object.Pkg() != pass.Pkg {
+			resyncs[f.Object] = time.Duration(fact.Period)
+		}
+	}
 	return healingFacts{
-		resyncOf:   func(fn *types.Func) time.Duration { return importedResync(pass, fn) },
+		resyncOf:   func(fn *types.Func) time.Duration { return resyncs[fn] },
 		informerOf: func(field *types.Var) string { return importedInformerKind(pass, field) },
 	}
-}
-
-// importedResync returns the resync period fn, a function of another
-// package, sets up (its ResyncFact), or 0.
-func importedResync(pass *analysis.Pass, fn *types.Func) time.Duration {
-	if fn.Pkg() == pass.Pkg {
-		return 0
-	}
-	var f ResyncFact
-	if pass.ImportObjectFact(fn, &f) {
-		return time.Duration(f.Period)
-	}
-	return 0
 }
 
 // importedInformerKind returns the kind an informer field of another
@@ -132,9 +128,10 @@ func importedGuard(f ReturnsConflictFact) *Guard {
 
 // exporter exports the facts of the package's functions and fields.
 type exporter struct {
-	pass  *analysis.Pass
-	decls map[*types.Func]*ast.FuncDecl
-	judge *versionJudge // for fresh builders and create helpers
+	pass    *analysis.Pass
+	decls   map[*types.Func]*ast.FuncDecl
+	judge   *versionJudge // for fresh builders and create helpers
+	healing healingFacts
 }
 
 // exportModel is the last stage: the facts of this package's exported
@@ -193,11 +190,16 @@ func (e exporter) exportInformerFacts(kinds *informerKinds) {
 // exportResyncFacts exports the ResyncFact of the package's exported
 // functions whose bodies set up a constant resync.
 func (e exporter) exportResyncFacts() {
+	resyncOf := e.healing.resyncOf
+	setups := resyncSetups(e.pass.TypesInfo, resyncOf)
+	if len(setups) == 0 {
+		return
+	}
 	for fn, decl := range e.decls {
-		if !fn.Exported() || decl.Body == nil {
+		if !fn.Exported() || decl.Body == nil || !slices.ContainsFunc(setups, func(p token.Pos) bool { return decl.Pos() <= p && p < decl.End() }) {
 			continue
 		}
-		if d := resyncSetUpBy(e.pass.TypesInfo, decl, healingFactsOf(e.pass).resyncOf); d > 0 {
+		if d := resyncSetUpBy(e.pass.TypesInfo, decl, resyncOf); d > 0 {
 			e.pass.ExportObjectFact(fn, &ResyncFact{Period: int64(d)})
 		}
 	}
@@ -211,19 +213,20 @@ func (e exporter) exportResyncFacts() {
 //
 // Its functions that never return (an e2e framework's Failf) get their
 // EndsFact too, judged by their own bodies alone.
-func exportBuilderFacts(pass *analysis.Pass) {
+func exportBuilderFacts(pass *analysis.Pass, facts []analysis.ObjectFact) {
 	decls := collectDecls(pass.TypesInfo, pass.Pkg, pass.Files)
 	res := newResult()
 	res.decls, res.lifted, res.liftedFuncs = decls.decls, decls.lifted, decls.liftedFuncs
 	none, objects := new(writesAndReads), make(objectTypes)
 	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeVersions(pass, decls.decls, none, objects, nil), nil)
-	e := exporter{pass: pass, decls: decls.decls, judge: judge}
+	healing := healingFactsOf(pass, facts)
+	e := exporter{pass: pass, decls: decls.decls, judge: judge, healing: healing}
 	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateQueries{res}, fate.Foreign{})
-	foreign := foreignFacts(pass.AllObjectFacts())
+	foreign := foreignFacts(facts)
 	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, pass.Files, foreign.Predicates))
 	exportResultFacts(pass, fate.ResultVerdicts(pass.TypesInfo, pass.Files, foreign.Results))
 	e.exportResyncFacts()
-	e.exportInformerFacts(findInformerKinds(pass.TypesInfo, pass.Files, healingFactsOf(pass).informerOf))
+	e.exportInformerFacts(findInformerKinds(pass.TypesInfo, pass.Files, healing.informerOf))
 	for fn, decl := range decls.decls {
 		if !fn.Exported() {
 			continue

@@ -3,6 +3,7 @@ package kube
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"time"
 
@@ -39,9 +40,11 @@ type healing struct {
 	// requeues are the reconciler types whose Reconcile asks for a
 	// requeue after the given period on every return without an error.
 	requeues map[*types.TypeName]time.Duration
-	// periods are the variables set once to a constant duration
-	// (syncPeriod := 10 * time.Minute; SyncPeriod: &syncPeriod).
-	periods map[*types.Var]time.Duration
+	// periods are the variables of periodFiles set once to a constant
+	// duration (syncPeriod := 10 * time.Minute; SyncPeriod: &syncPeriod),
+	// found when a SyncPeriod first needs them (few packages set one).
+	periods     map[*types.Var]time.Duration
+	periodFiles []*ast.File
 	// informers names the kind behind informer variables and fields.
 	informers *informerKinds
 	// periodic are the functions only timer loops run (see periodic.go).
@@ -70,7 +73,7 @@ func findHealing(info *types.Info, files []*ast.File, facts healingFacts) healin
 		resynced: map[*types.TypeName]bool{}, ownResync: map[*types.TypeName]time.Duration{},
 		requeues: map[*types.TypeName]time.Duration{},
 	}
-	h.periods = constantPeriods(info, files)
+	h.periodFiles = files
 	h.informers = findInformerKinds(info, files, facts.informerOf)
 	resyncOf := facts.resyncOf
 	for _, file := range files {
@@ -93,7 +96,7 @@ func findHealing(info *types.Info, files []*ast.File, facts healingFacts) healin
 // sets up: an informer factory's, a manager cache's SyncPeriod, or one a
 // function of another package it calls sets up (resyncOf).
 func resyncSetUpBy(info *types.Info, decl *ast.FuncDecl, resyncOf func(*types.Func) time.Duration) time.Duration {
-	h := healing{periods: constantPeriods(info, []*ast.File{{Decls: []ast.Decl{decl}}})}
+	h := healing{periodFiles: []*ast.File{{Decls: []ast.Decl{decl}}}}
 	ast.Inspect(decl, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -290,7 +293,7 @@ func (h *healing) syncPeriodOf(info *types.Info, lit *ast.CompositeLit) time.Dur
 	case *ast.UnaryExpr:
 		if id := syntax.Ident(v.X); id != nil {
 			if pv, ok := info.Uses[id].(*types.Var); ok {
-				return h.periods[pv]
+				return h.periodOf(info, pv)
 			}
 		}
 	case *ast.CallExpr:
@@ -299,6 +302,42 @@ func (h *healing) syncPeriodOf(info *types.Info, lit *ast.CompositeLit) time.Dur
 		}
 	}
 	return 0
+}
+
+// periodOf returns the constant duration v is set to once, or 0.
+func (h *healing) periodOf(info *types.Info, v *types.Var) time.Duration {
+	if h.periods == nil {
+		h.periods = constantPeriods(info, h.periodFiles)
+	}
+	return h.periods[v]
+}
+
+// resyncSetups returns the positions of the package's uses that can set
+// up a resync: an informer factory's constructor, a manager cache's
+// SyncPeriod, a function of another package with a ResyncFact. A
+// declaration that holds none sets none up, and resyncSetUpBy need not
+// walk it.
+func resyncSetups(info *types.Info, resyncOf func(*types.Func) time.Duration) []token.Pos {
+	var at []token.Pos
+	for id, obj := range info.Uses {
+		if setsUpResync(obj, resyncOf) {
+			at = append(at, id.Pos())
+		}
+	}
+	return at
+}
+
+func setsUpResync(obj types.Object, resyncOf func(*types.Func) time.Duration) bool {
+	if obj.Pkg() == nil {
+		return false
+	}
+	switch obj := obj.(type) {
+	case *types.Func:
+		return api.InformerFactoryFuncs[obj.Name()] || resyncOf(obj) > 0
+	case *types.Var:
+		return obj.IsField() && obj.Name() == "SyncPeriod" && syntax.PkgPath(obj.Pkg()) == api.CRCachePath
+	}
+	return false
 }
 
 // constantPeriods returns the variables of files assigned exactly once, a

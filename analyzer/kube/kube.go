@@ -40,7 +40,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	}
 	if !gate.ReachesKubeAPI(pass.Pkg) {
 		if gate.ReachesObjects(pass.Pkg) && typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
-			exportBuilderFacts(pass)
+			exportBuilderFacts(pass, pass.AllObjectFacts())
 		}
 		return res, nil
 	}
@@ -51,7 +51,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	files, touchesCache := scanUses(pass, opts, facts)
 	res.touchesCache = touchesCache
 	if files == nil {
-		exportBuilderFacts(pass)
+		exportBuilderFacts(pass, facts)
 		return res, nil
 	}
 	// No inspector is required from inspect.Analyzer: packages and files
@@ -59,7 +59,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	// files get theirs only where the model needs a cursor (see sites.go).
 	res.relevant = true
 	res.files = files
-	build(pass, opts, res, foreignFacts(facts))
+	build(pass, opts, res, foreignFacts(facts), healingFactsOf(pass, facts))
 	return res, nil
 }
 
@@ -88,7 +88,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 //  6. healing: what in the package redoes a lost write (watches,
 //     resyncs, requeues), for grading findings;
 //  7. facts for the package's importers.
-func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.Foreign) {
+func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.Foreign, healed healingFacts) {
 	info := pass.TypesInfo
 	// 1. calls
 	scan := scanCalls(info, pass.Pkg, pass.Files, res.files)
@@ -119,10 +119,10 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	res.tracer.Freeze(res.walkedSites())
 	// 6. healing
 	res.info, res.gate = info, opts.Consequences
-	res.healing = findHealing(info, res.files, healingFactsOf(pass))
-	res.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, res.files)
+	res.healing = findHealing(info, res.files, healed)
+	res.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors)
 	// 7. facts
-	exporter{pass: pass, decls: scan.decls.decls, judge: judge}.exportModel(res)
+	exporter{pass: pass, decls: scan.decls.decls, judge: judge, healing: healed}.exportModel(res)
 }
 
 // setModel puts into the Result what the first four stages found.

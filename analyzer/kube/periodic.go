@@ -34,23 +34,27 @@ const noPeriod = time.Duration(-1)
 //
 // Calls from a package's _test.go files do not count: a test that runs a
 // check once, directly, says nothing about how the program runs it.
-func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package, files []*ast.File) periodicRuns {
-	refs := map[*types.Func][]inspector.Cursor{}
-	root := inspector.New(productFiles(fset, files)).Root()
-	for cur := range root.Preorder((*ast.Ident)(nil)) {
-		fn, ok := info.Uses[cur.Node().(*ast.Ident)].(*types.Func)
-		if ok && !fn.Exported() && fn.Pkg() == pkg {
-			refs[fn.Origin()] = append(refs[fn.Origin()], cur)
+func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package, sites *syntax.Cursors) periodicRuns {
+	runs := periodicRuns{}
+	refs, timed := tickCandidates(fset, info, pkg)
+	if !timed {
+		return runs // nothing here waits on a timer: no tick runs anything
+	}
+	uses := make(map[*types.Func][]inspector.Cursor, len(refs))
+	for fn, ids := range refs {
+		for _, id := range ids {
+			if cur, ok := sites.At(id); ok {
+				uses[fn] = append(uses[fn], cur)
+			}
 		}
 	}
-	runs := periodicRuns{}
 	for changed := true; changed; {
 		changed = false
-		for fn, uses := range refs {
+		for fn, at := range uses {
 			if _, done := runs[fn]; done {
 				continue
 			}
-			if d, ok := runs.allOnTick(info, uses); ok {
+			if d, ok := runs.allOnTick(info, at); ok {
 				runs[fn] = d
 				changed = true
 			}
@@ -59,15 +63,42 @@ func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package,
 	return runs
 }
 
-// productFiles returns the files of files that are not _test.go files.
-func productFiles(fset *token.FileSet, files []*ast.File) []*ast.File {
-	var out []*ast.File
-	for _, f := range files {
-		if !syntax.InTestFile(fset, f.Pos()) {
-			out = append(out, f)
+// tickCandidates returns the references, outside _test.go files, of each
+// unexported function of pkg, and whether the package uses a timer at all
+// (time.Sleep, time.After, time.Tick, a Ticker's or Timer's C, a periodic
+// runner): without one, no function is run on a tick, and the cursors the
+// rule needs are never built.
+func tickCandidates(fset *token.FileSet, info *types.Info, pkg *types.Package) (map[*types.Func][]*ast.Ident, bool) {
+	refs := map[*types.Func][]*ast.Ident{}
+	timed := false
+	for id, obj := range info.Uses {
+		if obj.Pkg() == nil {
+			continue
+		}
+		if obj.Pkg() != pkg {
+			timed = timed || isTimerUse(obj)
+			continue
+		}
+		fn, ok := obj.(*types.Func)
+		if ok && !fn.Exported() && !syntax.InTestFile(fset, id.Pos()) {
+			refs[fn.Origin()] = append(refs[fn.Origin()], id)
 		}
 	}
-	return out
+	return refs, timed
+}
+
+// isTimerUse reports whether obj is one of the timer constructs a tick is
+// recognized by (see timerLoop, timerChannel and runnerPeriod).
+func isTimerUse(obj types.Object) bool {
+	if obj.Pkg().Path() == "time" {
+		switch obj.Name() {
+		case "Sleep", "After", "Tick", "C":
+			return true
+		}
+		return false
+	}
+	fn, ok := obj.(*types.Func)
+	return ok && api.PeriodicFuncs[api.FuncKeyOf(fn)]
 }
 
 // allOnTick reports whether every use is the callee of a call run on a

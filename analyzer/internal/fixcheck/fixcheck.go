@@ -53,6 +53,11 @@ type checker struct {
 	files    []sourceFile   // the package's files as they are, lazily
 	baseline map[string]int // the unedited package's type errors, by message
 	loadErr  error          // why the files could not be read
+	// fset holds every file typeCheck parsed; parsed are the unedited
+	// files' syntax, parsed once and reused by every check that leaves
+	// the file as it is (the type checker does not change syntax).
+	fset   *token.FileSet
+	parsed []*ast.File
 }
 
 type sourceFile struct {
@@ -126,6 +131,7 @@ func (c *checker) load() error {
 	for i, f := range c.files {
 		srcs[i] = f.src
 	}
+	c.fset, c.parsed = token.NewFileSet(), make([]*ast.File, len(c.files))
 	c.baseline = c.typeCheck(srcs)
 	return nil
 }
@@ -187,19 +193,25 @@ func applyEdits(f sourceFile, edits []analysis.TextEdit) ([]byte, error) {
 
 // typeCheck parses srcs as the package's files and type-checks them with
 // the pass's imports, returning the errors by message (positions move with
-// edits; messages do not).
+// edits; messages do not). A file left unedited is parsed once.
 func (c *checker) typeCheck(srcs [][]byte) map[string]int {
 	errs := make(map[string]int)
-	fset := token.NewFileSet()
 	files := make([]*ast.File, 0, len(srcs))
 	for i, src := range srcs {
-		f, err := parser.ParseFile(fset, c.files[i].name, src, parser.SkipObjectResolution)
+		unedited := sameBytes(src, c.files[i].src)
+		if unedited && c.parsed[i] != nil {
+			files = append(files, c.parsed[i])
+			continue
+		}
+		f, err := parser.ParseFile(c.fset, c.files[i].name, src, parser.SkipObjectResolution)
 		if f == nil {
 			errs["syntax: "+err.Error()]++
 			continue
 		}
 		if err != nil {
 			errs["syntax error"]++
+		} else if unedited {
+			c.parsed[i] = f
 		}
 		files = append(files, f)
 	}
@@ -216,8 +228,14 @@ func (c *checker) typeCheck(srcs [][]byte) map[string]int {
 			errs[err.Error()]++
 		},
 	}
-	conf.Check(c.pass.Pkg.Path(), fset, files, nil)
+	conf.Check(c.pass.Pkg.Path(), c.fset, files, nil)
 	return errs
+}
+
+// sameBytes reports whether a and b are the same bytes in memory: a file
+// apply left as it was.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // importer resolves the imports of the edited package: the packages the

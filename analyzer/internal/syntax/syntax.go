@@ -121,6 +121,9 @@ func InnermostLoop(cur inspector.Cursor) ast.Stmt {
 // symbols match vendored code too.
 func PkgPath(pkg *types.Package) string {
 	p := pkg.Path()
+	if !strings.Contains(p, "vendor/") { // the common case, and a fast search
+		return p
+	}
 	if i := strings.LastIndex(p, "/vendor/"); i >= 0 {
 		return p[i+len("/vendor/"):]
 	}

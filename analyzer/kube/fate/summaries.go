@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -33,8 +34,9 @@ import (
 //     tracer is read-only and the checks may share it.
 //
 // A fixed point starts every entry at its bottom (may return, may return
-// nil, does not requeue, no parameter known non-nil, no companion) and
-// goes over the functions in source order, again and again, until no
+// nil, does not requeue, no parameter known non-nil, no companion); ends,
+// neverNil and requeuer are computed callees first (see summarize), the
+// others over the functions in source order, again and again, until no
 // entry changes: the answer does not depend on which function a check
 // asks about first.
 
@@ -69,29 +71,59 @@ type declared struct {
 
 // summarize fills ends, neverNil and requeuer. relevant is false for a
 // package the model does not walk (only its functions' ends are needed,
-// for their facts).
+// for their facts, and only a body that ends in a call may never return).
+//
+// Each summary reads only those of the functions its body calls, so the
+// functions are summarized callees first, by strongly connected components
+// of that call graph: once each, or, in a recursive component, again until
+// no entry changes (each entry only grows from its bottom).
 func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant bool) {
 	s.k.sum.ends, s.k.sum.neverNil, s.k.sum.requeuer = map[*types.Func]Fate{}, map[*types.Func]bool{}, map[*types.Func]bool{}
-	fns := make([]declared, 0, len(decls))
+	fns := make([]*types.Func, 0, len(decls))
 	for fn, decl := range decls {
-		if decl.Body != nil {
-			fns = append(fns, declared{fn, decl})
+		if decl.Body != nil && (relevant || mayEnd(decl.Body)) {
+			fns = append(fns, fn)
 		}
 	}
-	slices.SortFunc(fns, func(a, b declared) int { return int(a.decl.Pos() - b.decl.Pos()) })
-	for round := 0; round <= len(fns); round++ {
-		changed := false
-		for _, d := range fns {
-			changed = s.updateEnds(d) || changed
-			if relevant {
-				changed = s.updateRequeuer(d) || changed
-				changed = s.updateNeverNil(d) || changed
+	slices.SortFunc(fns, func(a, b *types.Func) int { return int(decls[a].Pos() - decls[b].Pos()) })
+	edges := make(map[*types.Func][]*types.Func, len(fns))
+	for _, fn := range fns {
+		edges[fn] = s.localCallees(decls[fn].Body, decls)
+	}
+	for _, comp := range graph.Components(fns, func(fn *types.Func) []*types.Func { return edges[fn] }) {
+		recursive := len(comp) > 1 || slices.Contains(edges[comp[0]], comp[0])
+		// Every round but the last turns an entry on; the bound only guards
+		// against a summary that does not grow so.
+		for round := 0; round <= 3*len(comp); round++ {
+			changed := false
+			for _, fn := range comp {
+				d := declared{fn, decls[fn]}
+				changed = s.updateEnds(d) || changed
+				if relevant {
+					changed = s.updateRequeuer(d) || changed
+					changed = s.updateNeverNil(d) || changed
+				}
+			}
+			if !changed || !recursive {
+				break
 			}
 		}
-		if !changed {
-			break
-		}
 	}
+}
+
+// localCallees returns the functions of decls that body calls (their
+// generic origins), each once, in source order.
+func (s *summarizer) localCallees(body *ast.BlockStmt, decls map[*types.Func]*ast.FuncDecl) []*types.Func {
+	var out []*types.Func
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := api.Callee(s.k.info, call); fn != nil && decls[fn.Origin()] != nil && !slices.Contains(out, fn.Origin()) {
+				out = append(out, fn.Origin())
+			}
+		}
+		return true
+	})
+	return out
 }
 
 func (s *summarizer) updateEnds(d declared) bool {

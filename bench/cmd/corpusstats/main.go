@@ -76,18 +76,22 @@ type Cost struct {
 
 // Report is the JSON written by -o.
 type Report struct {
-	Patterns      []string  `json:"patterns"`
-	Packages      int       `json:"packages"` // distinct import paths
-	LoadErrors    []string  `json:"load_errors"`
-	ActionErrors  []string  `json:"action_errors"`
-	Relevant      Cost      `json:"relevant"`     // root packages that use the Kubernetes API (kube models them)
-	Irrelevant    Cost      `json:"irrelevant"`   // root packages that do not
-	Dependencies  Cost      `json:"dependencies"` // non-root packages analyzed (none when they come from export data)
-	GraphsBuilt   int64     `json:"graphs_built"`
-	SSAFunctions  int       `json:"ssa_functions"`
-	LoadSeconds   float64   `json:"load_seconds"`
-	AnalyzeSecond float64   `json:"analyze_seconds"`
-	Findings      []Finding `json:"findings"`
+	Patterns      []string `json:"patterns"`
+	Packages      int      `json:"packages"` // distinct import paths
+	LoadErrors    []string `json:"load_errors"`
+	ActionErrors  []string `json:"action_errors"`
+	Relevant      Cost     `json:"relevant"`     // root packages that use the Kubernetes API (kube models them)
+	Irrelevant    Cost     `json:"irrelevant"`   // root packages that do not
+	Dependencies  Cost     `json:"dependencies"` // non-root packages analyzed (none when they come from export data)
+	GraphsBuilt   int64    `json:"graphs_built"`
+	SSAFunctions  int      `json:"ssa_functions"`
+	LoadSeconds   float64  `json:"load_seconds"`
+	AnalyzeSecond float64  `json:"analyze_seconds"`
+	// AnalyzeCPU is the least CPU time (user and system, the whole
+	// process) of the -repeat runs of the analysis, 0 without -repeat.
+	AnalyzeCPU   float64   `json:"analyze_cpu_seconds,omitempty"`
+	AnalyzeBytes uint64    `json:"analyze_alloc_bytes,omitempty"` // allocated by one -repeat run
+	Findings     []Finding `json:"findings"`
 }
 
 func main() {
@@ -96,9 +100,10 @@ func main() {
 	fixCheck := flag.Bool("fixcheck", true, "type-check each suggested fix before offering it (false: to measure what that costs)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the analysis (not the load) to this `file`")
 	memprofile := flag.String("memprofile", "", "write a heap profile taken after the analysis to this `file`")
+	repeat := flag.Int("repeat", 0, "analyze this many more times, first, and report the least CPU time of those runs (the steady figure to compare commits by)")
 	flag.Parse()
 	prof = profiles{cpu: *cpuprofile, mem: *memprofile}
-	rep, err := run(flag.Args(), *tests, *fixCheck)
+	rep, err := run(flag.Args(), *tests, *fixCheck, *repeat)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "corpusstats:", err)
 		os.Exit(1)
@@ -115,7 +120,7 @@ func main() {
 	}
 }
 
-func run(patterns []string, tests, fixCheck bool) (*Report, error) {
+func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 	rep := &Report{Patterns: patterns}
 	// kube is listed as a root so that the checker keeps its result, which
 	// tells relevant packages apart.
@@ -143,6 +148,12 @@ func run(patterns []string, tests, fixCheck bool) (*Report, error) {
 	}
 	rep.Packages = len(paths)
 
+	if rep.AnalyzeCPU, rep.AnalyzeBytes, err = leastCPU(repeat, func() error {
+		_, err := checker.Analyze(analyzer.FreeingModels(analyzers), analyzer.WithoutFactFreeImports(pkgs), nil)
+		return err
+	}); err != nil {
+		return nil, err
+	}
 	stop, err := prof.start()
 	if err != nil {
 		return nil, err
