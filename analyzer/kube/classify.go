@@ -81,11 +81,12 @@ type classifier struct {
 // findWritesAndReads is the third stage: each call classified, reads by
 // assignment, copies of a live resourceVersion, this package's read
 // helpers and the reads made through any read helper. refreshers are the
-// read helpers known from facts.
-func findWritesAndReads(pass *analysis.Pass, opts *api.Options, scan *callScan, scopes scopesByBody, refreshers map[*types.Func]ReadsFact, objects objectTypes) *writesAndReads {
+// read helpers known from facts; cr is controller-runtime's client package
+// among the package's imports, or nil.
+func findWritesAndReads(pass *analysis.Pass, opts *api.Options, cr *types.Package, scan *callScan, scopes scopesByBody, refreshers map[*types.Func]ReadsFact, objects objectTypes) *writesAndReads {
 	c := &classifier{
 		info: pass.TypesInfo, fset: pass.Fset, opts: opts, scan: scan,
-		keys:    newMethodKeys(pass.Pkg, scan.calls),
+		keys:    newMethodKeys(cr, scan.calls),
 		objects: objects,
 		scopes:  scopes,
 		out:     &writesAndReads{refreshers: maps.Clone(refreshers)},

@@ -103,6 +103,7 @@ func healingFactsOf(pass *analysis.Pass, facts []analysis.ObjectFact) healingFac
 		}
 	}
 	return healingFacts{
+		resyncs:    len(resyncs) > 0,
 		resyncOf:   func(fn *types.Func) time.Duration { return resyncs[fn] },
 		informerOf: func(field *types.Var) string { return importedInformerKind(pass, field) },
 	}
@@ -132,6 +133,8 @@ type exporter struct {
 	decls   map[*types.Func]*ast.FuncDecl
 	judge   *versionJudge // for fresh builders and create helpers
 	healing healingFacts
+	// resyncAt are the package's uses that can set up a resync (useScan).
+	resyncAt []token.Pos
 }
 
 // exportModel is the last stage: the facts of this package's exported
@@ -190,16 +193,14 @@ func (e exporter) exportInformerFacts(kinds *informerKinds) {
 // exportResyncFacts exports the ResyncFact of the package's exported
 // functions whose bodies set up a constant resync.
 func (e exporter) exportResyncFacts() {
-	resyncOf := e.healing.resyncOf
-	setups := resyncSetups(e.pass.TypesInfo, resyncOf)
-	if len(setups) == 0 {
+	if len(e.resyncAt) == 0 {
 		return
 	}
 	for fn, decl := range e.decls {
-		if !fn.Exported() || decl.Body == nil || !slices.ContainsFunc(setups, func(p token.Pos) bool { return decl.Pos() <= p && p < decl.End() }) {
+		if !fn.Exported() || decl.Body == nil || !slices.ContainsFunc(e.resyncAt, func(p token.Pos) bool { return decl.Pos() <= p && p < decl.End() }) {
 			continue
 		}
-		if d := resyncSetUpBy(e.pass.TypesInfo, decl, resyncOf); d > 0 {
+		if d := resyncSetUpBy(e.pass.TypesInfo, decl, e.healing.resyncOf); d > 0 {
 			e.pass.ExportObjectFact(fn, &ResyncFact{Period: int64(d)})
 		}
 	}
@@ -213,14 +214,13 @@ func (e exporter) exportResyncFacts() {
 //
 // Its functions that never return (an e2e framework's Failf) get their
 // EndsFact too, judged by their own bodies alone.
-func exportBuilderFacts(pass *analysis.Pass, facts []analysis.ObjectFact) {
+func exportBuilderFacts(pass *analysis.Pass, facts []analysis.ObjectFact, healing healingFacts, resyncAt []token.Pos) {
 	decls := collectDecls(pass.TypesInfo, pass.Pkg, pass.Files)
 	res := newResult()
 	res.decls, res.lifted, res.liftedFuncs = decls.decls, decls.lifted, decls.liftedFuncs
 	none, objects := new(writesAndReads), make(objectTypes)
 	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeVersions(pass, decls.decls, none, objects, nil), nil)
-	healing := healingFactsOf(pass, facts)
-	e := exporter{pass: pass, decls: decls.decls, judge: judge, healing: healing}
+	e := exporter{pass: pass, decls: decls.decls, judge: judge, healing: healing, resyncAt: resyncAt}
 	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateQueries{res}, fate.Foreign{})
 	foreign := foreignFacts(facts)
 	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, pass.Files, foreign.Predicates))

@@ -58,6 +58,9 @@ type watch struct {
 
 // healingFacts are what other packages' facts tell findHealing.
 type healingFacts struct {
+	// resyncs tells whether any function of another package in view has
+	// a ResyncFact.
+	resyncs bool
 	// resyncOf gives the resync period that a function of another
 	// package sets up (ResyncFact).
 	resyncOf func(*types.Func) time.Duration
@@ -312,21 +315,27 @@ func (h *healing) periodOf(info *types.Info, v *types.Var) time.Duration {
 	return h.periods[v]
 }
 
-// resyncSetups returns the positions of the package's uses that can set
-// up a resync: an informer factory's constructor, a manager cache's
-// SyncPeriod, a function of another package with a ResyncFact. A
-// declaration that holds none sets none up, and resyncSetUpBy need not
-// walk it.
-func resyncSetups(info *types.Info, resyncOf func(*types.Func) time.Duration) []token.Pos {
+// resyncSetupsIfAny returns the positions of the package's uses of a
+// function of another package with a ResyncFact, for a package that does
+// not reach the client packages (where nothing else sets up a resync);
+// nil at once when no such function is in view.
+func (h healingFacts) resyncSetupsIfAny(info *types.Info) []token.Pos {
+	if !h.resyncs {
+		return nil
+	}
 	var at []token.Pos
 	for id, obj := range info.Uses {
-		if setsUpResync(obj, resyncOf) {
+		if setsUpResync(obj, h.resyncOf) {
 			at = append(at, id.Pos())
 		}
 	}
 	return at
 }
 
+// setsUpResync reports whether a use of obj, of another package, can set
+// up a resync: an informer factory's constructor, a manager cache's
+// SyncPeriod, a function with a ResyncFact. A declaration that holds no
+// such use sets none up, and resyncSetUpBy need not walk it.
 func setsUpResync(obj types.Object, resyncOf func(*types.Func) time.Duration) bool {
 	if obj.Pkg() == nil {
 		return false

@@ -40,7 +40,11 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	}
 	if !gate.ReachesKubeAPI(pass.Pkg) {
 		if gate.ReachesObjects(pass.Pkg) && typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
-			exportBuilderFacts(pass, pass.AllObjectFacts())
+			// Without the client packages, only a function of another
+			// package can set up a resync here.
+			facts := pass.AllObjectFacts()
+			healed := healingFactsOf(pass, facts)
+			exportBuilderFacts(pass, facts, healed, healed.resyncSetupsIfAny(pass.TypesInfo))
 		}
 		return res, nil
 	}
@@ -48,18 +52,19 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 		return res, nil
 	}
 	facts := pass.AllObjectFacts()
-	files, touchesCache := scanUses(pass, opts, facts)
-	res.touchesCache = touchesCache
-	if files == nil {
-		exportBuilderFacts(pass, facts)
+	healed := healingFactsOf(pass, facts)
+	uses := scanUses(pass, opts, facts, healed.resyncOf)
+	res.touchesCache = uses.touchesCache
+	if uses.files == nil {
+		exportBuilderFacts(pass, facts, healed, uses.resyncAt)
 		return res, nil
 	}
 	// No inspector is required from inspect.Analyzer: packages and files
 	// that never use the Kubernetes API do not pay for one, and the walked
 	// files get theirs only where the model needs a cursor (see sites.go).
 	res.relevant = true
-	res.files = files
-	build(pass, opts, res, foreignFacts(facts), healingFactsOf(pass, facts))
+	res.files = uses.files
+	build(pass, opts, res, foreignFacts(facts), healed, uses, gate.CRClient(pass.Pkg))
 	return res, nil
 }
 
@@ -88,7 +93,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 //  6. healing: what in the package redoes a lost write (watches,
 //     resyncs, requeues), for grading findings;
 //  7. facts for the package's importers.
-func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.Foreign, healed healingFacts) {
+func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.Foreign, healed healingFacts, uses useScan, cr *types.Package) {
 	info := pass.TypesInfo
 	// 1. calls
 	scan := scanCalls(info, pass.Pkg, pass.Files, res.files)
@@ -98,7 +103,7 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	// 3. writes and reads; objects is a cache of which types carry a
 	// resourceVersion, shared with the judge of stage 4.
 	objects := make(objectTypes)
-	found := findWritesAndReads(pass, opts, scan, retries.scopeByBody, imported.refreshers, objects)
+	found := findWritesAndReads(pass, opts, cr, scan, retries.scopeByBody, imported.refreshers, objects)
 	// 4. versions: the judge's summaries of the package's functions first,
 	// over other packages' returners (final since stage 1; this package's
 	// depend on the judge), then the writes judged.
@@ -120,9 +125,11 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	// 6. healing
 	res.info, res.gate = info, opts.Consequences
 	res.healing = findHealing(info, res.files, healed)
-	res.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors)
+	if uses.timed {
+		res.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors)
+	}
 	// 7. facts
-	exporter{pass: pass, decls: scan.decls.decls, judge: judge, healing: healed}.exportModel(res)
+	exporter{pass: pass, decls: scan.decls.decls, judge: judge, healing: healed, resyncAt: uses.resyncAt}.exportModel(res)
 }
 
 // setModel puts into the Result what the first four stages found.

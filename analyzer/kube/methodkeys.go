@@ -3,7 +3,6 @@ package kube
 import (
 	"go/types"
 
-	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
@@ -20,9 +19,10 @@ var crInterfaceNames = []string{"Writer", "SubResourceWriter", "Reader"}
 type methodKeys map[*types.Func]api.MethodKey
 
 // newMethodKeys keys every callee of calls at once, against the
-// controller-runtime interfaces pkg imports.
-func newMethodKeys(pkg *types.Package, calls []call) methodKeys {
-	ifaces := crInterfaces(pkg)
+// interfaces of cr, controller-runtime's client package as the package
+// imports it (nil: it does not).
+func newMethodKeys(cr *types.Package, calls []call) methodKeys {
+	ifaces := crInterfaces(cr)
 	keys := make(methodKeys)
 	for _, c := range calls {
 		fn := c.callee
@@ -87,11 +87,10 @@ func implementedMethodKey(ifaces map[string]*types.Interface, fn *types.Func, ke
 	return key
 }
 
-// crInterfaces returns controller-runtime's client interfaces by name, as
-// far as pkg imports them.
-func crInterfaces(pkg *types.Package) map[string]*types.Interface {
+// crInterfaces returns the client interfaces of cr, controller-runtime's
+// client package or nil, by name.
+func crInterfaces(cr *types.Package) map[string]*types.Interface {
 	out := make(map[string]*types.Interface)
-	cr := syntax.FindPackage(pkg, api.ClientPath)
 	if cr == nil {
 		return out
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -36,10 +37,7 @@ const noPeriod = time.Duration(-1)
 // check once, directly, says nothing about how the program runs it.
 func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package, sites *syntax.Cursors) periodicRuns {
 	runs := periodicRuns{}
-	refs, timed := tickCandidates(fset, info, pkg)
-	if !timed {
-		return runs // nothing here waits on a timer: no tick runs anything
-	}
+	refs := tickCandidates(fset, info, pkg)
 	uses := make(map[*types.Func][]inspector.Cursor, len(refs))
 	for fn, ids := range refs {
 		for _, id := range ids {
@@ -64,33 +62,26 @@ func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package,
 }
 
 // tickCandidates returns the references, outside _test.go files, of each
-// unexported function of pkg, and whether the package uses a timer at all
-// (time.Sleep, time.After, time.Tick, a Ticker's or Timer's C, a periodic
-// runner): without one, no function is run on a tick, and the cursors the
-// rule needs are never built.
-func tickCandidates(fset *token.FileSet, info *types.Info, pkg *types.Package) (map[*types.Func][]*ast.Ident, bool) {
+// unexported function of pkg. The model looks for them only in a package
+// that uses a timer (useScan.timed): elsewhere no function runs on a tick.
+func tickCandidates(fset *token.FileSet, info *types.Info, pkg *types.Package) map[*types.Func][]*ast.Ident {
 	refs := map[*types.Func][]*ast.Ident{}
-	timed := false
 	for id, obj := range info.Uses {
-		if obj.Pkg() == nil {
-			continue
-		}
-		if obj.Pkg() != pkg {
-			timed = timed || isTimerUse(obj)
-			continue
-		}
 		fn, ok := obj.(*types.Func)
-		if ok && !fn.Exported() && !syntax.InTestFile(fset, id.Pos()) {
+		if ok && fn.Pkg() == pkg && !fn.Exported() && !syntax.InTestFile(fset, id.Pos()) {
 			refs[fn.Origin()] = append(refs[fn.Origin()], id)
 		}
 	}
-	return refs, timed
+	return refs
 }
 
-// isTimerUse reports whether obj is one of the timer constructs a tick is
-// recognized by (see timerLoop, timerChannel and runnerPeriod).
+// isTimerUse reports whether obj, of another package, is one of the timer
+// constructs a tick is recognized by (see timerLoop, timerChannel and
+// runnerPeriod): time.Sleep, time.After, time.Tick, a Ticker's or Timer's
+// C, a periodic runner.
 func isTimerUse(obj types.Object) bool {
-	if obj.Pkg().Path() == "time" {
+	path := obj.Pkg().Path()
+	if path == "time" {
 		switch obj.Name() {
 		case "Sleep", "After", "Tick", "C":
 			return true
@@ -98,7 +89,7 @@ func isTimerUse(obj types.Object) bool {
 		return false
 	}
 	fn, ok := obj.(*types.Func)
-	return ok && api.PeriodicFuncs[api.FuncKeyOf(fn)]
+	return ok && strings.HasSuffix(path, api.WaitPath) && api.PeriodicFuncs[api.FuncKeyOf(fn)]
 }
 
 // allOnTick reports whether every use is the callee of a call run on a

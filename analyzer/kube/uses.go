@@ -2,8 +2,10 @@ package kube
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
+	"time"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
@@ -11,11 +13,25 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
+// useScan is what the one pass over the package's identifier uses finds.
+type useScan struct {
+	// files are the files of the package the model walks, in their
+	// original order, or nil when the package never uses the Kubernetes
+	// API.
+	files []*ast.File
+	// touchesCache tells whether the package touches an informer cache
+	// (see Cache).
+	touchesCache bool
+	// timed tells whether the package uses a timer (see isTimerUse):
+	// without one, no function of it runs on a tick.
+	timed bool
+	// resyncAt are the uses that can set up a resync (see setsUpResync).
+	resyncAt []token.Pos
+}
+
 // scanUses makes the one pass over the package's identifier uses that the
-// model needs. It returns the files of the package that the model walks,
-// in their original order, or nil when the package never uses the
-// Kubernetes API; and whether the package touches an informer cache (see
-// Cache), which the same pass tells at little extra cost.
+// model needs; besides the walked files, it notes what later stages would
+// otherwise make a pass of their own for (see useScan).
 //
 // A file is walked when it uses something the model knows (see
 // isModeledUse), or calls a function declared in a walked file, to a fixed
@@ -25,11 +41,12 @@ import (
 // read or a retry that matters, so they cost that pass and nothing more.
 // facts are the object facts the package sees (pass.AllObjectFacts): a
 // call of a function with one is a modeled use.
-func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFact) (files []*ast.File, touchesCache bool) {
+func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFact, resyncOf func(*types.Func) time.Duration) useScan {
 	withFacts := make(map[types.Object]bool)
 	for _, f := range facts {
 		withFacts[f.Object] = true
 	}
+	var scan useScan
 	fileOf := syntax.FileIndex(pass.Files)
 	walked := make([]bool, len(pass.Files))
 	calls := make([][]*types.Func, len(pass.Files)) // same-package functions each file uses
@@ -41,7 +58,7 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 			// since upstream packages are never modeled (reachesKubeAPI).
 			continue
 		}
-		touchesCache = touchesCache || cache.IsUse(obj)
+		scan.note(id, obj, pass.Pkg, resyncOf)
 		i := fileOf(id.Pos())
 		if i < 0 || walked[i] {
 			continue
@@ -53,15 +70,28 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 		}
 	}
 	if !modeled {
-		return nil, touchesCache
+		return scan
 	}
 	walkCallers(pass, walked, calls)
 	for i, f := range pass.Files {
 		if walked[i] {
-			files = append(files, f)
+			scan.files = append(scan.files, f)
 		}
 	}
-	return files, touchesCache
+	return scan
+}
+
+// note records what the use id of obj, a function or an object of another
+// package, tells beside the walked files.
+func (scan *useScan) note(id *ast.Ident, obj types.Object, pkg *types.Package, resyncOf func(*types.Func) time.Duration) {
+	scan.touchesCache = scan.touchesCache || cache.IsUse(obj)
+	if obj.Pkg() == nil || obj.Pkg() == pkg {
+		return
+	}
+	scan.timed = scan.timed || isTimerUse(obj)
+	if setsUpResync(obj, resyncOf) {
+		scan.resyncAt = append(scan.resyncAt, id.Pos())
+	}
 }
 
 // walkCallers marks as walked, to a fixed point, the files that call a

@@ -9,8 +9,11 @@
 //
 // Rules about the ways an edit can break a build never cover the next
 // one; the type checker does. Findings with fixes are rare, so checking
-// costs two type-checks of a package that has one (the unedited one is
-// checked once) and nothing elsewhere.
+// costs nothing where there are none. A fix whose edits all lie inside
+// function bodies of one file (most of them) is checked with the bodies of
+// that file only, against the unedited package checked the same way: no
+// other body can see what such an edit changes. Any other fix is checked
+// against the whole package, checked unedited once.
 package fixcheck
 
 import (
@@ -58,6 +61,11 @@ type checker struct {
 	// the file as it is (the type checker does not change syntax).
 	fset   *token.FileSet
 	parsed []*ast.File
+	// fileBaselines are the type errors of the unedited package checked
+	// with the function bodies of one file only, by file; bodiless are
+	// the unedited files' syntax without function bodies.
+	fileBaselines map[int]map[string]int
+	bodiless      []*ast.File
 }
 
 type sourceFile struct {
@@ -100,16 +108,26 @@ func (c *checker) check(fix analysis.SuggestedFix) error {
 	if err != nil {
 		return err
 	}
-	errs := c.typeCheck(edited)
+	baseline := c.baseline
+	var errs map[string]int
+	if i, ok := c.bodiesOfOneFile(fix.TextEdits); ok {
+		baseline, errs = c.fileBaseline(i), c.typeCheck(edited, i)
+	} else {
+		if baseline == nil {
+			c.baseline = c.typeCheck(c.sources(), allBodies)
+			baseline = c.baseline
+		}
+		errs = c.typeCheck(edited, allBodies)
+	}
 	for msg, n := range errs {
-		if n > c.baseline[msg] {
+		if n > baseline[msg] {
 			return errors.New(msg)
 		}
 	}
 	return nil
 }
 
-// load reads the package's files and type-checks them unedited, once.
+// load reads the package's files, once.
 func (c *checker) load() error {
 	if c.files != nil || c.loadErr != nil {
 		return c.loadErr
@@ -127,13 +145,18 @@ func (c *checker) load() error {
 		}
 		c.files = append(c.files, sourceFile{name: tf.Name(), tf: tf, src: src})
 	}
+	c.fset, c.parsed, c.bodiless = token.NewFileSet(), make([]*ast.File, len(c.files)), make([]*ast.File, len(c.files))
+	c.fileBaselines = make(map[int]map[string]int)
+	return nil
+}
+
+// sources returns the package's files as they are.
+func (c *checker) sources() [][]byte {
 	srcs := make([][]byte, len(c.files))
 	for i, f := range c.files {
 		srcs[i] = f.src
 	}
-	c.fset, c.parsed = token.NewFileSet(), make([]*ast.File, len(c.files))
-	c.baseline = c.typeCheck(srcs)
-	return nil
+	return srcs
 }
 
 func (c *checker) readFile(name string) ([]byte, error) {
@@ -191,27 +214,28 @@ func applyEdits(f sourceFile, edits []analysis.TextEdit) ([]byte, error) {
 	return append(out, f.src[last:]...), nil
 }
 
+// allBodies asks typeCheck to check every function body.
+const allBodies = -1
+
 // typeCheck parses srcs as the package's files and type-checks them with
 // the pass's imports, returning the errors by message (positions move with
-// edits; messages do not). A file left unedited is parsed once.
-func (c *checker) typeCheck(srcs [][]byte) map[string]int {
+// edits; messages do not). A file left unedited is parsed once. Unless
+// bodiesOf is allBodies, only the function bodies of file bodiesOf are
+// checked; the others are emptied.
+func (c *checker) typeCheck(srcs [][]byte, bodiesOf int) map[string]int {
 	errs := make(map[string]int)
 	files := make([]*ast.File, 0, len(srcs))
 	for i, src := range srcs {
-		unedited := sameBytes(src, c.files[i].src)
-		if unedited && c.parsed[i] != nil {
-			files = append(files, c.parsed[i])
-			continue
-		}
-		f, err := parser.ParseFile(c.fset, c.files[i].name, src, parser.SkipObjectResolution)
+		f, err := c.parse(i, src)
 		if f == nil {
 			errs["syntax: "+err.Error()]++
 			continue
 		}
 		if err != nil {
 			errs["syntax error"]++
-		} else if unedited {
-			c.parsed[i] = f
+		}
+		if bodiesOf != allBodies && i != bodiesOf {
+			f = c.withoutBodies(i, f)
 		}
 		files = append(files, f)
 	}
@@ -230,6 +254,82 @@ func (c *checker) typeCheck(srcs [][]byte) map[string]int {
 	}
 	conf.Check(c.pass.Pkg.Path(), c.fset, files, nil)
 	return errs
+}
+
+// parse returns file i with source src, parsed once when src is the file
+// as it is (the type checker does not change syntax, so checks share it).
+func (c *checker) parse(i int, src []byte) (*ast.File, error) {
+	unedited := sameBytes(src, c.files[i].src)
+	if unedited && c.parsed[i] != nil {
+		return c.parsed[i], nil
+	}
+	f, err := parser.ParseFile(c.fset, c.files[i].name, src, parser.SkipObjectResolution)
+	if err == nil && unedited {
+		c.parsed[i] = f
+	}
+	return f, err
+}
+
+// withoutBodies returns f, file i, with every function body emptied: a
+// copy, the syntax of f is shared. An unedited file's is made once.
+func (c *checker) withoutBodies(i int, f *ast.File) *ast.File {
+	if f == c.parsed[i] && c.bodiless[i] != nil {
+		return c.bodiless[i]
+	}
+	out := *f
+	out.Decls = slices.Clone(f.Decls)
+	for k, d := range out.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			empty := *fd
+			empty.Body = &ast.BlockStmt{Lbrace: fd.Body.Lbrace, Rbrace: fd.Body.Rbrace}
+			out.Decls[k] = &empty
+		}
+	}
+	if f == c.parsed[i] {
+		c.bodiless[i] = &out
+	}
+	return &out
+}
+
+// bodiesOfOneFile reports whether every edit lies inside function bodies
+// of one file, and which. Such edits can change only the type errors of
+// that file (its bodies, and its imports' use): no other function body
+// reads a declaration local to another, so the check needs the other
+// files' package-level declarations, not their bodies.
+func (c *checker) bodiesOfOneFile(edits []analysis.TextEdit) (int, bool) {
+	file := -1
+	for _, e := range edits {
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		i := slices.IndexFunc(c.pass.Files, func(f *ast.File) bool { return f.FileStart <= e.Pos && end <= f.FileEnd })
+		if i < 0 || file >= 0 && i != file || !inBody(c.pass.Files[i], e.Pos, end) {
+			return 0, false
+		}
+		file = i
+	}
+	return file, file >= 0
+}
+
+// inBody reports whether [pos, end] lies strictly inside the braces of
+// one of f's function bodies.
+func inBody(f *ast.File, pos, end token.Pos) bool {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Lbrace < pos && end <= fd.Body.Rbrace {
+			return true
+		}
+	}
+	return false
+}
+
+// fileBaseline returns the type errors of the unedited package checked
+// with only file i's function bodies, once.
+func (c *checker) fileBaseline(i int) map[string]int {
+	if c.fileBaselines[i] == nil {
+		c.fileBaselines[i] = c.typeCheck(c.sources(), i)
+	}
+	return c.fileBaselines[i]
 }
 
 // sameBytes reports whether a and b are the same bytes in memory: a file

@@ -43,3 +43,49 @@ func (r *ImportReach) reaches(p *types.Package) bool {
 	r.memo[p] = found
 	return found
 }
+
+// ImportFinder finds, for one test of packages, the first package among a
+// package and its transitive imports that passes it (depth first, imports
+// in order), remembering the answer for every package it walks through,
+// as ImportReach does. It is safe for concurrent use.
+type ImportFinder struct {
+	match func(*types.Package) bool
+	mu    sync.Mutex
+	memo  map[*types.Package]*types.Package
+	busy  map[*types.Package]bool
+}
+
+// NewImportFinder returns an ImportFinder for match.
+func NewImportFinder(match func(*types.Package) bool) *ImportFinder {
+	return &ImportFinder{match: match, memo: make(map[*types.Package]*types.Package), busy: make(map[*types.Package]bool)}
+}
+
+// From returns the package found from pkg, or nil.
+func (f *ImportFinder) From(pkg *types.Package) *types.Package {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.find(pkg)
+}
+
+func (f *ImportFinder) find(p *types.Package) *types.Package {
+	if found, ok := f.memo[p]; ok {
+		return found
+	}
+	if f.busy[p] {
+		return nil // an import cycle, which Go forbids: a malformed graph must not loop
+	}
+	f.busy[p] = true
+	var found *types.Package
+	if f.match(p) {
+		found = p
+	}
+	for _, imp := range p.Imports() {
+		if found != nil {
+			break
+		}
+		found = f.find(imp)
+	}
+	delete(f.busy, p)
+	f.memo[p] = found
+	return found
+}

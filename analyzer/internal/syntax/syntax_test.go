@@ -98,6 +98,25 @@ func TestImportReach(t *testing.T) {
 	}
 }
 
+func TestImportFinder(t *testing.T) {
+	leaf := types.NewPackage("example.com/leaf", "leaf")
+	mid := types.NewPackage("example.com/mid", "mid")
+	root := types.NewPackage("example.com/root", "root")
+	other := types.NewPackage("example.com/other", "other")
+	mid.SetImports([]*types.Package{leaf})
+	root.SetImports([]*types.Package{other, mid})
+	leaf.SetImports([]*types.Package{root}) // a cycle must not loop
+	findLeaf := NewImportFinder(func(p *types.Package) bool { return p.Path() == "example.com/leaf" })
+	for range 2 { // the second time from memory
+		if findLeaf.From(root) != leaf || findLeaf.From(mid) != leaf || findLeaf.From(leaf) != leaf {
+			t.Error("ImportFinder does not find a transitive import, or the package itself")
+		}
+		if findLeaf.From(other) != nil {
+			t.Error("ImportFinder found a package that is not imported")
+		}
+	}
+}
+
 func TestHasReturn(t *testing.T) {
 	const body = `package p
 

@@ -12,7 +12,10 @@ import (
 // types (builders of desired objects live there). One lives as long as the
 // model analyzer: the import graphs of a program's packages overlap, and
 // it walks each package of them once (see syntax.ImportReach).
-type Gate struct{ clients, objects *syntax.ImportReach }
+type Gate struct {
+	clients, objects *syntax.ImportReach
+	crClient         *syntax.ImportFinder
+}
 
 // NewGate returns a gate with empty memos.
 func NewGate() *Gate {
@@ -20,8 +23,15 @@ func NewGate() *Gate {
 		clients: syntax.NewImportReach(func(p *types.Package) bool {
 			return slices.ContainsFunc(relevantImports, func(prefix string) bool { return HasPrefixPath(syntax.PkgPath(p), prefix) })
 		}),
-		objects: syntax.NewImportReach(func(p *types.Package) bool { return syntax.PkgPath(p) == MetaV1Path }),
+		objects:  syntax.NewImportReach(func(p *types.Package) bool { return syntax.PkgPath(p) == MetaV1Path }),
+		crClient: syntax.NewImportFinder(func(p *types.Package) bool { return syntax.PkgPath(p) == ClientPath }),
 	}
+}
+
+// CRClient returns controller-runtime's client package among pkg's
+// transitive imports, or nil.
+func (g *Gate) CRClient(pkg *types.Package) *types.Package {
+	return g.crClient.From(pkg)
 }
 
 // ReachesObjects reports whether pkg, not an upstream package, can name

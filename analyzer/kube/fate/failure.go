@@ -119,8 +119,8 @@ func (fs *failures) rereads(f *failure, fn ast.Node) bool {
 // not be read afresh.
 func (s *summarizer) findPeriodicFuncs() map[*types.Func]bool {
 	out := make(map[*types.Func]bool)
-	if s.k.model == nil {
-		return out
+	if s.k.model == nil || s.k.pkg == nil || !importsPath(s.k.pkg, api.WaitPath) {
+		return out // every periodic runner is in package wait
 	}
 	for _, file := range s.k.model.Files() {
 		ast.Inspect(file, func(n ast.Node) bool {

@@ -86,9 +86,11 @@ func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant boo
 		}
 	}
 	slices.SortFunc(fns, func(a, b *types.Func) int { return int(decls[a].Pos() - decls[b].Pos()) })
+	callees := make(map[*types.Func][]*types.Func, len(fns))
 	edges := make(map[*types.Func][]*types.Func, len(fns))
 	for _, fn := range fns {
-		edges[fn] = s.localCallees(decls[fn].Body, decls)
+		callees[fn] = s.calleesOf(decls[fn].Body)
+		edges[fn] = localOrigins(callees[fn], decls)
 	}
 	for _, comp := range graph.Components(fns, func(fn *types.Func) []*types.Func { return edges[fn] }) {
 		recursive := len(comp) > 1 || slices.Contains(edges[comp[0]], comp[0])
@@ -100,7 +102,7 @@ func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant boo
 				d := declared{fn, decls[fn]}
 				changed = s.updateEnds(d) || changed
 				if relevant {
-					changed = s.updateRequeuer(d) || changed
+					changed = s.updateRequeuer(d, callees[fn]) || changed
 					changed = s.updateNeverNil(d) || changed
 				}
 			}
@@ -111,18 +113,30 @@ func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant boo
 	}
 }
 
-// localCallees returns the functions of decls that body calls (their
-// generic origins), each once, in source order.
-func (s *summarizer) localCallees(body *ast.BlockStmt, decls map[*types.Func]*ast.FuncDecl) []*types.Func {
+// calleesOf returns the functions and methods body calls (nested literals
+// included), each once, in source order, as the calls resolve them.
+func (s *summarizer) calleesOf(body *ast.BlockStmt) []*types.Func {
 	var out []*types.Func
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := api.Callee(s.k.info, call); fn != nil && decls[fn.Origin()] != nil && !slices.Contains(out, fn.Origin()) {
-				out = append(out, fn.Origin())
+			if fn := api.Callee(s.k.info, call); fn != nil && !slices.Contains(out, fn) {
+				out = append(out, fn)
 			}
 		}
 		return true
 	})
+	return out
+}
+
+// localOrigins returns the origins of the callees that decls declares,
+// each once: the edges of the package's call graph.
+func localOrigins(callees []*types.Func, decls map[*types.Func]*ast.FuncDecl) []*types.Func {
+	var out []*types.Func
+	for _, fn := range callees {
+		if fn = fn.Origin(); decls[fn] != nil && !slices.Contains(out, fn) {
+			out = append(out, fn)
+		}
+	}
 	return out
 }
 
@@ -152,18 +166,14 @@ func mayEnd(body *ast.BlockStmt) bool {
 	return ok
 }
 
-func (s *summarizer) updateRequeuer(d declared) bool {
+// updateRequeuer judges d again from callees, the functions its body
+// calls.
+func (s *summarizer) updateRequeuer(d declared, callees []*types.Func) bool {
 	if s.k.sum.requeuer[d.fn] {
 		return false
 	}
-	found := false
-	ast.Inspect(d.decl.Body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if callee := api.Callee(s.k.info, call); callee != nil && (isRequeue(callee) || s.k.sum.requeuer[callee.Origin()]) {
-				found = true
-			}
-		}
-		return !found
+	found := slices.ContainsFunc(callees, func(callee *types.Func) bool {
+		return isRequeue(callee) || s.k.sum.requeuer[callee.Origin()]
 	})
 	s.k.sum.requeuer[d.fn] = found
 	return found
