@@ -125,8 +125,8 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	// 6. healing
 	res.info, res.gate = info, opts.Consequences
 	res.healing = findHealing(info, res.files, healed)
-	if uses.timed {
-		res.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors)
+	if len(uses.timerAt) > 0 {
+		res.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors, uses.timerAt)
 	}
 	// 7. facts
 	exporter{pass: pass, decls: scan.decls.decls, judge: judge, healing: healed, resyncAt: uses.resyncAt}.exportModel(res)

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,22 +36,29 @@ const noPeriod = time.Duration(-1)
 //
 // Calls from a package's _test.go files do not count: a test that runs a
 // check once, directly, says nothing about how the program runs it.
-func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package, sites *syntax.Cursors) periodicRuns {
+//
+// timerAt are the package's uses of timers (see isTimerUse): a reference
+// can be on a tick only in a declaration that holds one, or in a function
+// found to run on ticks, so the others need no cursor to be ruled out.
+func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package, sites *syntax.Cursors, timerAt []token.Pos) periodicRuns {
 	runs := periodicRuns{}
-	refs := tickCandidates(fset, info, pkg)
-	uses := make(map[*types.Func][]inspector.Cursor, len(refs))
-	for fn, ids := range refs {
+	uses := make(map[*types.Func][]tickRef)
+	for fn, ids := range tickCandidates(fset, info, pkg) {
 		for _, id := range ids {
-			if cur, ok := sites.At(id); ok {
-				uses[fn] = append(uses[fn], cur)
+			if d := sites.DeclAt(id.Pos()); d != nil {
+				uses[fn] = append(uses[fn], tickRef{id: id, decl: d, timed: holdsAny(d, timerAt)})
 			}
 		}
 	}
 	for changed := true; changed; {
 		changed = false
-		for fn, at := range uses {
-			if _, done := runs[fn]; done {
+		for fn, refs := range uses {
+			if _, done := runs[fn]; done || !runs.mayAllBeOnTick(info, refs) {
 				continue
+			}
+			at := make([]inspector.Cursor, len(refs))
+			for i, r := range refs {
+				at[i], _ = sites.At(r.id)
 			}
 			if d, ok := runs.allOnTick(info, at); ok {
 				runs[fn] = d
@@ -61,9 +69,42 @@ func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package,
 	return runs
 }
 
+// tickRef is a reference to a function, in the top-level declaration
+// decl, which holds a timer use or not (timed).
+type tickRef struct {
+	id    *ast.Ident
+	decl  ast.Decl
+	timed bool
+}
+
+// mayAllBeOnTick is the cheap test before allOnTick: every reference is
+// in a declaration that holds a timer use, or in a function found to run
+// on ticks.
+func (runs periodicRuns) mayAllBeOnTick(info *types.Info, refs []tickRef) bool {
+	for _, r := range refs {
+		if r.timed {
+			continue
+		}
+		fd, ok := r.decl.(*ast.FuncDecl)
+		if !ok {
+			return false
+		}
+		fn, _ := info.Defs[fd.Name].(*types.Func)
+		if _, ok := runs[fn]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// holdsAny reports whether n spans one of the positions.
+func holdsAny(n ast.Node, positions []token.Pos) bool {
+	return slices.ContainsFunc(positions, func(p token.Pos) bool { return n.Pos() <= p && p < n.End() })
+}
+
 // tickCandidates returns the references, outside _test.go files, of each
 // unexported function of pkg. The model looks for them only in a package
-// that uses a timer (useScan.timed): elsewhere no function runs on a tick.
+// that uses a timer (useScan.timerAt): elsewhere no function runs on a tick.
 func tickCandidates(fset *token.FileSet, info *types.Info, pkg *types.Package) map[*types.Func][]*ast.Ident {
 	refs := map[*types.Func][]*ast.Ident{}
 	for id, obj := range info.Uses {

@@ -22,9 +22,9 @@ type useScan struct {
 	// touchesCache tells whether the package touches an informer cache
 	// (see Cache).
 	touchesCache bool
-	// timed tells whether the package uses a timer (see isTimerUse):
-	// without one, no function of it runs on a tick.
-	timed bool
+	// timerAt are the package's uses of timers (see isTimerUse): without
+	// one, no function of it runs on a tick.
+	timerAt []token.Pos
 	// resyncAt are the uses that can set up a resync (see setsUpResync).
 	resyncAt []token.Pos
 }
@@ -88,7 +88,9 @@ func (scan *useScan) note(id *ast.Ident, obj types.Object, pkg *types.Package, r
 	if obj.Pkg() == nil || obj.Pkg() == pkg {
 		return
 	}
-	scan.timed = scan.timed || isTimerUse(obj)
+	if isTimerUse(obj) {
+		scan.timerAt = append(scan.timerAt, id.Pos())
+	}
 	if setsUpResync(obj, resyncOf) {
 		scan.resyncAt = append(scan.resyncAt, id.Pos())
 	}

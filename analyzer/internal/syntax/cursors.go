@@ -105,6 +105,21 @@ func (c *Cursors) At(n ast.Node) (inspector.Cursor, bool) {
 // declaration, since the inspector sizes itself from the extent between
 // the two.
 func (c *Cursors) inspectorOf(pos token.Pos) *inspector.Inspector {
+	d := c.DeclAt(pos)
+	if d == nil {
+		return nil
+	}
+	if c.inspectors[d] == nil {
+		f := c.files[c.fileOf(pos)]
+		alone := &ast.File{Package: d.Pos(), Name: f.Name, Decls: []ast.Decl{d}, FileStart: f.FileStart, FileEnd: f.FileEnd}
+		c.inspectors[d] = inspector.New([]*ast.File{alone})
+	}
+	return c.inspectors[d]
+}
+
+// DeclAt returns the top-level declaration of the files that holds pos,
+// or nil; it builds no inspector.
+func (c *Cursors) DeclAt(pos token.Pos) ast.Decl {
 	i := c.fileOf(pos)
 	if i < 0 {
 		return nil
@@ -114,10 +129,5 @@ func (c *Cursors) inspectorOf(pos token.Pos) *inspector.Inspector {
 	if k == len(f.Decls) || f.Decls[k].Pos() > pos {
 		return nil
 	}
-	d := f.Decls[k]
-	if c.inspectors[d] == nil {
-		alone := &ast.File{Package: d.Pos(), Name: f.Name, Decls: []ast.Decl{d}, FileStart: f.FileStart, FileEnd: f.FileEnd}
-		c.inspectors[d] = inspector.New([]*ast.File{alone})
-	}
-	return c.inspectors[d]
+	return f.Decls[k]
 }
