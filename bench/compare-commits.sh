@@ -9,6 +9,7 @@
 #
 #   bench/compare-commits.sh d9fb58b c1070e8
 #   MODULES="flux keda" bench/compare-commits.sh BASE NEW
+#   STRICT=1 bench/compare-commits.sh BASE NEW      # the checks with a mode in strict mode
 #   WAITFOR=bench/out/sweep/units.txt bench/compare-commits.sh ...   # run each module after the sweep has built it
 #
 # Output in $OUT (default bench/out/compare-commits): <module>.out (both

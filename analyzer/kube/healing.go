@@ -69,8 +69,11 @@ type healingFacts struct {
 	informerOf func(*types.Var) string
 }
 
-// findHealing gathers the package's evidence.
-func findHealing(info *types.Info, files []*ast.File, facts healingFacts) healing {
+// findHealing gathers the package's evidence from files and their calls
+// (as the first stage found them, in source order). A manager cache's
+// SyncPeriod is looked for only where the package can set up a resync
+// (resyncAt, see useScan).
+func findHealing(info *types.Info, files []*ast.File, calls []call, resyncAt []token.Pos, facts healingFacts) healing {
 	h := healing{
 		watches:  map[string][]watch{},
 		resynced: map[*types.TypeName]bool{}, ownResync: map[*types.TypeName]time.Duration{},
@@ -78,19 +81,23 @@ func findHealing(info *types.Info, files []*ast.File, facts healingFacts) healin
 	}
 	h.periodFiles = files
 	h.informers = findInformerKinds(info, files, facts.informerOf)
-	resyncOf := facts.resyncOf
+	for _, c := range calls {
+		h.noteCall(info, c.expr, facts.resyncOf)
+	}
 	for _, file := range files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				h.noteCall(info, n, resyncOf)
-			case *ast.CompositeLit:
-				h.noteResync(h.syncPeriodOf(info, n))
-			case *ast.FuncDecl:
-				h.noteReconcile(info, n)
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				h.noteReconcile(info, fd)
 			}
-			return true
-		})
+		}
+		if len(resyncAt) > 0 {
+			ast.Inspect(file, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.CompositeLit); ok {
+					h.noteResync(h.syncPeriodOf(info, lit))
+				}
+				return true
+			})
+		}
 	}
 	return h
 }

@@ -124,7 +124,7 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	res.tracer.Freeze(res.walkedSites())
 	// 6. healing
 	res.info, res.gate = info, opts.Consequences
-	res.healing = findHealing(info, res.files, healed)
+	res.healing = findHealing(info, res.files, scan.calls, uses.resyncAt, healed)
 	if len(uses.timerAt) > 0 {
 		res.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors, uses.timerAt)
 	}

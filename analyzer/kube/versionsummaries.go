@@ -120,10 +120,25 @@ type versionSummarizer struct {
 // with an object result (or a slice of them) or an object parameter. The
 // summaries of the others are empty whatever their callees', so they are
 // left out of the call graph.
+//
+// So are the deep-copy methods API types have (generated, hundreds in an
+// API package): a copy keeps every field of its receiver, resourceVersion
+// included, and DeepCopyInto overwrites its argument whole, so no result
+// is fresh and no parameter kept, whatever the callees.
 func (s versionSummarizer) summarized(fns []*types.Func) []*types.Func {
 	return slices.DeleteFunc(fns, func(fn *types.Func) bool {
-		return len(s.j.objectResults(fn)) == 0 && !s.takesObject(fn)
+		return isDeepCopyMethod(fn) || len(s.j.objectResults(fn)) == 0 && !s.takesObject(fn)
 	})
+}
+
+// isDeepCopyMethod reports whether fn is a method named as deepcopy-gen
+// names those it generates.
+func isDeepCopyMethod(fn *types.Func) bool {
+	switch fn.Name() {
+	case "DeepCopy", "DeepCopyInto", "DeepCopyObject":
+		return fn.Signature().Recv() != nil
+	}
+	return false
 }
 
 // takesObject reports whether a parameter of fn is an object.
