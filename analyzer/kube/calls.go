@@ -15,7 +15,10 @@ import (
 type call struct {
 	expr   *ast.CallExpr
 	frame  *frame      // the function around the call, or nil
-	callee *types.Func // Origin of the callee; never nil
+	callee *types.Func // never nil
+	// aliased marks a call through a variable or field whose one
+	// function the package assigns (see aliasedFunc).
+	aliased bool
 }
 
 func (c call) site() site { return site{node: c.expr, frame: c.frame} }
@@ -93,14 +96,14 @@ func (sc callScanner) collectCalls(callSites int) []call {
 		case *ast.AssignStmt:
 			sc.noteFuncVar(n)
 		case *ast.CallExpr:
-			fn := api.Callee(sc.info, n)
+			fn, aliased := api.Callee(sc.info, n), false
 			if fn == nil {
-				fn = sc.aliasedFunc(n)
+				fn, aliased = sc.aliasedFunc(n), true
 			}
 			if fn == nil {
 				continue
 			}
-			calls = append(calls, call{expr: n, frame: site.frame, callee: fn})
+			calls = append(calls, call{expr: n, frame: site.frame, callee: fn, aliased: aliased})
 			if api.ConflictChecks[api.FuncKeyOf(fn)] {
 				s.conflictChecks = append(s.conflictChecks, n)
 				for f := site.frame; f != nil; f = f.outer {
@@ -177,6 +180,24 @@ func (sc callScanner) noteFuncValues() {
 			}
 		}
 	}
+}
+
+// staticCallees returns, for each function declared in the walked files,
+// the functions and methods its body calls by name (nested literals
+// included, aliases not), each once, in source order.
+func (s *callScan) staticCallees(info *types.Info) map[*types.Func][]*types.Func {
+	out := make(map[*types.Func][]*types.Func)
+	for _, c := range s.calls {
+		decl := c.site().decl()
+		if c.aliased || decl == nil {
+			continue
+		}
+		fn, ok := info.Defs[decl.Name].(*types.Func)
+		if ok && !slices.Contains(out[fn], c.callee) {
+			out[fn] = append(out[fn], c.callee)
+		}
+	}
+	return out
 }
 
 // lhsIdent returns the identifier that names what lhs assigns: v, or the

@@ -52,6 +52,11 @@ func (m fateQueries) Files() []*ast.File { return m.r.Files() }
 
 func (m fateQueries) Decls() map[*types.Func]*ast.FuncDecl { return m.r.decls }
 
+func (m fateQueries) Callees(fn *types.Func) ([]*types.Func, bool) {
+	callees, ok := m.r.callees[fn]
+	return callees, ok
+}
+
 // walkedSites returns where the checks trace failures or walk a
 // function, for the tracer to build its graphs before it is frozen: the
 // writes, the returner calls and the retry scopes.

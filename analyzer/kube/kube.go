@@ -112,6 +112,7 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	judge := newVersionJudge(info, scan.decls.decls, found, objects, versions, returners)
 	markVersionless(judge, found.writes)
 	res.setModel(scan, retries, found, returners)
+	res.callees = scan.staticCallees(info)
 	// 5. fates. The tracer outlives this Run (the checks trace failures
 	// later, maybe concurrently): it keeps the package and the facts it
 	// needs, never the Pass. It reads the model through res, returners

@@ -87,6 +87,9 @@ type packageModel struct {
 	liftedFuncs    map[*types.Func]bool
 
 	funcValues  funcValues // func-typed variables and fields: the functions assigned (nil: something else)
+	// callees are the functions each function of the walked files calls
+	// by name (see staticCallees), for the fate's summaries.
+	callees map[*types.Func][]*types.Func
 	scopeByBody scopesByBody
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor

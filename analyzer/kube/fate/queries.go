@@ -35,4 +35,8 @@ type Queries interface {
 	Files() []*ast.File
 	// Decls are the package's function declarations with a body.
 	Decls() map[*types.Func]*ast.FuncDecl
+	// Callees returns the functions and methods fn's body calls by name
+	// (nested literals included), each once, in source order, as the model
+	// found them; false when the model did not walk fn.
+	Callees(fn *types.Func) ([]*types.Func, bool)
 }

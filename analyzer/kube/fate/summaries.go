@@ -89,8 +89,12 @@ func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant boo
 	callees := make(map[*types.Func][]*types.Func, len(fns))
 	edges := make(map[*types.Func][]*types.Func, len(fns))
 	for _, fn := range fns {
-		callees[fn] = s.calleesOf(decls[fn].Body)
-		edges[fn] = localOrigins(callees[fn], decls)
+		cs, walked := s.k.model.Callees(fn)
+		if !walked {
+			cs = s.calleesOf(decls[fn].Body)
+		}
+		callees[fn] = cs
+		edges[fn] = localOrigins(cs, decls)
 	}
 	for _, comp := range graph.Components(fns, func(fn *types.Func) []*types.Func { return edges[fn] }) {
 		recursive := len(comp) > 1 || slices.Contains(edges[comp[0]], comp[0])
