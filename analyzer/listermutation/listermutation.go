@@ -105,9 +105,32 @@ func (c *checker) checkFunc(fd *ast.FuncDecl) {
 			initial[v] = val{cached, &source{node: &ast.Ident{NamePos: v.Pos(), Name: v.Name()}, what: "the event handler's argument " + v.Name(), param: -1}}
 		}
 	}
+	if len(initial) == 0 && !c.readsCache(fd.Body) {
+		return
+	}
 	t := c.newTracker(initial)
 	t.mutated = c.report
 	t.walk(fd.Body)
+}
+
+// readsCache reports whether body makes a call that can give it an object
+// of the cache: a read of the cache (a lister, a store, a work queue's
+// item, a controller-runtime read into a shallow copy) or a helper that
+// can return one. Without one, nor a handler's argument, the function
+// holds no object of the cache, and the walk would find nothing.
+func (c *checker) readsCache(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			if c.cache.ReadAt(call) != api.NotCacheRead {
+				found = true
+			} else if fn := api.Callee(c.pass.TypesInfo, call); fn != nil && c.returnedLevel(fn) != none {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func (c *checker) newTracker(initial map[*types.Var]val) *tracker {

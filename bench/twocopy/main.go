@@ -7,14 +7,19 @@
 // "copy<TAB>analyzer<TAB>position<TAB>message[<TAB>fix ...]" lines, sorted.
 // Loading dominates a run, so comparing two commits this way costs about
 // one run instead of two. With STRICT set in the environment, the checks
-// with a mode run in strict mode. bench/compare-commits.sh builds and runs
+// with a mode run in strict mode; with COST=n, it prints instead what each
+// suite's analysis costs in CPU time, over n alternating runs. bench/compare-commits.sh builds and runs
 // it; it is not part of the module (build tag ignore).
 package main
 
 import (
 	"fmt"
 	"os"
+	"slices"
 	"sort"
+	"strconv"
+	"syscall"
+	"time"
 
 	base "base.example/conflictlint/analyzer"
 	"golang.org/x/tools/go/analysis"
@@ -55,6 +60,10 @@ func main() {
 			}
 		}
 	}
+	if n, _ := strconv.Atoi(os.Getenv("COST")); n > 0 {
+		compareCost(n, base.FreeingModels(base.Default()), split.FreeingModels(split.Default()), split.WithoutFactFreeImports(pkgs))
+		return
+	}
 	graph, err := checker.Analyze(all, split.WithoutFactFreeImports(pkgs), nil)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -88,4 +97,34 @@ func main() {
 	for _, l := range lines {
 		fmt.Println(l)
 	}
+}
+
+// compareCost analyzes pkgs n times with each suite, the two alternating
+// so that a slow stretch of the machine weighs on both, and prints each
+// suite's least and median CPU time per run (COST=n in the environment).
+func compareCost(n int, baseSuite, splitSuite []*analysis.Analyzer, pkgs []*packages.Package) {
+	var times [2][]time.Duration
+	for range n {
+		for i, suite := range [][]*analysis.Analyzer{baseSuite, splitSuite} {
+			before := cpuTime()
+			if _, err := checker.Analyze(suite, pkgs, nil); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(2)
+			}
+			times[i] = append(times[i], cpuTime()-before)
+		}
+	}
+	for i, name := range []string{"base", "split"} {
+		slices.Sort(times[i])
+		fmt.Printf("cost\t%s\tleast %.3f\tmedian %.3f\n", name, times[i][0].Seconds(), times[i][n/2].Seconds())
+	}
+}
+
+// cpuTime returns the user and system time the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
