@@ -107,12 +107,13 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	// 4. versions: the judge's summaries of the package's functions first,
 	// over other packages' returners (final since stage 1; this package's
 	// depend on the judge), then the writes judged.
-	versions := summarizeVersions(pass, scan.decls.decls, found, objects, imported.returners)
+	callees := scan.staticCallees(info)
+	versions := summarizeVersions(pass, scan.decls.decls, found, objects, imported.returners, callees)
 	returners := maps.Clone(imported.returners) // this package's are added in stage 5
 	judge := newVersionJudge(info, scan.decls.decls, found, objects, versions, returners)
 	markVersionless(judge, found.writes)
 	res.setModel(scan, retries, found, returners)
-	res.callees = scan.staticCallees(info)
+	res.callees = callees
 	// 5. fates. The tracer outlives this Run (the checks trace failures
 	// later, maybe concurrently): it keeps the package and the facts it
 	// needs, never the Pass. It reads the model through res, returners

@@ -50,15 +50,20 @@ type versionSummaries struct {
 // summarizeVersions returns the summaries of the package's functions
 // declared by decls and of the other packages' functions its files call,
 // judged over the finished writes and reads found and other packages'
-// returners.
-func summarizeVersions(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, found *writesAndReads, objects objectTypes, returners map[*types.Func]Returner) *versionSummaries {
+// returners. callees are what the first stage found each walked function
+// calls (see staticCallees; nil where none walked).
+func summarizeVersions(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, found *writesAndReads, objects objectTypes, returners map[*types.Func]Returner, callees map[*types.Func][]*types.Func) *versionSummaries {
 	sum := &versionSummaries{fresh: make(map[*types.Func][]bool), keepers: make(map[*types.Func][]bool)}
 	sum.importFacts(pass)
 	s := versionSummarizer{newVersionJudge(pass.TypesInfo, decls, found, objects, sum, returners)}
 	fns := s.summarized(sortedDecls(decls))
 	edges := make(map[*types.Func][]*types.Func, len(fns))
 	for _, fn := range fns {
-		edges[fn] = localCallees(pass.TypesInfo, decls[fn].Body, decls)
+		if cs, walked := callees[fn]; walked {
+			edges[fn] = slices.DeleteFunc(slices.Clone(cs), func(c *types.Func) bool { return decls[c] == nil })
+		} else {
+			edges[fn] = localCallees(pass.TypesInfo, decls[fn].Body, decls)
+		}
 	}
 	for _, comp := range graph.Components(fns, func(fn *types.Func) []*types.Func { return edges[fn] }) {
 		s.summarizeComponent(comp, len(comp) > 1 || slices.Contains(edges[comp[0]], comp[0]))
