@@ -81,6 +81,7 @@ if [ "${WARMUP:-1}" != 0 ]; then
   for m in $modules; do for tool in "${tools[@]}"; do measure "$tool" "$m"; done; done
 fi
 : >"$out/bench.raw"
+: >"$out/bench.all"
 for ((r = 1; r <= RUNS; r++)); do
   echo "round $r/$RUNS"
   for m in $modules; do
@@ -90,6 +91,7 @@ for ((r = 1; r <= RUNS; r++)); do
   for tool in "${tools[@]}"; do
     awk -v tool="$tool" -v r="$r" '$1 == tool { w += $3; c += $4 + $5; if ($6 > m) m = $6 } END { print tool, r, w, c, m }' "$out/bench.raw"
   done >>"$out/bench.rounds"
+  awk -v r="$r" '{ print r, $0 }' "$out/bench.raw" >>"$out/bench.all"
   : >"$out/bench.raw"
 done
 
@@ -141,6 +143,18 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
   row "conflictlint / go vet" conflictlint govet
   row "conflictlint as a vet tool / go vet" vettool govet
   row "conflictlint / go vet, results cached" conflictlint govet-cached
+  if [ -n "${W[noop]:-}" ] && [ -n "${W[conflictlint]:-}" ]; then
+    # Paired within a round, a module's two runs share whatever the
+    # machine was doing then: steadier than the ratio of two medians.
+    echo
+    echo "conflictlint's CPU time over the no-op driver's in the same round, median of the rounds:"
+    paired() { # paired MODULE-OR-ALL
+      awk -v m="$1" '($3 == m || m == "all") { if ($2 == "noop") n[$1] += $5 + $6; if ($2 == "conflictlint") c[$1] += $5 + $6 }
+        END { for (r in n) if (n[r] > 0 && r in c) print c[r] / n[r] }' "$out/bench.all" | median
+    }
+    for m in $modules; do echo "- $m: $(paired "$m" | xargs printf '%.3f')"; done
+    echo "- all modules: $(paired all | xargs printf '%.3f')"
+  fi
   echo
   echo "each analyzer's own time, summed over all packages (s):"
   jq -r '.analyzers | to_entries[] | "- \(.key): \(.value * 1000 | round / 1000)"' "$out/bench-analyzers.json"
