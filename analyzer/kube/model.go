@@ -86,10 +86,10 @@ type packageModel struct {
 	lifted         map[*ast.FuncLit]*types.Func // literals bound to a variable, and their stand-ins (see lifted.go)
 	liftedFuncs    map[*types.Func]bool
 
-	funcValues  funcValues // func-typed variables and fields: the functions assigned (nil: something else)
+	funcValues funcValues // func-typed variables and fields: the functions assigned (nil: something else)
 	// callees are the functions each function of the walked files calls
 	// by name (see staticCallees), for the fate's summaries.
-	callees map[*types.Func][]*types.Func
+	callees     map[*types.Func][]*types.Func
 	scopeByBody scopesByBody
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
