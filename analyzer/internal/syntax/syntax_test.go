@@ -79,39 +79,42 @@ func TestFindPackage(t *testing.T) {
 	}
 }
 
-func TestImportReach(t *testing.T) {
-	leaf := types.NewPackage("example.com/leaf", "leaf")
-	mid := types.NewPackage("example.com/mid", "mid")
-	root := types.NewPackage("example.com/root", "root")
-	other := types.NewPackage("example.com/other", "other")
+// importGraph returns root, which imports other (no match), mid and leaf;
+// mid imports leaf, and leaf imports root back: a cycle must not loop.
+func importGraph() (root, mid, leaf, other *types.Package) {
+	leaf = types.NewPackage("example.com/leaf", "leaf")
+	mid = types.NewPackage("example.com/mid", "mid")
+	root = types.NewPackage("example.com/root", "root")
+	other = types.NewPackage("example.com/other", "other")
 	mid.SetImports([]*types.Package{leaf})
-	root.SetImports([]*types.Package{mid, leaf})
-	leaf.SetImports([]*types.Package{root}) // a cycle must not loop
-	isLeaf := NewImportReach(func(p *types.Package) bool { return p.Path() == "example.com/leaf" })
+	root.SetImports([]*types.Package{other, mid, leaf})
+	leaf.SetImports([]*types.Package{root})
+	return root, mid, leaf, other
+}
+
+func isLeafPackage(p *types.Package) bool { return p.Path() == "example.com/leaf" }
+
+func TestImportReach(t *testing.T) {
+	root, mid, leaf, other := importGraph()
+	reach := NewImportReach(isLeafPackage)
 	for range 2 { // the second time from memory
-		if !isLeaf.From(root) || !isLeaf.From(mid) || !isLeaf.From(leaf) {
+		if !reach.From(root) || !reach.From(mid) || !reach.From(leaf) {
 			t.Error("ImportReach does not find a transitive import, or the package itself")
 		}
-		if isLeaf.From(other) {
+		if reach.From(other) {
 			t.Error("ImportReach found a package that is not imported")
 		}
 	}
 }
 
 func TestImportFinder(t *testing.T) {
-	leaf := types.NewPackage("example.com/leaf", "leaf")
-	mid := types.NewPackage("example.com/mid", "mid")
-	root := types.NewPackage("example.com/root", "root")
-	other := types.NewPackage("example.com/other", "other")
-	mid.SetImports([]*types.Package{leaf})
-	root.SetImports([]*types.Package{other, mid})
-	leaf.SetImports([]*types.Package{root}) // a cycle must not loop
-	findLeaf := NewImportFinder(func(p *types.Package) bool { return p.Path() == "example.com/leaf" })
+	root, mid, leaf, other := importGraph()
+	find := NewImportFinder(isLeafPackage)
 	for range 2 { // the second time from memory
-		if findLeaf.From(root) != leaf || findLeaf.From(mid) != leaf || findLeaf.From(leaf) != leaf {
+		if find.From(root) != leaf || find.From(mid) != leaf || find.From(leaf) != leaf {
 			t.Error("ImportFinder does not find a transitive import, or the package itself")
 		}
-		if findLeaf.From(other) != nil {
+		if find.From(other) != nil {
 			t.Error("ImportFinder found a package that is not imported")
 		}
 	}
