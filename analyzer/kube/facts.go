@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -197,7 +196,7 @@ func (e exporter) exportResyncFacts() {
 		return
 	}
 	for fn, decl := range e.decls {
-		if !fn.Exported() || decl.Body == nil || !slices.ContainsFunc(e.resyncAt, func(p token.Pos) bool { return decl.Pos() <= p && p < decl.End() }) {
+		if !fn.Exported() || decl.Body == nil || !holdsAny(decl, e.resyncAt) {
 			continue
 		}
 		if d := resyncSetUpBy(e.pass.TypesInfo, decl, e.healing.resyncOf); d > 0 {
