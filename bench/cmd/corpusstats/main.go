@@ -81,6 +81,7 @@ type Report struct {
 	LoadErrors    []string `json:"load_errors"`
 	ActionErrors  []string `json:"action_errors"`
 	Relevant      Cost     `json:"relevant"`     // root packages that use the Kubernetes API (kube models them)
+	RelevantTests Cost     `json:"relevant_tests"` // the part of Relevant that is test variants ("p [p.test]", "p_test [p.test]")
 	Irrelevant    Cost     `json:"irrelevant"`   // root packages that do not
 	Dependencies  Cost     `json:"dependencies"` // non-root packages analyzed (none when they come from export data)
 	GraphsBuilt   int64    `json:"graphs_built"`
@@ -171,6 +172,7 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 		return nil, err
 	}
 	rep.Relevant.Seconds = map[string]float64{}
+	rep.RelevantTests.Seconds = map[string]float64{}
 	rep.Irrelevant.Seconds = map[string]float64{}
 	rep.Dependencies.Seconds = map[string]float64{}
 
@@ -206,14 +208,22 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 		case relevant:
 			cost = &rep.Relevant
 		}
-		cost.Units++
-		cost.Functions += funcs
+		costs := []*Cost{cost}
+		if cost == &rep.Relevant && strings.Contains(pkg.ID, " [") {
+			costs = append(costs, &rep.RelevantTests)
+		}
+		for _, c := range costs {
+			c.Units++
+			c.Functions += funcs
+			for _, act := range acts {
+				if act.Analyzer != census {
+					c.Seconds[act.Analyzer.Name] += act.Duration.Seconds()
+				}
+			}
+		}
 		for _, act := range acts {
 			if act.Err != nil && act.IsRoot {
 				rep.ActionErrors = append(rep.ActionErrors, fmt.Sprintf("%s: %s: %v", pkg.ID, act.Analyzer.Name, act.Err))
-			}
-			if act.Analyzer != census {
-				cost.Seconds[act.Analyzer.Name] += act.Duration.Seconds()
 			}
 			if !act.IsRoot {
 				continue
