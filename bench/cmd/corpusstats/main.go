@@ -80,10 +80,10 @@ type Report struct {
 	Packages      int      `json:"packages"` // distinct import paths
 	LoadErrors    []string `json:"load_errors"`
 	ActionErrors  []string `json:"action_errors"`
-	Relevant      Cost     `json:"relevant"`     // root packages that use the Kubernetes API (kube models them)
+	Relevant      Cost     `json:"relevant"`       // root packages that use the Kubernetes API (kube models them)
 	RelevantTests Cost     `json:"relevant_tests"` // the part of Relevant that is test variants ("p [p.test]", "p_test [p.test]")
-	Irrelevant    Cost     `json:"irrelevant"`   // root packages that do not
-	Dependencies  Cost     `json:"dependencies"` // non-root packages analyzed (none when they come from export data)
+	Irrelevant    Cost     `json:"irrelevant"`     // root packages that do not
+	Dependencies  Cost     `json:"dependencies"`   // non-root packages analyzed (none when they come from export data)
 	GraphsBuilt   int64    `json:"graphs_built"`
 	SSAFunctions  int      `json:"ssa_functions"`
 	LoadSeconds   float64  `json:"load_seconds"`
