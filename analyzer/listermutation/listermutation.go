@@ -44,15 +44,10 @@ type checker struct {
 	// object metadata package.
 	seesMetadata *syntax.ImportReach
 	decls        map[*types.Func]*ast.FuncDecl
-	// mutates memoises which parameters this package's functions change
-	// (receiver first for methods); nil while being computed.
-	mutates map[*types.Func][]int
-	busy    map[*types.Func]bool
-	// returns memoises what this package's functions return as their
-	// first result (see returnedLevel); returnsBusy marks those being
-	// computed.
-	returns     map[*types.Func]level
-	returnsBusy map[*types.Func]bool
+	// sums are this package's function summaries (see summaries), and
+	// callees the functions of this package each one names.
+	sums    summaries
+	callees map[*types.Func][]*types.Func
 	// writes are the model's conflict-prone writes, for the message.
 	writes []*kube.Write
 }
@@ -66,8 +61,8 @@ func run(pass *analysis.Pass, res *kube.Result, seesMetadata *syntax.ImportReach
 	view := res.Cache(pass)
 	c := &checker{
 		pass: pass, cache: view, seesMetadata: seesMetadata, writes: res.Writes(),
-		mutates: make(map[*types.Func][]int), busy: make(map[*types.Func]bool),
-		returns: make(map[*types.Func]level), returnsBusy: make(map[*types.Func]bool),
+		sums:    summaries{final: make(map[*types.Func]summary), open: make(map[*types.Func]summary)},
+		callees: make(map[*types.Func][]*types.Func),
 	}
 	if view == nil {
 		// The package never touches a cache itself: it tells its importers
@@ -203,7 +198,7 @@ func (c *checker) laterWrite(v *types.Var, at ast.Node) *kube.Write {
 
 // mutatedParams returns the indices (receiver first for methods) of the
 // parameters fn changes: upstream functions are in kube's tables, this
-// package's are analyzed on demand, other packages' come from facts.
+// package's come from its summary, other packages' from facts.
 func (c *checker) mutatedParams(fn *types.Func) []int {
 	fn = fn.Origin()
 	if fn.Pkg() == nil || api.IsUpstream(fn.Pkg()) {
@@ -216,18 +211,7 @@ func (c *checker) mutatedParams(fn *types.Func) []int {
 		}
 		return nil
 	}
-	if idx, ok := c.mutates[fn]; ok || c.busy[fn] {
-		return idx
-	}
-	fd := c.decl(fn)
-	if fd == nil {
-		return nil
-	}
-	c.busy[fn] = true
-	idx := c.paramMutations(fd, fn)
-	delete(c.busy, fn)
-	c.mutates[fn] = idx
-	return idx
+	return c.summaryOf(fn).mutates
 }
 
 func (c *checker) decl(fn *types.Func) *ast.FuncDecl {

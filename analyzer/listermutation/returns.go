@@ -29,7 +29,7 @@ func (f *ReturnsCachedFact) String() string {
 // returnedLevel says what the first result of fn, a function of the
 // program, can be: the cache's object (cached), a fresh slice of the
 // cache's objects (fresh), or nothing the cache owns (none). This
-// package's functions are analyzed on demand, others come from facts.
+// package's functions come from their summaries, others from facts.
 func (c *checker) returnedLevel(fn *types.Func) level {
 	fn = fn.Origin()
 	if fn.Pkg() == nil || api.IsUpstream(fn.Pkg()) || !returnsRef(fn.Signature()) {
@@ -45,18 +45,7 @@ func (c *checker) returnedLevel(fn *types.Func) level {
 		}
 		return cached
 	}
-	if lvl, ok := c.returns[fn]; ok || c.returnsBusy[fn] {
-		return lvl
-	}
-	fd := c.decl(fn)
-	if fd == nil {
-		return none
-	}
-	c.returnsBusy[fn] = true
-	lvl := c.resultLevel(fd)
-	delete(c.returnsBusy, fn)
-	c.returns[fn] = lvl
-	return lvl
+	return c.summaryOf(fn).returns
 }
 
 // resultLevel follows fd's body and joins what its first result is at

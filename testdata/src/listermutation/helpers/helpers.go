@@ -50,3 +50,17 @@ type Options struct{ Verbose bool }
 
 // Configure changes o, which is no Kubernetes object.
 func Configure(o *Options) { o.Verbose = true }
+
+// Prune changes the pod itself, and again through PruneOwner while depth
+// lasts; PruneOwner changes it only through Prune. Each one's fact is the
+// least fixed point of the two, whichever was asked about first.
+func Prune(pod *corev1.Pod, depth int) { // want Prune:`mutates\[0\]`
+	delete(pod.Labels, "stale")
+	if depth > 0 {
+		PruneOwner(pod, depth-1)
+	}
+}
+
+func PruneOwner(pod *corev1.Pod, depth int) { // want PruneOwner:`mutates\[0\]`
+	Prune(pod, depth)
+}

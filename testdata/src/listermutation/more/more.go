@@ -101,3 +101,29 @@ func (c *Controller) detailed(informer cache.SharedIndexInformer) {
 		},
 	})
 }
+
+// lookup returns the cache's Foo at depth 0, and lookupVia's answer
+// otherwise; lookupVia returns lookup's. Both can return the cache's
+// object, whichever of the two was summarized first (relabelFirst asks
+// about lookup before relabelSecond asks about lookupVia).
+func (c *Controller) lookup(name string, depth int) *foov1.Foo {
+	if depth == 0 {
+		foo, _ := c.foos.Foos("ns").Get(name)
+		return foo
+	}
+	return c.lookupVia(name, depth-1)
+}
+
+func (c *Controller) lookupVia(name string, depth int) *foov1.Foo {
+	return c.lookup(name, depth)
+}
+
+func (c *Controller) relabelFirst(name string) {
+	foo := c.lookup(name, 1)
+	foo.Labels["first"] = "true" // want `assigning to foo.Labels\["first"\] changes foo`
+}
+
+func (c *Controller) relabelSecond(name string) {
+	foo := c.lookupVia(name, 1)
+	foo.Labels["second"] = "true" // want `assigning to foo.Labels\["second"\] changes foo`
+}
