@@ -46,4 +46,3 @@ func (s *backoffStore) update(record backoffRecord) error {
 	stored.failures = record.failures // ok: the program's own record, not a Kubernetes object (a Pod from a store is reported: see fixes.go)
 	return nil
 }
-
