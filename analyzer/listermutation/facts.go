@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
@@ -28,6 +29,13 @@ func (c *checker) exportFacts(reads bool) {
 	// Only a package that can see Kubernetes object metadata can change
 	// an object; the standard library and the like are skipped at once.
 	if !c.seesMetadata.From(c.pass.Pkg) {
+		return
+	}
+	// A package with a _test.go file is a test variant: only test builds
+	// import it, where the findings come from test files, which this
+	// analyzer skips, or from packages also analyzed as themselves, with
+	// the plain package's facts.
+	if slices.ContainsFunc(c.pass.Files, func(f *ast.File) bool { return syntax.InTestFile(c.pass.Fset, f.Pos()) }) {
 		return
 	}
 	for _, f := range c.pass.Files {
