@@ -1,6 +1,8 @@
 package analyzer
 
 import (
+	"flag"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/ignoredirective"
@@ -8,6 +10,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/internal/wrap"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/listermutation"
 	"github.com/conflictlint/conflictlint/analyzer/retryreget"
 	"github.com/conflictlint/conflictlint/analyzer/staleupdate"
@@ -45,7 +48,9 @@ var checks = []func(model, directives *analysis.Analyzer) *analysis.Analyzer{
 // exported Analyzer values of the analyzer packages get.
 func (c *Config) Analyzers() []*analysis.Analyzer {
 	suite := make([]*analysis.Analyzer, 0, len(checks))
-	model := kube.New(&c.Model)
+	// The model walks every test file only when a check reports writes in
+	// them, as the checks' flags say when it runs.
+	model := kube.NewForChecks(&c.Model, func() bool { return reportsTestWrites(suite) })
 	directives := diag.NewDirectives(func() []string { return names(suite) })
 	if injectPanic != nil {
 		injectPanic(model)
@@ -94,6 +99,20 @@ func Lookup(suite []*analysis.Analyzer, name string) *analysis.Analyzer {
 		}
 	}
 	return nil
+}
+
+// reportsTestWrites reports whether a flag of an analyzer of suite makes
+// it report writes in _test.go files.
+func reportsTestWrites(suite []*analysis.Analyzer) bool {
+	found := false
+	for _, a := range suite {
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			if r, ok := f.Value.(api.TestWriteReporter); ok && r.ReportsTestWrites() {
+				found = true
+			}
+		})
+	}
+	return found
 }
 
 func names(suite []*analysis.Analyzer) []string {

@@ -14,8 +14,15 @@ import (
 
 // New returns the analyzer that computes a package's Result, configured by
 // opts, which it reads when it runs. It reports nothing. A suite builds
-// one and gives it to every check, which requires it.
-func New(opts *api.Options) *analysis.Analyzer {
+// one and gives it to every check, which requires it. It walks every
+// _test.go file that uses the Kubernetes API.
+func New(opts *api.Options) *analysis.Analyzer { return NewForChecks(opts, nil) }
+
+// NewForChecks is New for a suite whose checks tell, when the model runs,
+// whether one of them reports writes in _test.go files (testWrites; nil:
+// assume one does). When none does, the model walks a package's test
+// files only where a check can report on them (see testFilesNeeded).
+func NewForChecks(opts *api.Options, testWrites func() bool) *analysis.Analyzer {
 	gate := api.NewGate()
 	return &analysis.Analyzer{
 		Name:             "kube",
@@ -24,11 +31,13 @@ func New(opts *api.Options) *analysis.Analyzer {
 		ResultType:       reflect.TypeFor[*Result](),
 		FactTypes:        factTypes,
 		RunDespiteErrors: true,
-		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, opts, gate) },
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, opts, gate, testWrites == nil || testWrites())
+		},
 	}
 }
 
-func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
+func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites bool) (any, error) {
 	res := newResult()
 	// A dependency loaded from export data comes with no files (and no
 	// type information) and has nothing to model; nor has one whose
@@ -53,7 +62,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate) (any, error) {
 	}
 	facts := pass.AllObjectFacts()
 	healed := healingFactsOf(pass, facts)
-	uses := scanUses(pass, opts, facts, healed.resyncOf)
+	uses := scanUses(pass, opts, facts, healed.resyncOf, testWrites)
 	res.touchesCache = uses.touchesCache
 	if uses.files == nil {
 		exportBuilderFacts(pass, facts, healed, uses.resyncAt)

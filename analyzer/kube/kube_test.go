@@ -1,7 +1,12 @@
 package kube_test
 
 import (
+	"go/ast"
 	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -110,4 +115,54 @@ func TestCrossPackageReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, testdir.Path(t), newProbe(opts), "crosspkg/reader", "kube/nokube", "kube/quiet")
+}
+
+// TestTestFileGate checks which files the model walks in each package
+// unit of kube/testgate, for a suite whose checks report writes in test
+// files (strict) and for one whose checks do not: then a test file is
+// walked only where the package's test files name a retry (a tabled one,
+// or a function of the package that takes a func) or declare a function
+// the external test package can call.
+func TestTestFileGate(t *testing.T) {
+	product := []string{"noretry noretry.go", "noretry [tests] noretry.go", "retrying retrying.go",
+		"retrying [tests] retrying.go", "helper helper.go", "helper [tests] helper.go",
+		"exports exports.go", "exports [tests] exports.go"}
+	gated := []string{"retrying [tests] retrying_test.go", "helper [tests] helper_test.go", "exports [tests] export_test.go"}
+	strictOnly := []string{"noretry [tests] noretry_test.go", "noretry_test [tests] ext_test.go"}
+	for _, strict := range []bool{false, true} {
+		want := append(slices.Clone(product), gated...)
+		if strict {
+			want = append(want, strictOnly...)
+		}
+		model := kube.NewForChecks(&api.Options{}, func() bool { return strict })
+		probe := &analysis.Analyzer{
+			Name:       "walkedfiles",
+			Doc:        "list the files the kube model walks",
+			Requires:   []*analysis.Analyzer{model},
+			ResultType: reflect.TypeFor[[]string](),
+			Run: func(pass *analysis.Pass) (any, error) {
+				unit := pass.Pkg.Name()
+				if slices.ContainsFunc(pass.Files, func(f *ast.File) bool {
+					return strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go")
+				}) {
+					unit += " [tests]"
+				}
+				var out []string
+				for _, f := range pass.ResultOf[model].(*kube.Result).Files() {
+					out = append(out, unit+" "+filepath.Base(pass.Fset.File(f.Pos()).Name()))
+				}
+				return out, nil
+			},
+		}
+		var got []string
+		for _, r := range analysistest.Run(t, testdir.Path(t), probe, "kube/testgate/...") {
+			files, _ := r.Result.([]string)
+			got = append(got, files...)
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("strict %v: walked\n\t%s\nwant\n\t%s", strict, strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+		}
+	}
 }

@@ -41,13 +41,14 @@ type useScan struct {
 // read or a retry that matters, so they cost that pass and nothing more.
 // facts are the object facts the package sees (pass.AllObjectFacts): a
 // call of a function with one is a modeled use.
-func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFact, resyncOf func(*types.Func) time.Duration) useScan {
+func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFact, resyncOf func(*types.Func) time.Duration, testWrites bool) useScan {
 	withFacts := make(map[types.Object]bool)
 	for _, f := range facts {
 		withFacts[f.Object] = true
 	}
 	var scan useScan
 	fileOf := syntax.FileIndex(pass.Files)
+	tests := newTestGate(pass, facts, opts, testWrites)
 	walked := make([]bool, len(pass.Files))
 	calls := make([][]*types.Func, len(pass.Files)) // same-package functions each file uses
 	modeled := false
@@ -59,6 +60,7 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 			continue
 		}
 		scan.note(id, obj, pass.Pkg, resyncOf)
+		tests.note(id, obj, fileOf)
 		i := fileOf(id.Pos())
 		if i < 0 || walked[i] {
 			continue
@@ -71,6 +73,12 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 	}
 	if !modeled {
 		return scan
+	}
+	if tests.dropped(walked, calls, &scan) {
+		modeled = slices.Contains(walked, true)
+		if !modeled {
+			return scan
+		}
 	}
 	walkCallers(pass, walked, calls)
 	for i, f := range pass.Files {

@@ -24,6 +24,12 @@ type Options struct {
 	Consequences consequence.Gate
 }
 
+// TestWriteReporter is implemented by a check's flag value that decides
+// whether the check reports writes in _test.go files (unretriedupdate's
+// mode): a suite asks it, through the analyzers' flags, whether its model
+// must walk every test file.
+type TestWriteReporter interface{ ReportsTestWrites() bool }
+
 // NameList is a list of fully-qualified function names. As a flag.Value it
 // reads a comma-separated list.
 type NameList []string

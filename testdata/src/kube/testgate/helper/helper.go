@@ -1,0 +1,16 @@
+// Package helper declares a retry helper that only its tests call.
+package helper
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/util/retry"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func withRetry(fn func() error) error { return retry.RetryOnConflict(retry.DefaultRetry, fn) }
+
+func Save(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
+	return c.Update(ctx, cm)
+}

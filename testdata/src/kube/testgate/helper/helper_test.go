@@ -1,0 +1,16 @@
+package helper
+
+import (
+	"context"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+var c client.Client
+
+func TestSave(t *testing.T) {
+	cm := &corev1.ConfigMap{}
+	_ = withRetry(func() error { return c.Update(context.Background(), cm) })
+}
