@@ -212,9 +212,10 @@ func (e exporter) exportResyncFacts() {
 // read, versioned, wherever they are written.
 //
 // Its functions that never return (an e2e framework's Failf) get their
-// EndsFact too, judged by their own bodies alone.
-func exportBuilderFacts(pass *analysis.Pass, facts []analysis.ObjectFact, healing healingFacts, resyncAt []token.Pos) {
-	decls := collectDecls(pass.TypesInfo, pass.Pkg, pass.Files)
+// EndsFact too, judged by their own bodies alone. files are the files
+// whose declarations count (see testGate).
+func exportBuilderFacts(pass *analysis.Pass, files []*ast.File, facts []analysis.ObjectFact, healing healingFacts, resyncAt []token.Pos) {
+	decls := collectDecls(pass.TypesInfo, pass.Pkg, files)
 	res := newResult()
 	res.decls, res.lifted, res.liftedFuncs = decls.decls, decls.lifted, decls.liftedFuncs
 	none, objects := new(writesAndReads), make(objectTypes)
@@ -222,10 +223,10 @@ func exportBuilderFacts(pass *analysis.Pass, facts []analysis.ObjectFact, healin
 	e := exporter{pass: pass, decls: decls.decls, judge: judge, healing: healing, resyncAt: resyncAt}
 	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateQueries{res}, fate.Foreign{})
 	foreign := foreignFacts(facts)
-	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, pass.Files, foreign.Predicates))
-	exportResultFacts(pass, fate.ResultVerdicts(pass.TypesInfo, pass.Files, foreign.Results))
+	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, files, foreign.Predicates))
+	exportResultFacts(pass, fate.ResultVerdicts(pass.TypesInfo, files, foreign.Results))
 	e.exportResyncFacts()
-	e.exportInformerFacts(findInformerKinds(pass.TypesInfo, pass.Files, healing.informerOf))
+	e.exportInformerFacts(findInformerKinds(pass.TypesInfo, files, healing.informerOf))
 	for fn, decl := range decls.decls {
 		if !fn.Exported() {
 			continue

@@ -53,7 +53,8 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites bool
 			// package can set up a resync here.
 			facts := pass.AllObjectFacts()
 			healed := healingFactsOf(pass, facts)
-			exportBuilderFacts(pass, facts, healed, healed.resyncSetupsIfAny(pass.TypesInfo))
+			files := newTestGate(pass, nil, opts, testWrites).modelFiles()
+			exportBuilderFacts(pass, files, facts, healed, healed.resyncSetupsIfAny(pass.TypesInfo))
 		}
 		return res, nil
 	}
@@ -65,7 +66,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites bool
 	uses := scanUses(pass, opts, facts, healed.resyncOf, testWrites)
 	res.touchesCache = uses.touchesCache
 	if uses.files == nil {
-		exportBuilderFacts(pass, facts, healed, uses.resyncAt)
+		exportBuilderFacts(pass, uses.pkgFiles, facts, healed, uses.resyncAt)
 		return res, nil
 	}
 	// No inspector is required from inspect.Analyzer: packages and files
@@ -105,7 +106,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites bool
 func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.Foreign, healed healingFacts, uses useScan, cr *types.Package) {
 	info := pass.TypesInfo
 	// 1. calls
-	scan := scanCalls(info, pass.Pkg, pass.Files, res.files)
+	scan := scanCalls(info, pass.Pkg, uses.pkgFiles, res.files)
 	imported := importCalleeFacts(pass, scan.calls)
 	// 2. retries
 	retries := findRetries(info, opts.RetryWrappers, scan, imported.retryHelpers)

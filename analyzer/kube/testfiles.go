@@ -78,13 +78,27 @@ func (g *testGate) mayRetry(fn *types.Func) bool {
 	return tabled || g.retries[fn.Origin()] || g.opts.RetryWrappers.Has(fn)
 }
 
-// dropped leaves the test files out of walked and calls, and the use
-// pass's notes in them out of scan, when they are not needed; it reports
-// whether it left any out.
-func (g *testGate) dropped(walked []bool, calls [][]*types.Func, scan *useScan) bool {
-	if g.needed || !g.anyTests {
-		return false
+// leftOut reports whether the model leaves the test files out.
+func (g *testGate) leftOut() bool { return g.anyTests && !g.needed }
+
+// modelFiles returns the files the model reads declarations from: the
+// product files when the test files are left out, else every file.
+func (g *testGate) modelFiles() []*ast.File {
+	if !g.leftOut() {
+		return g.pass.Files
 	}
+	var out []*ast.File
+	for i, f := range g.pass.Files {
+		if !g.isTest[i] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// drop leaves the test files out of walked and calls, and the use pass's
+// notes in them out of scan.
+func (g *testGate) drop(walked []bool, calls [][]*types.Func, scan *useScan) {
 	for i, test := range g.isTest {
 		if test {
 			walked[i], calls[i] = false, nil
@@ -93,7 +107,6 @@ func (g *testGate) dropped(walked []bool, calls [][]*types.Func, scan *useScan) 
 	inTest := func(pos token.Pos) bool { return syntax.InTestFile(g.pass.Fset, pos) }
 	scan.timerAt = slices.DeleteFunc(scan.timerAt, inTest)
 	scan.resyncAt = slices.DeleteFunc(scan.resyncAt, inTest)
-	return true
 }
 
 // exportsToExternalTest reports whether a test file of an in-package test

@@ -27,6 +27,10 @@ type useScan struct {
 	timerAt []token.Pos
 	// resyncAt are the uses that can set up a resync (see setsUpResync).
 	resyncAt []token.Pos
+	// pkgFiles are the files whose declarations the model reads: all of
+	// them, or the product files when the test files are left out (see
+	// testGate).
+	pkgFiles []*ast.File
 }
 
 // scanUses makes the one pass over the package's identifier uses that the
@@ -71,14 +75,13 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 			calls[i] = append(calls[i], fn.Origin())
 		}
 	}
+	scan.pkgFiles = tests.modelFiles()
+	if tests.leftOut() {
+		tests.drop(walked, calls, &scan)
+		modeled = slices.Contains(walked, true)
+	}
 	if !modeled {
 		return scan
-	}
-	if tests.dropped(walked, calls, &scan) {
-		modeled = slices.Contains(walked, true)
-		if !modeled {
-			return scan
-		}
 	}
 	walkCallers(pass, walked, calls)
 	for i, f := range pass.Files {
