@@ -33,6 +33,8 @@ type testGate struct {
 	anyTests bool
 }
 
+// newTestGate returns the gate of pass; testWrites says whether a check
+// reports writes in test files, and facts are those pass sees.
 func newTestGate(pass *analysis.Pass, facts []analysis.ObjectFact, opts *api.Options, testWrites bool) *testGate {
 	g := &testGate{pass: pass, opts: opts, isTest: make([]bool, len(pass.Files)), needed: testWrites}
 	for i, f := range pass.Files {
