@@ -24,6 +24,9 @@ func New(opts *api.Options) *analysis.Analyzer { return NewForChecks(opts, nil) 
 // files only where a check can report on them (see testFilesNeeded).
 func NewForChecks(opts *api.Options, testWrites func() bool) *analysis.Analyzer {
 	gate := api.NewGate()
+	if testWrites == nil {
+		testWrites = func() bool { return true }
+	}
 	return &analysis.Analyzer{
 		Name:             "kube",
 		Doc:              "find Kubernetes API writes, reads and retry scopes (helper for the conflictlint analyzers)",
@@ -32,12 +35,12 @@ func NewForChecks(opts *api.Options, testWrites func() bool) *analysis.Analyzer 
 		FactTypes:        factTypes,
 		RunDespiteErrors: true,
 		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, opts, gate, testWrites == nil || testWrites())
+			return run(pass, opts, gate, testWrites)
 		},
 	}
 }
 
-func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites bool) (any, error) {
+func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites func() bool) (any, error) {
 	res := newResult()
 	// A dependency loaded from export data comes with no files (and no
 	// type information) and has nothing to model; nor has one whose

@@ -33,15 +33,19 @@ type testGate struct {
 	anyTests bool
 }
 
-// newTestGate returns the gate of pass; testWrites says whether a check
-// reports writes in test files, and facts are those pass sees.
-func newTestGate(pass *analysis.Pass, facts []analysis.ObjectFact, opts *api.Options, testWrites bool) *testGate {
-	g := &testGate{pass: pass, opts: opts, isTest: make([]bool, len(pass.Files)), needed: testWrites}
+// newTestGate returns the gate of pass; testWrites tells whether a check
+// reports writes in test files (asked only of a package that has test
+// files), and facts are those pass sees.
+func newTestGate(pass *analysis.Pass, facts []analysis.ObjectFact, opts *api.Options, testWrites func() bool) *testGate {
+	g := &testGate{pass: pass, opts: opts, isTest: make([]bool, len(pass.Files))}
 	for i, f := range pass.Files {
 		g.isTest[i] = syntax.InTestFile(pass.Fset, f.Pos())
 		g.anyTests = g.anyTests || g.isTest[i]
 	}
-	if g.needed || !g.anyTests {
+	if !g.anyTests {
+		return g
+	}
+	if g.needed = testWrites(); g.needed {
 		return g
 	}
 	g.retries = make(map[types.Object]bool)

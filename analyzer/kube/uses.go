@@ -45,7 +45,7 @@ type useScan struct {
 // read or a retry that matters, so they cost that pass and nothing more.
 // facts are the object facts the package sees (pass.AllObjectFacts): a
 // call of a function with one is a modeled use.
-func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFact, resyncOf func(*types.Func) time.Duration, testWrites bool) useScan {
+func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFact, resyncOf func(*types.Func) time.Duration, testWrites func() bool) useScan {
 	withFacts := make(map[types.Object]bool)
 	for _, f := range facts {
 		withFacts[f.Object] = true

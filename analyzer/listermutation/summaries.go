@@ -98,8 +98,7 @@ func (c *checker) solve(comp []*types.Func) {
 // summaries (final, or provisional in fn's component).
 func (c *checker) summarize(fn *types.Func) summary {
 	fd := c.decl(fn)
-	s := summary{mutates: c.paramMutations(fd, fn)}
-	slices.Sort(s.mutates)
+	s := summary{mutates: c.paramMutations(fd, fn)} // join sorts them
 	if returnsRef(fn.Signature()) {
 		s.returns = c.resultLevel(fd)
 	}
