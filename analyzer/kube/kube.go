@@ -56,7 +56,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites func
 			// package can set up a resync here.
 			facts := pass.AllObjectFacts()
 			healed := healingFactsOf(pass, facts)
-			files := newTestGate(pass, nil, opts, testWrites).modelFiles()
+			files := newTestGate(pass, nil, opts, testWrites).keepAllIfAny().modelFiles()
 			exportBuilderFacts(pass, files, facts, healed, healed.resyncSetupsIfAny(pass.TypesInfo))
 		}
 		return res, nil

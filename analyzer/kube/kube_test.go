@@ -120,15 +120,17 @@ func TestCrossPackageReads(t *testing.T) {
 // TestTestFileGate checks which files the model walks in each package
 // unit of kube/testgate, for a suite whose checks report writes in test
 // files (strict) and for one whose checks do not: then a test file is
-// walked only where the package's test files name a retry (a tabled one,
-// or a function of the package that takes a func) or declare a function
-// the external test package can call.
+// walked only where it names a retry (a tabled one, or a function of the
+// package that takes a func), declares a function the external test
+// package can call, or declares a helper such a file uses.
 func TestTestFileGate(t *testing.T) {
 	product := []string{"noretry noretry.go", "noretry [tests] noretry.go", "retrying retrying.go",
 		"retrying [tests] retrying.go", "helper helper.go", "helper [tests] helper.go",
 		"exports exports.go", "exports [tests] exports.go"}
-	gated := []string{"retrying [tests] retrying_test.go", "helper [tests] helper_test.go", "exports [tests] export_test.go"}
-	strictOnly := []string{"noretry [tests] noretry_test.go", "noretry_test [tests] ext_test.go"}
+	gated := []string{"retrying [tests] retrying_test.go", "retrying [tests] fresh_test.go",
+		"helper [tests] helper_test.go", "helper [tests] twice_test.go", "exports [tests] export_test.go"}
+	strictOnly := []string{"noretry [tests] noretry_test.go", "noretry_test [tests] ext_test.go",
+		"retrying [tests] other_test.go", "exports [tests] unrelated_test.go"}
 	for _, strict := range []bool{false, true} {
 		want := append(slices.Clone(product), gated...)
 		if strict {

@@ -13,24 +13,33 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
-// testGate decides whether the model walks a package's _test.go files.
+// testGate decides which of a package's _test.go files the model walks.
 // Only one check reads them unless a check reports writes in them
 // (unretriedupdate's strict mode): retryreget, on the retries a test
-// file makes. So when no check reports test writes, the test files are
-// walked only when one of them names a retry (a tabled retry function, a
-// configured wrapper, another package's retry helper, or a function of
-// the package that takes a func, which may be a retry helper), or when
-// they declare functions the external test package can call (whose facts
-// its retries may need). Otherwise they are left out as a whole, with what
-// the use pass noted in them, and a test variant is modeled as its
-// package is.
+// file makes. So when no check reports test writes, a test file is walked
+// only when it names a retry (a tabled retry function, a configured
+// wrapper, another package's retry helper, or a function of the package
+// that takes a func and names one of those, maybe through others: what
+// may be a retry helper), or declares a function the external test
+// package can call (whose facts its retries may need), or declares a
+// function such a file uses, to a fixed point (the helpers a retried
+// closure calls). The other test files are left out, with what the use
+// pass noted in them; a test variant whose test files are all left out is
+// modeled as its package is.
 type testGate struct {
 	pass     *analysis.Pass
 	opts     *api.Options
 	isTest   []bool
 	retries  map[types.Object]bool // other packages' retry helpers
-	needed   bool                  // the test files are walked
+	all      bool                  // every test file is walked
+	kept     []bool                // the test files walked, once settled
 	anyTests bool
+	// What the use pass notes for settle: the package's functions each
+	// test file uses, those each function of the package names, and the
+	// functions that name another package's retry.
+	uses     [][]*types.Func
+	names    map[*types.Func][]*types.Func
+	retrying map[*types.Func]bool
 }
 
 // newTestGate returns the gate of pass; testWrites tells whether a check
@@ -45,7 +54,7 @@ func newTestGate(pass *analysis.Pass, facts []analysis.ObjectFact, opts *api.Opt
 	if !g.anyTests {
 		return g
 	}
-	if g.needed = testWrites(); g.needed {
+	if g.all = testWrites(); g.all {
 		return g
 	}
 	g.retries = make(map[types.Object]bool)
@@ -54,85 +63,193 @@ func newTestGate(pass *analysis.Pass, facts []analysis.ObjectFact, opts *api.Opt
 			g.retries[f.Object] = true
 		}
 	}
-	g.needed = g.exportsToExternalTest()
+	g.kept = g.exportsToExternalTest()
+	g.uses = make([][]*types.Func, len(pass.Files))
+	g.names = make(map[*types.Func][]*types.Func)
+	g.retrying = make(map[*types.Func]bool)
 	return g
 }
 
-// note records whether the use id of obj names a retry in a test file.
-func (g *testGate) note(id *ast.Ident, obj types.Object, fileOf func(token.Pos) int) {
-	if g.needed || !g.anyTests {
-		return
-	}
+// note records what the use id of obj in file i tells the gate.
+func (g *testGate) note(id *ast.Ident, obj types.Object, i int) {
 	fn, ok := obj.(*types.Func)
-	if !ok || !g.mayRetry(fn) {
+	if !ok || g.all || !g.anyTests || i < 0 || fn.Pkg() == nil {
 		return
 	}
-	if i := fileOf(id.Pos()); i >= 0 && g.isTest[i] {
-		g.needed = true
+	local := fn.Pkg() == g.pass.Pkg
+	retry := g.opts.RetryWrappers.Has(fn) || !local && g.foreignRetry(fn)
+	if !local && !retry {
+		return
+	}
+	if retry && g.isTest[i] {
+		g.kept[i] = true
+	}
+	if local && g.isTest[i] {
+		g.uses[i] = append(g.uses[i], fn.Origin())
+	}
+	if in := enclosingFunc(g.pass.TypesInfo, g.pass.Files[i], id.Pos()); in != nil {
+		if retry {
+			g.retrying[in] = true
+		} else {
+			g.names[in] = append(g.names[in], fn.Origin())
+		}
 	}
 }
 
-// mayRetry reports whether a call of fn can make a retry scope.
-func (g *testGate) mayRetry(fn *types.Func) bool {
-	if fn.Pkg() == nil {
-		return false
-	}
-	if fn.Pkg() == g.pass.Pkg {
-		return api.FirstFuncParam(fn) >= 0
-	}
+// foreignRetry reports whether a call of fn, a function of another
+// package, can make a retry scope (configured wrappers aside).
+func (g *testGate) foreignRetry(fn *types.Func) bool {
 	_, tabled := api.RetryFuncs[api.FuncKeyOf(fn)]
-	return tabled || g.retries[fn.Origin()] || g.opts.RetryWrappers.Has(fn)
+	return tabled || g.retries[fn.Origin()]
 }
 
-// leftOut reports whether the model leaves the test files out.
-func (g *testGate) leftOut() bool { return g.anyTests && !g.needed }
+// settle decides which test files are walked, from what note recorded:
+// those that name another package's retry or declare what the external
+// test package calls, those that name a function of the package that may
+// be a retry helper (it takes a func and names a retry, maybe through
+// such functions), and to a fixed point those that declare a function a
+// walked test file uses.
+func (g *testGate) settle() {
+	if g.all || !g.anyTests {
+		return
+	}
+	helpers := g.mayBeHelpers()
+	for i, fns := range g.uses {
+		if slices.ContainsFunc(fns, func(fn *types.Func) bool { return helpers[fn] }) {
+			g.kept[i] = true
+		}
+	}
+	declaredIn := make(map[*types.Func]int)
+	for i, f := range g.pass.Files {
+		if g.isTest[i] {
+			for _, fn := range declaredFuncs(g.pass.TypesInfo, f) {
+				declaredIn[fn] = i
+			}
+		}
+	}
+	var work []int
+	for i, k := range g.kept {
+		if k {
+			work = append(work, i)
+		}
+	}
+	for len(work) > 0 {
+		i := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, fn := range g.uses[i] {
+			if j, ok := declaredIn[fn]; ok && !g.kept[j] {
+				g.kept[j] = true
+				work = append(work, j)
+			}
+		}
+	}
+	g.uses, g.names, g.retrying = nil, nil, nil
+}
+
+// mayBeHelpers returns the functions of the package that may be retry
+// helpers: those that take a func and name another package's retry or
+// such a function, to a fixed point. The model's helpers (findRetries)
+// are among them: each passes its func to a retry it names.
+func (g *testGate) mayBeHelpers() map[*types.Func]bool {
+	helpers := make(map[*types.Func]bool)
+	for fn := range g.retrying {
+		helpers[fn] = api.FirstFuncParam(fn) >= 0
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn, named := range g.names {
+			if !helpers[fn] && api.FirstFuncParam(fn) >= 0 && slices.ContainsFunc(named, func(n *types.Func) bool { return helpers[n] }) {
+				helpers[fn], changed = true, true
+			}
+		}
+	}
+	return helpers
+}
+
+// enclosingFunc returns the function or method whose declaration in f
+// holds pos, or nil.
+func enclosingFunc(info *types.Info, f *ast.File, pos token.Pos) *types.Func {
+	k, _ := slices.BinarySearchFunc(f.Decls, pos, func(d ast.Decl, pos token.Pos) int {
+		if d.End() <= pos {
+			return -1
+		}
+		return 1
+	})
+	if k == len(f.Decls) || f.Decls[k].Pos() > pos {
+		return nil
+	}
+	fd, ok := f.Decls[k].(*ast.FuncDecl)
+	if !ok {
+		return nil
+	}
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	return fn
+}
+
+// walks reports whether the model walks file i.
+func (g *testGate) walks(i int) bool { return !g.isTest[i] || g.all || g.kept[i] }
+
+// leavesOut reports whether the model leaves some test file out.
+func (g *testGate) leavesOut() bool {
+	for i := range g.isTest {
+		if !g.walks(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// keepAllIfAny keeps every test file when one is kept: for a pass that
+// notes no uses, which cannot follow a kept file's helpers.
+func (g *testGate) keepAllIfAny() *testGate {
+	g.all = g.all || slices.Contains(g.kept, true)
+	return g
+}
 
 // modelFiles returns the files the model reads declarations from: the
-// product files when the test files are left out, else every file.
+// product files and the test files it walks.
 func (g *testGate) modelFiles() []*ast.File {
-	if !g.leftOut() {
+	if !g.leavesOut() {
 		return g.pass.Files
 	}
 	var out []*ast.File
 	for i, f := range g.pass.Files {
-		if !g.isTest[i] {
+		if g.walks(i) {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-// drop leaves the test files out of walked and calls, and the use pass's
-// notes in them out of scan.
-func (g *testGate) drop(walked []bool, calls [][]*types.Func, scan *useScan) {
-	for i, test := range g.isTest {
-		if test {
+// drop leaves the test files left out out of walked and calls, and the
+// use pass's notes in them out of scan.
+func (g *testGate) drop(walked []bool, calls [][]*types.Func, scan *useScan, fileOf func(token.Pos) int) {
+	for i := range g.isTest {
+		if !g.walks(i) {
 			walked[i], calls[i] = false, nil
 		}
 	}
-	inTest := func(pos token.Pos) bool { return syntax.InTestFile(g.pass.Fset, pos) }
-	scan.timerAt = slices.DeleteFunc(scan.timerAt, inTest)
-	scan.resyncAt = slices.DeleteFunc(scan.resyncAt, inTest)
+	leftOut := func(pos token.Pos) bool { return !g.walks(fileOf(pos)) }
+	scan.timerAt = slices.DeleteFunc(scan.timerAt, leftOut)
+	scan.resyncAt = slices.DeleteFunc(scan.resyncAt, leftOut)
 }
 
-// exportsToExternalTest reports whether a test file of an in-package test
-// declares a function the external test package can call: an exported
-// function that is no test entry point, or a method of an exported type.
-func (g *testGate) exportsToExternalTest() bool {
+// exportsToExternalTest returns, for each file, whether it is a test file
+// of an in-package test that declares a function the external test
+// package can call: an exported function that is no test entry point, or
+// a method of an exported type.
+func (g *testGate) exportsToExternalTest() []bool {
+	out := make([]bool, len(g.pass.Files))
 	if strings.HasSuffix(g.pass.Pkg.Name(), "_test") {
-		return false // an external test package: nothing imports it
+		return out // an external test package: nothing imports it
 	}
 	for i, f := range g.pass.Files {
-		if !g.isTest[i] {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && g.callableFromOutside(fd) {
-				return true
-			}
-		}
+		out[i] = g.isTest[i] && slices.ContainsFunc(f.Decls, func(d ast.Decl) bool {
+			fd, ok := d.(*ast.FuncDecl)
+			return ok && g.callableFromOutside(fd)
+		})
 	}
-	return false
+	return out
 }
 
 func (g *testGate) callableFromOutside(fd *ast.FuncDecl) bool {

@@ -64,8 +64,8 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 			continue
 		}
 		scan.note(id, obj, pass.Pkg, resyncOf)
-		tests.note(id, obj, fileOf)
 		i := fileOf(id.Pos())
+		tests.note(id, obj, i)
 		if i < 0 || walked[i] {
 			continue
 		}
@@ -75,9 +75,10 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 			calls[i] = append(calls[i], fn.Origin())
 		}
 	}
+	tests.settle()
 	scan.pkgFiles = tests.modelFiles()
-	if tests.leftOut() {
-		tests.drop(walked, calls, &scan)
+	if tests.leavesOut() {
+		tests.drop(walked, calls, &scan, fileOf)
 		modeled = slices.Contains(walked, true)
 	}
 	if !modeled {
@@ -113,12 +114,8 @@ func (scan *useScan) note(id *ast.Ident, obj types.Object, pkg *types.Package, r
 func walkCallers(pass *analysis.Pass, walked []bool, calls [][]*types.Func) {
 	declaredIn := make(map[*types.Func]int)
 	for i, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					declaredIn[fn] = i
-				}
-			}
+		for _, fn := range declaredFuncs(pass.TypesInfo, f) {
+			declaredIn[fn] = i
 		}
 	}
 	for changed := true; changed; {
@@ -132,4 +129,17 @@ func walkCallers(pass *analysis.Pass, walked []bool, calls [][]*types.Func) {
 			}
 		}
 	}
+}
+
+// declaredFuncs returns the functions and methods f declares.
+func declaredFuncs(info *types.Info, f *ast.File) []*types.Func {
+	var out []*types.Func
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+				out = append(out, fn)
+			}
+		}
+	}
+	return out
 }

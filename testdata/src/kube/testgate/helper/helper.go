@@ -11,6 +11,9 @@ import (
 
 func withRetry(fn func() error) error { return retry.RetryOnConflict(retry.DefaultRetry, fn) }
 
+// retried is a helper of a helper.
+func retried(fn func() error) error { return withRetry(fn) }
+
 func Save(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
 	return c.Update(ctx, cm)
 }

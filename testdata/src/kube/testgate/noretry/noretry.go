@@ -13,3 +13,11 @@ import (
 func Save(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
 	return c.Update(ctx, cm)
 }
+
+// eachKey takes a func but retries nothing: a test that calls it names no
+// retry.
+func eachKey(m map[string]string, fn func(string)) {
+	for k := range m {
+		fn(k)
+	}
+}

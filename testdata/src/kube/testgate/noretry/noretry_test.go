@@ -16,6 +16,7 @@ func TestSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = Save(context.Background(), c, cm)
+	eachKey(cm.Labels, func(string) {})
 }
 
 // fakeWriter's exported method belongs to an unexported type: the

@@ -14,6 +14,9 @@ var c client.Client
 func TestSave(t *testing.T) {
 	cm := &corev1.ConfigMap{}
 	_ = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := reread(context.Background(), cm); err != nil {
+			return err
+		}
 		return c.Update(context.Background(), cm)
 	})
 }
