@@ -38,6 +38,28 @@ build_driver() {
   mkdir -p "$work/drv"
   cp bench/twocopy/main.go "$work/drv/main.go"
   sed -i '/^\/\/go:build ignore$/d' "$work/drv/main.go"
+  for name in base split; do # each copy's suite, as its cmd/conflictlint builds it
+    if grep -q '^func CoveredTestVariants' "$work/$name/analyzer/"*.go; then
+      suite="var c a.Config
+	c.Model.CoveredVariant = a.CoveredTestVariants(pkgs)
+	return a.FreeingModels(c.Analyzers())"
+    else
+      suite="return a.FreeingModels(a.Default())"
+    fi
+    cat >"$work/drv/suite_$name.go" <<GLUE
+package main
+
+import (
+	a "$name.example/conflictlint/analyzer"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+func ${name}Suite(pkgs []*packages.Package) []*analysis.Analyzer {
+	$suite
+}
+GLUE
+  done
   cat >"$work/drv/go.mod" <<MOD
 module twocopy
 

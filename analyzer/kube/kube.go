@@ -1,12 +1,16 @@
 package kube
 
 import (
+	"go/ast"
 	"go/types"
 	"maps"
 	"reflect"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
@@ -50,8 +54,9 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites func
 	if len(pass.Files) == 0 {
 		return res, nil
 	}
+	res.covered = coveredVariant(pass, opts)
 	if !gate.ReachesKubeAPI(pass.Pkg) {
-		if gate.ReachesObjects(pass.Pkg) && typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
+		if !res.covered && gate.ReachesObjects(pass.Pkg) && typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
 			// Without the client packages, only a function of another
 			// package can set up a resync here.
 			facts := pass.AllObjectFacts()
@@ -68,6 +73,9 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites func
 	healed := healingFactsOf(pass, facts)
 	uses := scanUses(pass, opts, facts, healed.resyncOf, testWrites)
 	res.touchesCache = uses.touchesCache
+	if res.covered && uses.testsLeftOut {
+		return res, nil // the package's own unit models its product files
+	}
 	if uses.files == nil {
 		exportBuilderFacts(pass, uses.pkgFiles, facts, healed, uses.resyncAt)
 		return res, nil
@@ -79,6 +87,17 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites func
 	res.files = uses.files
 	build(pass, opts, res, foreignFacts(facts), healed, uses, gate.CRClient(pass.Pkg))
 	return res, nil
+}
+
+// coveredVariant reports whether pass is a test variant that adds nothing
+// to the run but its test files (see api.Options.CoveredVariant): its
+// facts serve no importer.
+func coveredVariant(pass *analysis.Pass, opts *api.Options) bool {
+	if opts.CoveredVariant == nil || strings.HasSuffix(pass.Pkg.Name(), "_test") {
+		return false
+	}
+	return slices.ContainsFunc(pass.Files, func(f *ast.File) bool { return syntax.InTestFile(pass.Fset, f.Pos()) }) &&
+		opts.CoveredVariant(pass.Pkg.Path())
 }
 
 // build fills the Result in stages. Each stage takes what the stages

@@ -121,8 +121,10 @@ func TestCrossPackageReads(t *testing.T) {
 // unit of kube/testgate, for a suite whose checks report writes in test
 // files (strict) and for one whose checks do not: then a test file is
 // walked only where it names a retry (a tabled one, or a function of the
-// package that takes a func), declares a function the external test
-// package can call, or declares a helper such a file uses.
+// package that takes a func and names a retry), declares a function the
+// external test package can call, or declares a helper such a file uses.
+// With a driver that analyzes each package as itself too (covered), a
+// test variant whose test files are all left out models nothing.
 func TestTestFileGate(t *testing.T) {
 	product := []string{"noretry noretry.go", "noretry [tests] noretry.go", "retrying retrying.go",
 		"retrying [tests] retrying.go", "helper helper.go", "helper [tests] helper.go",
@@ -131,12 +133,20 @@ func TestTestFileGate(t *testing.T) {
 		"helper [tests] helper_test.go", "helper [tests] twice_test.go", "exports [tests] export_test.go"}
 	strictOnly := []string{"noretry [tests] noretry_test.go", "noretry_test [tests] ext_test.go",
 		"retrying [tests] other_test.go", "exports [tests] unrelated_test.go"}
-	for _, strict := range []bool{false, true} {
+	for _, run := range []struct{ strict, covered bool }{{false, false}, {true, false}, {false, true}} {
+		strict := run.strict
 		want := append(slices.Clone(product), gated...)
 		if strict {
 			want = append(want, strictOnly...)
 		}
-		model := kube.NewForChecks(&api.Options{}, func() bool { return strict })
+		opts := &api.Options{}
+		if run.covered {
+			// A driver that analyzes each package as itself too: a test
+			// variant whose test files are all left out models nothing.
+			opts.CoveredVariant = func(string) bool { return true }
+			want = slices.DeleteFunc(want, func(s string) bool { return s == "noretry [tests] noretry.go" })
+		}
+		model := kube.NewForChecks(opts, func() bool { return strict })
 		probe := &analysis.Analyzer{
 			Name:       "walkedfiles",
 			Doc:        "list the files the kube model walks",
@@ -164,7 +174,7 @@ func TestTestFileGate(t *testing.T) {
 		slices.Sort(got)
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
-			t.Errorf("strict %v: walked\n\t%s\nwant\n\t%s", strict, strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+			t.Errorf("%+v: walked\n\t%s\nwant\n\t%s", run, strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 		}
 	}
 }

@@ -61,6 +61,7 @@ type Result struct {
 	failure      error // see FailedResult
 	relevant     bool
 	touchesCache bool // see Cache
+	covered      bool // see Covered
 	functions    int
 	gate         consequence.Gate // the grades to report
 	graphsBuilt  int              // see GraphsBuilt
@@ -106,6 +107,13 @@ func (r *Result) Gate() consequence.Gate { return r.gate }
 // APIs (see modeledFiles); everything else is then empty. Only the files
 // that use them, or call into those that do, are modeled.
 func (r *Result) Relevant() bool { return r.relevant }
+
+// Covered reports whether the package is a test variant whose own
+// package the same run analyzes, and which nothing imports (see
+// api.Options.CoveredVariant): a check that reports nothing in test files
+// has nothing to do in it. Its model holds only what its test files need,
+// or nothing.
+func (r *Result) Covered() bool { return r.covered }
 
 // Files are the package's modeled files, in their original order (nil
 // once released).

@@ -199,6 +199,12 @@ func (g *testGate) leavesOut() bool {
 	return false
 }
 
+// leavesAllOut reports whether the package has test files and the model
+// walks none of them.
+func (g *testGate) leavesAllOut() bool {
+	return g.anyTests && !g.all && !slices.Contains(g.kept, true)
+}
+
 // keepAllIfAny keeps every test file when one is kept: for a pass that
 // notes no uses, which cannot follow a kept file's helpers.
 func (g *testGate) keepAllIfAny() *testGate {

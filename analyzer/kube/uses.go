@@ -31,6 +31,9 @@ type useScan struct {
 	// them, or the product files when the test files are left out (see
 	// testGate).
 	pkgFiles []*ast.File
+	// testsLeftOut tells that the package has test files and the model
+	// walks none of them (see testGate).
+	testsLeftOut bool
 }
 
 // scanUses makes the one pass over the package's identifier uses that the
@@ -77,6 +80,7 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 	}
 	tests.settle()
 	scan.pkgFiles = tests.modelFiles()
+	scan.testsLeftOut = tests.leavesAllOut()
 	if tests.leavesOut() {
 		tests.drop(walked, calls, &scan, fileOf)
 		modeled = slices.Contains(walked, true)

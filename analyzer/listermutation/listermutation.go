@@ -58,6 +58,9 @@ func run(pass *analysis.Pass, res *kube.Result, seesMetadata *syntax.ImportReach
 	if len(pass.Files) == 0 || api.IsUpstream(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
 		return nil, nil
 	}
+	if res.Covered() {
+		return nil, nil // test files are skipped; the package's own unit has the rest
+	}
 	view := res.Cache(pass)
 	c := &checker{
 		pass: pass, cache: view, seesMetadata: seesMetadata, writes: res.Writes(),

@@ -9,7 +9,9 @@
 // one run instead of two. With STRICT set in the environment, the checks
 // with a mode run in strict mode; with COST=n, it prints instead what each
 // suite's analysis costs in CPU time, over n alternating runs. bench/compare-commits.sh builds and runs
-// it; it is not part of the module (build tag ignore).
+// it, with baseSuite and splitSuite, which build each copy's suite as
+// cmd/conflictlint of that commit does; it is not part of the module
+// (build tag ignore).
 package main
 
 import (
@@ -21,7 +23,6 @@ import (
 	"syscall"
 	"time"
 
-	base "base.example/conflictlint/analyzer"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -40,11 +41,11 @@ func main() {
 	fmt.Fprintf(os.Stderr, "twocopy: %d roots, %d load errors\n", len(pkgs), nerr)
 	copyOf := map[*analysis.Analyzer]string{}
 	var all []*analysis.Analyzer
-	for _, a := range base.FreeingModels(base.Default()) {
+	for _, a := range baseSuite(pkgs) {
 		copyOf[a] = "base"
 		all = append(all, a)
 	}
-	for _, a := range split.FreeingModels(split.Default()) {
+	for _, a := range splitSuite(pkgs) {
 		copyOf[a] = "split"
 		all = append(all, a)
 	}
@@ -61,7 +62,7 @@ func main() {
 		}
 	}
 	if n, _ := strconv.Atoi(os.Getenv("COST")); n > 0 {
-		compareCost(n, base.FreeingModels(base.Default()), split.FreeingModels(split.Default()), split.WithoutFactFreeImports(pkgs))
+		compareCost(n, baseSuite(pkgs), splitSuite(pkgs), split.WithoutFactFreeImports(pkgs))
 		return
 	}
 	graph, err := checker.Analyze(all, split.WithoutFactFreeImports(pkgs), nil)

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/conflictlint/conflictlint/analyzer"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // Exit statuses of the standalone driver, the same for every format.
@@ -41,6 +42,9 @@ type options struct {
 	fix           bool
 	diff          bool
 	newFrom       newFrom
+	// model is the suite's model options, which the driver completes
+	// once it has loaded the packages (see analyzer.CoveredTestVariants).
+	model *api.Options
 }
 
 // actionError is an analyzer that failed on a package.
@@ -71,6 +75,7 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	fs.BoolVar(&o.diff, "diff", false, "with -fix, print the fixes as a unified diff (for git apply) instead of applying them")
 	o.newFrom.register(fs)
 	var config analyzer.Config
+	o.model = &config.Model
 	config.ObservePanics(stackPrinter(&o, stderr))
 	suite := config.Analyzers()
 	config.RegisterFlags(fs, suite)
@@ -146,6 +151,9 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	}
 	if note := excludedByTags(pkgs, patterns, o.tags).note(); note != "" {
 		say.notice(note)
+	}
+	if o.model != nil {
+		o.model.CoveredVariant = analyzer.CoveredTestVariants(pkgs)
 	}
 	progress.printf("analyzing %d packages", len(pkgs))
 	graph, err := analyze(analyzers, pkgs)

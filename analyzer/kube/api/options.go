@@ -22,6 +22,11 @@ type Options struct {
 	// Consequences, when not empty, are the grades of lost Conflicts to
 	// report (see package consequence); the others are not reported.
 	Consequences consequence.Gate
+	// CoveredVariant, set by a driver that analyzes packages both as
+	// themselves and with their tests (see analyzer.CoveredTestVariants),
+	// reports whether the test variant of a package adds nothing to the
+	// run but its test files. nil (go vet and the like): none does.
+	CoveredVariant func(path string) bool
 }
 
 // TestWriteReporter is implemented by a check's flag value that decides

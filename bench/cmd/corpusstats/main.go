@@ -140,6 +140,7 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 		return nil, err
 	}
 	rep.LoadSeconds = time.Since(t0).Seconds()
+	config.Model.CoveredVariant = analyzer.CoveredTestVariants(pkgs) // as cmd/conflictlint
 	paths := map[string]bool{}
 	for _, p := range pkgs {
 		paths[p.PkgPath] = true
