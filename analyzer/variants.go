@@ -15,9 +15,9 @@ import (
 // unit needs its facts. The model then models such a variant only for
 // the test files it walks, and listermutation, which skips test files,
 // leaves it alone: the package's own unit reports its product files.
-// A driver sets the result as the suite's Config.Model.CoveredVariant;
-// go vet analyzes each package once, as its test variant when it has
-// tests, and needs none.
+// A driver sets the result as the suite's Config.Model.CoveredVariant once
+// it has loaded the packages; go vet analyzes each package once, as its
+// test variant when it has tests, and needs none.
 func CoveredTestVariants(pkgs []*packages.Package) func(path string) bool {
 	plain := make(map[string]bool)    // packages analyzed as themselves
 	imported := make(map[string]bool) // IDs of variants something imports
