@@ -35,11 +35,11 @@ type testGate struct {
 	kept     []bool                // the test files walked, once settled
 	anyTests bool
 	// What the use pass notes for settle: the package's functions each
-	// test file uses, those each function of the package names, and the
-	// functions that name another package's retry.
-	uses     [][]*types.Func
-	names    map[*types.Func][]*types.Func
-	retrying map[*types.Func]bool
+	// test file uses, whether one of them takes a func, and the functions
+	// that name a retry.
+	uses          [][]*types.Func
+	mayCallHelper bool
+	retrying      map[*types.Func]bool
 }
 
 // newTestGate returns the gate of pass; testWrites tells whether a check
@@ -65,19 +65,35 @@ func newTestGate(pass *analysis.Pass, facts []analysis.ObjectFact, opts *api.Opt
 	}
 	g.kept = g.exportsToExternalTest()
 	g.uses = make([][]*types.Func, len(pass.Files))
-	g.names = make(map[*types.Func][]*types.Func)
 	g.retrying = make(map[*types.Func]bool)
 	return g
 }
 
-// note records what the use id of obj in file i tells the gate.
-func (g *testGate) note(id *ast.Ident, obj types.Object, i int) {
+// isRetry reports whether a call of fn makes a retry the gate counts: a
+// configured wrapper, or another package's retry (tabled, or a helper by
+// its fact).
+func (g *testGate) isRetry(fn *types.Func) bool {
+	if g.all || !g.anyTests || fn.Pkg() == nil {
+		return false
+	}
+	if g.opts.RetryWrappers.Has(fn) {
+		return true
+	}
+	if fn.Pkg() == g.pass.Pkg {
+		return false
+	}
+	_, tabled := api.RetryFuncs[api.FuncKeyOf(fn)]
+	return tabled || g.retries[fn.Origin()]
+}
+
+// note records what the use id of obj in file i tells the gate; retry is
+// isRetry of obj.
+func (g *testGate) note(id *ast.Ident, obj types.Object, i int, retry bool) {
 	fn, ok := obj.(*types.Func)
 	if !ok || g.all || !g.anyTests || i < 0 || fn.Pkg() == nil {
 		return
 	}
 	local := fn.Pkg() == g.pass.Pkg
-	retry := g.opts.RetryWrappers.Has(fn) || !local && g.foreignRetry(fn)
 	if !local && !retry {
 		return
 	}
@@ -86,21 +102,13 @@ func (g *testGate) note(id *ast.Ident, obj types.Object, i int) {
 	}
 	if local && g.isTest[i] {
 		g.uses[i] = append(g.uses[i], fn.Origin())
+		g.mayCallHelper = g.mayCallHelper || api.FirstFuncParam(fn) >= 0
 	}
-	if in := enclosingFunc(g.pass.TypesInfo, g.pass.Files[i], id.Pos()); in != nil {
-		if retry {
+	if retry {
+		if in := enclosingFunc(g.pass.TypesInfo, g.pass.Files[i], id.Pos()); in != nil {
 			g.retrying[in] = true
-		} else {
-			g.names[in] = append(g.names[in], fn.Origin())
 		}
 	}
-}
-
-// foreignRetry reports whether a call of fn, a function of another
-// package, can make a retry scope (configured wrappers aside).
-func (g *testGate) foreignRetry(fn *types.Func) bool {
-	_, tabled := api.RetryFuncs[api.FuncKeyOf(fn)]
-	return tabled || g.retries[fn.Origin()]
 }
 
 // settle decides which test files are walked, from what note recorded:
@@ -113,10 +121,12 @@ func (g *testGate) settle() {
 	if g.all || !g.anyTests {
 		return
 	}
-	helpers := g.mayBeHelpers()
-	for i, fns := range g.uses {
-		if slices.ContainsFunc(fns, func(fn *types.Func) bool { return helpers[fn] }) {
-			g.kept[i] = true
+	if g.mayCallHelper && len(g.retrying) > 0 {
+		helpers := g.mayBeHelpers()
+		for i, fns := range g.uses {
+			if slices.ContainsFunc(fns, func(fn *types.Func) bool { return helpers[fn] }) {
+				g.kept[i] = true
+			}
 		}
 	}
 	declaredIn := make(map[*types.Func]int)
@@ -143,27 +153,55 @@ func (g *testGate) settle() {
 			}
 		}
 	}
-	g.uses, g.names, g.retrying = nil, nil, nil
+	g.uses, g.retrying = nil, nil
 }
 
 // mayBeHelpers returns the functions of the package that may be retry
-// helpers: those that take a func and name another package's retry or
-// such a function, to a fixed point. The model's helpers (findRetries)
-// are among them: each passes its func to a retry it names.
+// helpers: those that take a func and name a retry or such a function, to
+// a fixed point. The model's helpers (findRetries) are among them: each
+// passes its func to a retry it names.
 func (g *testGate) mayBeHelpers() map[*types.Func]bool {
+	names := g.localNames()
 	helpers := make(map[*types.Func]bool)
 	for fn := range g.retrying {
 		helpers[fn] = api.FirstFuncParam(fn) >= 0
 	}
 	for changed := true; changed; {
 		changed = false
-		for fn, named := range g.names {
+		for fn, named := range names {
 			if !helpers[fn] && api.FirstFuncParam(fn) >= 0 && slices.ContainsFunc(named, func(n *types.Func) bool { return helpers[n] }) {
 				helpers[fn], changed = true, true
 			}
 		}
 	}
 	return helpers
+}
+
+// localNames returns, for each function of the package that takes a
+// func, the functions of the package its declaration names.
+func (g *testGate) localNames() map[*types.Func][]*types.Func {
+	names := make(map[*types.Func][]*types.Func)
+	for _, f := range g.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := g.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil || api.FirstFuncParam(fn) < 0 {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if used, ok := g.pass.TypesInfo.Uses[id].(*types.Func); ok && used.Pkg() == g.pass.Pkg {
+						names[fn] = append(names[fn], used.Origin())
+					}
+				}
+				return true
+			})
+		}
+	}
+	return names
 }
 
 // enclosingFunc returns the function or method whose declaration in f
@@ -184,6 +222,36 @@ func enclosingFunc(info *types.Info, f *ast.File, pos token.Pos) *types.Func {
 	}
 	fn, _ := info.Defs[fd.Name].(*types.Func)
 	return fn
+}
+
+// leavesAllOutByTestFiles reports whether the gate leaves every test file
+// out, deciding from the test files' own identifiers where it can: when no
+// test file calls a function of the package that takes a func (which
+// would take the other files to judge). For a unit that needs nothing
+// else from the use pass when that is so (see coveredVariant); the gate
+// is spent.
+func (g *testGate) leavesAllOutByTestFiles() bool {
+	if g.all || !g.anyTests {
+		return false
+	}
+	for i, f := range g.pass.Files {
+		if !g.isTest[i] {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if fn, ok := g.pass.TypesInfo.Uses[id].(*types.Func); ok {
+					g.note(id, fn, i, g.isRetry(fn))
+				}
+			}
+			return true
+		})
+	}
+	if g.mayCallHelper {
+		return false
+	}
+	g.settle()
+	return g.leavesAllOut()
 }
 
 // walks reports whether the model walks file i.

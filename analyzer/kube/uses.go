@@ -59,6 +59,7 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 	walked := make([]bool, len(pass.Files))
 	calls := make([][]*types.Func, len(pass.Files)) // same-package functions each file uses
 	modeled := false
+	kinds := make(map[types.Object]useKind) // most objects are used many times
 	for id, obj := range pass.TypesInfo.Uses {
 		if _, isFunc := obj.(*types.Func); !isFunc && (obj.Pkg() == nil || obj.Pkg() == pass.Pkg) {
 			// Most uses: the package's own variables, types, constants and
@@ -66,13 +67,18 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 			// since upstream packages are never modeled (reachesKubeAPI).
 			continue
 		}
-		scan.note(id, obj, pass.Pkg, resyncOf)
+		kind, known := kinds[obj]
+		if !known {
+			kind = kindOfUse(obj, pass.Pkg, withFacts, opts, resyncOf, tests)
+			kinds[obj] = kind
+		}
+		scan.note(id, kind)
 		i := fileOf(id.Pos())
-		tests.note(id, obj, i)
+		tests.note(id, obj, i, kind&retryUse != 0)
 		if i < 0 || walked[i] {
 			continue
 		}
-		if api.IsModeledUse(obj, withFacts, opts) {
+		if kind&modeledUse != 0 {
 			walked[i], modeled = true, true
 		} else if fn, ok := obj.(*types.Func); ok && fn.Pkg() == pass.Pkg {
 			calls[i] = append(calls[i], fn.Origin())
@@ -97,17 +103,48 @@ func scanUses(pass *analysis.Pass, opts *api.Options, facts []analysis.ObjectFac
 	return scan
 }
 
-// note records what the use id of obj, a function or an object of another
-// package, tells beside the walked files.
-func (scan *useScan) note(id *ast.Ident, obj types.Object, pkg *types.Package, resyncOf func(*types.Func) time.Duration) {
-	scan.touchesCache = scan.touchesCache || cache.IsUse(obj)
-	if obj.Pkg() == nil || obj.Pkg() == pkg {
-		return
+// useKind is what a used object is to the use pass, a set of bits.
+type useKind uint8
+
+const (
+	cacheUse   useKind = 1 << iota // touches an informer cache (cache.IsUse)
+	timerUse                       // another package's timer (isTimerUse)
+	resyncUse                      // can set up a resync (setsUpResync)
+	modeledUse                     // something the model knows (api.IsModeledUse)
+	retryUse                       // a retry the test gate counts (testGate.isRetry)
+)
+
+// kindOfUse classifies obj, used in package pkg.
+func kindOfUse(obj types.Object, pkg *types.Package, withFacts map[types.Object]bool, opts *api.Options, resyncOf func(*types.Func) time.Duration, tests *testGate) useKind {
+	var kind useKind
+	if cache.IsUse(obj) {
+		kind |= cacheUse
 	}
-	if isTimerUse(obj) {
+	if obj.Pkg() != nil && obj.Pkg() != pkg {
+		if isTimerUse(obj) {
+			kind |= timerUse
+		}
+		if setsUpResync(obj, resyncOf) {
+			kind |= resyncUse
+		}
+	}
+	if api.IsModeledUse(obj, withFacts, opts) {
+		kind |= modeledUse
+	}
+	if fn, ok := obj.(*types.Func); ok && tests.isRetry(fn) {
+		kind |= retryUse
+	}
+	return kind
+}
+
+// note records what the use id, of an object of kind, tells beside the
+// walked files.
+func (scan *useScan) note(id *ast.Ident, kind useKind) {
+	scan.touchesCache = scan.touchesCache || kind&cacheUse != 0
+	if kind&timerUse != 0 {
 		scan.timerAt = append(scan.timerAt, id.Pos())
 	}
-	if setsUpResync(obj, resyncOf) {
+	if kind&resyncUse != 0 {
 		scan.resyncAt = append(scan.resyncAt, id.Pos())
 	}
 }

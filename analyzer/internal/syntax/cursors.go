@@ -1,9 +1,11 @@
 package syntax
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -48,17 +50,30 @@ func HasReturn(body *ast.BlockStmt) bool {
 }
 
 // FileIndex returns a function that maps a position to the index in files
-// of the file that holds it, or -1.
+// of the file that holds it, or -1. The use pass calls it for most of a
+// package's identifiers, so the ranges are kept in flat slices.
 func FileIndex(files []*ast.File) func(token.Pos) int {
-	order := make([]int, len(files)) // indices of files by start position
-	for i := range order {
-		order[i] = i
+	type span struct {
+		start, end token.Pos
+		index      int
 	}
-	sort.Slice(order, func(a, b int) bool { return files[order[a]].FileStart < files[order[b]].FileStart })
+	spans := make([]span, len(files))
+	for i, f := range files {
+		spans[i] = span{f.FileStart, f.FileEnd, i}
+	}
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.start, b.start) })
 	return func(pos token.Pos) int {
-		k := sort.Search(len(order), func(k int) bool { return files[order[k]].FileEnd >= pos })
-		if k < len(order) && files[order[k]].FileStart <= pos {
-			return order[k]
+		lo, hi := 0, len(spans) // the first span that ends at or after pos
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			if spans[mid].end < pos {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		if lo < len(spans) && spans[lo].start <= pos {
+			return spans[lo].index
 		}
 		return -1
 	}

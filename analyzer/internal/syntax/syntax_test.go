@@ -137,3 +137,29 @@ func some(b bool) { if b { return }; println() }
 		}
 	}
 }
+
+// TestFileIndex checks that every position maps to the file that holds
+// it, whatever the order of the files, and a position outside them to -1.
+func TestFileIndex(t *testing.T) {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, src := range []string{"package p\n\nvar a = 1\n", "package p\n", "package p\n\nfunc f() {}\n"} {
+		f, err := parser.ParseFile(fset, "", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	files[0], files[2] = files[2], files[0] // not in position order
+	index := FileIndex(files)
+	for i, f := range files {
+		for _, pos := range []token.Pos{f.FileStart, f.Name.Pos(), f.FileEnd} {
+			if got := index(pos); got != i {
+				t.Errorf("position %d of file %d: index %d", pos, i, got)
+			}
+		}
+	}
+	if got := index(token.NoPos); got != -1 {
+		t.Errorf("no position: index %d, want -1", got)
+	}
+}
