@@ -219,7 +219,7 @@ func exportBuilderFacts(pass *analysis.Pass, files []*ast.File, facts []analysis
 	res := newResult()
 	res.decls, res.lifted, res.liftedFuncs = decls.decls, decls.lifted, decls.liftedFuncs
 	none, objects := new(writesAndReads), make(objectTypes)
-	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeVersions(pass, decls.decls, none, objects, nil, nil), nil)
+	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeBuilders(pass, decls.decls, objects), nil)
 	e := exporter{pass: pass, decls: decls.decls, judge: judge, healing: healing, resyncAt: resyncAt}
 	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateQueries{res}, fate.Foreign{})
 	foreign := foreignFacts(facts)

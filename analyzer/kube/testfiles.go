@@ -231,8 +231,13 @@ func enclosingFunc(info *types.Info, f *ast.File, pos token.Pos) *types.Func {
 // else from the use pass when that is so (see coveredVariant); the gate
 // is spent.
 func (g *testGate) leavesAllOutByTestFiles() bool {
-	if g.all || !g.anyTests {
+	if g.all || !g.anyTests || slices.Contains(g.kept, true) {
 		return false
+	}
+	if !g.mayNameRetry() {
+		// No file names a retry, so no function of the package may be a
+		// retry helper either: settle would keep nothing.
+		return true
 	}
 	for i, f := range g.pass.Files {
 		if !g.isTest[i] {
@@ -252,6 +257,36 @@ func (g *testGate) leavesAllOutByTestFiles() bool {
 	}
 	g.settle()
 	return g.leavesAllOut()
+}
+
+// mayNameRetry reports whether a file of the package may name a retry
+// the gate counts, from the files' imports: a function of another package
+// is named only in a file that imports its package. A method can be named
+// without, so a retry helper that is a method, or any configured wrapper,
+// answers yes.
+func (g *testGate) mayNameRetry() bool {
+	if len(g.opts.RetryWrappers) > 0 {
+		return true
+	}
+	paths := make(map[string]bool)
+	for k := range api.RetryFuncs {
+		paths[k.Pkg] = true
+	}
+	for obj := range g.retries {
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+			return true
+		}
+		paths[syntax.PkgPath(fn.Pkg())] = true
+	}
+	for _, f := range g.pass.Files {
+		for _, spec := range f.Imports {
+			if name := g.pass.TypesInfo.PkgNameOf(spec); name != nil && paths[syntax.PkgPath(name.Imported())] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // walks reports whether the model walks file i.

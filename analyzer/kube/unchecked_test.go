@@ -157,7 +157,7 @@ func TestFreshResultOfUncheckedBody(t *testing.T) {
 	pass, _ := checkBuilders(t, true)
 	decls := collectDecls(pass.TypesInfo, pass.Pkg, pass.Files)
 	none, objects := new(writesAndReads), make(objectTypes)
-	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeVersions(pass, decls.decls, none, objects, nil, nil), nil)
+	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeBuilders(pass, decls.decls, objects), nil)
 	build, _ := pass.Pkg.Scope().Lookup("Build").(*types.Func)
 	if build == nil || decls.decls[build] == nil {
 		t.Fatal("Build is not among the declarations")

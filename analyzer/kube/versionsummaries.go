@@ -53,9 +53,7 @@ type versionSummaries struct {
 // returners. callees are what the first stage found each walked function
 // calls (see staticCallees; nil where none walked).
 func summarizeVersions(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, found *writesAndReads, objects objectTypes, returners map[*types.Func]Returner, callees map[*types.Func][]*types.Func) *versionSummaries {
-	sum := &versionSummaries{fresh: make(map[*types.Func][]bool), keepers: make(map[*types.Func][]bool)}
-	sum.importFacts(pass)
-	s := versionSummarizer{newVersionJudge(pass.TypesInfo, decls, found, objects, sum, returners)}
+	s, sum := newVersionSummarizer(pass, decls, found, objects, returners)
 	fns := s.summarized(sortedDecls(decls))
 	edges := make(map[*types.Func][]*types.Func, len(fns))
 	for _, fn := range fns {
@@ -65,10 +63,59 @@ func summarizeVersions(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl,
 			edges[fn] = localCallees(pass.TypesInfo, decls[fn].Body, decls)
 		}
 	}
+	s.solve(fns, edges)
+	return sum
+}
+
+// summarizeBuilders returns the summaries that the FreshBuildFacts of a
+// package the model does not walk need (see exportBuilderFacts): those of
+// its exported functions with an object result and of the functions they
+// call, transitively. No other function's summary can change theirs, and
+// an API package's hundreds of generated conversion functions, which take
+// objects and return none, are left alone.
+func summarizeBuilders(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, objects objectTypes) *versionSummaries {
+	s, sum := newVersionSummarizer(pass, decls, new(writesAndReads), objects, nil)
+	all := s.summarized(sortedDecls(decls))
+	summarized := make(map[*types.Func]bool, len(all))
+	for _, fn := range all {
+		summarized[fn] = true
+	}
+	edges := make(map[*types.Func][]*types.Func)
+	var visit func(fn *types.Func)
+	visit = func(fn *types.Func) {
+		if _, seen := edges[fn]; seen {
+			return
+		}
+		edges[fn] = localCallees(pass.TypesInfo, decls[fn].Body, decls)
+		for _, c := range edges[fn] {
+			if summarized[c] {
+				visit(c)
+			}
+		}
+	}
+	for _, fn := range all {
+		if fn.Exported() && len(s.j.objectResults(fn)) > 0 {
+			visit(fn)
+		}
+	}
+	s.solve(slices.DeleteFunc(all, func(fn *types.Func) bool { _, reached := edges[fn]; return !reached }), edges)
+	return sum
+}
+
+// newVersionSummarizer returns a summarizer whose judge reads the
+// summaries it fills, with the other packages' already imported.
+func newVersionSummarizer(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, found *writesAndReads, objects objectTypes, returners map[*types.Func]Returner) (versionSummarizer, *versionSummaries) {
+	sum := &versionSummaries{fresh: make(map[*types.Func][]bool), keepers: make(map[*types.Func][]bool)}
+	sum.importFacts(pass)
+	return versionSummarizer{newVersionJudge(pass.TypesInfo, decls, found, objects, sum, returners)}, sum
+}
+
+// solve summarizes fns, whose calls among the package's functions edges
+// gives, callees first, one component of the call graph at a time.
+func (s versionSummarizer) solve(fns []*types.Func, edges map[*types.Func][]*types.Func) {
 	for _, comp := range graph.Components(fns, func(fn *types.Func) []*types.Func { return edges[fn] }) {
 		s.summarizeComponent(comp, len(comp) > 1 || slices.Contains(edges[comp[0]], comp[0]))
 	}
-	return sum
 }
 
 // importFacts records the summaries that the facts of the other packages'
