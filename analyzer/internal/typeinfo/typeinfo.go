@@ -45,11 +45,11 @@ func BodiesChecked(info *types.Info, files []*ast.File) bool {
 				continue
 			}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok {
+				if id, ok := n.(*ast.Ident); ok && !resolved {
 					seen = true
 					resolved = info.Uses[id] != nil || info.Defs[id] != nil
 				}
-				return !resolved
+				return !resolved // once one is resolved, nothing more is looked at
 			})
 			if resolved {
 				return true
