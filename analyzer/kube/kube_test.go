@@ -129,13 +129,14 @@ func TestTestFileGate(t *testing.T) {
 	product := []string{"noretry noretry.go", "noretry [tests] noretry.go", "retrying retrying.go",
 		"retrying [tests] retrying.go", "helper helper.go", "helper [tests] helper.go",
 		"exports exports.go", "exports [tests] exports.go", "retrier retrier.go",
-		"viamethod viamethod.go", "viamethod [tests] viamethod.go"}
+		"viamethod viamethod.go", "viamethod [tests] viamethod.go", "importsretry importsretry.go",
+		"importsretry [tests] importsretry.go"}
 	// viamethod's test retries through a method of a package no file of
 	// viamethod imports: the gate cannot rule the retry out by imports.
 	gated := []string{"viamethod [tests] viamethod_test.go", "retrying [tests] retrying_test.go", "retrying [tests] fresh_test.go",
 		"helper [tests] helper_test.go", "helper [tests] twice_test.go", "exports [tests] export_test.go"}
 	strictOnly := []string{"noretry [tests] noretry_test.go", "noretry_test [tests] ext_test.go",
-		"retrying [tests] other_test.go", "exports [tests] unrelated_test.go"}
+		"retrying [tests] other_test.go", "exports [tests] unrelated_test.go", "importsretry [tests] importsretry_test.go"}
 	for _, run := range []struct{ strict, covered bool }{{false, false}, {true, false}, {false, true}} {
 		strict := run.strict
 		want := append(slices.Clone(product), gated...)
@@ -147,7 +148,9 @@ func TestTestFileGate(t *testing.T) {
 			// A driver that analyzes each package as itself too: a test
 			// variant whose test files are all left out models nothing.
 			opts.CoveredVariant = func(string) bool { return true }
-			want = slices.DeleteFunc(want, func(s string) bool { return s == "noretry [tests] noretry.go" })
+			want = slices.DeleteFunc(want, func(s string) bool {
+				return s == "noretry [tests] noretry.go" || s == "importsretry [tests] importsretry.go"
+			})
 		}
 		model := kube.NewForChecks(opts, func() bool { return strict })
 		probe := &analysis.Analyzer{

@@ -239,24 +239,49 @@ func (g *testGate) leavesAllOutByTestFiles() bool {
 		// retry helper either: settle would keep nothing.
 		return true
 	}
+	// Nothing is kept yet, so the fixed point of settle can keep nothing
+	// but what names a retry: every test file is left out unless one names
+	// a retry, or a function of the package that takes a func (which may
+	// be a retry helper, judged from the other files). Only identifiers
+	// with such a name are looked up.
+	names := g.namesThatMayKeep()
+	found := false
 	for i, f := range g.pass.Files {
-		if !g.isTest[i] {
+		if !g.isTest[i] || found {
 			continue
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
+			if id, ok := n.(*ast.Ident); ok && names[id.Name] {
 				if fn, ok := g.pass.TypesInfo.Uses[id].(*types.Func); ok {
-					g.note(id, fn, i, g.isRetry(fn))
+					found = g.isRetry(fn) || fn.Pkg() == g.pass.Pkg && api.FirstFuncParam(fn) >= 0
 				}
 			}
-			return true
+			return !found
 		})
 	}
-	if g.mayCallHelper {
-		return false
+	return !found
+}
+
+// namesThatMayKeep returns the names of the functions a test file that
+// names one may be kept for: the retries the gate counts (tabled, by
+// fact, configured) and the functions of the package that take a func.
+func (g *testGate) namesThatMayKeep() map[string]bool {
+	names := make(map[string]bool)
+	for k := range api.RetryFuncs {
+		names[k.Name] = true
 	}
-	g.settle()
-	return g.leavesAllOut()
+	for obj := range g.retries {
+		names[obj.Name()] = true
+	}
+	for _, w := range g.opts.RetryWrappers {
+		names[w[strings.LastIndex(w, ".")+1:]] = true
+	}
+	for _, obj := range g.pass.TypesInfo.Defs { // interface methods too
+		if fn, ok := obj.(*types.Func); ok && api.FirstFuncParam(fn) >= 0 {
+			names[fn.Name()] = true
+		}
+	}
+	return names
 }
 
 // mayNameRetry reports whether a file of the package may name a retry

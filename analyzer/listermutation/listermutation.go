@@ -44,6 +44,9 @@ type checker struct {
 	// object metadata package.
 	seesMetadata *syntax.ImportReach
 	decls        map[*types.Func]*ast.FuncDecl
+	// declNames are the names of decls' functions: an identifier with
+	// another name cannot refer to one (see localCallees).
+	declNames map[string]bool
 	// sums are this package's function summaries (see summaries), and
 	// callees the functions of this package each one names.
 	sums    summaries
@@ -220,11 +223,13 @@ func (c *checker) mutatedParams(fn *types.Func) []int {
 func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
 	if c.decls == nil {
 		c.decls = make(map[*types.Func]*ast.FuncDecl)
+		c.declNames = make(map[string]bool)
 		for _, f := range c.pass.Files {
 			for _, d := range f.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
 						c.decls[obj] = fd
+						c.declNames[obj.Name()] = true
 					}
 				}
 			}

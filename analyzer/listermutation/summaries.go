@@ -135,7 +135,7 @@ func (c *checker) localCallees(fn *types.Func) []*types.Func {
 	seen := make(map[*types.Func]bool)
 	if fd := c.decl(fn); fd != nil {
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
+			if id, ok := n.(*ast.Ident); ok && c.declNames[id.Name] {
 				if g, ok := c.pass.TypesInfo.Uses[id].(*types.Func); ok {
 					g = g.Origin()
 					if g.Pkg() == c.pass.Pkg && !seen[g] && c.decl(g) != nil {

@@ -35,17 +35,22 @@ func UnderOf(info *types.Info, e ast.Expr) types.Type {
 // a package checked with types.Config.IgnoreFuncBodies, whose bodies hold
 // no type information at all; true when no body has an identifier, since
 // such bodies have nothing to look up. On a type-checked package it stops
-// at the first identifier of the first body.
+// at the first resolved identifier. It gives up after uncheckedBodies
+// bodies with identifiers and none resolved (where a type error left
+// every identifier of the first bodies undefined, too broken a package
+// to model): a package loaded without bodies is then judged without a
+// walk of all of them.
 func BodiesChecked(info *types.Info, files []*ast.File) bool {
-	seen, resolved := false, false
+	unresolved := 0 // bodies with identifiers, none resolved
 	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
 				continue
 			}
+			seen, resolved := false, false
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && !resolved {
+				if id, ok := n.(*ast.Ident); ok && !resolved && id.Name != "_" {
 					seen = true
 					resolved = info.Uses[id] != nil || info.Defs[id] != nil
 				}
@@ -54,7 +59,16 @@ func BodiesChecked(info *types.Info, files []*ast.File) bool {
 			if resolved {
 				return true
 			}
+			if seen {
+				if unresolved++; unresolved == uncheckedBodies {
+					return false
+				}
+			}
 		}
 	}
-	return !seen
+	return unresolved == 0
 }
+
+// uncheckedBodies is how many bodies with identifiers, none resolved,
+// BodiesChecked looks at before it concludes that none was checked.
+const uncheckedBodies = 8

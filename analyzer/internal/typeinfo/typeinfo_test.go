@@ -1,10 +1,12 @@
 package typeinfo_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"strings"
 	"testing"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
@@ -52,12 +54,36 @@ func TestBodiesChecked(t *testing.T) {
 		{"bodies skipped", src, true, false},
 		{"no identifier in a body", "package p\n\nfunc f() {}\n", true, true},
 		{"first identifiers undefined", "package p\n\nfunc f() { undefined() }\n\nfunc g() int { return len(\"x\") }\n", false, true},
+		{"only blank identifiers", "package p\n\nfunc f() { _ = 1 }\n", false, true},
+		{"many bodies skipped", src + manyFuncs(20), true, false},
+		{"many bodies checked", src + manyFuncs(20), false, true},
+		{"every identifier of the first bodies undefined: given up", manyUndefined(8) + "\nfunc g() int { return len(\"x\") }\n", false, false},
 	} {
 		info, files := check(t, tc.src, tc.ignoreBodies)
 		if got := typeinfo.BodiesChecked(info, files); got != tc.want {
 			t.Errorf("%s: BodiesChecked = %v, want %v", tc.name, got, tc.want)
 		}
 	}
+}
+
+// manyFuncs returns n more function declarations for src.
+func manyFuncs(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "\nfunc g%d(x int) int { return x + %d }\n", i, i)
+	}
+	return b.String()
+}
+
+// manyUndefined returns a package whose first n bodies use only an
+// undefined name.
+func manyUndefined(n int) string {
+	var b strings.Builder
+	b.WriteString("package p\n")
+	for i := range n {
+		fmt.Fprintf(&b, "\nfunc u%d() { undefined() }\n", i)
+	}
+	return b.String()
 }
 
 func TestUnderOfMissing(t *testing.T) {
