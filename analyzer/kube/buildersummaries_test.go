@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -17,7 +18,7 @@ import (
 // their callees give each of those functions the fresh result that the
 // summaries of every function of the package give it.
 func TestBuilderSummariesAgree(t *testing.T) {
-	compared := 0
+	var compared atomic.Int64 // the checker runs packages in parallel
 	probe := &analysis.Analyzer{
 		Name:       "buildersummaries",
 		Doc:        "compare the builder summaries with the whole package's",
@@ -35,15 +36,15 @@ func TestBuilderSummariesAgree(t *testing.T) {
 					t.Errorf("%s: fresh result %d from the builder summaries, %d from the whole package's", fn.FullName(), b, w)
 				}
 			}
-			compared += len(fns)
+			compared.Add(int64(len(fns)))
 			return len(fns), nil
 		},
 	}
 	// The packages' want comments are for the checks, not this probe.
 	analysistest.Run(ignoreWants{}, testdir.Path(t), probe, "builders/...", "valueflow/...", "kube/...",
 		"unretriedupdate/...", "staleupdate/...", "proof/...", "crosspkg/...", "consequence/...", "realbugs/...")
-	if compared < 100 {
-		t.Errorf("compared %d exported builders, want the testdata's 100 or more", compared)
+	if n := compared.Load(); n < 100 {
+		t.Errorf("compared %d exported builders, want the testdata's 100 or more", n)
 	}
 }
 
