@@ -130,10 +130,10 @@ func TestTestFileGate(t *testing.T) {
 		"retrying [tests] retrying.go", "helper helper.go", "helper [tests] helper.go",
 		"exports exports.go", "exports [tests] exports.go", "retrier retrier.go",
 		"viamethod viamethod.go", "viamethod [tests] viamethod.go", "importsretry importsretry.go",
-		"importsretry [tests] importsretry.go"}
+		"importsretry [tests] importsretry.go", "samename samename.go", "samename [tests] samename.go"}
 	// viamethod's test retries through a method of a package no file of
 	// viamethod imports: the gate cannot rule the retry out by imports.
-	gated := []string{"viamethod [tests] viamethod_test.go", "retrying [tests] retrying_test.go", "retrying [tests] fresh_test.go",
+	gated := []string{"viamethod [tests] viamethod_test.go", "samename [tests] samename_test.go", "retrying [tests] retrying_test.go", "retrying [tests] fresh_test.go",
 		"helper [tests] helper_test.go", "helper [tests] twice_test.go", "exports [tests] export_test.go"}
 	strictOnly := []string{"noretry [tests] noretry_test.go", "noretry_test [tests] ext_test.go",
 		"retrying [tests] other_test.go", "exports [tests] unrelated_test.go", "importsretry [tests] importsretry_test.go"}

@@ -251,7 +251,8 @@ func (g *testGate) leavesAllOutByTestFiles() bool {
 			continue
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && names[id.Name] {
+			// A sibling visited after the find must not reset it.
+			if id, ok := n.(*ast.Ident); ok && !found && names[id.Name] {
 				if fn, ok := g.pass.TypesInfo.Uses[id].(*types.Func); ok {
 					found = g.isRetry(fn) || fn.Pkg() == g.pass.Pkg && api.FirstFuncParam(fn) >= 0
 				}
