@@ -55,7 +55,6 @@ build_driver() {
     echo
     echo "go 1.26.0"
   } >"$work/drv/go.mod"
-  echo "package main" >"$work/drv/copies.go"
   echo "var copies = []suiteCopy{" >"$work/drv/list.txt"
   for commit in "${commits[@]}"; do
     name=${copyname[$commit]}
@@ -126,9 +125,8 @@ for m in $modules; do
   (cd "bench/corpus/$m" && "$work/copies" "${patterns[@]}" >"$out/$m.out" 2>"$out/$m.err")
   rc=$?
   secs=$(($(date +%s) - t0))
-  args=("${pairs[@]}")
-  for ((i = 0; i < ${#args[@]}; i += 2)); do
-    base=${copyname[${args[i]}]} new=${copyname[${args[i + 1]}]}
+  for ((i = 0; i < ${#pairs[@]}; i += 2)); do
+    base=${copyname[${pairs[i]}]} new=${copyname[${pairs[i + 1]}]}
     b=$(awk -F'\t' -v c="$base" '$1 == c' "$out/$m.out" | cut -f2-)
     s=$(awk -F'\t' -v c="$new" '$1 == c' "$out/$m.out" | cut -f2-)
     r=identical
@@ -137,7 +135,7 @@ for m in $modules; do
     # A module that did not load compares nothing: its packages are skipped.
     grep -q " 0 load errors$" "$out/$m.err" || r="LOADERRORS"
     pair=""
-    [ ${#args[@]} -gt 2 ] && pair="${args[i]}..${args[i + 1]} "
+    [ ${#pairs[@]} -gt 2 ] && pair="${pairs[i]}..${pairs[i + 1]} "
     echo "$m $pair$r base=$(grep -c . <<<"$b") new=$(grep -c . <<<"$s") ${secs}s" | tee -a "$out/summary.txt"
   done
 done

@@ -39,7 +39,6 @@ for c in $commits; do
   done
 done
 : >"$out/summary.txt"
-set -- "$@"
 while [ $# -gt 0 ]; do
   a=$1 b=$2
   shift 2
