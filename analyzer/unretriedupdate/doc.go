@@ -119,7 +119,10 @@
 //     `(false, nil)` from a `wait.Poll` condition that re-reads it (before
 //     its write, or after the failure on that path), also
 //     `return len(pending) == 0, nil` when the failed entry of the
-//     `for key := range pending` loop is not deleted (a work set).
+//     `for key := range pending` loop is not deleted (a work set); and a
+//     path that reaches the same call of a helper that reads its object
+//     itself again, with the same receiver and arguments unchanged since
+//     (run once now, then on each tick of the loop that follows).
 //   - Not judged, since the component is stopping: a path that leaves by
 //     `case <-ctx.Done():` or `case <-stopCh:` after the failure.
 //   - Surfaced (reported in strict mode): a path that gives the error to a

@@ -48,7 +48,10 @@ type walker struct {
 	// same object: the loop around it retries, so leaving it after going
 	// round (the attempts ran out) is the loop's verdict, not a loss.
 	retryLoop bool
-	handingOn []*ast.ReturnStmt // the returns that hand the failure on (see companionsOf)
+	// calledAgain is set when a path reached the failing call's twin (see
+	// again.go).
+	calledAgain bool
+	handingOn   []*ast.ReturnStmt // the returns that hand the failure on (see companionsOf)
 	// unknown is why the walk's verdict is Unknown, when it is.
 	unknown *Undecided
 	// fatal is the first call that ended a path as Fatal (log.Fatalf,
@@ -60,10 +63,14 @@ type pathEnd struct {
 	fate      Fate
 	looped    bool
 	undecided *Undecided // set when the path's loss would rest on something the walk could not decide
+	// fellThrough is set when the path left through the last case test of
+	// a select without default (go/cfg's dead end), which a running
+	// program never does: such a select waits for one of its cases.
+	fellThrough bool
 }
 
 func (w *walker) end(f Fate, st pathState) {
-	w.ends = append(w.ends, pathEnd{f, st.looped, w.undecidedOf(st)})
+	w.ends = append(w.ends, pathEnd{fate: f, looped: st.looped, undecided: w.undecidedOf(st)})
 }
 
 type walkItem struct {
@@ -111,6 +118,11 @@ func (w *walker) run() Fate {
 // path loses the failure (whichever way the test goes); otherwise it is
 // Unknown.
 func (w *walker) verdict() Fate {
+	if w.calledAgain {
+		// the twin call was reached: the fall-through of a select around
+		// it is not a path (see pathEnd)
+		w.ends = slices.DeleteFunc(w.ends, func(e pathEnd) bool { return e.fellThrough })
+	}
 	fates := make([]Fate, len(w.ends))
 	allLost := true
 	for i, e := range w.ends {
@@ -350,6 +362,11 @@ func (w *walker) step(it walkItem) []walkItem {
 		w.revisit(st)
 		return nil
 	}
+	if w.sc.f.selfReading && w.sc.f.loop == nil && w.sc.callsAgain(node) {
+		w.calledAgain = true
+		w.end(max(st.best, Retried), st)
+		return nil
+	}
 	if ret, ok := node.(*ast.ReturnStmt); ok {
 		if st.undecided == nil && w.ex.returnsUnanswered(ret) {
 			st.undecided = ret // what the call's result asks for is not known
@@ -374,6 +391,7 @@ func (w *walker) step(it walkItem) []walkItem {
 func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 	if len(b.Succs) == 0 {
 		w.end(w.endFate(st.best, st), st)
+		w.ends[len(w.ends)-1].fellThrough = b.Kind == cfg.KindSelectAfterCase
 		return nil
 	}
 	if b.Kind == cfg.KindRangeLoop && !rangesOverChannel(w.sc.k.info, b.Stmt) {

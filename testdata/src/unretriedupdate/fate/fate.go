@@ -382,6 +382,64 @@ func (r *Reconciler) relabelEach(ctx context.Context, keys []client.ObjectKey) {
 	}
 }
 
+// Run once now, then on every tick: the loop's call of relabel with the
+// same key retries the first run's failure with a fresh read.
+func (r *Reconciler) relabelNowThenEachTick(ctx context.Context, key client.ObjectKey) {
+	if err := r.relabel(ctx, key); err != nil { // ok: the tick loop below calls relabel(ctx, key) again, which reads afresh
+		r.Log.Error(err, "relabel")
+	}
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := r.relabel(ctx, key); err != nil { // ok: the next tick calls it again
+				r.Log.Error(err, "relabel")
+			}
+		}
+	}
+}
+
+// The later call names another object: the first failure stays lost.
+func (r *Reconciler) relabelThenAnother(ctx context.Context, key, other client.ObjectKey) error {
+	if err := r.relabel(ctx, key); err != nil { // want `conflict from r.relabel is only logged: return it, or re-read the object inside retry.RetryOnConflict`
+		r.Log.Error(err, "relabel")
+	}
+	return r.relabel(ctx, other)
+}
+
+// The key changes between the calls: the second writes another object.
+func (r *Reconciler) relabelThenMovedKey(ctx context.Context, key client.ObjectKey) error {
+	if err := r.relabel(ctx, key); err != nil { // want `conflict from r.relabel is only logged: return it, or re-read the object inside retry.RetryOnConflict`
+		r.Log.Error(err, "relabel")
+	}
+	key.Name += "-copy"
+	return r.relabel(ctx, key)
+}
+
+// Only one branch calls it again: the other path loses the failure.
+func (r *Reconciler) relabelMaybeAgain(ctx context.Context, key client.ObjectKey, again bool) error {
+	if err := r.relabel(ctx, key); err != nil { // want `conflict from r.relabel is only logged: return it, or re-read the object inside retry.RetryOnConflict`
+		r.Log.Error(err, "relabel")
+	}
+	if again {
+		return r.relabel(ctx, key)
+	}
+	return nil
+}
+
+// A call in a goroutine is not run where it stands.
+func (r *Reconciler) relabelThenInGoroutine(ctx context.Context, key client.ObjectKey) {
+	if err := r.relabel(ctx, key); err != nil { // want `conflict from r.relabel cannot be returned by relabelThenInGoroutine: requeue the object, or re-read the object inside retry.RetryOnConflict`
+		r.Log.Error(err, "relabel")
+	}
+	go func() {
+		_ = r.relabel(ctx, key) // want `conflict from r.relabel cannot be returned by a goroutine: requeue the object, or re-read the object inside retry.RetryOnConflict`
+	}()
+}
+
 // Waiter runs a wait condition; tests inject a fake.
 type Waiter func(ctx context.Context, interval, timeout time.Duration, condition wait.ConditionWithContextFunc) error
 

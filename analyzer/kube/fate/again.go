@@ -1,0 +1,180 @@
+package fate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+)
+
+// A helper that reads its object itself and returns its write's failure is
+// often run once right away and then again on each tick of a loop that
+// follows ("report now, then every period"). A path from the first run's
+// failure that reaches the same call again retries it with a fresh read,
+// as a loop that comes back to the failing call does (revisit). "The
+// same call" is strict: the same callee, and receiver and arguments
+// written alike over the same variables, none of which the function
+// changes after the failing call, so the second call writes the same
+// object. Calls in function literals do not count: they are not run
+// where they stand. When the twin is reached, the walk also drops the
+// fall-through of a select without default (see pathEnd): in the usual
+// shape the twin sits in a ticker's case, and a select waits for a case.
+
+// callsAgain reports whether node makes the failing call again, where it
+// stands.
+func (sc *scope) callsAgain(node ast.Node) bool {
+	found := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			found = found || n != sc.f.call && sc.sameCall(n)
+		}
+		return !found
+	})
+	return found
+}
+
+// sameCall reports whether call has the failing call's callee, receiver
+// and arguments.
+func (sc *scope) sameCall(call *ast.CallExpr) bool {
+	want := sc.f.call
+	fn := sc.k.callee(call)
+	if fn == nil || fn != sc.k.callee(want) || len(call.Args) != len(want.Args) || call.Ellipsis.IsValid() != want.Ellipsis.IsValid() {
+		return false
+	}
+	if !sc.sameValue(want.Fun, call.Fun) {
+		return false
+	}
+	for i, arg := range want.Args {
+		if !sc.sameValue(arg, call.Args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameValue reports whether a and b are written alike, hold no call, and
+// name the same objects, every variable among them one of the function's
+// own that it does not change after the failing call.
+func (sc *scope) sameValue(a, b ast.Expr) bool {
+	if types.ExprString(a) != types.ExprString(b) {
+		return false
+	}
+	ia, ok := sc.plainIdents(a)
+	if !ok {
+		return false
+	}
+	ib, ok := sc.plainIdents(b)
+	if !ok || len(ia) != len(ib) {
+		return false
+	}
+	for i, id := range ia {
+		obj := sc.k.info.Uses[id]
+
+		if obj != sc.k.info.Uses[ib[i]] {
+			return false
+		}
+		if v, ok := obj.(*types.Var); ok && !v.IsField() && !sc.unchangedAfterCall(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainIdents returns the identifiers of e in order; false when e holds
+// a call or a function literal, whose value may differ from one
+// evaluation to the next.
+func (sc *scope) plainIdents(e ast.Expr) ([]*ast.Ident, bool) {
+	var ids []*ast.Ident
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.CallExpr:
+			// a conversion keeps its operand's value
+			if tv, known := sc.k.info.Types[n.Fun]; !known || !tv.IsType() {
+				ok = false
+			}
+		case *ast.Ident:
+			ids = append(ids, n)
+		}
+		return ok
+	})
+	return ids, ok
+}
+
+// unchangedAfterCall reports whether v is declared in the failing call's
+// function and neither assigned, stepped nor has its address taken after
+// the failing call or in a function literal.
+func (sc *scope) unchangedAfterCall(v *types.Var) bool {
+	fn := sc.f.fn
+	body := syntax.FuncBody(fn)
+	if body == nil || v.Pos() < fn.Pos() || v.Pos() >= fn.End() {
+		return false
+	}
+	after := sc.f.call.End()
+	unchanged := true
+	var inLit int
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if !unchanged {
+			return false
+		}
+		if lit, ok := n.(*ast.FuncLit); ok && n != fn {
+			inLit++
+			ast.Inspect(lit.Body, visit)
+			inLit--
+			return false
+		}
+		for _, target := range changedBy(n) {
+			if sc.rootVar(target) == v && (inLit > 0 || n.Pos() >= after) {
+				unchanged = false
+			}
+		}
+		return unchanged
+	}
+	ast.Inspect(body, visit)
+	return unchanged
+}
+
+// changedBy returns the expressions node may change: assigned, stepped,
+// ranged into or taken the address of.
+func changedBy(n ast.Node) []ast.Expr {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		return n.Lhs
+	case *ast.IncDecStmt:
+		return []ast.Expr{n.X}
+	case *ast.RangeStmt:
+		return []ast.Expr{n.Key, n.Value}
+	case *ast.UnaryExpr:
+		if n.Op == token.AND {
+			return []ast.Expr{n.X}
+		}
+	}
+	return nil
+}
+
+// rootVar returns the variable e starts from (v, v.f, v[i], *v), or nil.
+func (sc *scope) rootVar(e ast.Expr) *types.Var {
+	for e != nil {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := sc.k.info.ObjectOf(x).(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
