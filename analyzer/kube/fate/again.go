@@ -20,6 +20,9 @@ import (
 // where they stand. When the twin is reached, the walk also drops the
 // fall-through of a select without default (see pathEnd): in the usual
 // shape the twin sits in a ticker's case, and a select waits for a case.
+// What that gives up: a branch that never reaches the twin and never
+// returns (an endless event loop beside the ticker's) showed its loss only
+// through that dead end, and is then not judged.
 
 // callsAgain reports whether node makes the failing call again, where it
 // stands.
