@@ -119,10 +119,8 @@
 //     `(false, nil)` from a `wait.Poll` condition that re-reads it (before
 //     its write, or after the failure on that path), also
 //     `return len(pending) == 0, nil` when the failed entry of the
-//     `for key := range pending` loop is not deleted (a work set); and a
-//     path that reaches the same call of a helper that reads its object
-//     itself again, with the same receiver and arguments unchanged since
-//     (run once now, then on each tick of the loop that follows).
+//     `for key := range pending` loop is not deleted (a work set); the same call
+//     again of a helper that reads its own object (run now, then on ticks).
 //   - Not judged, since the component is stopping: a path that leaves by
 //     `case <-ctx.Done():` or `case <-stopCh:` after the failure.
 //   - Surfaced (reported in strict mode): a path that gives the error to a
@@ -220,8 +218,7 @@
 //
 // Each finding ends with a grade of how long the lost write leaves the
 // cluster wrong, read from evidence in the package. Without evidence of
-// healing the grade is `lost`: a wrong "it heals by itself" would hide a
-// real bug.
+// healing it is `lost`: a wrong "it heals by itself" hides a real bug.
 //
 //   - until-event, "lost until the next event": the method's
 //     receiver type watches the written kind, unfiltered. Its controller is
