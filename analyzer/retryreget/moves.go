@@ -11,6 +11,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -195,10 +196,10 @@ func (m *mover) movable(s ast.Stmt) bool {
 	case *ast.AssignStmt:
 		return fixes.Assigns(info, s, func(lhs ast.Expr) bool {
 			_, bare := ast.Unparen(lhs).(*ast.Ident)
-			return !bare && lhsRoot(info, lhs) == m.root
+			return !bare && typeinfo.ChainRoot(info, lhs) == m.root
 		})
 	case *ast.IncDecStmt:
-		return lhsRoot(info, s.X) == m.root
+		return typeinfo.ChainRoot(info, s.X) == m.root
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
 		if !ok {
@@ -219,11 +220,11 @@ func (m *mover) mutatingCall(call *ast.CallExpr) bool {
 		}
 	}
 	if name := api.CalledBuiltin(info, call); name != "" {
-		return name == "delete" && len(call.Args) == 2 && lhsRoot(info, call.Args[0]) == m.root
+		return name == "delete" && len(call.Args) == 2 && typeinfo.ChainRoot(info, call.Args[0]) == m.root
 	}
 	for _, name := range []string{"AddFinalizer", "RemoveFinalizer"} {
 		if api.IsCallTo(info, call, api.FuncKey{Pkg: api.ControllerUtilPath, Name: name}) && len(call.Args) == 2 {
-			return lhsRoot(info, api.StripAddr(call.Args[0])) == m.root
+			return typeinfo.ChainRoot(info, api.StripAddr(call.Args[0])) == m.root
 		}
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
@@ -232,7 +233,7 @@ func (m *mover) mutatingCall(call *ast.CallExpr) bool {
 	}
 	selection := info.Selections[sel]
 	return selection != nil && selection.Kind() == types.MethodVal &&
-		strings.HasPrefix(sel.Sel.Name, "Set") && lhsRoot(info, sel.X) == m.root
+		strings.HasPrefix(sel.Sel.Name, "Set") && typeinfo.ChainRoot(info, sel.X) == m.root
 }
 
 // callFreeExceptTop reports whether s calls nothing except, for an
@@ -249,26 +250,6 @@ func callFreeExceptTop(info *types.Info, s ast.Stmt) bool {
 		}
 	}
 	return fixes.SideEffectFree(info, s)
-}
-
-// lhsRoot returns the variable at the root of a chain of field
-// selections, indexes and dereferences, or nil.
-func lhsRoot(info *types.Info, e ast.Expr) *types.Var {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		v, _ := info.ObjectOf(e).(*types.Var)
-		return v
-	case *ast.SelectorExpr:
-		if sel := info.Selections[e]; sel == nil || sel.Kind() != types.FieldVal {
-			return nil
-		}
-		return lhsRoot(info, e.X)
-	case *ast.IndexExpr:
-		return lhsRoot(info, e.X)
-	case *ast.StarExpr:
-		return lhsRoot(info, e.X)
-	}
-	return nil
 }
 
 // readOnly reports whether every use of the object in s reads a field of

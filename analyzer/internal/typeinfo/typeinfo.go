@@ -72,3 +72,24 @@ func BodiesChecked(info *types.Info, files []*ast.File) bool {
 // uncheckedBodies is how many bodies with identifiers, none resolved,
 // BodiesChecked looks at before it concludes that none was checked.
 const uncheckedBodies = 8
+
+// ChainRoot returns the variable at the root of a chain of field
+// selections, indexes and dereferences (v, v.f, v[i], *v), or nil: the
+// variable an assignment to e changes.
+func ChainRoot(info *types.Info, e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := info.ObjectOf(e).(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel == nil || sel.Kind() != types.FieldVal {
+			return nil
+		}
+		return ChainRoot(info, e.X)
+	case *ast.IndexExpr:
+		return ChainRoot(info, e.X)
+	case *ast.StarExpr:
+		return ChainRoot(info, e.X)
+	}
+	return nil
+}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 )
 
 // A helper that reads its object itself and returns its write's failure is
@@ -134,7 +135,7 @@ func (sc *scope) unchangedAfterCall(v *types.Var) bool {
 			return false
 		}
 		for _, target := range changedBy(n) {
-			if sc.rootVar(target) == v && (inLit > 0 || n.Pos() >= after) {
+			if typeinfo.ChainRoot(sc.k.info, target) == v && (inLit > 0 || n.Pos() >= after) {
 				unchanged = false
 			}
 		}
@@ -157,26 +158,6 @@ func changedBy(n ast.Node) []ast.Expr {
 	case *ast.UnaryExpr:
 		if n.Op == token.AND {
 			return []ast.Expr{n.X}
-		}
-	}
-	return nil
-}
-
-// rootVar returns the variable e starts from (v, v.f, v[i], *v), or nil.
-func (sc *scope) rootVar(e ast.Expr) *types.Var {
-	for e != nil {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			v, _ := sc.k.info.ObjectOf(x).(*types.Var)
-			return v
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return nil
 		}
 	}
 	return nil
