@@ -77,7 +77,6 @@ func (sc *scope) sameValue(a, b ast.Expr) bool {
 	}
 	for i, id := range ia {
 		obj := sc.k.info.Uses[id]
-
 		if obj != sc.k.info.Uses[ib[i]] {
 			return false
 		}
@@ -90,7 +89,9 @@ func (sc *scope) sameValue(a, b ast.Expr) bool {
 
 // plainIdents returns the identifiers of e in order; false when e holds
 // a call or a function literal, whose value may differ from one
-// evaluation to the next.
+// evaluation to the next. Stricter than fixes.SideEffectFree, which lets
+// the clock and value builtins through: a fix may repeat them, but a
+// time.Now() argument is another value on the second call.
 func (sc *scope) plainIdents(e ast.Expr) ([]*ast.Ident, bool) {
 	var ids []*ast.Ident
 	ok := true
