@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 )
 
 // CoveredTestVariants returns what tells, for a driver that analyzes
@@ -56,4 +58,14 @@ func CoveredTestVariants(pkgs []*packages.Package) func(path string) bool {
 // in a mode the drivers do not load).
 func isTestVariant(p *packages.Package) bool {
 	return p.ID == p.PkgPath+" ["+p.PkgPath+".test]"
+}
+
+// UnusedDirective reports whether a finding's message says that a
+// //conflictlint:ignore directive hid nothing in the unit that reported it.
+// A driver that analyzes a package as several units keeps it only when
+// every unit that holds the directive's file reports it (see
+// cmd/conflictlint's collect); go vet and golangci-lint analyze a file's
+// findings in one unit each and need nothing more.
+func UnusedDirective(message string) bool {
+	return diag.IsUnusedDirective(message)
 }

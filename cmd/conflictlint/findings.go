@@ -62,6 +62,7 @@ func collect(graph *checker.Graph, root string) []*finding {
 		message  string
 	}
 	seen := make(map[key]bool)
+	unused := unusedEverywhere(graph)
 	shapes := newShapes()
 	var out []*finding
 	for _, act := range graph.Roots {
@@ -75,7 +76,7 @@ func collect(graph *checker.Graph, root string) []*finding {
 			}
 			f := newFinding(act, d, root)
 			k := key{f.Pos, f.End, act.Analyzer, d.Message}
-			if seen[k] {
+			if seen[k] || analyzer.UnusedDirective(d.Message) && !unused(act.Analyzer, f.Pos) {
 				continue
 			}
 			seen[k] = true
@@ -86,6 +87,43 @@ func collect(graph *checker.Graph, root string) []*finding {
 	}
 	slices.SortFunc(out, compareFindings)
 	return out
+}
+
+// unusedEverywhere returns what tells whether the directive at pos hid
+// nothing for an analyzer in every unit that analyzed its file. A package
+// with tests is analyzed as itself and as its test variant, and a variant
+// that leaves the product files to the package's own unit (see
+// analyzer.CoveredTestVariants) never sees the findings their directives
+// hide: a directive is unused only when no unit used it, so that -fix never
+// deletes a suppression that works.
+func unusedEverywhere(graph *checker.Graph) func(a *analysis.Analyzer, pos token.Position) bool {
+	type fileKey struct {
+		analyzer *analysis.Analyzer
+		file     string
+	}
+	type posKey struct {
+		analyzer *analysis.Analyzer
+		pos      token.Position
+	}
+	units := make(map[fileKey]int)
+	reports := make(map[posKey]int)
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			continue
+		}
+		fset := act.Package.Fset
+		for _, file := range act.Package.Syntax {
+			units[fileKey{act.Analyzer, fset.File(file.FileStart).Name()}]++
+		}
+		for _, d := range act.Diagnostics {
+			if analyzer.UnusedDirective(d.Message) {
+				reports[posKey{act.Analyzer, fset.Position(d.Pos)}]++
+			}
+		}
+	}
+	return func(a *analysis.Analyzer, pos token.Position) bool {
+		return reports[posKey{a, pos}] >= units[fileKey{a, pos.Filename}]
+	}
 }
 
 func compareFindings(a, b *finding) int {

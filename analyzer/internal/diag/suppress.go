@@ -146,9 +146,9 @@ func reportUnused(pass *analysis.Pass) {
 		if ds.wasUsed(name, d) {
 			continue
 		}
-		msg := fmt.Sprintf("conflictlint:ignore directive for %s suppresses nothing: remove it", name)
+		msg := fmt.Sprintf("conflictlint:ignore directive for %s"+unusedMark+"remove it", name)
 		if len(d.Names) > 1 {
-			msg = fmt.Sprintf("conflictlint:ignore directive for %s suppresses nothing: remove %s from it", name, name)
+			msg = fmt.Sprintf("conflictlint:ignore directive for %s"+unusedMark+"remove %s from it", name, name)
 		}
 		diagnostic := analysis.Diagnostic{
 			Pos:      d.Comment.Pos(),
@@ -162,6 +162,20 @@ func reportUnused(pass *analysis.Pass) {
 		}
 		pass.Report(diagnostic)
 	}
+}
+
+// unusedMark is the part of the message of an unused directive that tells
+// it from every other finding (see IsUnusedDirective).
+const unusedMark = " suppresses nothing: "
+
+// IsUnusedDirective reports whether message is that of a directive that
+// hid nothing in the package unit it was reported in. A driver that
+// analyzes a package in several units (itself, its test variant) keeps
+// such a report only when every unit holding the directive's file made
+// it: a unit that leaves the product files to another one never sees the
+// finding the directive hides.
+func IsUnusedDirective(message string) bool {
+	return strings.HasPrefix(message, "conflictlint:ignore directive for ") && strings.Contains(message, unusedMark)
 }
 
 // removal is the fix for an unused directive: drop name from its list, or
