@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Records, or checks, each corpus directory's findings: the file
+# bench/corpus/<name>/findings.txt holds what the standalone command (the
+# channel users run) reports on that directory's patterns, in the default
+# mode, one finding a line, positions relative to the module cache
+# (module@version/path:line:col), sorted. It is committed, so a rule change
+# shows its whole effect on the corpus as the diff of these files: one run
+# per directory, and every changed line is a finding to explain. Not part
+# of `go test ./...`.
+#
+#   bench/expect.sh                       # rewrite every directory's findings.txt
+#   MODULES="snapshotter flux" bench/expect.sh
+#   CHECK=1 bench/expect.sh               # compare instead of rewrite; exit 1 on a difference
+#   P=2 bench/expect.sh                   # parallelism of the build and analysis (default 1)
+#
+# A directory whose run fails (a panic, a load or analysis error, an exit
+# status other than 0 or 3) keeps its old file and makes the script exit 1.
+# Each directory's time is printed, so a slow one shows.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+command -v jq >/dev/null || { echo "expect.sh: needs jq (apt-get install jq)" >&2; exit 2; }
+all=$(cd bench/corpus && for d in */; do printf '%s %s\n' "$(wc -l <"$d/patterns")" "${d%/}"; done | sort -n | cut -d' ' -f2)
+modules=${MODULES:-$all}
+P=${P:-1}
+export GOMAXPROCS=$P GOFLAGS="-p=$P"
+cache=$(go env GOMODCACHE)
+bin=$(mktemp -d)/conflictlint
+trap 'rm -rf "$(dirname "$bin")"' EXIT
+go build -o "$bin" ./cmd/conflictlint || exit 1
+
+status=0
+for m in $modules; do
+  dir=bench/corpus/$m
+  mapfile -t patterns <"$dir/patterns"
+  start=$(date +%s)
+  (cd "$dir" && go mod download) || { echo "FAIL $m: go mod download"; status=1; continue; }
+  rc=0
+  (cd "$dir" && "$bin" -json "${patterns[@]}") >"$bin.json" 2>"$bin.err" || rc=$?
+  if [ $rc -ne 0 ] && [ $rc -ne 3 ]; then
+    echo "FAIL $m: conflictlint exited $rc"; head -20 "$bin.err"; status=1; continue
+  fi
+  # One line a finding: position, analyzer, message, and how many fixes
+  # with how many edits (a fix that changes shows as a changed line too).
+  jq -r --arg cache "$cache/" '.[] | .[] | .[] |
+      [(.posn | ltrimstr($cache)), .category, .message,
+       "fixes=\([.suggested_fixes[]? | (.edits | length)] | join(","))"] | @tsv' "$bin.json" |
+    LC_ALL=C sort -u >"$bin.txt"
+  if [ "${CHECK:-}" = 1 ]; then
+    if diff -u "$dir/findings.txt" "$bin.txt" >"$bin.diff"; then
+      echo "same $m: $(wc -l <"$bin.txt") findings, $(($(date +%s) - start))s"
+    else
+      echo "DIFFERENT $m: $(($(date +%s) - start))s"; sed 's/^/  /' "$bin.diff"; status=1
+    fi
+  else
+    mv "$bin.txt" "$dir/findings.txt"
+    echo "$m: $(wc -l <"$dir/findings.txt") findings, $(($(date +%s) - start))s"
+  fi
+done
+exit $status
