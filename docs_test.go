@@ -367,13 +367,13 @@ func TestEditorRecipes(t *testing.T) {
 	}
 	for marker, wants := range map[string][]string{
 		"lint.linters.conflictlint": {
-			"from_errorformat('%f:%l:%c: %m')", "stream = 'stderr'", "ignore_exitcode = true",
+			"from_errorformat('%f:%l:%c: %m')", "stream = 'stdout'", "ignore_exitcode = true",
 		},
 		"null_ls.register": {
 			"[[" + editors.NoneLSPattern + "]]",
 			"{ " + strings.Join(quoted, ", ") + " }",
 			"col = function(entries) return entries._col end",
-			"from_stderr = true", "format = 'line'", "multiple_files = true", "check_exit_code = { 0, 3 }",
+			"from_stderr = false", "args = { '-abs', '.' }", "format = 'line'", "multiple_files = true", "check_exit_code = { 0, 3 }",
 			"command = 'conflictlint'",
 		},
 	} {

@@ -196,6 +196,9 @@ func testFixAndNolint(t *testing.T, gcl, example, config string, base lintResult
 // cheap.
 func buildGolangciLint(t *testing.T, root string) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: building golangci-lint downloads it and its linters")
+	}
 	bin := filepath.Join(t.TempDir(), "golangci-lint-conflictlint")
 	start := time.Now()
 	cmd := exec.CommandContext(t.Context(), "go", "build", "-o", bin, ".")

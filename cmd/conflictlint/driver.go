@@ -36,6 +36,7 @@ type options struct {
 	writeBaseline string
 	output        string
 	root          string
+	abs           bool
 	tests         bool
 	tags          string
 	verbose       bool
@@ -66,8 +67,9 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	fs.BoolVar(&o.json, "json", false, "same as -format=json")
 	fs.StringVar(&o.baseline, "baseline", "", "hide the findings recorded in this `file` (see -write-baseline)")
 	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record the current findings in this `file` and exit")
-	fs.StringVar(&o.output, "output", "", "write the report to this `file` instead of standard output (standard error for text)")
+	fs.StringVar(&o.output, "output", "", "write the report to this `file` instead of standard output")
 	fs.StringVar(&o.root, "root", "", "`directory` that reported paths are relative to (default: the enclosing git repository, else the current directory)")
+	fs.BoolVar(&o.abs, "abs", false, "print absolute paths in the text output (default: relative to the working directory, as go vet)")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build `tags` to consider satisfied, as go build -tags and go vet -tags")
 	fs.BoolVar(&o.verbose, "v", false, "show progress on standard error (shown anyway when it is a terminal)")
@@ -91,6 +93,10 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	}
 	if o.diff && !o.fix {
 		fmt.Fprintf(stderr, "%s: -diff shows what -fix would change: use -fix -diff\n", progname())
+		return exitUsage
+	}
+	if o.fix && (o.format != "text" || o.output != "") {
+		fmt.Fprintf(stderr, "%s: -fix applies the fixes (or with -diff prints them) and lists what is left as text: it takes no -json, -format or -output; run the report apart\n", progname())
 		return exitUsage
 	}
 	if !validFormat(o.format) {
@@ -141,6 +147,12 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 			return exitError
 		}
 	}
+	for _, p := range patterns {
+		if problem := patternProblem(p); problem != "" {
+			fmt.Fprintf(stderr, "%s: %s\n", progname(), problem)
+			return exitUsage
+		}
+	}
 	progress := newProgress(o.verbose, stderr)
 	progress.printf("loading %s", strings.Join(patterns, " "))
 	say := o.errorPrinter(root, stdout, stderr)
@@ -188,7 +200,7 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		return exitError
 	}
 	if o.fix {
-		return fixAll(findings, failed, o.diff, stdout, stderr)
+		return fixAll(findings, failed, o.diff, newPathStyle(o.abs), stdout, stderr)
 	}
 	if err := o.report(analyzers, findings, errs, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "%s: writing the report: %v\n", progname(), err)
@@ -205,19 +217,22 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 
 // fixAll applies the findings' fixes, or with diff prints them as a
 // unified diff on stdout, and prints the summary line and the findings
-// without a fix. The status is the report's: findings left without a fix
-// (or left out, overlapping another) count as findings.
-func fixAll(findings []*finding, failed, diff bool, stdout, stderr io.Writer) int {
+// without a fix on stderr. Applying, the status is the report's after the
+// fixes: findings left without a fix (or left out, overlapping another)
+// count as findings. With diff nothing is changed, so every finding still
+// counts: exit status 3 whenever the diff is not empty or a finding has no
+// fix, which lets a CI step fail on "the diff is not empty".
+func fixAll(findings []*finding, failed, diff bool, where pathStyle, stdout, stderr io.Writer) int {
 	plan := planFixes(findings)
 	err := plan.apply(diff, stdout)
-	reportFixes(plan, stderr)
+	reportFixes(plan, where, stderr)
 	switch {
 	case err != nil:
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
 	case failed:
 		return exitError
-	case plan.summary.unfixable+plan.summary.overlapping > 0:
+	case plan.summary.unfixable+plan.summary.overlapping > 0, diff && plan.summary.applied > 0:
 		return exitFindings
 	}
 	return exitClean
@@ -239,9 +254,6 @@ func (o *options) record(findings []*finding, failed bool, stderr io.Writer) int
 
 func (o *options) report(analyzers []*analysis.Analyzer, findings []*finding, errs []actionError, stdout, stderr io.Writer) (err error) {
 	w := stdout
-	if o.format == "text" {
-		w = stderr
-	}
 	if o.output != "" {
 		f, err := os.Create(o.output)
 		if err != nil {
@@ -265,7 +277,7 @@ func (o *options) report(analyzers []*analysis.Analyzer, findings []*finding, er
 		}
 		return appendStepSummary(findings)
 	}
-	return writeText(w, findings)
+	return writeText(w, findings, newPathStyle(o.abs))
 }
 
 func (o *options) rootDir() (string, error) {
@@ -353,12 +365,29 @@ func actionErrors(graph *checker.Graph) []actionError {
 		// prerequisite's own error is the one to print.
 		skipped := act.Package.IllTyped && !act.Analyzer.RunDespiteErrors || failedPrerequisite(act)
 		e := actionError{Pkg: act.Package.ID, Analyzer: act.Analyzer.Name, Err: act.Err, skipped: skipped}
+		if act.Package.IllTyped {
+			e.Err = notAnalyzedError(act.Package)
+		}
 		if !seen[e.String()] {
 			seen[e.String()] = true
 			errs = append(errs, e)
 		}
 	}
 	return errs
+}
+
+// notAnalyzedError is the error of every analyzer on a package that did
+// not load or type-check, with the package's first error, so that -json
+// and SARIF say why without the text output's error lines.
+func notAnalyzedError(p *packages.Package) error {
+	if len(p.Errors) == 0 {
+		return errors.New("not analyzed: the package has errors")
+	}
+	msg := "not analyzed: " + p.Errors[0].Error()
+	if n := len(p.Errors) - 1; n > 0 {
+		msg += fmt.Sprintf(" (and %d more errors)", n)
+	}
+	return errors.New(msg)
 }
 
 // stackPrinter returns what prints the stack of an analyzer's panic under
@@ -419,12 +448,12 @@ func usage(fs *flag.FlagSet, suite []*analysis.Analyzer) {
 Usage:
 	%[1]s [flags] packages          report (exit 0 clean, 1 errors, 2 usage, 3 findings)
 	%[1]s -fix packages             apply the suggested fixes (exit 3 when findings without one remain)
-	%[1]s -fix -diff packages       print the fixes as a unified diff instead (for git apply)
+	%[1]s -fix -diff packages       print the fixes as a unified diff instead (for git apply; exit 3 when there is one)
 	%[1]s help [analyzer]           this text, or an analyzer's documentation
 	go vet -vettool=$(which %[1]s) packages
 	go fix -fixtool=$(which %[1]s) packages
 
-Analyzers (-NAME=false turns one off):
+Analyzers (-NAME runs only the named ones, -NAME=false turns one off):
 `, progname())
 	listAnalyzers(w, suite)
 	fmt.Fprint(w, "\nFlags:\n")

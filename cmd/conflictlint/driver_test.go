@@ -95,30 +95,36 @@ func TestTextMatchesVetStyle(t *testing.T) {
 	root := gopath(t)
 	o := conflictlint(t, root, "cmdreport/...")
 	o.want(t, exitFindings)
-	if o.stdout != "" {
-		t.Errorf("text goes to standard error, got stdout %q", o.stdout)
+	if o.stderr != "" {
+		t.Errorf("findings go to standard output, got stderr %q", o.stderr)
 	}
-	abs := filepath.Join(root, appFile)
+	// Paths are relative to the working directory (root here), as go vet
+	// prints them; with -abs they are absolute.
 	for _, want := range []string{
-		abs + ":19:6: conflict from s.c.Update cannot be returned by dropped",
-		abs + ":23:9: \tthe conflict-prone write: c.Update",
-		abs + ":41:2: conflictlint:ignore directive for unretriedupdate suppresses nothing: remove it",
+		appFile + ":19:6: conflict from s.c.Update cannot be returned by dropped",
+		"\n\t" + appFile + ":23:9: the conflict-prone write: c.Update\n",
+		appFile + ":41:2: conflictlint:ignore directive for unretriedupdate suppresses nothing: remove it",
 	} {
-		if !strings.Contains(o.stderr, want) {
-			t.Errorf("missing %q in\n%s", want, o.stderr)
+		if !strings.Contains(o.stdout, want) {
+			t.Errorf("missing %q in\n%s", want, o.stdout)
 		}
 	}
 	// Each finding's line ends with its analyzer's name, which is what a
-	// suppression names; a related location's line does not.
-	for _, line := range strings.Split(strings.TrimSuffix(o.stderr, "\n"), "\n") {
-		related := strings.Contains(line, ": \t")
+	// suppression names; a related location's line starts with a tab, so
+	// that only findings start a line with a position.
+	for _, line := range strings.Split(strings.TrimSuffix(o.stdout, "\n"), "\n") {
+		related := strings.HasPrefix(line, "\t")
 		named := strings.HasSuffix(line, " (unretriedupdate)")
 		if related == named {
 			t.Errorf("line %q: want the analyzer's name at the end of a finding's line, and only there", line)
 		}
 	}
-	if strings.Contains(o.stderr, ":36:") {
-		t.Errorf("the suppressed finding on line 36 was reported:\n%s", o.stderr)
+	if strings.Contains(o.stdout, ":36:") {
+		t.Errorf("the suppressed finding on line 36 was reported:\n%s", o.stdout)
+	}
+	abs := conflictlint(t, root, "-abs", "cmdreport/...")
+	if want := filepath.Join(root, appFile) + ":19:6: "; !strings.HasPrefix(abs.stdout, want) {
+		t.Errorf("-abs: want the output to begin with %q:\n%s", want, abs.stdout)
 	}
 }
 
@@ -183,17 +189,16 @@ func TestFix(t *testing.T) {
 // the four lost conflicts of app.go, in the text report's form.
 func unfixable(t *testing.T, root string, lines []string) {
 	t.Helper()
-	abs := filepath.Join(root, appFile)
 	var got []string
 	for _, line := range lines {
 		pos, _, _ := strings.Cut(line, ": ")
-		got = append(got, strings.TrimPrefix(pos, abs))
+		got = append(got, strings.TrimPrefix(pos, appFile))
 		if !strings.HasSuffix(line, " (unretriedupdate)") {
 			t.Errorf("line %q does not name its analyzer", line)
 		}
 	}
 	if want := []string{":19:6", ":27:6", ":31:24", ":32:6"}; !slices.Equal(got, want) {
-		t.Errorf("findings without a fix at %q, want %s%q", got, abs, want)
+		t.Errorf("findings without a fix at %q, want %s%q", got, appFile, want)
 	}
 }
 
@@ -253,15 +258,15 @@ func TestTags(t *testing.T) {
 	if !strings.HasPrefix(o.stderr, want) {
 		t.Errorf("stderr does not begin with %q:\n%s", want, o.stderr)
 	}
-	if strings.Contains(o.stderr, "e2e.go:") || strings.Contains(o.stderr, "suite.go:") {
-		t.Errorf("a file behind a tag was analyzed without -tags:\n%s", o.stderr)
+	if strings.Contains(o.stdout, "e2e.go:") || strings.Contains(o.stdout, "suite.go:") {
+		t.Errorf("a file behind a tag was analyzed without -tags:\n%s", o.stdout)
 	}
 
 	tagged := conflictlint(t, root, "-tags=e2e", "./src/cmdreport/...")
 	tagged.want(t, exitFindings)
 	for _, file := range []string{"app/e2e.go:13:6: ", "e2e/suite.go:13:6: "} {
-		if !strings.Contains(tagged.stderr, file) {
-			t.Errorf("-tags=e2e: no finding in %s:\n%s", file, tagged.stderr)
+		if !strings.Contains(tagged.stdout, file) {
+			t.Errorf("-tags=e2e: no finding in %s:\n%s", file, tagged.stdout)
 		}
 	}
 	if strings.Contains(tagged.stderr, "not analyzed") {
@@ -270,7 +275,7 @@ func TestTags(t *testing.T) {
 
 	// Tags set through GOFLAGS count as set.
 	t.Setenv("GOFLAGS", "-tags=e2e")
-	if o := conflictlint(t, root, "./src/cmdreport/..."); strings.Contains(o.stderr, "not analyzed") || !strings.Contains(o.stderr, "suite.go:13:6: ") {
-		t.Errorf("GOFLAGS=-tags=e2e: want the tagged files analyzed, and no note:\n%s", o.stderr)
+	if o := conflictlint(t, root, "./src/cmdreport/..."); strings.Contains(o.stderr, "not analyzed") || !strings.Contains(o.stdout, "suite.go:13:6: ") {
+		t.Errorf("GOFLAGS=-tags=e2e: want the tagged files analyzed, and no note:\n%s%s", o.stdout, o.stderr)
 	}
 }

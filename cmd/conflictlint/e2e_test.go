@@ -173,6 +173,9 @@ func forEachModule(t *testing.T, modules []string, check func(t *testing.T, bin,
 // when the go command is missing and fails it on any other problem.
 func setup(t *testing.T, name string) (bin, dir string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the end-to-end modules download client-go and controller-runtime")
+	}
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skipf("go command not found: %v", err)
 	}

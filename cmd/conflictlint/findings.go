@@ -66,7 +66,11 @@ func collect(graph *checker.Graph, root string) []*finding {
 	shapes := newShapes()
 	var out []*finding
 	for _, act := range graph.Roots {
-		if act.Err != nil {
+		// A package that did not load or type-check is not analyzed by
+		// the analyzers that need types, so it is reported as not analyzed
+		// (see actionErrors), and the findings of those that ran anyway
+		// are left out: a package is analyzed by every analyzer or none.
+		if act.Err != nil || act.Package.IllTyped {
 			continue
 		}
 		fset := act.Package.Fset
@@ -160,6 +164,9 @@ func newFinding(act *checker.Action, d analysis.Diagnostic, root string) *findin
 	}
 	for _, r := range d.Related {
 		p, e := fset.Position(r.Pos), fset.Position(cmp.Or(r.End, r.Pos))
+		if p == pos { // the finding's own position says nothing more
+			continue
+		}
 		f.Related = append(f.Related, related{Pos: p, End: e, File: relPath(root, p.Filename), Message: r.Message})
 	}
 	return f

@@ -158,13 +158,13 @@ func writeFile(name string, content []byte) error {
 // reportFixes prints the summary line of -fix, then the findings left
 // without a fix, one line each as in the text report, so that they can be
 // found (and, once reviewed, suppressed) without another run.
-func reportFixes(p fixPlan, stderr io.Writer) {
+func reportFixes(p fixPlan, where pathStyle, stderr io.Writer) {
 	if len(p.unfixable) > 0 {
 		fmt.Fprintf(stderr, "%s: %s:\n", progname(), p.summary)
 	} else {
 		fmt.Fprintf(stderr, "%s: %s\n", progname(), p.summary)
 	}
 	for _, f := range p.unfixable {
-		fmt.Fprintln(stderr, textLine(f))
+		fmt.Fprintln(stderr, textLine(f, where))
 	}
 }

@@ -3,21 +3,26 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 )
 
 // writeText prints findings the way go vet does, "file:line:col: message",
 // followed by the analyzer's name in parentheses, which is what a
 // //conflictlint:ignore directive names (staticcheck and golangci-lint
-// print it the same way); each related location follows on a line of its
-// own, its message indented by a tab.
-func writeText(w io.Writer, findings []*finding) error {
+// print it the same way). Each related location follows on a line of its
+// own that starts with a tab, so that only findings start a line with a
+// position: grep '^[^\t]' counts the findings. Paths are spelled by where.
+func writeText(w io.Writer, findings []*finding, where pathStyle) error {
 	for _, f := range findings {
-		if _, err := fmt.Fprintln(w, textLine(f)); err != nil {
+		if _, err := fmt.Fprintln(w, textLine(f, where)); err != nil {
 			return err
 		}
 		for _, r := range f.Related {
-			if _, err := fmt.Fprintf(w, "%s: \t%s\n", r.Pos, r.Message); err != nil {
+			if _, err := fmt.Fprintf(w, "\t%s: %s\n", where.position(r.Pos), r.Message); err != nil {
 				return err
 			}
 		}
@@ -27,8 +32,39 @@ func writeText(w io.Writer, findings []*finding) error {
 
 // textLine is the line of f in the text format, without its related
 // locations.
-func textLine(f *finding) string {
-	return fmt.Sprintf("%s: %s (%s)", f.Pos, f.Message, f.Analyzer.Name)
+func textLine(f *finding, where pathStyle) string {
+	return fmt.Sprintf("%s: %s (%s)", where.position(f.Pos), f.Message, f.Analyzer.Name)
+}
+
+// A pathStyle spells the positions of the text output: relative to the
+// working directory, as go vet, staticcheck and golangci-lint print them
+// (a file outside it keeps its absolute path), or absolute with -abs.
+type pathStyle struct {
+	wd string // "" for absolute paths
+}
+
+// newPathStyle returns the style of the text output.
+func newPathStyle(abs bool) pathStyle {
+	if abs {
+		return pathStyle{}
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return pathStyle{}
+	}
+	if real, err := filepath.EvalSymlinks(wd); err == nil {
+		wd = real // file names are resolved too
+	}
+	return pathStyle{wd: wd}
+}
+
+func (s pathStyle) position(pos token.Position) string {
+	if s.wd != "" {
+		if rel, err := filepath.Rel(s.wd, pos.Filename); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			pos.Filename = rel
+		}
+	}
+	return pos.String()
 }
 
 // The JSON format is the one of go vet -json and the x/tools drivers:

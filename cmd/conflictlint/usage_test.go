@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -86,18 +85,25 @@ func TestBaselineErrors(t *testing.T) {
 	}
 }
 
-// TestMissingPackage: a pattern naming a directory that does not exist is
-// said so, with the pattern, rather than as "-: stat ...".
-func TestMissingPackage(t *testing.T) {
+// TestBadPatterns: a pattern naming a directory that does not exist, or
+// that no import path can match, is a usage error said in the command's
+// own words before anything is loaded.
+func TestBadPatterns(t *testing.T) {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.26\n")
+	write(t, filepath.Join(dir, "file.txt"), "")
 	t.Chdir(dir)
 	t.Setenv("GOFLAGS", "")
-	o := conflictlint(t, dir, "./nosuch")
-	o.want(t, exitError)
-	real, _ := filepath.EvalSymlinks(dir)
-	want := regexp.MustCompile(`^\./nosuch: no such package: directory (` + regexp.QuoteMeta(dir) + `|` + regexp.QuoteMeta(real) + `)` + regexp.QuoteMeta(string(os.PathSeparator)+"nosuch") + ` does not exist\n`)
-	if !want.MatchString(o.stderr) {
-		t.Errorf("stderr:\n%s\nwant it to match %s", o.stderr, want)
+	for pattern, want := range map[string]string{
+		"./nosuch":     "conflictlint.test: ./nosuch: no such directory\n",
+		"./nosuch/...": "conflictlint.test: ./nosuch: no such directory\n",
+		"./file.txt":   "conflictlint.test: ./file.txt is a file, not a directory: name its package's directory\n",
+		"bad[pattern":  "conflictlint.test: \"bad[pattern\" is not a package pattern: invalid char '['\n",
+	} {
+		o := conflictlint(t, dir, pattern)
+		o.want(t, exitUsage)
+		if o.stderr != want {
+			t.Errorf("%s: stderr %q, want %q", pattern, o.stderr, want)
+		}
 	}
 }

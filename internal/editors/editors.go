@@ -46,7 +46,8 @@ type Diagnostic struct {
 
 // Related reports whether d is a diagnostic's related position, which the
 // go vet text form prints on a line of its own with a tab before the
-// message.
+// message. The standalone command starts such a line with the tab
+// instead, and Lines takes it for the continuation it is to vscode-go.
 func (d Diagnostic) Related() bool { return strings.HasPrefix(d.Message, "\t") }
 
 // A Reader is one integration's way of reading a line.
@@ -102,6 +103,9 @@ func Lines(t testing.TB, what string, output []byte, dir string) []Diagnostic {
 	for i, line := range strings.Split(string(output), "\n") {
 		if line == "" || strings.HasPrefix(line, "# ") {
 			continue // go vet names the package whose findings follow
+		}
+		if strings.HasPrefix(line, "\t") {
+			continue // the standalone command's related position: vscode-go continues the message before it
 		}
 		d, err := read(line)
 		if err != nil {

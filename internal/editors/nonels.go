@@ -9,12 +9,14 @@ import (
 // NoneLSPattern and NoneLSGroups are what the none-ls recipe of
 // docs/editors.md gives helpers.diagnostics.from_pattern: a Lua pattern
 // matched against each line of the command's standard error, and the
-// diagnostic field each capture fills. The column goes to the private
+// diagnostic field each capture fills. A line that starts with a blank
+// (the standalone command's related positions start with a tab) is not
+// read. The column goes to the private
 // field _col, which the recipe copies to col: from_pattern would otherwise
 // take it for a character index in the current buffer's line of that
 // number and turn it into a byte index, while the command prints byte
 // columns, for any file of the package.
-const NoneLSPattern = `^([^:]+):(%d+):(%d+): (.*)$`
+const NoneLSPattern = `^(%S[^:]*):(%d+):(%d+): (.*)$`
 
 var NoneLSGroups = []string{"filename", "row", "_col", "message"}
 
