@@ -138,8 +138,8 @@ func TestActionRuns(t *testing.T) {
 		if out["exit-status"] != "3" {
 			t.Errorf("exit-status %q, want 3", out["exit-status"])
 		}
-		if n := strings.Count(r.stderr["Run conflictlint"], touched.Path+":"+strconv.Itoa(touched.Line)+":"); n != 1 {
-			t.Errorf("the gate's log names %s %d times, want once:\n%s", touched, n, r.stderr["Run conflictlint"])
+		if n := strings.Count(r.stdout["Run conflictlint"], touched.Path+":"+strconv.Itoa(touched.Line)+":"); n != 1 {
+			t.Errorf("the gate's log names %s %d times, want once:\n%s", touched, n, r.stdout["Run conflictlint"])
 		}
 	}})
 	// A pull request from a fork cannot upload (its token is read-only):

@@ -109,12 +109,12 @@ func TestStandaloneText(t *testing.T) {
 	forEachModule(t, e2eModules, func(t *testing.T, bin, dir string) {
 		res := run(t, dir, bin, "./...")
 		res.wantExit(t, exitStandaloneFindings)
-		got, err := parseText(res.stderr, dir)
+		got, err := parseText(res.stdout, dir) // findings on standard output, as staticcheck and golangci-lint
 		if err != nil {
 			t.Fatalf("%s: %v", res.cmd, err)
 		}
 		expected.Check(t, res.cmd+" in "+moduleName(dir), expected.PositionsOnly(expected.Read(t, dir)), got)
-		checkEditorsRead(t, res, dir)
+		checkEditorsRead(t, res.cmd, res.stdout, dir)
 	})
 }
 
@@ -139,7 +139,7 @@ func TestVetText(t *testing.T) {
 			t.Fatalf("%s: %v", res.cmd, err)
 		}
 		expected.Check(t, res.cmd+" in "+moduleName(dir), expected.PositionsOnly(expected.Read(t, dir)), got)
-		checkEditorsRead(t, res, dir)
+		checkEditorsRead(t, res.cmd, res.stderr, dir)
 	})
 }
 
@@ -148,10 +148,10 @@ func TestVetText(t *testing.T) {
 // line is a diagnostic they all read alike, and the findings they read
 // are the module's expected ones. It reuses the output the test at hand
 // already produced.
-func checkEditorsRead(t *testing.T, res result, dir string) {
+func checkEditorsRead(t *testing.T, cmd string, output []byte, dir string) {
 	t.Helper()
-	what := res.cmd + " in " + moduleName(dir)
-	ds := editors.Lines(t, what, res.stderr, dir)
+	what := cmd + " in " + moduleName(dir)
+	ds := editors.Lines(t, what, output, dir)
 	expected.Check(t, what+", as the editors read it", expected.PositionsOnly(expected.Read(t, dir)), editors.Findings(ds, dir))
 }
 

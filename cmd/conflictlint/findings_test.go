@@ -111,6 +111,9 @@ func parseText(data []byte, dir string) ([]finding, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
+		if strings.HasPrefix(line, "\t") {
+			continue // the standalone command's related position of the finding before it
+		}
 		m := textLine.FindStringSubmatch(line)
 		if m == nil {
 			stray = append(stray, line)
