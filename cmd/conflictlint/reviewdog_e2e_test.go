@@ -95,3 +95,15 @@ func runReviewdog(t *testing.T, reviewdog, dir, input string, args ...string) st
 	}
 	return stdout.String()
 }
+
+// TestActionInstallsTheTestedReviewdog keeps the reviewdog that action.yml
+// installs for its suggestions the one this file tests the formats with.
+func TestActionInstallsTheTestedReviewdog(t *testing.T) {
+	action, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(action), "go install "+reviewdogPackage+")") {
+		t.Errorf("action.yml does not install %s", reviewdogPackage)
+	}
+}
