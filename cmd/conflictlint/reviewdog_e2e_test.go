@@ -18,14 +18,18 @@ const reviewdogPackage = "github.com/reviewdog/reviewdog/cmd/reviewdog@v0.21.0"
 // reporters: -reporter=local prints every finding, and -reporter=rdjsonl
 // writes back what reviewdog understood, which must be all that
 // conflictlint wrote (reviewdog drops a field it does not know without a
-// word, so a misspelt one would show here and nowhere else).
+// word, so a misspelt one would show here and nowhere else). Last, as a
+// pull request's review would, reviewdog keeps the findings on the lines
+// that git diff shows changed, which it can match only if the paths are
+// the ones git prints.
 func TestReviewdogReadsRDJSON(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads reviewdog")
 	}
 	reviewdog := buildReviewdog(t) // before gopath, which points GOPATH elsewhere
-	root := gopath(t)
+	root := gitRepo(t)
 	write(t, filepath.Join(root, movedFile), movedSource) // a fix of several edits
+	commitAll(t, "moved")
 	stream := conflictlint(t, root, "-format=rdjsonl", "cmdreport/...")
 	stream.want(t, exitFindings)
 	doc := conflictlint(t, root, "-format=rdjson", "cmdreport/...")
@@ -58,6 +62,13 @@ func TestReviewdogReadsRDJSON(t *testing.T) {
 		if got := decodeRDJSONL(t, back); !reflect.DeepEqual(got, ours) {
 			t.Errorf("-f=%s: reviewdog read back:\n%s\nwant:\n%s", input.format, back, stream.stdout)
 		}
+	}
+
+	editApp(t, root, "stale: the error is returned now", "stale: the error is returned now, really")
+	changed := conflictlint(t, root, "-format=rdjsonl", "cmdreport/...")
+	inDiff := decodeRDJSONL(t, runReviewdog(t, reviewdog, root, changed.stdout, "-f=rdjsonl", "-reporter=local", "-diff=git diff"))
+	if len(inDiff) != 1 || inDiff[0].Location.Range.Start.Line != 41 || len(inDiff[0].Suggestions) != 1 {
+		t.Errorf("reviewdog -diff kept %+v, want the directive on the changed line 41 with its fix", inDiff)
 	}
 }
 
