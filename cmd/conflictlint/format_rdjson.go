@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"go/token"
 	"io"
-	"os"
 	"slices"
 )
 
@@ -177,15 +176,4 @@ func mergeEdits(edits []edit, data []byte) (rdSuggestion, bool) {
 		at = e.End.Offset
 	}
 	return rdSuggestion{Range: rdRangeOf(first.Pos, last.End), Text: string(text)}, true
-}
-
-// read returns the content of the file name, read once; nil when it
-// cannot be read.
-func (s *sources) read(name string) []byte {
-	data, ok := s.files[name]
-	if !ok {
-		data, _ = os.ReadFile(name)
-		s.files[name] = data
-	}
-	return data
 }
