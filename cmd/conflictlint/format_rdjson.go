@@ -17,7 +17,7 @@ import (
 //
 // reviewdog reads these with protojson, which drops a field it does not
 // know without a word: a misspelt field would vanish, which is why
-// TestReviewdogReadsRDJSON has reviewdog itself read the output back.
+// TestReviewdog has reviewdog itself read the output back.
 type (
 	rdResult struct {
 		Source      rdSource       `json:"source"`
