@@ -61,6 +61,7 @@ func TestActionRuns(t *testing.T) {
 		values map[string]string // github.* and inputs the workflow sets
 		check  func(t *testing.T, r ghRun, outputs map[string]string)
 	}
+	var reviewdog *fakeReviewdog // the stand-in of the scenario that runs
 	run := func(sc scenario) {
 		t.Run(sc.name, func(t *testing.T) {
 			values := map[string]string{"github.action_path": root}
@@ -71,6 +72,7 @@ func TestActionRuns(t *testing.T) {
 				values[k] = v
 			}
 			r := newGHRunner(t, ws.dir, values)
+			reviewdog = stubReviewdog(t, r)
 			res := r.steps(action.Runs.Steps)
 			outputs := map[string]string{}
 			for name, out := range action.Outputs {
@@ -89,11 +91,12 @@ func TestActionRuns(t *testing.T) {
 	}
 
 	// Every finding as an annotation and in the job summary; the job
-	// passes because fail-on-findings is off.
+	// passes because fail-on-findings is off. Suggestions are for pull
+	// requests only.
 	run(scenario{"push, annotations, fail-on-findings off", map[string]string{
-		"github.event_name": "push", "inputs.fail-on-findings": "false",
+		"github.event_name": "push", "inputs.fail-on-findings": "false", "inputs.suggestions": "true",
 	}, func(t *testing.T, r ghRun, out map[string]string) {
-		wantOutcomes(t, r, map[string]string{"Upload SARIF": "skipped", "Verdict": "success"})
+		wantOutcomes(t, r, map[string]string{"Upload SARIF": "skipped", "Suggest fixes": "skipped", "Verdict": "success"})
 		if out["exit-status"] != "3" {
 			t.Errorf("exit-status %q, want 3", out["exit-status"])
 		}
@@ -142,20 +145,35 @@ func TestActionRuns(t *testing.T) {
 			t.Errorf("the gate's log names %s %d times, want once:\n%s", touched, n, r.stdout["Run conflictlint"])
 		}
 	}})
-	// A pull request from a fork cannot upload (its token is read-only):
-	// the action says so and annotates the changed lines instead.
-	run(scenario{"pull request from a fork, SARIF asked", map[string]string{
+	// A pull request from a fork cannot upload or review (its token is
+	// read-only): the action says so and annotates the changed lines
+	// instead.
+	run(scenario{"pull request from a fork, SARIF and suggestions asked", map[string]string{
 		"github.event_name": "pull_request", "github.event.pull_request.base.sha": base, "inputs.upload-sarif": "true",
 		"github.repository": "owner/operator", "github.event.pull_request.head.repo.full_name": "contributor/operator",
+		"inputs.suggestions": "true",
 	}, func(t *testing.T, r ghRun, out map[string]string) {
-		wantOutcomes(t, r, map[string]string{"Upload SARIF": "skipped", "Verdict": "failure"})
+		wantOutcomes(t, r, map[string]string{"Upload SARIF": "skipped", "Suggest fixes": "success", "Verdict": "failure"})
 		stdout := r.stdout["Run conflictlint"]
 		if !strings.Contains(stdout, "::notice title=conflictlint::a pull request from a fork") {
 			t.Errorf("no notice of the skipped upload:\n%s", stdout)
 		}
+		if !strings.Contains(r.stdout["Suggest fixes"], "::notice title=conflictlint::a pull request from a fork") || reviewdog.ran() {
+			t.Errorf("suggestions on a fork's pull request: want a notice and no reviewdog run; the step printed:\n%s", r.stdout["Suggest fixes"])
+		}
 		if got, wantAnn := annotations(stdout), []string{touched.Path + ":" + strconv.Itoa(touched.Line)}; !slices.Equal(got, wantAnn) {
 			t.Errorf("annotations %v, want the finding on the changed line %v", got, wantAnn)
 		}
+	}})
+	// Suggestions: reviewdog, installed at the version the tests read
+	// with, gets every finding as rdjsonl from the repository root, with
+	// the token to post them; the verdict still fails on the changed line.
+	run(scenario{"pull request, suggestions", map[string]string{
+		"github.event_name": "pull_request", "github.event.pull_request.base.sha": base,
+		"inputs.suggestions": "true", "inputs.github-token": "token-for-reviewdog",
+	}, func(t *testing.T, r ghRun, out map[string]string) {
+		wantOutcomes(t, r, map[string]string{"Suggest fixes": "success", "Verdict": "failure"})
+		reviewdog.check(t, ws.dir, "token-for-reviewdog", len(want))
 	}})
 	// Nothing new on the pull request's lines, and a baseline that records
 	// every finding: the job passes.
@@ -372,6 +390,122 @@ func TestWorkflowExamples(t *testing.T) {
 			t.Errorf("the gate annotated %v, want the finding on the changed line", got)
 		}
 	})
+}
+
+// reviewdogInstalled is what the action installs; reviewdog_e2e_test.go
+// reads conflictlint's output with the same version.
+const reviewdogInstalled = "github.com/reviewdog/reviewdog/cmd/reviewdog@v0.21.0"
+
+// fakeReviewdog stands in for reviewdog, which the action downloads: a go
+// command first on PATH answers the action's go install of reviewdog by
+// installing a script that records its arguments, working directory,
+// token and standard input, and hands every other command to the real go.
+type fakeReviewdog struct {
+	log       string // directory of the records
+	runnerTmp string // the runner's RUNNER_TEMP
+}
+
+func stubReviewdog(t *testing.T, r *ghRunner) *fakeReviewdog {
+	t.Helper()
+	realGo, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	f := &fakeReviewdog{log: filepath.Join(dir, "log"), runnerTmp: r.envValue("RUNNER_TEMP")}
+	script := filepath.Join(dir, "reviewdog")
+	writeScript(t, script, `log='`+f.log+`'
+printf '%s\n' "$@" >"$log/args"
+pwd >"$log/dir"
+printf '%s' "$REVIEWDOG_GITHUB_API_TOKEN" >"$log/token"
+cat >"$log/stdin"
+`)
+	writeScript(t, filepath.Join(dir, "bin", "go"), `if [ "$1" = install ] && [[ "$2" == github.com/reviewdog/* ]]; then
+  printf '%s GOBIN=%s GOFLAGS=%s\n' "$2" "$GOBIN" "$GOFLAGS" >'`+f.log+`/install'
+  mkdir -p "$GOBIN" && cp '`+script+`' "$GOBIN/reviewdog"
+  exit
+fi
+exec '`+realGo+`' "$@"
+`)
+	if err := os.MkdirAll(f.log, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, kv := range r.env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			r.env[i] = "PATH=" + filepath.Join(dir, "bin") + string(os.PathListSeparator) + v
+		}
+	}
+	return f
+}
+
+func writeScript(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("#!/usr/bin/env bash\n"+body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ran reports whether the action installed or ran reviewdog.
+func (f *fakeReviewdog) ran() bool {
+	_, install := os.Stat(filepath.Join(f.log, "install"))
+	_, args := os.Stat(filepath.Join(f.log, "args"))
+	return install == nil || args == nil
+}
+
+func (f *fakeReviewdog) record(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(f.log, name))
+	if err != nil {
+		t.Fatalf("reviewdog's %s was not recorded: %v", name, err)
+	}
+	return string(data)
+}
+
+// check checks that the action installed the pinned reviewdog and ran it
+// as a pull-request reviewer, in the repository root, on n findings as
+// rdjsonl whose paths are relative to that root, some with a suggestion.
+func (f *fakeReviewdog) check(t *testing.T, repoRoot, token string, n int) {
+	t.Helper()
+	wantInstall := reviewdogInstalled + " GOBIN=" + filepath.Join(f.runnerTmp, "reviewdog-bin") + " GOFLAGS=-mod=mod\n"
+	if got := f.record(t, "install"); got != wantInstall {
+		t.Errorf("go install: %q, want %q", got, wantInstall)
+	}
+	args := strings.Fields(f.record(t, "args"))
+	for _, want := range []string{"-f=rdjsonl", "-reporter=github-pr-review", "-name=conflictlint"} {
+		if !slices.Contains(args, want) {
+			t.Errorf("reviewdog ran with %q, without %s", args, want)
+		}
+	}
+	if got := f.record(t, "token"); got != token {
+		t.Errorf("REVIEWDOG_GITHUB_API_TOKEN %q, want %q", got, token)
+	}
+	dir := strings.TrimSpace(f.record(t, "dir"))
+	if real, _ := filepath.EvalSymlinks(repoRoot); dir != repoRoot && dir != real {
+		t.Errorf("reviewdog ran in %s, want the repository root %s", dir, repoRoot)
+	}
+	lines := strings.Split(strings.TrimSuffix(f.record(t, "stdin"), "\n"), "\n")
+	suggested := 0
+	for _, line := range lines {
+		var d struct {
+			Location    struct{ Path string }
+			Suggestions []json.RawMessage
+		}
+		if err := json.Unmarshal([]byte(line), &d); err != nil {
+			t.Fatalf("reviewdog's input is not rdjsonl: %v\n%s", err, line)
+		}
+		if _, err := os.Stat(filepath.Join(dir, d.Location.Path)); err != nil {
+			t.Errorf("a finding's path is not relative to reviewdog's directory: %v", err)
+		}
+		if len(d.Suggestions) > 0 {
+			suggested++
+		}
+	}
+	if len(lines) != n || suggested == 0 {
+		t.Errorf("reviewdog read %d findings, %d with a suggestion; want %d, some with one", len(lines), suggested, n)
+	}
 }
 
 // checkActionExample checks the workflow that uses the action: the action

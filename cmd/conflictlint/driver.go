@@ -27,7 +27,7 @@ const (
 )
 
 // formats lists the values of -format.
-var formats = []string{"text", "json", "sarif", "github"}
+var formats = []string{"text", "json", "sarif", "github", "rdjson", "rdjsonl"}
 
 type options struct {
 	format        string
@@ -276,6 +276,10 @@ func (o *options) report(analyzers []*analysis.Analyzer, findings []*finding, er
 			return err
 		}
 		return appendStepSummary(findings)
+	case "rdjson":
+		return writeRDJSON(w, findings)
+	case "rdjsonl":
+		return writeRDJSONL(w, findings)
 	}
 	return writeText(w, findings, newPathStyle(o.abs))
 }

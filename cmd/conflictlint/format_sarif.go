@@ -180,8 +180,8 @@ func splitDoc(doc string) (title, rest string) {
 	return title, rest
 }
 
-// sources reads files once, to turn byte columns into the UTF-16 columns
-// SARIF counts by default.
+// sources reads files once: SARIF needs them to turn byte columns into
+// the UTF-16 columns it counts by default, rdjson to join a fix's edits.
 type sources struct {
 	files map[string][]byte
 }
@@ -197,14 +197,21 @@ func (s *sources) region(pos, end token.Position) *sarif.Region {
 	return r
 }
 
+// read returns the content of the file name, read once; nil when it
+// cannot be read.
+func (s *sources) read(name string) []byte {
+	data, ok := s.files[name]
+	if !ok {
+		data, _ = os.ReadFile(name)
+		s.files[name] = data
+	}
+	return data
+}
+
 // column converts pos's byte column into a UTF-16 column, falling back to
 // the byte column when the file cannot be read.
 func (s *sources) column(pos token.Position) int {
-	data, ok := s.files[pos.Filename]
-	if !ok {
-		data, _ = os.ReadFile(pos.Filename)
-		s.files[pos.Filename] = data
-	}
+	data := s.read(pos.Filename)
 	start := pos.Offset - (pos.Column - 1)
 	if data == nil || start < 0 || pos.Offset > len(data) {
 		return pos.Column

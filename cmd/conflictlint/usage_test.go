@@ -44,7 +44,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-unretriedupdate.mode=x", "./..."}, "want one of propagate, strict"},
 		{[]string{"-fix=maybe", "./..."}, "-fix takes true or false, not \"maybe\"\n"},
 		{[]string{"-format"}, "-format needs a value"},
-		{[]string{"-format=yaml", "./..."}, "want one of text, json, sarif, github"},
+		{[]string{"-format=yaml", "./..."}, "want one of text, json, sarif, github, rdjson, rdjsonl"},
 		{[]string{"-diff", "./..."}, "use -fix -diff"},
 		{[]string{"-new-from-rev=HEAD", "-new-from-patch=p", "./..."}, "use only one of"},
 		{nil, "Usage:"},
