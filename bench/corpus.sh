@@ -9,7 +9,7 @@
 #
 # For each module it runs the conflictlint binary on the packages listed in
 # bench/corpus/<name>/patterns (every package of the pinned modules that
-# loads; see docs/evaluation.md for the few the proxy cannot serve) and fails if it panics or exits with a status
+# loads; see docs/evaluation/corpus.md for the few the proxy cannot serve) and fails if it panics or exits with a status
 # other than 0 (clean) or 3 (findings); then bench/cmd/corpusstats, which
 # runs the same suite through go/analysis/checker and records every finding,
 # analysis error, each analyzer's time, and functions against control-flow

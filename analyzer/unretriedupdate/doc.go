@@ -29,7 +29,7 @@
 //
 // is reported as
 //
-//	conflict from Status().Update of app is only logged: return it
+//	conflict from Status().Update of app is only logged: return it; lost for good
 //
 // After (what the suggested fix produces: the log line stays):
 //
@@ -54,6 +54,65 @@
 // files too (an end-to-end test that updates what a running controller also
 // writes is flaky without a retry). The default mode, propagate, counts a
 // returned error as handled: controller-runtime and work queues requeue.
+//
+// # Messages
+//
+// A finding reads `conflict from <call> of <object> <what happens>: <what
+// to do>` (without `of <object>` when the advice names the object), then,
+// on some findings, `; no fix: <why>`, and last the grade of its
+// consequence. What happens to the Conflict, and what to do about it:
+//
+//   - `is dropped`: the error is discarded, assigned to _ or never read.
+//     `is swallowed`: it is read (compared, formatted) but neither logged
+//     nor handed on. Return it, or retry the write.
+//   - `is only logged`: return it after the log line (the fix does), or
+//     retry the write.
+//   - `cannot be returned by F`: the write is in F, a function without an
+//     error result (F may also be `a function literal` or `a goroutine`),
+//     such as an event handler or a helper that returns nothing, so its
+//     error has nowhere to go. Requeue the object from F, give F an error
+//     result that its callers return, or retry the write where it is.
+//   - `is passed to F, which exits`, `is followed by F, which exits`, `is
+//     passed to panic`, `ends the program`, `is returned from a cobra
+//     command, which exits`: the failure ends the program (log.Fatal,
+//     os.Exit, panic, a RunE return). A command stops halfway through its
+//     work. Retry the write.
+//   - `is wrapped in reconcile.TerminalError, so it is never requeued`:
+//     controller-runtime logs a terminal error and does not requeue it.
+//     Return the Conflict unwrapped, or retry the write.
+//   - `is returned to F, which may ignore it`: the function that writes is
+//     handed to F as an interface value (a scheduler's task), and nothing
+//     is known to act on what it returns. Retry the write inside it.
+//   - `is not retried` (strict mode): the error may well be returned, but
+//     no retry scope surrounds the write. Retry it, or keep the default
+//     mode where a requeue is enough.
+//   - `may be lost: <reason> at line N (<slug>); if so, ...` (only with
+//     -unretriedupdate.debug=unknown), and `; undecided: <slug> at line N`
+//     at the end of a strict-mode finding: the model could not decide the
+//     failure's fate at line N. The slug says why: undecided-test (a test
+//     of the error it cannot evaluate on a Conflict), other-result-test (a
+//     test of another result of the failing call), result-without-fact (a
+//     value returned from a call it knows nothing about). Read line N; if
+//     the failure is lost there, retry the write.
+//
+// The part after the colon says what the suggested fix does, or, when
+// there is none, how to fix it by hand: `return it` (the fix returns the
+// error), `re-read X inside retry.RetryOnConflict` (the fix wraps the
+// change and the write in a retry that reads X first), `re-read X after a
+// conflict in retry.RetryOnConflict` (the same for an object the caller
+// handed in: the re-read comes only after a Conflict), `retry it in
+// retry.RetryOnConflict` (a CreateOrUpdate wrapped as it is). Advice with
+// two ways (`return it, or ...`, `requeue the object, or ...`, `return it
+// unwrapped, or ...`) comes without a fix. `; no fix: ...` says why there
+// is none: the object comes from the caller or is part of another value,
+// so a re-read would drop changes made to it elsewhere, or the edit would
+// not compile.
+//
+// The grade comes last (see "Consequence" below): `lost for good`, `lost
+// until the next event`, `lost until resync (10m)` or `lost until resync`,
+// `reported by exit status` (the failure ends the program with a non-zero
+// status or fails a test: someone is told, nothing tries again), and `fate
+// unknown` (a strict-mode finding whose failure the model cannot follow).
 //
 // # How a failure is judged
 //
