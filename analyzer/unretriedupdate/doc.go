@@ -58,61 +58,36 @@
 // # Messages
 //
 // A finding reads `conflict from <call> of <object> <what happens>: <what
-// to do>` (without `of <object>` when the advice names the object), then,
-// on some findings, `; no fix: <why>`, and last the grade of its
-// consequence. What happens to the Conflict, and what to do about it:
+// to do>`, maybe `; no fix: <why>`, then the grade of its consequence.
 //
-//   - `is dropped`: the error is discarded, assigned to _ or never read.
-//     `is swallowed`: it is read (compared, formatted) but neither logged
-//     nor handed on. Return it, or retry the write.
-//   - `is only logged`: return it after the log line (the fix does), or
-//     retry the write.
-//   - `cannot be returned by F`: the write is in F, a function without an
-//     error result (F may also be `a function literal` or `a goroutine`),
-//     such as an event handler or a helper that returns nothing, so its
-//     error has nowhere to go. Requeue the object from F, give F an error
-//     result that its callers return, or retry the write where it is.
-//   - `is passed to F, which exits`, `is followed by F, which exits`, `is
-//     passed to panic`, `ends the program`, `is returned from a cobra
-//     command, which exits`: the failure ends the program (log.Fatal,
-//     os.Exit, panic, a RunE return). A command stops halfway through its
-//     work. Retry the write.
+//   - `is dropped` (discarded, assigned to _, never read), `is swallowed`
+//     (read but neither logged nor handed on), `is only logged`: return
+//     it (the fix keeps the log line), or retry the write.
+//   - `cannot be returned by F`: F (a function, `a function literal`, `a
+//     goroutine`) has no error result, so the error has nowhere to go.
+//     Requeue the object from F, give F an error result its callers
+//     return, or retry the write there.
+//   - `is passed to F, which exits`, `ends the program`, `is returned from
+//     a cobra command, which exits` and the like: a command stops halfway
+//     through its work. Retry the write.
 //   - `is wrapped in reconcile.TerminalError, so it is never requeued`:
-//     controller-runtime logs a terminal error and does not requeue it.
-//     Return the Conflict unwrapped, or retry the write.
-//   - `is returned to F, which may ignore it`: the function that writes is
-//     handed to F as an interface value (a scheduler's task), and nothing
-//     is known to act on what it returns. Retry the write inside it.
-//   - `is not retried` (strict mode): the error may well be returned, but
-//     no retry scope surrounds the write. Retry it, or keep the default
-//     mode where a requeue is enough.
-//   - `may be lost: <reason> at line N (<slug>); if so, ...` (only with
-//     -unretriedupdate.debug=unknown), and `; undecided: <slug> at line N`
-//     at the end of a strict-mode finding: the model could not decide the
-//     failure's fate at line N. The slug says why: undecided-test (a test
-//     of the error it cannot evaluate on a Conflict), other-result-test (a
-//     test of another result of the failing call), result-without-fact (a
-//     value returned from a call it knows nothing about). Read line N; if
-//     the failure is lost there, retry the write.
+//     return the Conflict unwrapped, or retry.
+//   - `is returned to F, which may ignore it`: the writing function is an
+//     interface value handed to F, not known to act on it. Retry inside it.
+//   - `is not retried` (strict mode): no retry scope surrounds the write.
+//   - `may be lost: <reason> at line N (<slug>)` (debug=unknown) and `;
+//     undecided: <slug> at line N` (strict): the model could not decide
+//     the failure's fate at line N (undecided-test, other-result-test,
+//     result-without-fact). Read line N.
 //
-// The part after the colon says what the suggested fix does, or, when
-// there is none, how to fix it by hand: `return it` (the fix returns the
-// error), `re-read X inside retry.RetryOnConflict` (the fix wraps the
-// change and the write in a retry that reads X first), `re-read X after a
-// conflict in retry.RetryOnConflict` (the same for an object the caller
-// handed in: the re-read comes only after a Conflict), `retry it in
-// retry.RetryOnConflict` (a CreateOrUpdate wrapped as it is). Advice with
-// two ways (`return it, or ...`, `requeue the object, or ...`, `return it
-// unwrapped, or ...`) comes without a fix. `; no fix: ...` says why there
-// is none: the object comes from the caller or is part of another value,
-// so a re-read would drop changes made to it elsewhere, or the edit would
-// not compile.
-//
-// The grade comes last (see "Consequence" below): `lost for good`, `lost
-// until the next event`, `lost until resync (10m)` or `lost until resync`,
-// `reported by exit status` (the failure ends the program with a non-zero
-// status or fails a test: someone is told, nothing tries again), and `fate
-// unknown` (a strict-mode finding whose failure the model cannot follow).
+// After the colon: what the fix does (`return it`, `re-read X inside
+// retry.RetryOnConflict`, `re-read X after a conflict in ...`, `retry it
+// in retry.RetryOnConflict`), or, for advice with two ways, how to fix it
+// by hand; `; no fix: ...` says why there is none. The grade comes last
+// (see "Consequence"): `lost for good`, `lost until the next event`, `lost
+// until resync (10m)`, `reported by exit status` (the program ends with a
+// non-zero status or a test fails: someone is told, nothing retries) and
+// `fate unknown`.
 //
 // # How a failure is judged
 //
@@ -364,11 +339,8 @@
 //	}
 //	return ctrl.Result{}, nil
 //
-// The logs always stay. controller-runtime and work queues log a returned
-// error again, and that duplicate line costs less than a lost message; an
-// edit that deletes nothing cannot leave a logger local or an import unused
-// (earlier versions replaced a lone log call with a `%w` wrap, which broke
-// the build where the logger was a local used only there). A branch that
+// The logs always stay: a duplicate line costs less than a lost message,
+// and an edit that deletes nothing cannot leave a logger unused. A branch that
 // logs (or does nothing) and returns zero values with a nil error returns
 // the error instead (`return ctrl.Result{Requeue: false}, nil` becomes
 // `return ctrl.Result{Requeue: false}, err`). A dropped error followed only
@@ -384,10 +356,9 @@
 //	}
 //	return nil
 //
-// The other results are the zero values the function's own return already
-// used. When more code follows (another write, a status change), returning
-// early would skip it, so there is no fix; function literals get none either
-// (a poll condition or handler decides what its error means).
+// The other results are the zero values the function's own return used.
+// When more code follows, returning early would skip it: no fix; nor in
+// function literals (a poll condition decides what its error means).
 //
 // Where nobody can receive the error (an event handler, a goroutine, a
 // one-shot tool), and the object's last read, plain changes to it (field
@@ -444,36 +415,6 @@
 //		cm = latest
 //		cm.Data["owner"] = owner
 //		_, err = cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{})
-//		return err
-//	}); err != nil {
-//		log.Printf("update: %v", err)
-//	}
-//
-// With a typed client, after an earlier write that succeeded:
-//
-//	// before
-//	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
-//		log.Fatalf("update: %v", err)
-//	}
-//	log.Printf("owner set")
-//	cm.Data["done"] = "true"
-//	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
-//		log.Printf("update: %v", err)
-//	}
-//
-//	// after
-//	if _, err := cms.Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
-//		log.Fatalf("update: %v", err)
-//	}
-//	log.Printf("owner set")
-//	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
-//		latest, err := cms.Get(ctx, cm.GetName(), metav1.GetOptions{})
-//		if err != nil {
-//			return err
-//		}
-//		cm = latest
-//		cm.Data["done"] = "true"
-//		_, err = cms.Update(ctx, cm, metav1.UpdateOptions{})
 //		return err
 //	}); err != nil {
 //		log.Printf("update: %v", err)
