@@ -64,6 +64,7 @@ func (t *tracker) viaFunc(call *ast.CallExpr, pos token.Pos) {
 	for _, i := range idx {
 		if i < len(args) {
 			if x := t.refOrMem(args[i], pos); x.lvl == cached {
+				t.viaParam[call] = i
 				t.mutated(call, diag.CallName(call), x)
 				return
 			}

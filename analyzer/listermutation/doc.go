@@ -72,6 +72,12 @@
 //
 //	assigning to cm.Data["owner"] changes cm in the informer cache: every reader sees the change, and the cache keeps it even if the write fails; DeepCopy cm after the read
 //
+// A change made by a helper of the package is reported at the call that
+// hands it the object, with the change itself as a related position (the
+// statement, however many helpers down); when another helper than the one
+// called makes it, the message names it: `c.sync changes pod in the
+// informer cache, in pinImages: ...`.
+//
 // After (what the suggested fix produces):
 //
 //	cm, err := c.cmLister.ConfigMaps(ns).Get(name)

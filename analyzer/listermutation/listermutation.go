@@ -110,7 +110,10 @@ func (c *checker) checkFunc(fd *ast.FuncDecl) {
 		return
 	}
 	t := c.newTracker(initial)
-	t.mutated = c.report
+	t.mutated = func(at ast.Node, what string, x val) {
+		s, ok := c.changeSite(at, t.viaParam)
+		c.report(at, what, x, s, ok)
+	}
 	t.walk(fd.Body)
 }
 
@@ -143,11 +146,15 @@ func (c *checker) newTracker(initial map[*types.Var]val) *tracker {
 		calls:   c.mutatedParams,
 		returns: c.returnedLevel,
 		made:    make(map[ast.Node]*source),
+
+		viaParam: make(map[ast.Node]int),
 	}
 }
 
-// report reports the first change to each cache-owned object.
-func (c *checker) report(at ast.Node, what string, x val) {
+// report reports the first change to each cache-owned object. A change made
+// by a helper of the package (via) is pointed at where the helper makes it,
+// and the message names that helper when it is not the one called at at.
+func (c *checker) report(at ast.Node, what string, x val, via site, viaKnown bool) {
 	s := x.src
 	if s == nil || s.done || s.param >= 0 {
 		return
@@ -168,7 +175,14 @@ func (c *checker) report(at ast.Node, what string, x val) {
 		fixes = append(fixes, fix)
 		todo = fmt.Sprintf("DeepCopy %s after the read", name)
 	}
-	msg := fmt.Sprintf("%s changes %s in the informer cache: %s; %s", what, obj, consequence, todo)
+	where := ""
+	if viaKnown {
+		related = append(related, diag.Related{Node: via.at, Message: fmt.Sprintf("the change, in %s: %s", via.in.Name(), via.what)})
+		if call, ok := at.(*ast.CallExpr); ok && api.Callee(c.pass.TypesInfo, call).Origin() != via.in {
+			where = ", in " + via.in.Name()
+		}
+	}
+	msg := fmt.Sprintf("%s changes %s in the informer cache%s: %s; %s", what, obj, where, consequence, todo)
 	diag.Report(c.pass, at, msg, related, fixes...)
 }
 

@@ -1,6 +1,8 @@
 package listermutation_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -37,5 +39,37 @@ func TestNoFix(t *testing.T) {
 				t.Errorf("%v: unexpected fix %q", r.Pass.Fset.Position(d.Pos), d.SuggestedFixes[0].Message)
 			}
 		}
+	}
+}
+
+// TestChangeSite checks that a change made by a helper of the package is
+// pointed at where the helper makes it: four calls down (an element of a
+// spec slice rewritten in place), and in the called function itself.
+func TestChangeSite(t *testing.T) {
+	results := analysistest.Run(t, testdir.Path(t), newAnalyzer(), "listermutation/chain")
+	want := map[string]string{
+		"c.sync":  "the change, in pinImages: assigning to spec.Containers[i].Image",
+		"relabel": `the change, in relabel: assigning to pod.Labels["seen"]`,
+	}
+	found := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			call, _, _ := strings.Cut(d.Message, " changes ")
+			w, ok := want[call]
+			if !ok {
+				continue
+			}
+			found++
+			var got []string
+			for _, rel := range d.Related {
+				got = append(got, rel.Message)
+			}
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: related %q, want one %q", call, got, w)
+			}
+		}
+	}
+	if found != len(want) {
+		t.Errorf("%d findings checked, want %d", found, len(want))
 	}
 }

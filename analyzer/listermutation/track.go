@@ -68,6 +68,10 @@ type tracker struct {
 	calls func(fn *types.Func) []int
 	// mutated is called for every change to the cache's memory.
 	mutated func(at ast.Node, what string, v val)
+	// viaParam records, for a change made by calling a function of the
+	// program, the index (receiver first) of the parameter that received
+	// the cache's object: where the change itself is (see changeSite).
+	viaParam map[ast.Node]int
 	// made memoises the sources of reads used directly (not via a variable).
 	made map[ast.Node]*source
 	// returns says what a function of the program returns as its first
