@@ -67,6 +67,7 @@ func escapeProperty(s string) string {
 type errorPrinter struct {
 	github         bool
 	root, wd       string
+	where          pathStyle // how a plain error line spells its position
 	stdout, stderr io.Writer
 }
 
@@ -75,7 +76,7 @@ func (o *options) errorPrinter(root string, stdout, stderr io.Writer) errorPrint
 	if real, err := filepath.EvalSymlinks(wd); err == nil {
 		wd = real // root is resolved too
 	}
-	return errorPrinter{github: o.format == "github", root: root, wd: wd, stdout: stdout, stderr: stderr}
+	return errorPrinter{github: o.format == "github", root: root, wd: wd, where: newPathStyle(o.abs), stdout: stdout, stderr: stderr}
 }
 
 func (p errorPrinter) error(line string) {
@@ -83,7 +84,17 @@ func (p errorPrinter) error(line string) {
 		fmt.Fprintln(p.stdout, githubCommand("error", line, p.root, p.wd))
 		return
 	}
-	fmt.Fprintln(p.stderr, line)
+	fmt.Fprintln(p.stderr, p.spell(line))
+}
+
+// spell writes the absolute path an error line starts with (the type
+// checker's) as the findings spell theirs.
+func (p errorPrinter) spell(line string) string {
+	m := errorPos.FindStringSubmatchIndex(line)
+	if m == nil || !filepath.IsAbs(line[m[2]:m[3]]) {
+		return line
+	}
+	return p.where.file(line[m[2]:m[3]]) + line[m[3]:]
 }
 
 func (p errorPrinter) notice(line string) {

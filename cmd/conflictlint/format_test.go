@@ -351,3 +351,43 @@ func posnLine(t *testing.T, posn string) int {
 	}
 	return line
 }
+
+// TestNotAnalyzedMeansNoFindings: a package that does not type-check is
+// analyzed by no analyzer, not by the few that could run on it anyway: its
+// changed lister object (which listermutation, able to run despite type
+// errors, would otherwise report) is no finding, and -json says why each
+// analyzer has nothing, quoting the package's first error.
+func TestNotAnalyzedMeansNoFindings(t *testing.T) {
+	root := gopath(t)
+	write(t, filepath.Join(root, "src/halfbroken/h.go"), `package halfbroken
+
+import corelisters "k8s.io/client-go/listers/core/v1"
+
+func relabel(pods corelisters.PodLister) {
+	pod, _ := pods.Pods("ns").Get("name")
+	pod.Labels["seen"] = "true"
+}
+
+func f() int { return undefined }
+`)
+	o := conflictlint(t, root, "halfbroken")
+	o.want(t, exitError)
+	if o.stdout != "" || o.stderr != "src/halfbroken/h.go:10:23: undefined: undefined\n" {
+		t.Errorf("want the type error and no finding: stdout %q, stderr %q", o.stdout, o.stderr)
+	}
+	j := conflictlint(t, root, "-json", "halfbroken")
+	j.want(t, exitError)
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(j.stdout), &tree); err != nil {
+		t.Fatalf("-json: %v\n%s", err, j.stdout)
+	}
+	for name, entry := range tree["halfbroken"] {
+		var e struct{ Error string }
+		if json.Unmarshal(entry, &e) != nil || !strings.HasPrefix(e.Error, "not analyzed: ") || !strings.Contains(e.Error, "undefined: undefined") {
+			t.Errorf("-json: %s: %s, want an error that quotes the type error", name, entry)
+		}
+	}
+	if len(tree["halfbroken"]) == 0 {
+		t.Errorf("-json says nothing of the package:\n%s", j.stdout)
+	}
+}

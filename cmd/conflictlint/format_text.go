@@ -59,12 +59,18 @@ func newPathStyle(abs bool) pathStyle {
 }
 
 func (s pathStyle) position(pos token.Position) string {
+	pos.Filename = s.file(pos.Filename)
+	return pos.String()
+}
+
+// file spells the absolute file name as the style says.
+func (s pathStyle) file(name string) string {
 	if s.wd != "" {
-		if rel, err := filepath.Rel(s.wd, pos.Filename); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			pos.Filename = rel
+		if rel, err := filepath.Rel(s.wd, name); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return rel
 		}
 	}
-	return pos.String()
+	return name
 }
 
 // The JSON format is the one of go vet -json and the x/tools drivers:

@@ -28,6 +28,9 @@ func TestHelpListsAnalyzers(t *testing.T) {
 	if !strings.Contains(o.stdout, "-tags tags") || !strings.Contains(o.stdout, "-diff") {
 		t.Errorf("help does not show -tags and -diff:\n%s", o.stdout)
 	}
+	if !strings.Contains(o.stdout, "-NAME runs only the named ones") {
+		t.Errorf("help does not say that naming an analyzer runs only that one:\n%s", o.stdout)
+	}
 }
 
 // TestUsageErrors: every mistake on the command line exits 2 with one
@@ -46,6 +49,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-format"}, "-format needs a value"},
 		{[]string{"-format=yaml", "./..."}, "want one of text, json, sarif, github, rdjson, rdjsonl"},
 		{[]string{"-diff", "./..."}, "use -fix -diff"},
+		{[]string{"-fix", "-json", "./..."}, "it takes no -json, -format or -output"},
+		{[]string{"-fix", "-diff", "-format=sarif", "./..."}, "it takes no -json, -format or -output"},
 		{[]string{"-new-from-rev=HEAD", "-new-from-patch=p", "./..."}, "use only one of"},
 		{nil, "Usage:"},
 	} {
