@@ -62,6 +62,7 @@ const (
 	keyRetryWrappers = "retry-wrappers"
 	keyReadHelpers   = "read-helpers"
 	keyConsequence   = "consequence"
+	keyResync        = "resync"
 )
 
 // RegisterModelFlags binds the options every analyzer shares (the
@@ -74,6 +75,8 @@ func (c *Config) RegisterModelFlags(fs *flag.FlagSet) {
 		"comma-separated functions, by full name, that re-read the objects they are given or return")
 	fs.Var(&c.Model.Consequences, keyConsequence,
 		"comma-separated grades of lost Conflicts to report ("+strings.Join(consequence.Names(), ", ")+"); all when empty")
+	fs.Var(&c.Model.Resync, keyResync,
+		"the default resync `period` of the program's informers and manager cache (such as 10h), when the analysis cannot see where main sets it up; grades the lost writes of resynced controllers until-resync")
 }
 
 // RegisterFlags binds c to the flags of a driver that runs suite (built by
@@ -149,6 +152,8 @@ func (c *Config) UnmarshalJSON(data []byte) error {
 			c.Model.ReadHelpers, err = decodeFuncNames(key, raw)
 		case keyConsequence:
 			c.Model.Consequences, err = decodeGrades(key, raw)
+		case keyResync:
+			err = decodeDuration(key, raw, &c.Model.Resync)
 		default:
 			if suite := Default(); Lookup(suite, key) == nil {
 				return unknownKey(key, suite)
@@ -180,6 +185,17 @@ func decodeGrades(key string, raw json.RawMessage) (consequence.Gate, error) {
 		return nil, fmt.Errorf("%s: %w", key, err)
 	}
 	return gate, nil
+}
+
+func decodeDuration(key string, raw json.RawMessage, d *api.Duration) error {
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return fmt.Errorf("%s: want a duration as a string, such as \"10h\"", key)
+	}
+	if err := d.Set(s); err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	return nil
 }
 
 func decodeFuncNames(key string, raw json.RawMessage) ([]string, error) {
@@ -284,6 +300,9 @@ func (c Config) Args() []string {
 	if len(c.Model.Consequences) > 0 {
 		args = append(args, "-"+keyConsequence+"="+c.Model.Consequences.String())
 	}
+	if c.Model.Resync > 0 {
+		args = append(args, "-"+keyResync+"="+c.Model.Resync.String())
+	}
 	return args
 }
 
@@ -365,7 +384,7 @@ func checkOption(a *analysis.Analyzer, opt, value string) error {
 }
 
 func unknownKey(key string, suite []*analysis.Analyzer) error {
-	return fmt.Errorf("unknown key %q: want %s, %s, %s, %s, %s or an analyzer name (%s)", key, keyEnable, keyDisable, keyRetryWrappers, keyReadHelpers, keyConsequence, analyzerNames(suite))
+	return fmt.Errorf("unknown key %q: want %s, %s, %s, %s, %s, %s or an analyzer name (%s)", key, keyEnable, keyDisable, keyRetryWrappers, keyReadHelpers, keyConsequence, keyResync, analyzerNames(suite))
 }
 
 // acceptedOptions says which options a has, for error messages.

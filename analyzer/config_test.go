@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -55,7 +56,7 @@ func TestValidate(t *testing.T) {
 		{"unknown enabled", Config{Enable: []string{"gamma"}}, `enable: unknown analyzer "gamma": want one of alpha, beta`},
 		{"unknown disabled", Config{Disable: []string{"Alpha"}}, `disable: unknown analyzer "Alpha": want one of alpha, beta`},
 		{"enabled and disabled", Config{Enable: []string{"beta"}, Disable: []string{"beta"}}, `analyzer "beta" is listed in both enable and disable`},
-		{"unknown options key", Config{Options: map[string]map[string]string{"gamma": {}}}, `unknown key "gamma": want enable, disable, retry-wrappers, read-helpers, consequence or an analyzer name (alpha, beta)`},
+		{"unknown options key", Config{Options: map[string]map[string]string{"gamma": {}}}, `unknown key "gamma": want enable, disable, retry-wrappers, read-helpers, consequence, resync or an analyzer name (alpha, beta)`},
 		{"unknown option", Config{Options: map[string]map[string]string{"alpha": {"colour": "red"}}}, `alpha: unknown option "colour": want color, loud`},
 		{"option of an analyzer without options", Config{Options: map[string]map[string]string{"beta": {"x": "1"}}}, `beta: unknown option "x": beta has no options`},
 		{"bad custom value", Config{Options: map[string]map[string]string{"alpha": {"color": "blue"}}}, `alpha.color: unknown color blue: want red, green`},
@@ -143,10 +144,14 @@ func TestUnmarshalJSON(t *testing.T) {
 		{"not a mapping", `[1]`, Config{}, "settings must be a mapping of enable, disable and analyzer names to options"},
 		{"enable not a list", `{"enable": "` + name + `"}`, Config{}, "enable: want a list of analyzer names"},
 		{"disable of numbers", `{"disable": [1]}`, Config{}, "disable: want a list of analyzer names"},
-		{"unknown key", `{"enabled": ["` + name + `"]}`, Config{}, `unknown key "enabled": want enable, disable, retry-wrappers, read-helpers, consequence or an analyzer name (`},
+		{"unknown key", `{"enabled": ["` + name + `"]}`, Config{}, `unknown key "enabled": want enable, disable, retry-wrappers, read-helpers, consequence, resync or an analyzer name (`},
 		{"consequence", `{"consequence": ["lost", "unknown"]}`, Config{Model: api.Options{Consequences: consequence.Gate{consequence.Lost, consequence.Unknown}}}, ""},
 		{"unknown grade", `{"consequence": ["lost", "gone"]}`, Config{}, `consequence: unknown consequence "gone": want one of lost, until-event, until-resync, reported, unknown`},
 		{"consequence not a list", `{"consequence": "lost"}`, Config{}, "consequence: want a list of grades (lost, until-event, until-resync, reported, unknown)"},
+		{"resync", `{"resync": "10h"}`, Config{Model: api.Options{Resync: api.Duration(10 * time.Hour)}}, ""},
+		{"resync not a duration", `{"resync": "often"}`, Config{}, `resync: "often" is not a duration: want a number with a unit, such as 10h or 30m`},
+		{"resync negative", `{"resync": "-1h"}`, Config{}, `resync: "-1h" is negative: want a period, such as 10h`},
+		{"resync not a string", `{"resync": 10}`, Config{}, `resync: want a duration as a string, such as "10h"`},
 		{"options not a mapping", `{"` + name + `": "strict"}`, Config{}, name + ": want a mapping of option names to values"},
 		{"option value a list", `{"` + name + `": {"` + opt + `": ["a"]}}`, Config{}, name + "." + opt + ": want a string, number or boolean"},
 	} {

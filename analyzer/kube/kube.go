@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -162,6 +163,7 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	// 6. healing
 	res.info, res.gate = info, opts.Consequences
 	res.healing = findHealing(info, res.files, scan.calls, uses.resyncAt, healed)
+	res.healing.noteResync(time.Duration(opts.Resync)) // the user's word for what main sets up
 	if len(uses.timerAt) > 0 {
 		res.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors, uses.timerAt)
 	}

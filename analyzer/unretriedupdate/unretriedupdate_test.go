@@ -1,6 +1,8 @@
 package unretriedupdate_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -102,4 +104,33 @@ func retried(ctx context.Context, cs kubernetes.Interface) error {
 `
 	dir := testdir.VendoredSnippets(t, "legacyop", src)
 	analysistest.Run(t, dir, newAnalyzer(), "legacyop")
+}
+
+// TestResyncSetting grades with the resync period the user gives (-resync,
+// or the plugin's resync setting), for what main sets up out of view: a
+// resynced controller's lost write heals within it, a lone function's
+// does not. Without the setting the same write is lost for good.
+func TestResyncSetting(t *testing.T) {
+	var config analyzer.Config
+	if err := config.Model.Resync.Set("2h"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdir.Path(t), analyzer.Lookup(config.Analyzers(), "unretriedupdate"), "resyncconfig")
+
+	quiet := &recorder{}
+	for _, r := range analysistest.Run(quiet, testdir.Path(t), newAnalyzer(), "resyncconfig") {
+		for _, d := range r.Diagnostics {
+			if !strings.HasSuffix(d.Message, "lost for good") {
+				t.Errorf("without -resync: %q, want it lost for good", d.Message)
+			}
+		}
+	}
+}
+
+// recorder stands in for the testing.T of an analysistest run whose want
+// comments are not the expectation: it keeps what the run would report.
+type recorder struct{ errors []string }
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
 }

@@ -2,9 +2,11 @@ package api
 
 import (
 	"fmt"
-	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
 	"go/types"
 	"strings"
+	"time"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
 )
 
 // Options name, by fully-qualified name, functions that analysis cannot
@@ -22,6 +24,12 @@ type Options struct {
 	// Consequences, when not empty, are the grades of lost Conflicts to
 	// report (see package consequence); the others are not reported.
 	Consequences consequence.Gate
+	// Resync, when positive, is the default resync period of the
+	// program's informers and manager cache, given by the user because
+	// it is set up where a package's analysis cannot see it (in main,
+	// under go vet and golangci-lint). It grades like a resync the
+	// package sets up itself: only writes of owners that are resynced.
+	Resync Duration
 	// CoveredVariant, set by a driver that analyzes packages both as
 	// themselves and with their tests (see analyzer.CoveredTestVariants),
 	// reports whether the test variant of a package adds nothing to the
@@ -99,4 +107,32 @@ func (l NameList) Has(fn *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// Duration is a period given as a flag or setting ("10h", "30m"): a
+// positive time.Duration, or 0 for none.
+type Duration time.Duration
+
+func (d *Duration) String() string {
+	if *d == 0 {
+		return ""
+	}
+	return time.Duration(*d).String()
+}
+
+// Set parses a Go duration, refusing a negative one.
+func (d *Duration) Set(s string) error {
+	if s == "" || s == "0" {
+		*d = 0
+		return nil
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("%q is not a duration: want a number with a unit, such as 10h or 30m", s)
+	}
+	if v < 0 {
+		return fmt.Errorf("%q is negative: want a period, such as 10h", s)
+	}
+	*d = Duration(v)
+	return nil
 }
