@@ -7,6 +7,9 @@ package conflictlint_test
 import (
 	"bufio"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path"
@@ -522,4 +525,162 @@ func TestReadmeFigures(t *testing.T) {
 	if lines := strings.Count(strings.TrimSpace(section), "\n") + 1; lines > 25 {
 		t.Errorf("the section has %d lines; keep the figures in a short table and the detail in docs/measurements.md", lines)
 	}
+}
+
+// TestAddingACheckNamesExist keeps the walk-through of docs/structure.md
+// ("Adding a check") true to the code: each code span that is a path of
+// the repository (it has a slash; "/..." stands for the packages below)
+// must exist, and each that is a Go name must be declared in the module
+// (outside testdata): a plain name anywhere, as a declaration, method or
+// field; pkg.Name in the package so named; Type.Member and
+// pkg.Type.Member as a method or field of that type. Spans holding a
+// placeholder (<name>), spaces or other syntax are not read, and neither
+// are names qualified by a package of another module (json.Marshal).
+func TestAddingACheckNamesExist(t *testing.T) {
+	data, err := os.ReadFile("docs/structure.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## Adding a check\n")
+	if !ok {
+		t.Fatal(`docs/structure.md has no "## Adding a check" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	decls := declaredNames(t)
+	repoPath := regexp.MustCompile(`^[\w.-]+(/[\w.-]+)*/[\w.-]+$|^[\w.-]+(/[\w.-]+)*/\.\.\.$`)
+	goName := regexp.MustCompile(`^\w+(\.\w+){0,2}$`)
+	checked := 0
+	for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(strings.ReplaceAll(section, "\n", " "), -1) {
+		span := m[1]
+		if i := strings.Index(span, "("); i > 0 && strings.HasSuffix(span, ")") {
+			span = span[:i] // a call: testdir.Path(t)
+		}
+		switch {
+		case strings.HasSuffix(span, ".go") && !strings.Contains(span, "/"):
+			continue // a file of the package the text is about
+		case repoPath.MatchString(span):
+			span = strings.TrimSuffix(span, "/...")
+			if _, err := os.Stat(filepath.FromSlash(span)); err != nil {
+				t.Errorf("docs/structure.md names %s: %v", m[1], err)
+			}
+		case goName.MatchString(span):
+			if !decls.has(strings.Split(span, ".")) {
+				t.Errorf("docs/structure.md names %s, which the module does not declare", m[1])
+			}
+		default:
+			continue
+		}
+		checked++
+	}
+	if checked < 50 {
+		t.Errorf("only %d paths and names checked in the section: the test reads too little", checked)
+	}
+}
+
+// goDecls are the names the module's Go files declare.
+type goDecls struct {
+	all     map[string]bool            // every name: declarations, methods, fields
+	pkgs    map[string]map[string]bool // package name -> its top-level names
+	members map[string]map[string]bool // type name, alone and as pkg.Type -> its methods and fields
+}
+
+// has reports whether the name parts (Name, X.Name or pkg.Type.Member)
+// are declared. A qualifier that is neither a package nor a type of the
+// module is another module's: not checked.
+func (d goDecls) has(parts []string) bool {
+	switch {
+	case len(parts) == 1:
+		return d.all[parts[0]]
+	case len(parts) == 3:
+		return d.pkgs[parts[0]] == nil || d.members[parts[0]+"."+parts[1]][parts[2]]
+	case d.pkgs[parts[0]] != nil:
+		return d.pkgs[parts[0]][parts[1]]
+	case d.members[parts[0]] != nil:
+		return d.members[parts[0]][parts[1]]
+	}
+	return true
+}
+
+// declaredNames parses every Go file of the module outside testdata and
+// bench.
+func declaredNames(t *testing.T) goDecls {
+	t.Helper()
+	d := goDecls{map[string]bool{}, map[string]map[string]bool{}, map[string]map[string]bool{}}
+	add := func(m map[string]map[string]bool, key, name string) {
+		if m[key] == nil {
+			m[key] = map[string]bool{}
+		}
+		m[key][name] = true
+		d.all[name] = true
+	}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if e.IsDir() && p != "." && (e.Name() == "testdata" || e.Name() == "bench" || strings.HasPrefix(e.Name(), ".")) {
+			return filepath.SkipDir
+		}
+		if e.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		pkg := strings.TrimSuffix(f.Name.Name, "_test")
+		fields := func(typ string, list *ast.FieldList) {
+			for _, fld := range list.List {
+				for _, n := range fld.Names {
+					add(d.members, typ, n.Name)
+					add(d.members, pkg+"."+typ, n.Name)
+				}
+			}
+		}
+		for _, decl := range f.Decls {
+			switch decl := decl.(type) {
+			case *ast.FuncDecl:
+				if decl.Recv == nil {
+					add(d.pkgs, pkg, decl.Name.Name)
+					continue
+				}
+				recv := decl.Recv.List[0].Type
+				if x, ok := recv.(*ast.StarExpr); ok {
+					recv = x.X
+				}
+				if x, ok := recv.(*ast.IndexExpr); ok { // a generic receiver
+					recv = x.X
+				}
+				if x, ok := recv.(*ast.IndexListExpr); ok {
+					recv = x.X
+				}
+				if id, ok := recv.(*ast.Ident); ok {
+					add(d.members, id.Name, decl.Name.Name)
+					add(d.members, pkg+"."+id.Name, decl.Name.Name)
+				}
+			case *ast.GenDecl:
+				for _, spec := range decl.Specs {
+					switch spec := spec.(type) {
+					case *ast.TypeSpec:
+						add(d.pkgs, pkg, spec.Name.Name)
+						switch typ := spec.Type.(type) {
+						case *ast.StructType:
+							fields(spec.Name.Name, typ.Fields)
+						case *ast.InterfaceType:
+							fields(spec.Name.Name, typ.Methods)
+						}
+					case *ast.ValueSpec:
+						for _, n := range spec.Names {
+							add(d.pkgs, pkg, n.Name)
+						}
+					}
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
