@@ -1,0 +1,35 @@
+package kube_test
+
+import (
+	"reflect"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/conflictlint/conflictlint/internal/testdir"
+)
+
+// TestEveryFactTypeExportedWhereDueAndNowhereElse runs the model on
+// testdata/src/facts/kube: one package per fact type (two for the facts
+// that a package the model does not walk exports too, and one that gets
+// its fact through another package's). Each declares what gets the fact,
+// its String pinned by a `// want Name:...` comment, beside a look-alike
+// that must not get it: analysistest fails on any fact no comment wants.
+// The test also fails when a fact type of the model has no scenario, so a
+// new fact cannot go untested.
+func TestEveryFactTypeExportedWhereDueAndNowhereElse(t *testing.T) {
+	results := analysistest.Run(t, testdir.Path(t), model, "facts/kube/...")
+	seen := make(map[reflect.Type]bool)
+	for _, r := range results {
+		for _, facts := range r.Facts {
+			for _, f := range facts {
+				seen[reflect.TypeOf(f)] = true
+			}
+		}
+	}
+	for _, f := range model.FactTypes {
+		if !seen[reflect.TypeOf(f)] {
+			t.Errorf("no package of testdata/src/facts/kube gets a %T", f)
+		}
+	}
+}

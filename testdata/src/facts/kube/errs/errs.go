@@ -1,0 +1,32 @@
+// Package errs holds error constructors beside a write, so the model walks
+// it in full and exports a NeverNilErrorFact for every exported function
+// whose every return gives a non-nil error.
+package errs
+
+import (
+	"context"
+	"fmt"
+
+	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// Failed always returns fmt.Errorf's error.
+func Failed(step string, err error) error { // want Failed:`^neverNilError$`
+	return fmt.Errorf("%s failed: %v", step, err)
+}
+
+// Wrap returns nil for a nil error: no fact.
+func Wrap(step string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", step, err)
+}
+
+// apply gives the package its write; unexported, it exports nothing.
+func apply(ctx context.Context, c client.Client, foo *foov1.Foo) error {
+	return Wrap("update", c.Update(ctx, foo))
+}
+
+var _ = apply

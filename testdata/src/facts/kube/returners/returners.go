@@ -1,0 +1,92 @@
+// Package returners holds write helpers. It writes with controller-runtime's
+// client, so the model walks it in full and exports a ReturnsConflictFact
+// for every exported function, or interface method, whose return carries
+// the Conflict of a write it makes.
+package returners
+
+import (
+	"context"
+
+	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
+	"k8s.io/klog/v2"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// SetPhase returns its write's error: param 2 is the object written, sent
+// with the resourceVersion it came with (as given 2).
+func SetPhase(ctx context.Context, c client.Client, foo *foov1.Foo, phase string) error { // want SetPhase:`^returnsConflict\(param 2, as given 2\)$`
+	foo.Status.Phase = phase
+	return c.Status().Update(ctx, foo)
+}
+
+// SetPhaseOrLog makes the same write but only logs its failure and
+// returns nil: the Conflict goes nowhere, so there is no fact.
+func SetPhaseOrLog(ctx context.Context, c client.Client, foo *foov1.Foo, phase string) error {
+	foo.Status.Phase = phase
+	if err := c.Status().Update(ctx, foo); err != nil {
+		klog.Error(err)
+	}
+	return nil
+}
+
+// Save writes only when dryRun is false: the fact names that guard, so a
+// caller passing true is known to get no Conflict.
+func Save(ctx context.Context, c client.Client, foo *foov1.Foo, dryRun bool) error { // want Save:`^returnsConflict\(param 2, as given 2, needs param 3 false\)$`
+	if dryRun {
+		return nil
+	}
+	return c.Update(ctx, foo)
+}
+
+// Toucher is called below, and every type of this package that has its
+// method is a returner: the interface method gets the fact, without the
+// object parameters (implementations may differ in what they send).
+type Toucher interface {
+	Touch(ctx context.Context, key client.ObjectKey) error // want Touch:`^returnsConflict\(param -1, as given -1\)$`
+}
+
+// Storer is called below too, but one type that has its method never
+// writes: a call through it may get no Conflict, so no fact.
+type Storer interface {
+	Store(ctx context.Context, key client.ObjectKey) error
+}
+
+// clientStore writes through the API server; its methods are exported
+// (callable through an interface or by embedding), so they get facts.
+type clientStore struct{ c client.Client }
+
+func (s clientStore) Touch(ctx context.Context, key client.ObjectKey) error { // want Touch:`^returnsConflict\(param -1, as given -1\)$`
+	return s.touch(ctx, key)
+}
+
+func (s clientStore) Store(ctx context.Context, key client.ObjectKey) error { // want Store:`^returnsConflict\(param -1, as given -1\)$`
+	return s.touch(ctx, key)
+}
+
+func (s clientStore) touch(ctx context.Context, key client.ObjectKey) error {
+	foo := &foov1.Foo{}
+	if err := s.c.Get(ctx, key, foo); err != nil {
+		return err
+	}
+	foo.Annotations = map[string]string{"touched": "true"}
+	return s.c.Update(ctx, foo)
+}
+
+// memoryStore implements Storer without a write.
+type memoryStore struct{ keys []client.ObjectKey }
+
+func (m *memoryStore) Store(ctx context.Context, key client.ObjectKey) error {
+	m.keys = append(m.keys, key)
+	return nil
+}
+
+// TouchAndStore calls both interface methods, and returns Touch's error:
+// through Toucher's fact, it is a returner as well.
+func TouchAndStore(ctx context.Context, t Toucher, s Storer, key client.ObjectKey) error { // want TouchAndStore:`^returnsConflict\(param -1, as given -1\)$`
+	if err := s.Store(ctx, key); err != nil {
+		return err
+	}
+	return t.Touch(ctx, key)
+}
+
+var _, _ = clientStore{}, &memoryStore{}
