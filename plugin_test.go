@@ -142,7 +142,7 @@ func TestPluginSettingsErrors(t *testing.T) {
 		want     string
 	}{
 		{"unknown key", map[string]any{"enabled": []any{"unretriedupdate"}},
-			`unknown key "enabled": want enable, disable, retry-wrappers, read-helpers, consequence or an analyzer name (` + names + `)`},
+			`unknown key "enabled": want enable, disable, retry-wrappers, read-helpers, consequence, resync or an analyzer name (` + names + `)`},
 		{"unknown analyzer in enable", map[string]any{"enable": []any{"unretriedupdates"}},
 			`enable: unknown analyzer "unretriedupdates": want one of ` + names},
 		{"unknown analyzer in disable", map[string]any{"disable": []any{"UnretriedUpdate"}},

@@ -89,7 +89,10 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	}
 	msg = grade.Append(msg)
 	c.reported[w2] = true
-	related := []diag.Related{{Node: w.Call, Message: "the earlier write: " + diag.CallName(w.Call)}}
+	var related []diag.Related
+	if w != w2 { // a write retried is its own earlier write: nothing to point at
+		related = []diag.Related{{Node: w.Call, Message: "the earlier write: " + diag.CallName(w.Call)}}
+	}
 	if fix != nil {
 		diag.Report(c.pass, w2.Call, msg, related, *fix)
 	} else {

@@ -164,9 +164,6 @@ func newFinding(act *checker.Action, d analysis.Diagnostic, root string) *findin
 	}
 	for _, r := range d.Related {
 		p, e := fset.Position(r.Pos), fset.Position(cmp.Or(r.End, r.Pos))
-		if p == pos { // the finding's own position says nothing more
-			continue
-		}
 		f.Related = append(f.Related, related{Pos: p, End: e, File: relPath(root, p.Filename), Message: r.Message})
 	}
 	return f

@@ -34,7 +34,10 @@ func TestPanicStandalone(t *testing.T) {
 	if len(errLines) != 1 || !panicReport.MatchString(errLines[0]) || !strings.HasPrefix(errLines[0], panicPkg+": kube: ") {
 		t.Fatalf("%s: want one error line for %s from kube matching %q, got %q\nstderr:\n%s", res.cmd, panicPkg, panicReport, errLines, res.stderr)
 	}
-	got, err := parseText(rest, dir)
+	if len(bytes.TrimSpace(rest)) > 0 {
+		t.Errorf("%s: standard error holds more than the panic's line:\n%s", res.cmd, rest)
+	}
+	got, err := parseText(res.stdout, dir) // the findings, on standard output
 	if err != nil {
 		t.Fatalf("%s: %v", res.cmd, err)
 	}
