@@ -1,10 +1,7 @@
 package kube_test
 
 import (
-	"reflect"
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
@@ -18,18 +15,5 @@ import (
 // The test also fails when a fact type of the model has no scenario, so a
 // new fact cannot go untested.
 func TestEveryFactTypeExportedWhereDueAndNowhereElse(t *testing.T) {
-	results := analysistest.Run(t, testdir.Path(t), model, "facts/kube/...")
-	seen := make(map[reflect.Type]bool)
-	for _, r := range results {
-		for _, facts := range r.Facts {
-			for _, f := range facts {
-				seen[reflect.TypeOf(f)] = true
-			}
-		}
-	}
-	for _, f := range model.FactTypes {
-		if !seen[reflect.TypeOf(f)] {
-			t.Errorf("no package of testdata/src/facts/kube gets a %T", f)
-		}
-	}
+	testdir.EveryFactType(t, model, "facts/kube/...")
 }
