@@ -279,3 +279,49 @@ func TestTags(t *testing.T) {
 		t.Errorf("GOFLAGS=-tags=e2e: want the tagged files analyzed, and no note:\n%s%s", o.stdout, o.stderr)
 	}
 }
+
+// TestFixDiffGates: -fix -diff changes nothing, so while it prints a diff
+// it exits 3, even when every finding has a fix: a CI step fails on "the
+// fixes are not applied". Once they are, it prints nothing and exits 0.
+func TestFixDiffGates(t *testing.T) {
+	root := gopath(t)
+	runGit(t, "init", "-q")
+	write(t, filepath.Join(root, "src/allfixable/r.go"), `package allfixable
+
+import (
+	"context"
+	"log"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type R struct{ client.Client }
+
+func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	cm.Data["seen"] = "true"
+	if err := r.Update(ctx, &cm); err != nil {
+		log.Printf("update: %v", err)
+	}
+	return ctrl.Result{}, nil
+}
+`)
+	o := conflictlint(t, root, "-fix", "-diff", "allfixable")
+	o.want(t, exitFindings)
+	if !strings.Contains(o.stderr, "the diff shows 1 fix in 1 file; 0 findings without a fix") || o.stdout == "" {
+		t.Fatalf("want one fix as a diff and none left:\nstdout:\n%s\nstderr:\n%s", o.stdout, o.stderr)
+	}
+	patch := filepath.Join(t.TempDir(), "fix.patch")
+	write(t, patch, o.stdout)
+	runGit(t, "apply", patch)
+	again := conflictlint(t, root, "-fix", "-diff", "allfixable")
+	again.want(t, exitClean)
+	if again.stdout != "" {
+		t.Errorf("after git apply, the diff is not empty:\n%s", again.stdout)
+	}
+}
