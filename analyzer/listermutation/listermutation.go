@@ -256,14 +256,7 @@ func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
 // (receiver first) taken as owned by a cache, and returns the indices of
 // those it changes.
 func (c *checker) paramMutations(fd *ast.FuncDecl, fn *types.Func) []int {
-	var params []*types.Var
-	sig := fn.Signature()
-	if sig.Recv() != nil {
-		params = append(params, sig.Recv())
-	}
-	for i := 0; i < sig.Params().Len(); i++ {
-		params = append(params, sig.Params().At(i))
-	}
+	params := paramsOf(fn)
 	initial := make(map[*types.Var]val)
 	for i, p := range params {
 		if isRef(p.Type()) {

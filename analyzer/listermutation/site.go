@@ -56,14 +56,7 @@ func (c *checker) changeSite(at ast.Node, viaParam map[ast.Node]int) (s site, ok
 // tracker's record of the helpers it was made through.
 func (c *checker) firstChange(fn *types.Func, param int) (site, map[ast.Node]int, bool) {
 	fd := c.decl(fn)
-	sig := fn.Signature()
-	var params []*types.Var
-	if sig.Recv() != nil {
-		params = append(params, sig.Recv())
-	}
-	for i := 0; i < sig.Params().Len(); i++ {
-		params = append(params, sig.Params().At(i))
-	}
+	params := paramsOf(fn)
 	if param >= len(params) || !isRef(params[param].Type()) {
 		return site{}, nil, false
 	}
@@ -77,4 +70,18 @@ func (c *checker) firstChange(fn *types.Func, param int) (site, map[ast.Node]int
 	}
 	t.walk(fd.Body)
 	return first, t.viaParam, first.at != nil
+}
+
+// paramsOf returns fn's parameters, receiver first for a method: the
+// indexing of summaries, facts and the tracker's viaParam.
+func paramsOf(fn *types.Func) []*types.Var {
+	var params []*types.Var
+	sig := fn.Signature()
+	if sig.Recv() != nil {
+		params = append(params, sig.Recv())
+	}
+	for v := range sig.Params().Variables() {
+		params = append(params, v)
+	}
+	return params
 }

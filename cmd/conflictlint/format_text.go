@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // writeText prints findings the way go vet does, "file:line:col: message",
@@ -65,10 +64,8 @@ func (s pathStyle) position(pos token.Position) string {
 
 // file spells the absolute file name as the style says.
 func (s pathStyle) file(name string) string {
-	if s.wd != "" {
-		if rel, err := filepath.Rel(s.wd, name); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return rel
-		}
+	if rel, ok := under(s.wd, name); s.wd != "" && ok {
+		return rel
 	}
 	return name
 }
