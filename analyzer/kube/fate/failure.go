@@ -284,13 +284,3 @@ func namedErrorResults(info *types.Info, fn inspector.Cursor) []*types.Var {
 	}
 	return out
 }
-
-// otherErrorTells reports whether another non-nil error returned on the
-// path st stands for the failure. It does once the code read the failure
-// (the return is then its answer to it), and in a reconcile step, whose
-// runner requeues on any error and so writes again. A helper that drops
-// its write's failure unread and returns an error it had anyway tells its
-// caller nothing of the write: the failure is lost where it is dropped.
-func (f *failure) otherErrorTells(st pathState) bool {
-	return st.sawFailure() || resultIndex(f.sig) >= 0
-}

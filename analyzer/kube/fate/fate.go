@@ -35,7 +35,7 @@ const (
 	Surfaced                  // given to a test (t.Fatal, require.NoError, gomega's Expect), which fails
 	Handled                   // a requeue, or a Conflict branch that retries or returns
 	Retried                   // written again by a loop or a periodic function, or a Conflict branch that re-reads and writes
-	ReturnedOther             // another error that cannot be nil is returned instead: the caller still retries
+	ReturnedOther             // another error that cannot be nil is returned instead: it stands for the failure, and the caller decides (a requeue redoes the write)
 	Returned                  // returned to the caller, possibly wrapped or aggregated
 )
 

@@ -454,7 +454,7 @@ func (w *walker) endFate(f Fate, st pathState) Fate {
 		switch {
 		case st.carries(v):
 			f = max(f, Returned)
-		case st.isNonNil(v) && w.sc.f.otherErrorTells(st):
+		case st.isNonNil(v):
 			f = max(f, ReturnedOther)
 		}
 	}

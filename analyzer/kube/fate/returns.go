@@ -48,14 +48,14 @@ func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 			case v == nil:
 			case st.carries(v):
 				f = max(f, Returned)
-			case isErr && st.isNonNil(v) && ex.sc.f.otherErrorTells(st):
+			case isErr && st.isNonNil(v):
 				f = max(f, ReturnedOther)
 			case st.requeues(v):
 				f = max(f, Handled)
 			}
 		case ex.sc.carries(e, st):
 			f = max(f, Returned)
-		case isErr && ex.sc.f.otherErrorTells(st) && ex.sc.k.nonNilExpr(e, st):
+		case isErr && ex.sc.k.nonNilExpr(e, st):
 			f = max(f, ReturnedOther)
 		case ex.sc.requeueVar(e, st):
 			f = max(f, Handled)

@@ -91,11 +91,6 @@ func (s pathState) isNonNil(v *types.Var) bool {
 
 func (s *pathState) improve(f Fate) { s.best = max(s.best, f) }
 
-// sawFailure reports whether the code on this path read the failure
-// (tested, logged, formatted it) or keeps it in a variable: only a failure
-// discarded where it happened (a bare call, `_ =`) is unseen.
-func (s pathState) sawFailure() bool { return s.best >= Swallowed || len(s.carriers) > 0 }
-
 func (s pathState) requeues(v *types.Var) bool { return slices.Contains(s.requeued, v) }
 
 // withVar returns vars with v added (sorted, no duplicates).

@@ -43,13 +43,15 @@ func extractName(name, team string) (string, error) {
 	return name[len(team):], nil
 }
 
-// addCluster drops its status write in a bare call and returns only the
-// validation error: the drop is here, its callers receive no Conflict.
+// addCluster drops its status write in a bare call and returns the
+// validation error, which cannot be nil there: that error stands for the
+// failure, and where it ends decides the write's fate. Its callers only
+// log it or drop it, so the write is lost there, and reported there.
 func (c *Controller) addCluster(name string, f *foov1.Foo) (*Cluster, error) {
 	if c.prefixed {
 		if _, err := extractName(name, f.Spec.Message); err != nil {
 			f.Status.Phase = "Invalid"
-			c.client.SetStatus(f.Namespace, f) // want `conflict from c.client.SetStatus is dropped: return it, or re-read f inside retry.RetryOnConflict`
+			c.client.SetStatus(f.Namespace, f) // ok: the validation error goes to the callers, which decide
 			return nil, err
 		}
 	}
@@ -61,13 +63,13 @@ func (c *Controller) addCluster(name string, f *foov1.Foo) (*Cluster, error) {
 // initClusters adds every listed cluster and ignores a validation failure.
 func (c *Controller) initClusters(list *foov1.FooList) {
 	for _, f := range list.Items {
-		c.addCluster(f.Name, &f) // ok: addCluster returns no Conflict
+		c.addCluster(f.Name, &f) // want `conflict from c.addCluster cannot be returned by initClusters: requeue the object, or re-read f inside retry.RetryOnConflict; lost for good`
 	}
 }
 
 // processEvent logs a failed add and waits for the next event.
 func (c *Controller) processEvent(name string, f *foov1.Foo) {
-	cl, err := c.addCluster(name, f) // ok: only the validation error comes back
+	cl, err := c.addCluster(name, f) // want `conflict from c.addCluster cannot be returned by processEvent: requeue the object, or re-read f inside retry.RetryOnConflict; lost for good`
 	if err != nil {
 		log.Printf("creation of cluster is blocked: %v", err)
 		return

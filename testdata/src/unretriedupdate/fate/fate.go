@@ -268,14 +268,15 @@ func (r *Reconciler) pollErrorLogged(ctx context.Context, pod *corev1.Pod) {
 	}
 }
 
-// An error built before the dropped call is returned after it: the helper
-// returns it whether or not the write failed, so its caller learns nothing
-// of the write (a reconcile step, whose runner requeues on any error, is
-// otherErrorReturned above).
+// An error built before the dropped call is returned after it. Where the
+// error cannot be nil, it stands for the failure: a caller that requeues on
+// it redoes the write, one that only logs it loses the write, and the
+// finding is where the error ends (see proof/snapsync). Where it may be
+// nil, the path that returns nil loses the write here.
 func (r *Reconciler) builtBeforeReturned(ctx context.Context, cm *corev1.ConfigMap) error {
 	if cm.Data == nil {
 		err := fmt.Errorf("%s has no data", cm.Name)
-		r.writeStatus(ctx, cm) // want `conflict from r.writeStatus is dropped: return it, or re-read cm inside retry.RetryOnConflict`
+		r.writeStatus(ctx, cm) // ok: the non-nil err goes to the caller, which decides
 		return err
 	}
 	var err error
