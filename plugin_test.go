@@ -160,7 +160,7 @@ func TestPluginSettingsErrors(t *testing.T) {
 		{"option value not a scalar", map[string]any{"unretriedupdate": map[string]any{"mode": []any{"strict"}}},
 			`unretriedupdate.mode: want a string, number or boolean`},
 		{"unknown grade", map[string]any{"consequence": []any{"lost", "forever"}},
-			`consequence: unknown consequence "forever": want one of lost, until-event, until-resync, reported, unknown`},
+			`consequence: unknown consequence "forever": want one of lost, until-event, until-resync, reported, requeued, unknown`},
 		{"grades not a list", map[string]any{"consequence": "lost"},
 			`consequence: want a list of grades`},
 		{"settings not a mapping", []any{"unretriedupdate"},

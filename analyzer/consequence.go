@@ -7,7 +7,7 @@ import "github.com/conflictlint/conflictlint/analyzer/internal/consequence"
 // wrong; the drivers read it back to rank findings in their outputs.
 
 // Consequence returns the name of the grade a finding's message ends with
-// (lost, until-event, until-resync, reported or unknown), or "" when the
+// (lost, until-event, until-resync, reported, requeued or unknown), or "" when the
 // finding has none (another analyzer's).
 func Consequence(message string) string {
 	return consequence.Of(message).String()

@@ -41,7 +41,11 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	}
 	var fix *analysis.SuggestedFix
 	var fixed string // what the fix does, as the message's advice
-	failedFirst := outs[failed] && (w == w2 || c.conflictLost(w2))
+	// A write that resends a version the server refused is reported
+	// whatever becomes of its own error: it is certain to fail. Its grade
+	// says how long (requeued, when the error goes to a loop that reads
+	// again). Only a second write whose own fate is undecided stays quiet.
+	failedFirst := outs[failed] && (w == w2 || c.conflictLost(w2) || c.requeued(w2))
 	switch {
 	case failedFirst:
 		if len(outs) == 1 && w == w2 {
@@ -221,12 +225,20 @@ func methodOr(w *kube.Write) string {
 }
 
 // grade says how long the stale write w2 leaves the cluster wrong: by the
-// fate of its own Conflict, handed on or requeued counting as redone on
-// the next event.
+// fate of its own certain Conflict. Handed on, requeued or retried, the
+// loop that receives it reads the object again and redoes the change:
+// requeued, the mildest grade; lost, by what redoes the write.
 func (c *checker) grade(w2 *kube.Write) consequence.Evidence {
-	f := c.res.Tracer().Trace(w2.Cursor)
-	if f.HandsOn() || f == fate.Handled || f == fate.Retried {
-		return consequence.Evidence{Grade: consequence.UntilEvent}
+	if c.requeued(w2) && !c.conflictLost(w2) {
+		return consequence.Evidence{Grade: consequence.Requeued}
 	}
+	f := c.res.Tracer().Trace(w2.Cursor)
 	return c.res.Consequence(w2.Cursor, c.pass.TypesInfo.TypeOf(w2.Object.Expr), f)
+}
+
+// requeued reports whether w2's Conflict is handed on, requeued or retried
+// where it happens.
+func (c *checker) requeued(w2 *kube.Write) bool {
+	f := c.res.Tracer().Trace(w2.Cursor)
+	return f.HandsOn() || f == fate.Handled || f == fate.Retried
 }

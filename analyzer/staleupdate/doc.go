@@ -91,17 +91,19 @@
 // variable, or one declared in the loop's body, is another object on each
 // turn.
 //
-// After a failed write, a second write of the same object (not the same
-// write retried) is reported only when its own Conflict is lost: where it
-// happens, or at a caller in the package of the function that returns it.
-// Returned to controller-runtime or requeued, its Conflict brings a retry
-// that reads the object again, and nothing is lost:
+// After a failed write, a second write of the same object resends the
+// version the server has just refused: it is certain to fail, so the
+// fallback, record or retry it was meant to be never works. It is reported
+// whatever becomes of its own error. When that Conflict is returned to
+// controller-runtime or a work queue that requeues, the retry reads the
+// object again and redoes both changes: the grade is the mildest,
+// `redone when requeued`:
 //
 //	if err := r.Update(ctx, obj); err != nil {
 //		log.Error(err, "update")
 //	}
 //	obj.Status.Ready = true
-//	return r.Status().Update(ctx, obj) // not reported: this Conflict is returned
+//	return r.Status().Update(ctx, obj) // reported, redone when requeued
 //
 // A successful controller-runtime `Update` refreshes the object in place, so
 // a `Status().Update` after it is fine. client-go typed and dynamic clients
@@ -115,8 +117,9 @@
 //
 // Each finding ends with a grade of how long the stale write leaves the
 // cluster wrong, the grades of unretriedupdate (see its page): when the
-// stale write's own error is handed on, requeued or retried, the next
-// event redoes it (until-event); otherwise the evidence is the same as for
+// stale write's own error is handed on, requeued or retried, the loop that
+// receives it reads the object again (requeued, the mildest grade);
+// otherwise the evidence is the same as for
 // unretriedupdate: a watch of the written kind by the method's receiver
 // type (until-event), a constant resync or `RequeueAfter` on every return
 // (until-resync), a non-zero exit or a failed test (reported), and lost

@@ -24,7 +24,7 @@ type finding struct {
 	Analyzer *analysis.Analyzer
 	Message  string
 	// Consequence is the grade the message ends with (lost, until-event,
-	// until-resync, reported, unknown), "" for a finding without one.
+	// until-resync, reported, requeued, unknown), "" for a finding without one.
 	Consequence string
 	Pos, End    token.Position // Filename is absolute
 	File        string         // slash path relative to the repository root

@@ -3,8 +3,9 @@
 // nobody is told), until-event (the controller's watch of the object runs
 // it again on the change that caused the Conflict), until-resync (only a
 // periodic pass redoes it), reported (a person learns of it: a non-zero
-// exit, a failed test) and unknown (strict mode: the failure's fate itself
-// is unknown).
+// exit, a failed test), requeued (a stale write's certain Conflict is
+// returned to a loop that reads again and retries: the mildest) and
+// unknown (strict mode: the failure's fate itself is unknown).
 //
 // A finding carries its grade as a clause at the end of its message, so that
 // every channel (go vet's text and JSON, the standalone driver, SARIF,
@@ -28,12 +29,13 @@ const (
 	UntilResync              // a periodic pass redoes it
 	Reported                 // a person is told, nothing retries
 	Unknown                  // the failure's fate is unknown (strict mode)
+	Requeued                 // a stale write's certain Conflict is returned to a loop that re-reads and retries
 )
 
-var names = [...]string{Lost: "lost", UntilEvent: "until-event", UntilResync: "until-resync", Reported: "reported", Unknown: "unknown"}
+var names = [...]string{Lost: "lost", UntilEvent: "until-event", UntilResync: "until-resync", Reported: "reported", Requeued: "requeued", Unknown: "unknown"}
 
-// All lists the grades, in the order of their names above.
-var All = []Grade{Lost, UntilEvent, UntilResync, Reported, Unknown}
+// All lists the grades, from the worst to the mildest, unknown last.
+var All = []Grade{Lost, UntilEvent, UntilResync, Reported, Requeued, Unknown}
 
 func (g Grade) String() string {
 	if g <= None || int(g) >= len(names) {
@@ -81,6 +83,8 @@ func (e Evidence) Clause() string {
 		return "lost until resync"
 	case Reported:
 		return "reported by exit status"
+	case Requeued:
+		return "redone when requeued"
 	case Unknown:
 		return "fate unknown"
 	}
@@ -117,7 +121,7 @@ func SARIFLevel(g Grade) string {
 	switch g {
 	case UntilResync:
 		return "warning"
-	case UntilEvent, Reported:
+	case UntilEvent, Reported, Requeued:
 		return "note"
 	}
 	return "error"

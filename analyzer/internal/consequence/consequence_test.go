@@ -49,7 +49,7 @@ func TestGate(t *testing.T) {
 	if g.String() != "lost,unknown" {
 		t.Errorf("String() = %q", g.String())
 	}
-	if err := g.Set("lost,forever"); err == nil || err.Error() != `unknown consequence "forever": want one of lost, until-event, until-resync, reported, unknown` {
+	if err := g.Set("lost,forever"); err == nil || err.Error() != `unknown consequence "forever": want one of lost, until-event, until-resync, reported, requeued, unknown` {
 		t.Errorf("Set(forever) = %v", err)
 	}
 	var empty Gate

@@ -30,12 +30,13 @@ func (r *Reconciler) againInErrorBranch(ctx context.Context, cm *corev1.ConfigMa
 	return nil
 }
 
-// againReturned returns the second write's error: its Conflict goes back
-// to the caller, whose retry reads cm again.
+// againReturned returns the second write's error: it resends the version
+// the server just refused, so it is certain to fail; its Conflict goes back
+// to the caller, whose retry reads cm again (requeued).
 func (r *Reconciler) againReturned(ctx context.Context, cm *corev1.ConfigMap) error {
 	if err := r.Update(ctx, cm); err != nil {
 		cm.Data["attempt"] = "2"
-		return r.Update(ctx, cm) // ok: this write's own Conflict is returned
+		return r.Update(ctx, cm) // want `cm is written again after r.Update failed, without a re-read, so it conflicts again: .*; redone when requeued`
 	}
 	return nil
 }
@@ -57,14 +58,14 @@ func (r *Reconciler) loggedThenStatus(ctx context.Context, dep *appsv1.Deploymen
 		log.Printf("update failed: %v", err)
 	}
 	dep.Status.ReadyReplicas = 1
-	return r.Status().Update(ctx, dep) // ok: this write's own Conflict is returned, and the requeue re-reads
+	return r.Status().Update(ctx, dep) // want `dep is written again after r.Update failed, without a re-read, so it conflicts again: .*; redone when requeued`
 }
 
 func (r *Reconciler) mutatedBeforeLoop(ctx context.Context, cm *corev1.ConfigMap) error {
 	cm.Data["k"] = "v"
 	var err error
 	for i := 0; i < 3; i++ {
-		if err = r.Update(ctx, cm); err == nil { // want `r.Update is retried without re-reading cm, so it conflicts again: re-read cm before each retry; no fix: cm comes from the caller, and a re-read would drop the caller's changes; lost until the next event`
+		if err = r.Update(ctx, cm); err == nil { // want `r.Update is retried without re-reading cm, so it conflicts again: re-read cm before each retry; no fix: cm comes from the caller, and a re-read would drop the caller's changes; redone when requeued`
 			return nil
 		}
 		time.Sleep(time.Second)

@@ -13,14 +13,14 @@ type Reconciler struct {
 	client.Client
 }
 
-// statusReturned: the stale status write's own Conflict is returned, and
-// the requeue reads the object again: nothing is lost.
+// statusReturned: the stale status write is certain to fail; its own
+// Conflict is returned, and the requeue reads the object again (requeued).
 func (r *Reconciler) statusReturned(ctx context.Context, dep *appsv1.Deployment) error {
 	if err := r.Update(ctx, dep); err != nil {
 		log.Printf("updating deployment: %v", err)
 	}
 	dep.Status.ReadyReplicas = 3
-	return r.Status().Update(ctx, dep) // ok: this write's Conflict is returned, and the requeue re-reads
+	return r.Status().Update(ctx, dep) // want `dep is written again after r.Update failed, without a re-read, so it conflicts again: .*; redone when requeued`
 }
 
 // statusLogged: the stale status write's Conflict is only logged.
@@ -57,7 +57,7 @@ func (r *Reconciler) finish(ctx context.Context, dep *appsv1.Deployment) {
 // on.
 func (r *Reconciler) writeStatusReturned(ctx context.Context, dep *appsv1.Deployment) error {
 	if err := r.Status().Update(ctx, dep); err != nil {
-		if err := r.Update(ctx, dep); err != nil { // ok: its Conflict goes back through Reconcile, whose requeue re-reads
+		if err := r.Update(ctx, dep); err != nil { // want `dep is written again after Status\(\).Update failed, without a re-read, so it conflicts again: .*; redone when requeued`
 			return err
 		}
 	}
