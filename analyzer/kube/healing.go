@@ -305,7 +305,7 @@ func (r *Result) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate)
 	if e.Grade != consequence.Lost && e.Grade != consequence.UntilResync {
 		return e
 	}
-	if d, ok := r.healing.periodic.at(r.info, cur); ok && (e.Grade == consequence.Lost || d > 0 && d < e.Period) {
+	if d, ok := r.healing.periodic.at(r.info, cur, r.rereadIn); ok && (e.Grade == consequence.Lost || d > 0 && d < e.Period) {
 		e = consequence.Evidence{Grade: consequence.UntilResync, Period: max(d, 0)}
 	}
 	return e
@@ -359,7 +359,7 @@ func isTimeComparison(info *types.Info, call *ast.CallExpr) bool {
 		return false
 	}
 	if recv := fn.Signature().Recv(); recv != nil {
-		return isTimeType(recv.Type(), "Time") && (fn.Name() == "Before" || fn.Name() == "After")
+		return api.IsTimeType(recv.Type(), "Time") && (fn.Name() == "Before" || fn.Name() == "After")
 	}
 	return fn.Name() == "Since" || fn.Name() == "Until"
 }
@@ -374,4 +374,19 @@ func (r *Result) ownerAt(cur inspector.Cursor) *types.TypeName {
 		return namedOf(r.info.TypeOf(decl.Recv.List[0].Type))
 	}
 	return nil
+}
+
+// rereadIn reports whether the object call writes is read again in scope
+// before call (a tick loop that Gets into an object it was handed).
+func (r *Result) rereadIn(scope ast.Node, call *ast.CallExpr) bool {
+	w := r.WriteAt(call)
+	if w == nil {
+		return false
+	}
+	for _, rd := range r.ReadsOf(w.Object, scope) {
+		if rd.Node.Pos() < call.Pos() {
+			return true
+		}
+	}
+	return false
 }

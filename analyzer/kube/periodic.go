@@ -24,11 +24,8 @@ import (
 // are therefore required to hold no such object.
 
 // periodicRuns are the package's functions that only periodic loops run,
-// with the loop's period when it is a constant (noPeriod when not).
+// with the loop's period when it is a constant (api.NoPeriod when not).
 type periodicRuns map[*types.Func]time.Duration
-
-// noPeriod marks a periodic run whose period is not a constant.
-const noPeriod = time.Duration(-1)
 
 // findPeriodicRuns finds, as a least fixed point, the unexported functions
 // every reference to which is a call made on a timer's tick or from
@@ -161,10 +158,10 @@ func (runs periodicRuns) allOnTick(info *types.Info, uses []inspector.Cursor) (t
 	return period, len(uses) > 0
 }
 
-// longer returns the longer of two periods; noPeriod wins.
+// longer returns the longer of two periods; api.NoPeriod wins.
 func longer(a, b time.Duration) time.Duration {
-	if a == noPeriod || b == noPeriod {
-		return noPeriod
+	if a == api.NoPeriod || b == api.NoPeriod {
+		return api.NoPeriod
 	}
 	return max(a, b)
 }
@@ -187,7 +184,7 @@ func periodicArg(info *types.Info, use inspector.Cursor) (time.Duration, bool) {
 	if !ok || call.Fun == arg.Node() {
 		return 0, false
 	}
-	return runnerPeriod(info, call)
+	return api.RunnerPeriod(info, call)
 }
 
 // tickAfter reports whether a run at use, not itself on a tick, is
@@ -268,17 +265,41 @@ func rootIdent(e ast.Expr) *ast.Ident {
 }
 
 // at returns the period of the tick that runs the finding at cur, a call
-// whose objects are read on that turn.
-func (runs periodicRuns) at(info *types.Info, cur inspector.Cursor) (time.Duration, bool) {
+// whose objects are read on that turn (declared in the tick's scope, or
+// read again there before the call: reread says so), or of a tick that
+// makes the same call later in the function (run once now, then on each
+// tick).
+func (runs periodicRuns) at(info *types.Info, cur inspector.Cursor, reread func(scope ast.Node, call *ast.CallExpr) bool) (time.Duration, bool) {
 	call, ok := cur.Node().(*ast.CallExpr)
 	if !ok {
 		return 0, false
 	}
 	t, ok := runs.tickAt(info, cur)
-	if !ok || !freshArgs(info, call, t.scope) {
+	if !ok {
+		t, ok = runs.laterTick(info, cur)
+	}
+	if !ok || !freshArgs(info, call, t.scope) && !reread(t.scope, call) {
 		return 0, false
 	}
 	return t.period, true
+}
+
+// laterTick returns the tick of a later call in the same function that
+// is written as the call at cur is.
+func (runs periodicRuns) laterTick(info *types.Info, cur inspector.Cursor) (tick, bool) {
+	fn := syntax.EnclosingFunc(cur)
+	if !fn.Valid() {
+		return tick{}, false
+	}
+	text := types.ExprString(cur.Node().(*ast.CallExpr))
+	for c := range fn.Preorder((*ast.CallExpr)(nil)) {
+		if c.Node().Pos() > cur.Node().Pos() && syntax.EnclosingFuncNode(c) == fn.Node() && types.ExprString(c.Node().(*ast.CallExpr)) == text {
+			if t, ok := runs.tickAt(info, c); ok {
+				return t, true
+			}
+		}
+	}
+	return tick{}, false
 }
 
 func asFunc(obj types.Object) *types.Func {
@@ -286,7 +307,7 @@ func asFunc(obj types.Object) *types.Func {
 	return fn
 }
 
-// tick is where a call runs periodically: the period (noPeriod when not
+// tick is where a call runs periodically: the period (api.NoPeriod when not
 // a constant) and the scope whose variables are read afresh each turn
 // (the loop's body; for a function only ticks run, the whole function,
 // parameters included, since every call of it was checked fresh).
@@ -303,15 +324,19 @@ func (runs periodicRuns) tickAt(info *types.Info, cur inspector.Cursor) (tick, b
 	for enc := range cur.Enclosing() {
 		switch n := enc.Node().(type) {
 		case *ast.CommClause:
-			d, ok := timerReceive(info, n.Comm)
-			return tick{d, innermostBody(enc)}, ok
+			d, ok := api.TimerReceive(info, n.Comm)
+			if !ok {
+				return tick{}, false
+			}
+			_, ok = api.TickLoop(info, syntax.InnermostLoop(enc))
+			return tick{tickerPeriod(info, enc, d), innermostBody(enc)}, ok
 		case *ast.ForStmt:
-			if d, ok := timerLoop(info, n.Body); ok {
-				return tick{d, n.Body}, true
+			if d, ok := api.TickLoop(info, n); ok {
+				return tick{tickerPeriod(info, enc, d), n.Body}, true
 			}
 		case *ast.RangeStmt:
-			if d, ok := timerChannel(info, n.X); ok {
-				return tick{d, n.Body}, true
+			if d, ok := api.TickLoop(info, n); ok {
+				return tick{tickerPeriod(info, enc, d), n.Body}, true
 			}
 		case *ast.FuncLit:
 			if runsInPlace(enc) {
@@ -335,80 +360,44 @@ func periodicLiteral(info *types.Info, lit inspector.Cursor) (time.Duration, boo
 	if !ok || call.Fun == lit.Node() {
 		return 0, false
 	}
-	return runnerPeriod(info, call)
+	return api.RunnerPeriod(info, call)
 }
 
-// runnerPeriod reports whether call is a periodic runner's, and the
-// period it is given.
-func runnerPeriod(info *types.Info, call *ast.CallExpr) (time.Duration, bool) {
-	fn := api.Callee(info, call)
-	if fn == nil || !api.PeriodicFuncs[api.FuncKeyOf(fn)] {
-		return 0, false
-	}
-	for _, arg := range call.Args {
-		if api.IsNamed(info.TypeOf(arg), "time", "Duration") {
-			return constPeriod(info, arg), true
-		}
-	}
-	return noPeriod, true
-}
-
-// timerLoop reports whether body waits on a timer on every turn: a select
-// with a timer case, or a time.Sleep, at its top level.
-func timerLoop(info *types.Info, body *ast.BlockStmt) (time.Duration, bool) {
-	for _, stmt := range body.List {
-		switch s := stmt.(type) {
-		case *ast.ExprStmt:
-			if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok && api.IsCallTo(info, call, api.FuncKey{Pkg: "time", Name: "Sleep"}) && len(call.Args) == 1 {
-				return constPeriod(info, call.Args[0]), true
-			}
-		case *ast.SelectStmt:
-			for _, c := range s.Body.List {
-				if d, ok := timerReceive(info, c.(*ast.CommClause).Comm); ok {
-					return d, true
-				}
-			}
-		}
-	}
-	return 0, false
-}
-
-// timerReceive reports whether comm receives from a timer channel.
-func timerReceive(info *types.Info, comm ast.Stmt) (time.Duration, bool) {
-	if ch := syntax.ReceivedChannel(comm); ch != nil {
-		return timerChannel(info, ch)
-	}
-	return 0, false
-}
-
-// timerChannel reports whether ch is a timer's channel: time.After(d),
-// time.Tick(d), or the C of a time.Ticker or time.Timer.
-func timerChannel(info *types.Info, ch ast.Expr) (time.Duration, bool) {
-	switch ch := ast.Unparen(ch).(type) {
-	case *ast.CallExpr:
-		if (api.IsCallTo(info, ch, api.FuncKey{Pkg: "time", Name: "After"}) || api.IsCallTo(info, ch, api.FuncKey{Pkg: "time", Name: "Tick"})) && len(ch.Args) == 1 {
-			return constPeriod(info, ch.Args[0]), true
-		}
-	case *ast.SelectorExpr:
-		if ch.Sel.Name == "C" && (isTimeType(info.TypeOf(ch.X), "Ticker") || isTimeType(info.TypeOf(ch.X), "Timer")) {
-			return noPeriod, true
-		}
-	}
-	return 0, false
-}
-
-// constPeriod returns e's constant duration, or noPeriod.
-func constPeriod(info *types.Info, e ast.Expr) time.Duration {
-	if d := durationOf(info, e); d > 0 {
+// tickerPeriod returns d, or, when d is not a constant and the tick at
+// cur is a Ticker's or Timer's channel t.C, the constant period t was made
+// with in the function (t := time.NewTicker(12 * time.Hour)).
+func tickerPeriod(info *types.Info, cur inspector.Cursor, d time.Duration) time.Duration {
+	if d != api.NoPeriod {
 		return d
 	}
-	return noPeriod
-}
-
-// isTimeType reports whether t is time.<name> or a pointer to it.
-func isTimeType(t types.Type, name string) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
+	fn := syntax.EnclosingFunc(cur)
+	if !fn.Valid() {
+		return d
 	}
-	return api.IsNamed(t, "time", name)
+	tickers := map[*types.Var]time.Duration{}
+	for c := range fn.Preorder((*ast.AssignStmt)(nil)) {
+		as := c.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			continue
+		}
+		v, _ := info.ObjectOf(rootIdent(as.Lhs[0])).(*types.Var)
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if v == nil || !ok || len(call.Args) != 1 || !(api.IsCallTo(info, call, api.FuncKey{Pkg: "time", Name: "NewTicker"}) || api.IsCallTo(info, call, api.FuncKey{Pkg: "time", Name: "NewTimer"})) {
+			continue
+		}
+		if _, seen := tickers[v]; seen {
+			tickers[v] = api.NoPeriod // made twice: not one period
+			continue
+		}
+		tickers[v] = api.ConstPeriod(info, call.Args[0])
+	}
+	for c := range cur.Preorder((*ast.SelectorExpr)(nil)) {
+		sel := c.Node().(*ast.SelectorExpr)
+		if v, ok := info.Uses[rootIdent(sel.X)].(*types.Var); ok && sel.Sel.Name == "C" {
+			if p, ok := tickers[v]; ok {
+				return p
+			}
+		}
+	}
+	return d
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // A helper that reads its object itself and returns its write's failure is
@@ -162,4 +163,35 @@ func changedBy(n ast.Node) []ast.Expr {
 		}
 	}
 	return nil
+}
+
+// againFate is the verdict of a path that reaches the failing call's twin
+// at node: a retry, unless the twin runs on the ticks of a loop, which
+// heals the failure a period later (the grade says when).
+func (w *walker) againFate(node ast.Node, st pathState) Fate {
+	if _, tick := api.TickLoop(w.sc.k.info, innermostLoopAround(w.sc.f.fn, node)); tick {
+		return st.best
+	}
+	return max(st.best, Retried)
+}
+
+// innermostLoopAround returns the innermost for or range statement of fn
+// (not of a literal in it) that holds node, or nil.
+func innermostLoopAround(fn, node ast.Node) ast.Node {
+	var loop ast.Node
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if n == nil || n.Pos() > node.Pos() || n.End() < node.End() {
+			return false
+		}
+		switch n.(type) {
+		case *ast.FuncLit:
+			return n == fn
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n != node {
+				loop = n
+			}
+		}
+		return true
+	})
+	return loop
 }

@@ -25,10 +25,6 @@ type failure struct {
 	// outerErrors are the named error results of the function that defers
 	// fn: what the deferred literal leaves in them is returned.
 	outerErrors []*types.Var
-	// periodic is set when fn is run again on a timer (wait.Until and
-	// friends) and reads the object itself before the write: a lost
-	// failure is retried on the next turn.
-	periodic bool
 	// pollCall is the wait.Poll call that runs fn as its condition, or nil.
 	pollCall *ast.CallExpr
 	// pollRereads is set when fn is such a condition and reads the object
@@ -92,15 +88,8 @@ func (fs *failures) newFailure(cur inspector.Cursor, obj api.Object) *failure {
 	}
 	f.loop = syntax.InnermostLoop(cur)
 	f.endsCommand = fs.k.endsCommand(f.fn)
-	switch fn := f.fn.(type) {
-	case *ast.FuncLit:
-		fs.noteLiteralUse(f, fnCur, fn)
-	case *ast.FuncDecl:
-		// go wait.Until(c.sync, period, stop): the method runs again
-		// on a timer, as a literal given there does.
-		if def, ok := fs.k.info.Defs[fn.Name].(*types.Func); ok && fs.k.sum.periodic[def] {
-			f.periodic = fs.rereads(f, fn)
-		}
+	if lit, ok := f.fn.(*ast.FuncLit); ok {
+		fs.noteLiteralUse(f, fnCur, lit)
 	}
 	return f
 }
@@ -111,58 +100,10 @@ func (fs *failures) rereads(f *failure, fn ast.Node) bool {
 	return fs.k.model != nil && (fs.k.callsSelfReadingHelper(f.call) || f.object.Valid() && fs.k.model.ReadsBefore(fn, f.object, f.call))
 }
 
-// findPeriodicFuncs returns the functions of the package that a periodic
-// runner (wait.Until and friends) runs somewhere in the package: given to
-// it by name or as a method value, or called directly by a literal given
-// to it (wait.UntilWithContext(ctx, func(ctx) { c.sync(ctx) }, d)). A
-// function called further down is not: what it is handed each turn may
-// not be read afresh.
-func (s *summarizer) findPeriodicFuncs() map[*types.Func]bool {
-	out := make(map[*types.Func]bool)
-	if s.k.model == nil || s.k.pkg == nil || !importsPath(s.k.pkg, api.WaitPath) {
-		return out // every periodic runner is in package wait
-	}
-	for _, file := range s.k.model.Files() {
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if callee := api.Callee(s.k.info, call); callee == nil || !api.PeriodicFuncs[api.FuncKeyOf(callee)] {
-				return true
-			}
-			for _, arg := range call.Args {
-				if fn := api.FuncValue(s.k.info, arg); fn != nil {
-					out[fn.Origin()] = true
-				}
-				if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
-					s.markCalledBy(lit.Body, out)
-				}
-			}
-			return true
-		})
-	}
-	return out
-}
-
-// markCalledBy marks in periodic the package's functions that body calls
-// directly (not in a nested literal).
-func (s *summarizer) markCalledBy(body *ast.BlockStmt, periodic map[*types.Func]bool) {
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if fn := api.FuncValue(s.k.info, n.Fun); fn != nil && fn.Pkg() == s.k.pkg {
-				periodic[fn.Origin()] = true
-			}
-		}
-		return true
-	})
-}
-
 // noteLiteralUse records how a function literal that makes the failing
-// call is run: deferred, periodically, or as a poll condition.
+// call is run: deferred, or as a poll condition. A literal a periodic
+// runner (wait.Until) runs is healed on its next tick, not retried: the
+// grade says so (api.TickLoop).
 func (fs *failures) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.FuncLit) {
 	call, arg := fs.literalCall(fnCur, lit)
 	if call == nil {
@@ -178,10 +119,7 @@ func (fs *failures) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.
 	f.opaqueRunner = fs.opaqueRunnerOf(call, arg)
 	callee := fs.k.callee(call)
 	rereads := fs.rereads(f, lit)
-	switch {
-	case callee != nil && api.PeriodicFuncs[api.FuncKeyOf(callee)]:
-		f.periodic = rereads
-	case callee != nil && api.PollFuncs[api.FuncKeyOf(callee)], fs.takesCondition(call, arg):
+	if callee != nil && api.PollFuncs[api.FuncKeyOf(callee)] || fs.takesCondition(call, arg) {
 		f.pollCall = call
 		f.pollRereads = rereads
 	}

@@ -34,7 +34,7 @@ const (
 	HandedOff                 // given to code out of view: a send, a store, an unknown callee, a captured variable
 	Surfaced                  // given to a test (t.Fatal, require.NoError, gomega's Expect), which fails
 	Handled                   // a requeue, or a Conflict branch that retries or returns
-	Retried                   // written again by a loop or a periodic function, or a Conflict branch that re-reads and writes
+	Retried                   // written again promptly: a loop of attempts, a call of the same helper, or a Conflict branch that re-reads and writes
 	ReturnedOther             // another error that cannot be nil is returned instead: it stands for the failure, and the caller decides (a requeue redoes the write)
 	Returned                  // returned to the caller, possibly wrapped or aggregated
 )
@@ -98,7 +98,6 @@ func NewTracer(info *types.Info, pkg *types.Package, model Queries, foreign Fore
 		k.results = ResultVerdicts(info, model.Files(), foreign.Results)
 		k.varInits = packageVarInits(info, model.Files())
 		k.sum.commands = s.findCommandFuncs()
-		k.sum.periodic = s.findPeriodicFuncs()
 		s.findNonNilParams()
 	}
 	return t

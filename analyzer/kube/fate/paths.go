@@ -13,6 +13,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
 
 // The fate of a failure, path by path.
@@ -364,7 +365,7 @@ func (w *walker) step(it walkItem) []walkItem {
 	}
 	if w.sc.f.selfReading && w.sc.f.loop == nil && w.sc.callsAgain(node) {
 		w.calledAgain = true
-		w.end(max(st.best, Retried), st)
+		w.end(w.againFate(node, st), st)
 		return nil
 	}
 	if ret, ok := node.(*ast.ReturnStmt); ok {
@@ -423,6 +424,12 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 // re-read first); one that moved on to another object leaves this failure
 // behind.
 func (w *walker) revisit(st pathState) {
+	if _, tick := api.TickLoop(w.sc.k.info, w.sc.f.loop); tick {
+		// the loop writes again on its next tick whatever happened: a
+		// heal with the tick's period (the grade), not a retry
+		w.end(st.best, st)
+		return
+	}
 	if w.sc.f.selfReading && !(w.sc.f.loop != nil && w.sc.mentionsLoopLocal(w.sc.f.call)) {
 		// the same helper call again, with the same arguments: it reads
 		// the object afresh
@@ -444,12 +451,10 @@ var loopHeads = map[cfg.BlockKind]bool{
 }
 
 // endFate adjusts the verdict of a path that leaves the function: a
-// periodic function runs again; a deferred one leaves the outer function's
-// named error results to be returned.
+// deferred one leaves the outer function's named error results to be
+// returned. (A function a periodic runner runs again is healed on its
+// next tick, not retried: its grade says when.)
 func (w *walker) endFate(f Fate, st pathState) Fate {
-	if w.sc.f.periodic {
-		f = max(f, Retried)
-	}
 	for _, v := range w.sc.f.outerErrors {
 		switch {
 		case st.carries(v):

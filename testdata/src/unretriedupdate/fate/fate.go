@@ -154,7 +154,8 @@ func (r *Reconciler) deferredToLocal(ctx context.Context, cm *corev1.ConfigMap) 
 	return err
 }
 
-// Loops that retry by construction.
+// A periodic runner redoes a lost write on its next tick: healed, with
+// the period as its grade, not retried.
 func (r *Reconciler) periodic(ctx context.Context, key client.ObjectKey, stop <-chan struct{}) {
 	wait.Until(func() {
 		var cm corev1.ConfigMap
@@ -162,7 +163,7 @@ func (r *Reconciler) periodic(ctx context.Context, key client.ObjectKey, stop <-
 			return
 		}
 		cm.Data = map[string]string{"seen": "yes"}
-		if err := r.Update(ctx, &cm); err != nil { // ok: the next turn reads the ConfigMap again
+		if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update cannot be returned by a function literal: re-read cm inside retry.RetryOnConflict; lost until resync \(1m\)$`
 			r.Log.Error(err, "update")
 		}
 	}, time.Minute, stop)
@@ -188,7 +189,7 @@ func (r *Reconciler) ticker(ctx context.Context, name string) {
 				continue
 			}
 			pod.Labels = map[string]string{"tick": "yes"}
-			if _, err := r.kube.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // ok: the next tick reads the pod again
+			if _, err := r.kube.CoreV1().Pods("ns").Update(ctx, pod, metav1.UpdateOptions{}); err != nil { // want `conflict from Pods\("ns"\).Update cannot be returned by ticker: re-read pod inside retry.RetryOnConflict; lost until resync \(1m\)$`
 				r.Log.Error(err, "update")
 			}
 		}
@@ -386,7 +387,7 @@ func (r *Reconciler) relabelEach(ctx context.Context, keys []client.ObjectKey) {
 // Run once now, then on every tick: the loop's call of relabel with the
 // same key retries the first run's failure with a fresh read.
 func (r *Reconciler) relabelNowThenEachTick(ctx context.Context, key client.ObjectKey) {
-	if err := r.relabel(ctx, key); err != nil { // ok: the tick loop below calls relabel(ctx, key) again, which reads afresh
+	if err := r.relabel(ctx, key); err != nil { // want `conflict from r.relabel cannot be returned by relabelNowThenEachTick: .*; lost until resync \(1m\)$`
 		r.Log.Error(err, "relabel")
 	}
 	t := time.NewTicker(time.Minute)
@@ -396,7 +397,7 @@ func (r *Reconciler) relabelNowThenEachTick(ctx context.Context, key client.Obje
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := r.relabel(ctx, key); err != nil { // ok: the next tick calls it again
+			if err := r.relabel(ctx, key); err != nil { // want `conflict from r.relabel cannot be returned by relabelNowThenEachTick: .*; lost until resync \(1m\)$`
 				r.Log.Error(err, "relabel")
 			}
 		}

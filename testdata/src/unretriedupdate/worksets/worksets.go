@@ -111,7 +111,8 @@ func (l *loop) flushCleared(ctx context.Context) error {
 	})
 }
 
-// watch loses the write only when it is told to stop.
+// watch writes again on the next tick: a heal a second later, not a
+// retry.
 func (l *loop) watch(ctx context.Context, u *unstructured.Unstructured) {
 	tick := time.NewTicker(time.Second)
 	for {
@@ -123,7 +124,7 @@ func (l *loop) watch(ctx context.Context, u *unstructured.Unstructured) {
 		if err := l.c.Get(ctx, client.ObjectKeyFromObject(u), u); err != nil {
 			continue
 		}
-		if err := l.c.Update(ctx, u); err != nil { // ok: the next tick reads and writes again; only a shutdown leaves
+		if err := l.c.Update(ctx, u); err != nil { // want `conflict from l.c.Update cannot be returned by watch: re-read u inside retry.RetryOnConflict; lost until resync \(1s\)$`
 			klog.Error(err)
 		}
 	}

@@ -1,7 +1,8 @@
 // Package periodic holds controllers whose sync method is run on a timer
 // by name (wait.UntilWithContext(ctx, c.sync, period)), as Kubernetes'
 // default ServiceCIDR controller does: a method that reads the object
-// afresh each turn retries a lost write on the next turn.
+// afresh each turn redoes a lost write on the next turn, a heal graded
+// with the period.
 package periodic
 
 import (
@@ -39,7 +40,7 @@ func (c *controller) upgrade(ctx context.Context) error {
 		return err
 	}
 	cm.Data = map[string]string{"stack": "dual"}
-	if _, err := c.cs.CoreV1().ConfigMaps("kube-system").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // ok: the next turn reads it again
+	if _, err := c.cs.CoreV1().ConfigMaps("kube-system").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("kube-system"\).Update of cm is only logged: return it; lost until resync \(10s\)$`
 		log.Printf("upgrade: %v", err)
 	}
 	return nil
@@ -52,7 +53,7 @@ func (c *controller) sync(ctx context.Context) {
 		return
 	}
 	cm.Data = map[string]string{"ready": "true"}
-	if _, err := c.cs.CoreV1().ConfigMaps("kube-system").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // ok: the next turn reads it again
+	if _, err := c.cs.CoreV1().ConfigMaps("kube-system").Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\("kube-system"\).Update cannot be returned by sync: re-read cm inside retry.RetryOnConflict; lost until resync \(10s\)$`
 		log.Printf("sync: %v", err)
 	}
 }
