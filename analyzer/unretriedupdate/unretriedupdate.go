@@ -209,10 +209,12 @@ func (c *checker) advice(s site, f fate.Fate) string {
 func (c *checker) fateText(s site, f fate.Fate) string {
 	switch f {
 	case fate.Fatal:
-		call, command := c.tracer.FatalEnd(s.cursor)
+		call, end := c.tracer.FatalEnd(s.cursor)
 		switch {
-		case command:
+		case end == fate.EndsCommand:
 			return "is returned from a cobra command, which exits"
+		case end == fate.StopsManager:
+			return "is returned from a runnable's Start, which stops the manager"
 		case call == nil:
 			return "ends the program"
 		case isPanic(c.pass.TypesInfo, call):

@@ -9,10 +9,14 @@ const (
 	ClientPath         = "sigs.k8s.io/controller-runtime/pkg/client"
 	ControllerUtilPath = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	ReconcilePath      = "sigs.k8s.io/controller-runtime/pkg/reconcile"
-	dynamicPath        = "k8s.io/client-go/dynamic"
-	unstructuredPath   = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	RetryPath          = "k8s.io/client-go/util/retry"
-	WaitPath           = "k8s.io/apimachinery/pkg/util/wait"
+	// ManagerPath is controller-runtime's manager; CRPath its root
+	// package (ctrl), which re-exports the Manager type.
+	ManagerPath      = "sigs.k8s.io/controller-runtime/pkg/manager"
+	CRPath           = controllerRuntime
+	dynamicPath      = "k8s.io/client-go/dynamic"
+	unstructuredPath = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	RetryPath        = "k8s.io/client-go/util/retry"
+	WaitPath         = "k8s.io/apimachinery/pkg/util/wait"
 	// ErrorsPath is apimachinery's API errors, whose constructors build
 	// errors that IsConflict and its siblings recognise.
 	ErrorsPath         = "k8s.io/apimachinery/pkg/api/errors"

@@ -30,9 +30,9 @@ type failure struct {
 	// pollRereads is set when fn is such a condition and reads the object
 	// itself: returning (false, nil) makes wait run it again.
 	pollRereads bool
-	// endsCommand is set when fn is a cobra command's RunE (or stored
-	// there): an error it returns ends the program.
-	endsCommand bool
+	// ends says how an error fn returns ends the program (a cobra
+	// command's RunE, a manager's runnable), if it does.
+	ends ProgramEnd
 	// opaqueRunner is the call of another package that takes fn as an
 	// interface value (a scheduler's task), or nil: see opaqueRunnerOf.
 	opaqueRunner *ast.CallExpr
@@ -87,7 +87,7 @@ func (fs *failures) newFailure(cur inspector.Cursor, obj api.Object) *failure {
 		return nil
 	}
 	f.loop = syntax.InnermostLoop(cur)
-	f.endsCommand = fs.k.endsCommand(f.fn)
+	f.ends = fs.k.programEnd(f.fn)
 	if lit, ok := f.fn.(*ast.FuncLit); ok {
 		fs.noteLiteralUse(f, fnCur, lit)
 	}

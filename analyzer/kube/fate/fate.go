@@ -97,7 +97,7 @@ func NewTracer(info *types.Info, pkg *types.Package, model Queries, foreign Fore
 		k.predicates = Predicates(info, model.Files(), foreign.Predicates)
 		k.results = ResultVerdicts(info, model.Files(), foreign.Results)
 		k.varInits = packageVarInits(info, model.Files())
-		k.sum.commands = s.findCommandFuncs()
+		k.sum.programEnds = s.findProgramEnds()
 		s.findNonNilParams()
 	}
 	return t

@@ -16,14 +16,15 @@ import (
 // one that takes the function as an interface value is not known to.
 
 // runnerFate turns an error returned from the function into what the code
-// that runs it does with it: cobra prints a command's error and main exits;
+// that runs it does with it: cobra prints a command's error and main
+// exits, a manager stops on a runnable's;
 // a runner that takes the function as an interface value (a scheduler's
 // task) is not known to act on it, so the failure is lost there.
 func (w *walker) runnerFate(f Fate) Fate {
 	switch {
 	case f < ReturnedOther:
 		return f
-	case w.sc.f.endsCommand:
+	case w.sc.f.ends != NoEnd:
 		return Fatal
 	case w.sc.f.opaqueRunner != nil:
 		return Abandoned
@@ -100,14 +101,18 @@ func (fs *failures) literalCall(fnCur inspector.Cursor, lit *ast.FuncLit) (*ast.
 
 // FatalEnd says what ends the program for the failure of the call at cur
 // when its fate is Fatal: the call that does (log.Fatalf, panic, os.Exit),
-// or, when the function's returned error does, nil and command set (a
-// cobra command's RunE). Both are zero for other fates.
-func (t *Tracer) FatalEnd(cur inspector.Cursor) (call *ast.CallExpr, command bool) {
+// or, when the function's returned error does, nil and the runner that
+// ends the program with it (a cobra command's RunE, a manager's runnable).
+// Both are zero for other fates.
+func (t *Tracer) FatalEnd(cur inspector.Cursor) (call *ast.CallExpr, end ProgramEnd) {
 	f, w := t.traceWalk(cur, t.objectOfFailure(cur))
 	if f != Fatal || w == nil {
-		return nil, false
+		return nil, NoEnd
 	}
-	return w.fatal, w.fatal == nil && w.sc.f.endsCommand
+	if w.fatal != nil {
+		return w.fatal, NoEnd
+	}
+	return nil, w.sc.f.ends
 }
 
 // fatalCallAbove returns the innermost call around cur, inside stop, that

@@ -19,8 +19,8 @@ import (
 //     (ends), never return a nil error (neverNil) and put work back on a
 //     queue (requeuer), by summarize; then the package's predicates, its
 //     reconcile.Result verdicts and its variables' initial values; then
-//     the functions stored in command hooks (commands), one pass over the
-//     files; last the
+//     the functions whose error ends the program (programEnds: command
+//     hooks, a manager's runnables), one pass over the files; last the
 //     error parameters every call passes non-nil (nonNilParams), which
 //     reads all of the above where its handlers are called.
 //  2. The model's returners are then found by tracing failures (kube's
@@ -45,7 +45,9 @@ type summaries struct {
 	ends     map[*types.Func]Fate
 	neverNil map[*types.Func]bool
 	requeuer map[*types.Func]bool
-	commands map[any]bool // *ast.FuncLit or types.Object
+	// programEnds are the functions whose returned error ends the
+	// program (see commands.go), by *ast.FuncLit or types.Object.
+	programEnds map[any]ProgramEnd
 	// nonNilParams are the error parameters every call of a handler
 	// passes non-nil (see params.go).
 	nonNilParams map[*types.Func][]*types.Var
