@@ -112,6 +112,9 @@ func (fx *effects) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathS
 		if v := fx.requeueFieldSet(l, value); v != nil {
 			st.requeued = withVar(st.requeued, v) // res.RequeueAfter = d
 		}
+		if v := fx.requeueStored(l, value, *st); v != nil {
+			st.requeued = withVar(st.requeued, v) // sub.result = ctrl.Result{Requeue: true}
+		}
 		switch {
 		case carried && isText(fx.sc.k.info.TypeOf(value)):
 			st.improve(Logged) // its message recorded (a status field): nobody can retry text
@@ -135,7 +138,7 @@ func (fx *effects) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathS
 	} else {
 		st.carriers = withoutVar(st.carriers, v)
 	}
-	if value != nil && (isRequeueResult(fx.sc.k.info, value) || fx.sc.requeueVar(value, *st)) {
+	if value != nil && (carriesRequeue(fx.sc.k.info, value, 0) || fx.sc.requeueVar(value, *st)) {
 		st.requeued = withVar(st.requeued, v)
 	} else {
 		st.requeued = withoutVar(st.requeued, v)
@@ -188,6 +191,22 @@ func (fx *effects) requeueFieldSet(l, value ast.Expr) *types.Var {
 	if !api.IsNamed(t, api.ReconcilePath, "Result") {
 		return nil
 	}
+	return v
+}
+
+// requeueStored returns the variable a field assignment l = value stores
+// a requeue in (sub.result = ctrl.Result{Requeue: true}, or a variable
+// holding one), or nil: the variable carries the requeue where it goes.
+func (fx *effects) requeueStored(l, value ast.Expr, st pathState) *types.Var {
+	sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+	if !ok || value == nil || !(carriesRequeue(fx.sc.k.info, value, 0) || fx.sc.requeueVar(value, st)) {
+		return nil
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := fx.sc.k.info.Uses[id].(*types.Var)
 	return v
 }
 

@@ -304,10 +304,34 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (
 }
 
 // returnsRequeue reports whether ret returns a reconcile.Result literal that
-// asks for a requeue.
+// asks for a requeue, alone or carried in a value of the project's (see
+// carriesRequeue).
 func returnsRequeue(info *types.Info, ret *ast.ReturnStmt) bool {
 	for _, r := range ret.Results {
-		if isRequeueResult(info, r) {
+		if carriesRequeue(info, r, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// carriesRequeue reports whether e is a requeue Result literal, or a
+// composite literal (a project's result struct, a slice) with one among
+// its elements, a few levels down: the requeue goes where the value goes,
+// as an error built into a result struct does.
+func carriesRequeue(info *types.Info, e ast.Expr, depth int) bool {
+	if isRequeueResult(info, e) {
+		return true
+	}
+	lit, ok := api.StripAddr(e).(*ast.CompositeLit)
+	if !ok || depth > 2 {
+		return false
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		if carriesRequeue(info, elt, depth+1) {
 			return true
 		}
 	}
