@@ -26,6 +26,7 @@ type imported struct {
 	retryHelpers map[*types.Func]int
 	returners    map[*types.Func]Returner
 	refreshers   map[*types.Func]ReadsFact
+	silent       map[*types.Func]int // silent writers: the parameter they write
 }
 
 // importCalleeFacts returns what the facts of the callees of calls in
@@ -35,6 +36,7 @@ func importCalleeFacts(pass *analysis.Pass, calls []call) imported {
 		retryHelpers: make(map[*types.Func]int),
 		returners:    make(map[*types.Func]Returner),
 		refreshers:   make(map[*types.Func]ReadsFact),
+		silent:       make(map[*types.Func]int),
 	}
 	seen := make(map[*types.Func]bool)
 	for _, c := range calls {
@@ -61,6 +63,10 @@ func (im imported) importFrom(pass *analysis.Pass, fn *types.Func) {
 	var reads ReadsFact
 	if pass.ImportObjectFact(fn, &reads) {
 		im.refreshers[fn] = reads
+	}
+	var silent SilentWriteFact
+	if pass.ImportObjectFact(fn, &silent) {
+		im.silent[fn] = silent.Param
 	}
 }
 
@@ -164,6 +170,9 @@ func (e exporter) exportFuncFacts(res *Result, fn *types.Func) {
 	}
 	if r, ok := res.returners[fn]; ok {
 		e.pass.ExportObjectFact(fn, returnsFact(r))
+	}
+	if p, ok := res.silent[fn]; ok {
+		e.pass.ExportObjectFact(fn, &SilentWriteFact{Param: p})
 	}
 	if r := e.judge.freshResultOf(fn); r >= 0 {
 		e.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})

@@ -129,4 +129,12 @@ func (f *ReadsFact) String() string {
 	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
 }
 
-var factTypes = []analysis.Fact{new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact)}
+// SilentWriteFact: the function writes the object of parameter Param and
+// loses that write's failure (logs or drops it): after a Conflict there,
+// the caller's object is stale and the caller cannot know.
+type SilentWriteFact struct{ Param int }
+
+func (*SilentWriteFact) AFact()           {}
+func (f *SilentWriteFact) String() string { return fmt.Sprintf("silentWrite(param %d)", f.Param) }
+
+var factTypes = []analysis.Fact{new(SilentWriteFact), new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact)}

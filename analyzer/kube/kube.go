@@ -160,6 +160,7 @@ func build(pass *analysis.Pass, opts *api.Options, res *Result, foreign fate.For
 	// The returners are final: the tracer computes what depends on them
 	// and builds the graphs the checks walk, then is read-only.
 	res.tracer.Freeze(res.walkedSites())
+	res.silent, res.silentCalls = findSilentWriters(info, scan, found, retries.scopeByBody, res.tracer, returners, imported.silent)
 	// 6. healing
 	res.info, res.gate = info, opts.Consequences
 	res.healing = findHealing(info, res.files, scan.calls, uses.resyncAt, healed)

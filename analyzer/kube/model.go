@@ -94,6 +94,10 @@ type packageModel struct {
 	scopeByBody scopesByBody
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
+	// silent are the silent writers (see silent.go), with the parameter
+	// each writes; silentCalls the calls of them.
+	silent      map[*types.Func]int
+	silentCalls []*SilentCall
 
 	info    *types.Info // for the grading of findings (see Consequence)
 	healing healing     // what redoes a lost write (see healing.go)
@@ -157,6 +161,10 @@ func (r *Result) Decls() map[*types.Func]*ast.FuncDecl { return r.decls }
 
 // CursorOf returns the cursor of a returner call.
 func (r *Result) CursorOf(rc *ReturnerCall) inspector.Cursor { return r.returnerCursor[rc.Call] }
+
+// SilentCalls returns the calls of helpers that write an object they are
+// handed and lose the write's failure (see silent.go).
+func (r *Result) SilentCalls() []*SilentCall { return r.silentCalls }
 
 // WriteAt returns the write made by call, or nil.
 func (r *Result) WriteAt(call *ast.CallExpr) *Write { return r.writeAt(call) }

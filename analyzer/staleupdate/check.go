@@ -46,7 +46,9 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	// says how long (requeued, when the error goes to a loop that reads
 	// again). Only a second write whose own fate is undecided stays quiet.
 	failedFirst := outs[failed] && (w == w2 || c.conflictLost(w2) || c.requeued(w2))
+	silentFirst := c.silentCalls[w] && w != w2 && !outs[otherFailure]
 	switch {
+	case silentFirst:
 	case failedFirst:
 		if len(outs) == 1 && w == w2 {
 			fix, fixed = c.reReadFix(fg, w, wr), "re-read "+w.Object.Name()+" before each retry"
@@ -74,9 +76,12 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 		fixed = ""
 	}
 	var msg string
-	if failedFirst {
+	switch {
+	case silentFirst:
+		msg = silentMessage(w)
+	case failedFirst:
 		msg = failedMessage(w, w2, fixed)
-	} else {
+	default:
 		msg = supersededMessage(w, w2, outs, fixed)
 	}
 	// The re-read is the only fix after a failure (keeping a typed write's
@@ -196,6 +201,13 @@ func failedMessage(w, w2 *kube.Write, fixed string) string {
 		return fmt.Sprintf("%s is retried without re-reading %s, so it conflicts again: %s", call, name, fixed)
 	}
 	return fmt.Sprintf("%s is written again after %s failed, without a re-read, so it conflicts again: re-read %s first, or use retry.RetryOnConflict", name, call, name)
+}
+
+// silentMessage says that w2 sends w's object again after w, a helper that
+// loses its write's failure, may have left it stale.
+func silentMessage(w *kube.Write) string {
+	name, call := w.Object.Name(), diag.CallName(w.Call)
+	return fmt.Sprintf("%s is written again after %s, which loses its write's failure: after a conflict there %s is stale and this write conflicts too; have %s return its error, or re-read %s first", name, call, name, call, name)
 }
 
 // supersededMessage says that w2 sends w's object again after w stored

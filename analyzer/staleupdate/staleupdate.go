@@ -60,6 +60,10 @@ type checker struct {
 	// helpers that write the object passed as a parameter: writes of that
 	// argument, reported without a fix.
 	helperCalls map[*kube.Write]bool
+	// silentCalls are calls of helpers that write the object passed and
+	// lose the write's failure: after one, the object may be stale and
+	// the caller cannot know.
+	silentCalls map[*kube.Write]bool
 }
 
 func run(pass *analysis.Pass, res *kube.Result) (any, error) {
@@ -125,7 +129,7 @@ type funcWrites struct {
 func (c *checker) candidates() []funcWrites {
 	var order []ast.Node
 	byFunc := make(map[ast.Node][]*kube.Write)
-	for _, w := range append(c.res.Writes(), c.helperWrites()...) {
+	for _, w := range slices.Concat(c.res.Writes(), c.helperWrites(), c.silentWrites()) {
 		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.FuncNode == nil || syntax.InTestFile(c.pass.Fset, w.Call.Pos()) {
 			// tests write fixtures without a resourceVersion through fake
 			// clientsets, and a conflicting test fails where it runs
@@ -222,4 +226,35 @@ func (c *checker) helperWrites() []*kube.Write {
 		out = append(out, w)
 	}
 	return out
+}
+
+// silentWrites returns, as writes of their arguments, the calls of helpers
+// that write the object passed and lose the write's failure (see
+// kube.SilentCall): a later write of that object may resend the version
+// the helper's write was refused.
+func (c *checker) silentWrites() []*kube.Write {
+	c.silentCalls = make(map[*kube.Write]bool)
+	var out []*kube.Write
+	for _, sc := range c.res.SilentCalls() {
+		w := &kube.Write{
+			Call: sc.Call, Cursor: sc.Cursor, Kind: api.WriteUpdate, Results: resultCount(c.pass.TypesInfo, sc.Call),
+			Object:   api.ObjectOf(c.pass.TypesInfo, sc.Call.Args[sc.Param]),
+			FuncNode: syntax.EnclosingFuncNode(sc.Cursor), Scope: c.res.ScopeOf(sc.Cursor),
+		}
+		c.silentCalls[w] = true
+		c.helperCalls[w] = true
+		out = append(out, w)
+	}
+	return out
+}
+
+// resultCount is the number of results call gives.
+func resultCount(info *types.Info, call *ast.CallExpr) int {
+	switch t := info.TypeOf(call).(type) {
+	case *types.Tuple:
+		return t.Len()
+	case nil:
+		return 0
+	}
+	return 1
 }

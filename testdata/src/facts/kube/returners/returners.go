@@ -20,8 +20,10 @@ func SetPhase(ctx context.Context, c client.Client, foo *foov1.Foo, phase string
 }
 
 // SetPhaseOrLog makes the same write but only logs its failure and
-// returns nil: the Conflict goes nowhere, so there is no fact.
-func SetPhaseOrLog(ctx context.Context, c client.Client, foo *foov1.Foo, phase string) error {
+// returns nil: the Conflict goes nowhere, so there is no returnsConflict
+// fact; the object it was handed is left stale after one, which its
+// caller cannot know (silentWrite of param 2).
+func SetPhaseOrLog(ctx context.Context, c client.Client, foo *foov1.Foo, phase string) error { // want SetPhaseOrLog:`^silentWrite\(param 2\)$`
 	foo.Status.Phase = phase
 	if err := c.Status().Update(ctx, foo); err != nil {
 		klog.Error(err)

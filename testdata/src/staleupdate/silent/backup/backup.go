@@ -1,0 +1,58 @@
+// Package backup calls the status setters of package status two or three
+// times in a row on one object: after the first setter's write fails with
+// a Conflict (only logged there), every later write of the object resends
+// the refused version.
+package backup
+
+import (
+	"context"
+
+	"staleupdate/silent/status"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Runner struct {
+	Client client.Client
+	Status *status.Context
+}
+
+func (r *Runner) Run(ctx context.Context, key client.ObjectKey) error {
+	var cm corev1.ConfigMap
+	if err := r.Client.Get(ctx, key, &cm); err != nil {
+		return err
+	}
+	r.Status.SetRunning(ctx, &cm)
+	cm.Data = map[string]string{"backup": "taken"}
+	r.Status.SetDone(ctx, &cm)       // want `cm is written again after r.Status.SetRunning, which loses its write's failure: after a conflict there cm is stale and this write conflicts too; have r.Status.SetRunning return its error, or re-read cm first; lost for good$`
+	return r.Client.Update(ctx, &cm) // want `cm is written again after r.Status.SetDone, which loses its write's failure: .*; redone when requeued$`
+}
+
+// RunFresh re-reads between the setters: nothing is stale.
+func (r *Runner) RunFresh(ctx context.Context, key client.ObjectKey) error {
+	var cm corev1.ConfigMap
+	if err := r.Client.Get(ctx, key, &cm); err != nil {
+		return err
+	}
+	r.Status.SetRunning(ctx, &cm)
+	if err := r.Client.Get(ctx, key, &cm); err != nil {
+		return err
+	}
+	r.Status.SetDone(ctx, &cm) // ok: read again first
+	return nil
+}
+
+// RunCopies uses a setter that writes a copy, and one that returns its
+// failure, which is tested.
+func (r *Runner) RunCopies(ctx context.Context, key client.ObjectKey) error {
+	var cm corev1.ConfigMap
+	if err := r.Client.Get(ctx, key, &cm); err != nil {
+		return err
+	}
+	r.Status.SetCopy(ctx, &cm)
+	if err := r.Status.SetChecked(ctx, &cm); err != nil { // ok: SetCopy wrote a copy
+		return err
+	}
+	return r.Client.Update(ctx, &cm) // ok: SetChecked succeeded here
+}
