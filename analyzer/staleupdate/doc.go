@@ -105,6 +105,16 @@
 //	obj.Status.Ready = true
 //	return r.Status().Update(ctx, obj) // reported, redone when requeued
 //
+// A helper that writes the object it is handed and loses the write's
+// failure (it logs or drops it, itself or through the helpers it calls;
+// known across packages by a fact) leaves that object stale after a
+// Conflict, and its caller cannot know: a later write of the object, or
+// another call of such a helper on it, without a re-read between, is
+// reported the same way:
+//
+//	r.Status.SetRunning(ctx, &job) // only logs its Status().Update's failure
+//	r.Status.SetDone(ctx, &job)    // reported: job may carry a refused version
+//
 // A successful controller-runtime `Update` refreshes the object in place, so
 // a `Status().Update` after it is fine. client-go typed and dynamic clients
 // do not: a successful `Update` returns the stored object and leaves its

@@ -11,14 +11,10 @@
 // the change: retry.RetryOnConflict with a fresh Get inside the closure, or
 // returning the error to a reconcile loop or work queue that requeues.
 //
-// The analyzer reports a conflict-prone write outside any retry scope whose
-// error is dropped (discarded, assigned to _ or never read), only logged,
-// ends the program (log.Fatal, klog.Fatal, os.Exit, panic), or is made where
-// nobody can receive it (a goroutine, an informer event handler, any
-// function without an error result), unless a path on the error requeues
-// (ctrl.Result{Requeue: true}, RequeueAfter, queue.AddRateLimited) or
-// retries. A function of the package that returns a write's error counts as
-// a write where it is called. Writes inside a retry scope are retryreget's.
+// It reports a conflict-prone write outside any retry scope whose Conflict
+// is neither retried nor handed to code that retries (see "How a failure
+// is judged"). A function that returns a write's error counts as a write
+// where it is called. Writes inside a retry scope are retryreget's.
 //
 // Before:
 //
@@ -68,8 +64,8 @@
 //     Requeue the object from F, give F an error result its callers
 //     return, or retry the write there.
 //   - `is passed to F, which exits`, `ends the program`, `is returned from
-//     a cobra command, which exits` and the like: a command stops halfway
-//     through its work. Retry the write.
+//     a cobra command, which exits`, `is returned from a runnable's Start,
+//     which stops the manager`: the work stops halfway. Retry the write.
 //   - `is wrapped in reconcile.TerminalError, so it is never requeued`:
 //     return the Conflict unwrapped, or retry.
 //   - `is returned to F, which may ignore it`: the writing function is an
@@ -81,24 +77,30 @@
 //     result-without-fact). Read line N.
 //
 // After the colon: what the fix does (`return it`, `re-read X inside
-// retry.RetryOnConflict`, `re-read X after a conflict in ...`, `retry it
-// in retry.RetryOnConflict`), or, for advice with two ways, how to fix it
-// by hand; `; no fix: ...` says why there is none. The grade comes last
-// (see "Consequence"): `lost for good`, `lost until the next event`, `lost
-// until resync (10m)`, `reported by exit status` (the program ends with a
-// non-zero status or a test fails: someone is told, nothing retries) and
-// `fate unknown`.
+// retry.RetryOnConflict`, ...), or how to fix it by hand; `; no fix: ...`
+// says why there is none. The grade comes last (see "Consequence").
 //
 // # How a failure is judged
 //
+// One rule says what becomes of a failed write, here and in every check:
+// it is retried when the same change is written again promptly after a
+// fresh read (`retry.RetryOnConflict` and its kin, a poll, a loop of
+// attempts or a call of the same helper that re-reads, whatever it does
+// when its attempts run out; or the error or a requeue handed to a work
+// queue or a reconcile): no finding. It is healed when something redoes it
+// later: the object's watch, a periodic pass (a ticker, `wait.Until`, a
+// resync, `RequeueAfter`: a loop that writes again on its next tick is a
+// heal, not a retry), or a restart after the program exits: a finding,
+// graded (see "Consequence"). Otherwise it is lost: a finding, `lost`.
+// A returned error is followed to where it ends, through facts into the
+// importers, and reported there, naming the write.
+//
 // The model follows the write's failure through the function's control flow
 // to every exit, on the assumption that the write failed with a Conflict as
-// the API server sends it (an *errors.StatusError with reason Conflict,
-// code 409 and the message "Operation cannot be fulfilled on <resource>
-// \"<name>\": the object has been modified; ..."), and evaluates each test
-// of the error on that value (see "Only on proof" below). It judges each
-// path by the best thing it does with the failure. The verdict is the
-// worst path's:
+// the API server sends it (a StatusError with reason Conflict, code 409),
+// and evaluates each test of the error on that value (see "Only on
+// proof"). Each path is judged by the best it does with the failure; the
+// verdict is the worst path's:
 //
 //   - Handed on: a path that returns the error (wrapped, joined,
 //     aggregated, through `client.IgnoreNotFound`, into a named result from a
@@ -119,10 +121,9 @@
 //     never returns nil, also across packages; an aggregate such as
 //     `utilerrors.NewAggregate(errs)` or `errors.Join(errs...)` of a list
 //     known to hold an error: tested `len(errs) > 0`, or given a non-nil
-//     error by `append`), once the code read the failure, or in a
-//     reconcile step (a `reconcile.Result` result). A helper that drops
-//     the failure unread and returns an error it had anyway is reported
-//     at the drop: its callers learn nothing of the write.
+//     error by `append`): it stands for the failure, read or not, and
+//     the callers decide (a requeue redoes the write; a caller where it
+//     dies, a log or a function without an error result, is reported).
 //   - Handed off, since the caller learns it failed: a path that returns a
 //     count of failures it incremented after testing the error
 //     (`failed++; ...; return failed`), or `false` from a function without
@@ -131,7 +132,9 @@
 //     `RequeueAfter`, a work queue's `Add*`, also of a project's own queue
 //     type, directly, through a helper of the package, a func-typed field
 //     or a flag such as `requeue = true`; a Result held in a variable or by
-//     pointer, or `res.RequeueAfter = d`, that reaches a return); either
+//     pointer, or `res.RequeueAfter = d`, that reaches a return, also
+//     inside a value of the project's: `return subResult{result: ...}`,
+//     `sub.result = ctrl.Result{Requeue: true}`); either
 //     branch of a test of the queue's retry budget
 //     (`q.NumRequeues(key) < maxRetries`: below it the key is requeued,
 //     past it the key was retried that many times); a requeue decided by
@@ -144,17 +147,18 @@
 //     return it writes), unless it returns an error variable known to be
 //     nil there; a Conflict answered by another write (a plain merge
 //     patch).
-//   - Retried: a path that goes round a loop that writes the same object
-//     again (`for`, `for { select { case <-ticker.C: ... } }`,
-//     `for range time.Tick(...)`), or ends a function that `wait.Until` runs
-//     again (a literal, a function or method value given by name:
-//     `wait.UntilWithContext(ctx, c.sync, period)`, or a function such a
-//     literal calls directly) and that re-reads the object, or returns
+//   - Retried: a path that goes round a loop of attempts that writes the
+//     same object again (a loop with a condition, or one that a success
+//     leaves, even if it sleeps between attempts), or returns
 //     `(false, nil)` from a `wait.Poll` condition that re-reads it (before
 //     its write, or after the failure on that path), also
 //     `return len(pending) == 0, nil` when the failed entry of the
-//     `for key := range pending` loop is not deleted (a work set); the same call
-//     again of a helper that reads its own object (run now, then on ticks).
+//     `for key := range pending` loop is not deleted (a work set); the same
+//     call again of a helper that reads its own object, unless that call
+//     runs on a tick. A tick loop (one that waits on a timer each turn and
+//     that only a stop leaves: `for { select { case <-ticker.C: ... } }`,
+//     `for range time.Tick(d)`, a top-level `time.Sleep`, `wait.Until`)
+//     heals the failure a period later: reported, graded until-resync.
 //   - Not judged, since the component is stopping: a path that leaves by
 //     `case <-ctx.Done():` or `case <-stopCh:` after the failure.
 //   - Surfaced (reported in strict mode): a path that gives the error to a
@@ -174,7 +178,8 @@
 //   - Reported: a path that ends the program (`log.Fatal`, `klog.Fatal`,
 //     `os.Exit`, `panic`, `Fatal*`/`Panic*` of a logger by shape: logrus,
 //     glog, klog v1; or returns it from a cobra command's `RunE`, which
-//     prints it and exits).
+//     prints it and exits, or from the `Start` of a runnable given to a
+//     controller-runtime manager in the package, which stops the manager).
 //   - Reported: a path that returns it from a function literal given to a
 //     function of another package as an interface value (`any`), as
 //     schedulers take their tasks (gocron's `NewTask`, `Do`): such a runner
@@ -273,30 +278,25 @@
 //     held by a local `rr := reconcile.Result{RequeueAfter: d}` that nothing
 //     changes in part); or the type's handlers ask for a constant resync of
 //     their own (`AddEventHandlerWithResyncPeriod(h, 30*time.Second)`; a
-//     period of 0 turns resync off for that handler); or the type's handlers
-//     take the informer's default (`AddEventHandler`, a builder chain's
-//     watch without predicates) and a
-//     constant default is in view: an informer factory's or a manager
-//     cache's `SyncPeriod`, set in the package or by a function of another
-//     package it calls (known through a fact); or the write runs only on
-//     the tick of a timer loop (`for { select { case <-time.After(d): ... } }`,
-//     a ticker's channel, `time.Sleep` in the loop, a literal given to
-//     `wait.Until`), directly with no object among the call's arguments, or
-//     in an unexported function that only such ticks run. The smallest
-//     constant period is shown; "lost until resync" without a period means
-//     the period is not a constant.
-//   - reported, "reported by exit status": the failure
-//     ends the program with a non-zero status or fails a test; someone is
-//     told, nothing tries again.
+//     period of 0 turns resync off for that handler); or they take the
+//     informer's default (`AddEventHandler`, a watch without predicates)
+//     and a constant default is in view: an informer factory's or a
+//     manager cache's `SyncPeriod`, set in the package or by a function it
+//     calls (known through a fact); or the write runs on a tick
+//     (see "Retried": a ticker's period is read from its `time.NewTicker`),
+//     with every object it sends read on that turn, in an unexported
+//     function that only ticks run, or first once, then on ticks. The
+//     smallest constant period is shown; "lost until resync" without a
+//     period means the period is not a constant.
+//   - reported, "reported by exit status": the failure ends the program
+//     (a restart may redo it) or fails a test: someone is told.
 //   - lost, "lost for good": none of the above.
 //   - unknown, "fate unknown": a strict-mode finding whose failure
 //     the model cannot follow.
 //
-// `-consequence=lost,unknown` (`consequence: [lost, unknown]` in
-// golangci-lint) reports only the grades listed; other analyzers' findings
-// always pass. The grade is also the `consequence` field of `-json`, and
-// sets the level of the SARIF result (error for lost and unknown, warning
-// for until-resync, note for the others) and of the GitHub annotation.
+// `-consequence=lost,unknown` reports only the grades listed. The grade is
+// the `consequence` field of `-json` and sets the SARIF level (error for
+// lost and unknown, warning for until-resync, note for the others).
 //
 // # What it gives up
 //
