@@ -48,6 +48,8 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	failedFirst := outs[failed] && (w == w2 || c.conflictLost(w2) || c.requeued(w2))
 	silentFirst := c.silentCalls[w] && w != w2 && !outs[otherFailure]
 	switch {
+	case silentFirst && c.silentReported[w]:
+		return // one finding a hidden failure: the first write it makes stale
 	case silentFirst:
 	case failedFirst:
 		if len(outs) == 1 && w == w2 {
@@ -98,6 +100,7 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 	}
 	msg = grade.Append(msg)
 	c.reported[w2] = true
+	c.silentReported[w] = c.silentReported[w] || silentFirst
 	var related []diag.Related
 	if w != w2 { // a write retried is its own earlier write: nothing to point at
 		related = []diag.Related{{Node: w.Call, Message: "the earlier write: " + diag.CallName(w.Call)}}
@@ -207,7 +210,7 @@ func failedMessage(w, w2 *kube.Write, fixed string) string {
 // loses its write's failure, may have left it stale.
 func silentMessage(w *kube.Write) string {
 	name, call := w.Object.Name(), diag.CallName(w.Call)
-	return fmt.Sprintf("%s is written again after %s, which loses its write's failure: after a conflict there %s is stale and this write conflicts too; have %s return its error, or re-read %s first", name, call, name, call, name)
+	return fmt.Sprintf("%s is written again after %s, which hides its write's failure: have it return the error, or re-read %s first", name, call, name)
 }
 
 // supersededMessage says that w2 sends w's object again after w stored

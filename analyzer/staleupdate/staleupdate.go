@@ -64,6 +64,9 @@ type checker struct {
 	// lose the write's failure: after one, the object may be stale and
 	// the caller cannot know.
 	silentCalls map[*kube.Write]bool
+	// silentReported are the silent calls already reported at the first
+	// write they leave stale: fixing the helper fixes the later ones too.
+	silentReported map[*kube.Write]bool
 }
 
 func run(pass *analysis.Pass, res *kube.Result) (any, error) {
@@ -234,6 +237,7 @@ func (c *checker) helperWrites() []*kube.Write {
 // the helper's write was refused.
 func (c *checker) silentWrites() []*kube.Write {
 	c.silentCalls = make(map[*kube.Write]bool)
+	c.silentReported = make(map[*kube.Write]bool)
 	var out []*kube.Write
 	for _, sc := range c.res.SilentCalls() {
 		w := &kube.Write{
