@@ -150,3 +150,24 @@ func constantPeriods(info *types.Info, files []*ast.File) map[*types.Var]time.Du
 	}
 	return out
 }
+
+// ProgramResync returns the smallest constant default resync that a
+// function of files sets up (an informer factory's, a manager cache's
+// SyncPeriod), or 0: the evidence a driver that loads the whole program
+// gathers from every package, main included, before it analyzes any (see
+// analyzer.ProgramEvidence). Calls into other packages count for nothing
+// here: those packages are scanned themselves.
+func ProgramResync(info *types.Info, files []*ast.File) time.Duration {
+	none := func(*types.Func) time.Duration { return 0 }
+	var out time.Duration
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil {
+				if r := resyncSetUpBy(info, decl, none); r > 0 && (out == 0 || r < out) {
+					out = r
+				}
+			}
+		}
+	}
+	return out
+}

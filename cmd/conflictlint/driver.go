@@ -166,6 +166,12 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	}
 	if o.model != nil {
 		o.model.CoveredVariant = analyzer.CoveredTestVariants(pkgs)
+		// The whole program is in view: what main sets up grades the
+		// findings of every package, unless the user said otherwise.
+		if ev := analyzer.ProgramEvidence(pkgs); o.model.Resync == 0 && ev.Resync > 0 {
+			o.model.Resync = api.Duration(ev.Resync)
+			progress.printf("the program sets up a resync every %s", ev.Resync)
+		}
 	}
 	progress.printf("analyzing %d packages", len(pkgs))
 	graph, err := analyze(analyzers, pkgs)

@@ -1,0 +1,64 @@
+package analyzer
+
+import (
+	"go/ast"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+)
+
+// A driver that loads the whole program (the standalone command, and so
+// the GitHub action) sees evidence of healing that go vet and
+// golangci-lint, which analyze one package and its imports, cannot: what
+// main sets up. It gathers that evidence from every loaded package before
+// the analysis and hands it to the suite as the model's input, so the same
+// finding may be graded milder there than under go vet, never milder than
+// the program's code says. A user gives the same evidence to the other
+// channels as a setting (-resync).
+
+// Evidence is what the whole program says about how lost writes heal.
+type Evidence struct {
+	// Resync is the smallest constant default resync period the program
+	// sets up (an informer factory's, a manager cache's SyncPeriod),
+	// outside test files; 0 when it sets up none.
+	Resync time.Duration
+}
+
+// ProgramEvidence gathers the Evidence of the loaded packages. Only a
+// package that uses an informer factory or controller-runtime's manager
+// or cache can set up a resync: the others are not read.
+func ProgramEvidence(pkgs []*packages.Package) Evidence {
+	var ev Evidence
+	for _, p := range pkgs {
+		if p.TypesInfo == nil || p.Types == nil || !canSetUpResync(p) {
+			continue
+		}
+		var files []*ast.File
+		for _, f := range p.Syntax {
+			if !syntax.InTestFile(p.Fset, f.Pos()) {
+				files = append(files, f)
+			}
+		}
+		if r := kube.ProgramResync(p.TypesInfo, files); r > 0 && (ev.Resync == 0 || r < ev.Resync) {
+			ev.Resync = r
+		}
+	}
+	return ev
+}
+
+// canSetUpResync reports whether p imports an informer factory package
+// or controller-runtime's root, manager or cache package.
+func canSetUpResync(p *packages.Package) bool {
+	for _, imp := range p.Types.Imports() {
+		path := imp.Path()
+		if strings.Contains(path, "informers") || path == "sigs.k8s.io/controller-runtime" ||
+			path == "sigs.k8s.io/controller-runtime/pkg/manager" || path == "sigs.k8s.io/controller-runtime/pkg/cache" {
+			return true
+		}
+	}
+	return false
+}
