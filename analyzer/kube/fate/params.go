@@ -139,25 +139,16 @@ func (s *summarizer) callsOfHandlers(hs []handler, index map[types.Object]int) [
 					uses[i]++
 				}
 			case *ast.CallExpr:
-				if i, ok := index[s.calleeName(n.Fun)]; ok {
-					hs[i].calls = append(hs[i].calls, n)
+				if fn := api.Callee(s.k.info, n); fn != nil {
+					if i, ok := index[fn.Origin()]; ok {
+						hs[i].calls = append(hs[i].calls, n)
+					}
 				}
 			}
 			return true
 		})
 	}
 	return uses
-}
-
-// calleeName returns the function a call's Fun names (f, x.f), or nil.
-func (s *summarizer) calleeName(fun ast.Expr) types.Object {
-	switch fun := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		return s.k.info.Uses[fun]
-	case *ast.SelectorExpr:
-		return s.k.info.Uses[fun.Sel]
-	}
-	return nil
 }
 
 // everyCallPassesNonNil reports whether argument i of every call is an
