@@ -305,7 +305,7 @@ func (r *Result) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate)
 	if e.Grade != consequence.Lost && e.Grade != consequence.UntilResync {
 		return e
 	}
-	if d, ok := r.healing.periodic.at(r.info, cur, r.rereadIn); ok && (e.Grade == consequence.Lost || d > 0 && d < e.Period) {
+	if d, ok := r.healing.periodic.at(r.info, cur, r.rereadIn); ok && (e.Grade == consequence.Lost || d > 0 && (e.Period == 0 || d < e.Period)) {
 		e = consequence.Evidence{Grade: consequence.UntilResync, Period: max(d, 0)}
 	}
 	return e
@@ -320,17 +320,26 @@ func (h *healing) grade(owner *types.TypeName, kind string, onEvent bool) conseq
 			return consequence.Evidence{Grade: consequence.UntilEvent}
 		}
 	}
-	period := h.requeues[owner]
-	if own := h.ownResync[owner]; own > 0 && (period == 0 || own < period) {
-		period = own
+	period := shorterPeriod(h.requeues[owner], h.ownResync[owner])
+	if h.resynced[owner] {
+		period = shorterPeriod(period, h.resync)
 	}
-	if h.resynced[owner] && h.resync > 0 && (period == 0 || h.resync < period) {
-		period = h.resync
-	}
-	if period > 0 {
-		return consequence.Evidence{Grade: consequence.UntilResync, Period: period}
+	if period != 0 {
+		return consequence.Evidence{Grade: consequence.UntilResync, Period: max(period, 0)}
 	}
 	return consequence.Evidence{Grade: consequence.Lost}
+}
+
+// shorterPeriod returns the shorter of two healing periods: 0 is none, and
+// a known constant beats one read at run time (api.NoPeriod).
+func shorterPeriod(a, b time.Duration) time.Duration {
+	switch {
+	case a <= 0 && b != 0:
+		return b
+	case b <= 0:
+		return a
+	}
+	return min(a, b)
 }
 
 // rateLimited reports whether the function around cur compares times

@@ -15,6 +15,10 @@ import (
 // return without an error redoes a lost write within that period. The
 // Result is often built once at the top of Reconcile and returned from the
 // normal paths (rr := reconcile.Result{RequeueAfter: 5 * time.Second}).
+// A period read at run time (`RequeueAfter: obj.Spec.RefreshAfter.Duration`)
+// on every such return redoes it too, after a period the code does not
+// fix (api.NoPeriod: "lost until resync" without one); so do constant
+// periods that differ between returns, within the longest.
 
 // noteReconcile records a reconciler whose Reconcile asks for a requeue
 // with the same constant period on every return that gives no error.
@@ -36,18 +40,23 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 			return false
 		case *ast.ReturnStmt:
 			d, ok := quietReturnPeriod(info, n, vars)
-			if !ok || d > 0 && period != 0 && d != period {
-				every = false
-			}
-			if d > 0 {
-				period = d
-			}
+			every = every && ok
+			period = longerPeriod(period, d)
 		}
 		return true
 	})
-	if every && period > 0 && owner != nil {
+	if every && period != 0 && owner != nil {
 		h.requeues[owner] = period
 	}
+}
+
+// longerPeriod returns the longer of two requeue periods (0: none yet);
+// one read at run time (api.NoPeriod) wins.
+func longerPeriod(a, b time.Duration) time.Duration {
+	if a == api.NoPeriod || b == api.NoPeriod {
+		return api.NoPeriod
+	}
+	return max(a, b)
 }
 
 // quietReturnPeriod judges one return of a Reconcile: ok when it returns a
@@ -63,22 +72,27 @@ func quietReturnPeriod(info *types.Info, ret *ast.ReturnStmt, vars map[*types.Va
 	if id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident); ok {
 		v, _ := info.Uses[id].(*types.Var)
 		d := vars[v]
-		return d, d > 0
+		return d, d != 0
 	}
 	d := literalPeriod(info, ret.Results[0])
-	return d, d > 0
+	return d, d != 0
 }
 
-// literalPeriod returns the constant RequeueAfter of a Result literal e.
+// literalPeriod returns the RequeueAfter of a Result literal e: its
+// constant, api.NoPeriod when it is read at run time, 0 when there is none.
 func literalPeriod(info *types.Info, e ast.Expr) time.Duration {
 	lit, ok := api.StripAddr(e).(*ast.CompositeLit)
-	if !ok {
+	if !ok || !api.IsNamed(info.TypeOf(lit), api.ReconcilePath, "Result") {
 		return 0
 	}
-	if v := syntax.FieldValue(lit, "RequeueAfter"); v != nil {
+	v := syntax.FieldValue(lit, "RequeueAfter")
+	switch {
+	case v == nil:
+		return 0
+	case info.Types[v].Value != nil:
 		return durationOf(info, v)
 	}
-	return 0
+	return api.NoPeriod
 }
 
 // requeueVars returns the local variables of body that hold a Result with

@@ -273,10 +273,10 @@
 //     so it gives no until-event. The change that caused the Conflict is
 //     such an event.
 //   - until-resync, "lost until resync (10m)": a periodic pass
-//     redoes it. Either the type's `Reconcile` asks for a constant
-//     `RequeueAfter` on every return without an error (written in place or
-//     held by a local `rr := reconcile.Result{RequeueAfter: d}` that nothing
-//     changes in part); or the type's handlers ask for a constant resync of
+//     redoes it. Either the type's `Reconcile` asks for a `RequeueAfter`
+//     on every return without an error (written in place or held by a
+//     local `rr := reconcile.Result{RequeueAfter: d}` that nothing changes
+//     in part; a value read at run time gives no period); or the type's handlers ask for a constant resync of
 //     their own (`AddEventHandlerWithResyncPeriod(h, 30*time.Second)`; a
 //     period of 0 turns resync off for that handler); or they take the
 //     informer's default (`AddEventHandler`, a watch without predicates)

@@ -82,3 +82,50 @@ func (r *ChangedResult) touch(ctx context.Context, cm *corev1.ConfigMap) {
 		log.Printf("update: %v", err)
 	}
 }
+
+// RefreshResult asks to run again after a period read from the object
+// (a refresh interval) on every return without an error: a write its
+// helper loses is redone within that period, which the code does not fix.
+type RefreshResult struct{ client.Client }
+
+func (r *RefreshResult) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	refresh, err := time.ParseDuration(cm.Data["refreshAfter"])
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	r.touch(ctx, &cm)
+	return ctrl.Result{RequeueAfter: refresh}, nil
+}
+
+func (r *RefreshResult) touch(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["tick"] = "1"
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by touch: .*; lost until resync$`
+		log.Printf("update: %v", err)
+	}
+}
+
+// SometimesRefresh asks for a period read at run time on one path only.
+type SometimesRefresh struct{ client.Client }
+
+func (r *SometimesRefresh) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	r.touch(ctx, &cm)
+	if cm.Data["refresh"] == "" {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{RequeueAfter: time.Duration(len(cm.Data)) * time.Second}, nil
+}
+
+func (r *SometimesRefresh) touch(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["tick"] = "1"
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by touch: .*; lost for good$`
+		log.Printf("update: %v", err)
+	}
+}
