@@ -14,11 +14,40 @@ type CustomResourceDefinitionNames struct {
 	ListKind string
 }
 
+// ServiceReference names the Service a conversion webhook is reached through.
+type ServiceReference struct {
+	Namespace string
+	Name      string
+	Path      *string
+	Port      *int32
+}
+
+// WebhookClientConfig says how the API server reaches a conversion
+// webhook and which CA signs its serving certificate.
+type WebhookClientConfig struct {
+	URL      *string
+	Service  *ServiceReference
+	CABundle []byte
+}
+
+// WebhookConversion configures a conversion webhook.
+type WebhookConversion struct {
+	ClientConfig             *WebhookClientConfig
+	ConversionReviewVersions []string
+}
+
+// CustomResourceConversion says how versions of a resource are converted.
+type CustomResourceConversion struct {
+	Strategy string
+	Webhook  *WebhookConversion
+}
+
 // CustomResourceDefinitionSpec describes how a user wants their resource to appear.
 type CustomResourceDefinitionSpec struct {
-	Group string
-	Names CustomResourceDefinitionNames
-	Scope string
+	Group      string
+	Names      CustomResourceDefinitionNames
+	Scope      string
+	Conversion *CustomResourceConversion
 }
 
 // CustomResourceDefinitionStatus is the observed state of a CRD.
