@@ -114,9 +114,9 @@ func tickCandidates(fset *token.FileSet, info *types.Info, pkg *types.Package) m
 }
 
 // isTimerUse reports whether obj, of another package, is one of the timer
-// constructs a tick is recognized by (see timerLoop, timerChannel and
-// runnerPeriod): time.Sleep, time.After, time.Tick, a Ticker's or Timer's
-// C, a periodic runner.
+// constructs a tick is recognized by (see api.TickLoop, api.TimerChannel
+// and api.RunnerPeriod): time.Sleep, time.After, time.Tick, a Ticker's or
+// Timer's C, a periodic runner, a cron schedule.
 func isTimerUse(obj types.Object) bool {
 	path := obj.Pkg().Path()
 	if path == "time" {
@@ -127,7 +127,7 @@ func isTimerUse(obj types.Object) bool {
 		return false
 	}
 	fn, ok := obj.(*types.Func)
-	return ok && strings.HasSuffix(path, api.WaitPath) && api.PeriodicFuncs[api.FuncKeyOf(fn)]
+	return ok && (strings.HasSuffix(path, api.WaitPath) && api.PeriodicFuncs[api.FuncKeyOf(fn)] || api.CronMethods[api.MethodKeyOf(fn)])
 }
 
 // allOnTick reports whether every use is the callee of a call run on a
@@ -354,10 +354,41 @@ func (runs periodicRuns) tickAt(info *types.Info, cur inspector.Cursor) (tick, b
 }
 
 // periodicLiteral reports whether the literal at lit is given to a
-// periodic runner (wait.Until(func() {...}, d, stop)), and its period.
+// periodic runner (wait.Until(func() {...}, d, stop)), directly or through
+// the variable it is bound to and used only there
+// (`job := func() {...}; c.AddFunc("@every 1h", job)`), and its period.
 func periodicLiteral(info *types.Info, lit inspector.Cursor) (time.Duration, bool) {
+	if as, ok := lit.Parent().Node().(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+		return boundLiteralPeriod(info, lit, as.Lhs[0])
+	}
 	call, ok := lit.Parent().Node().(*ast.CallExpr)
 	if !ok || call.Fun == lit.Node() {
+		return 0, false
+	}
+	return api.RunnerPeriod(info, call)
+}
+
+// boundLiteralPeriod is periodicLiteral for a literal bound to lhs: its
+// variable's one use in the function must be a periodic runner's argument.
+func boundLiteralPeriod(info *types.Info, lit inspector.Cursor, lhs ast.Expr) (time.Duration, bool) {
+	id, ok := lhs.(*ast.Ident)
+	v, _ := info.ObjectOf(id).(*types.Var)
+	fn := syntax.EnclosingFunc(lit.Parent())
+	if !ok || v == nil || !fn.Valid() {
+		return 0, false
+	}
+	var use inspector.Cursor
+	n := 0
+	for c := range fn.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[c.Node().(*ast.Ident)] == v {
+			use, n = c, n+1
+		}
+	}
+	if n != 1 {
+		return 0, false
+	}
+	call, ok := use.Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun == use.Node() {
 		return 0, false
 	}
 	return api.RunnerPeriod(info, call)

@@ -364,6 +364,13 @@ var PeriodicFuncs = map[FuncKey]bool{
 	{WaitPath, "NonSlidingUntil"}: true, {WaitPath, "NonSlidingUntilWithContext"}: true,
 }
 
+// CronMethods run their func argument on a cron schedule, given as the
+// first argument (`c.AddFunc("@every 1h", f)`): robfig/cron's.
+var CronMethods = map[MethodKey]bool{
+	{"github.com/robfig/cron", "Cron", "AddFunc"}:    true,
+	{"github.com/robfig/cron/v3", "Cron", "AddFunc"}: true,
+}
+
 // PollFuncs run a condition until it reports done or an error.
 var PollFuncs = map[FuncKey]bool{
 	{WaitPath, "Poll"}: true, {WaitPath, "PollImmediate"}: true, {WaitPath, "PollInfinite"}: true,

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 	"time"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -130,9 +131,12 @@ func TimerChannel(info *types.Info, ch ast.Expr) (time.Duration, bool) {
 }
 
 // RunnerPeriod reports whether call is a periodic runner's (wait.Until and
-// friends), and the period it is given.
+// friends, a cron schedule's AddFunc), and the period it is given.
 func RunnerPeriod(info *types.Info, call *ast.CallExpr) (time.Duration, bool) {
 	fn := Callee(info, call)
+	if fn != nil && CronMethods[MethodKeyOf(fn)] && len(call.Args) == 2 {
+		return cronPeriod(info, call.Args[0]), true
+	}
 	if fn == nil || !PeriodicFuncs[FuncKeyOf(fn)] {
 		return 0, false
 	}
@@ -160,4 +164,18 @@ func IsTimeType(t types.Type, name string) bool {
 		t = p.Elem()
 	}
 	return IsNamed(t, "time", name)
+}
+
+// cronPeriod returns the period of a constant "@every <duration>" cron
+// spec, or NoPeriod for any other schedule.
+func cronPeriod(info *types.Info, spec ast.Expr) time.Duration {
+	v := info.Types[spec].Value
+	if v == nil || v.Kind() != constant.String {
+		return NoPeriod
+	}
+	every, ok := strings.CutPrefix(constant.StringVal(v), "@every ")
+	if d, err := time.ParseDuration(every); ok && err == nil && d > 0 {
+		return d
+	}
+	return NoPeriod
 }

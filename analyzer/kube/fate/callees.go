@@ -116,7 +116,9 @@ func isTestContext(fn *types.Func) bool {
 // logger that the tables do not know, judged by shape: fn has no error
 // result and the error goes into its final ...any parameter (after a format
 // or message, or alone), as in logrus, zap's sugared logger, glog and klog
-// v1. The error may have become its message on the way (err.Error()).
+// v1, or first, before a message and key-value pairs, as in logr and the
+// project loggers that copy it. The error may have become its message on
+// the way (err.Error()).
 //
 // With arg nil the error is in the receiver, carried there by an earlier
 // call (logrus's log.WithError(err).Error("msg")): a method of that shape
@@ -131,10 +133,22 @@ func isLoggerShaped(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
 	params := fn.Signature().Params()
 	for i, a := range call.Args {
 		if a == arg {
-			return i >= params.Len()-1 && !call.Ellipsis.IsValid()
+			return i >= params.Len()-1 && !call.Ellipsis.IsValid() || i == 0 && isStructuredErrorLog(fn.Signature())
 		}
 	}
 	return false
+}
+
+// isStructuredErrorLog reports whether sig is a structured logger's Error
+// (logr's shape, and a project's own logger interface that copies it):
+// no results, the error first, then the message, then key-value pairs.
+func isStructuredErrorLog(sig *types.Signature) bool {
+	params := sig.Params()
+	if sig.Results().Len() != 0 || params.Len() != 3 || !api.IsErrorType(params.At(0).Type()) {
+		return false
+	}
+	msg, ok := params.At(1).Type().Underlying().(*types.Basic)
+	return ok && msg.Kind() == types.String
 }
 
 // takesFinalAny reports whether sig ends in a ...any parameter, as a

@@ -128,7 +128,7 @@ func (pki PublicKeyInfrastructure) schedulePeriodicMaintenanceBuggy(
 ) error {
 	maintenance := func() {
 		pkiLog.Info("Periodic TLS certificates maintenance")
-		if err := pki.ensureCertificatesAreUpToDateBuggy(ctx, client, apiClient); err != nil { // realbug: unretriedupdate miss=default "the cron job logs the error through the project's own logger, the Logger interface of pkg/management/log (logr's method shapes), and giving it to an interface method the tables do not know, before its ...any parameter, counts as handing it on (checked: with a logr.Logger it is found here, and Setup's retry.OnError makes no difference)"
+		if err := pki.ensureCertificatesAreUpToDateBuggy(ctx, client, apiClient); err != nil { // realbug: unretriedupdate
 			pkiLog.Error(err, "TLS maintenance failed")
 		}
 	}
