@@ -82,8 +82,8 @@ func quietReturnPeriod(info *types.Info, ret *ast.ReturnStmt, vars map[*types.Va
 // constant, api.NoPeriod when it is read at run time, 0 when there is none.
 func literalPeriod(info *types.Info, e ast.Expr) time.Duration {
 	lit, ok := api.StripAddr(e).(*ast.CompositeLit)
-	if !ok || !api.IsNamed(info.TypeOf(lit), api.ReconcilePath, "Result") {
-		return 0
+	if !ok {
+		return 0 // a project's own Result type with the field counts too
 	}
 	v := syntax.FieldValue(lit, "RequeueAfter")
 	switch {
