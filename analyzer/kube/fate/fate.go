@@ -339,15 +339,46 @@ func carriesRequeue(info *types.Info, e ast.Expr, depth int) bool {
 }
 
 // isRequeueResult reports whether e is a reconcile.Result literal, or its
-// address, that asks for a requeue.
+// address, that asks for a requeue; or a literal of a project's own result
+// type shaped like it (a Requeue bool or RequeueAfter time.Duration field,
+// as karpenter's reconciler.Result, which its adapter hands to
+// controller-runtime), as the grades read it too.
 func isRequeueResult(info *types.Info, e ast.Expr) bool {
 	lit, ok := api.StripAddr(e).(*ast.CompositeLit)
-	if !ok || !api.IsNamed(info.TypeOf(lit), api.ReconcilePath, "Result") {
+	if !ok || !isResultShaped(info.TypeOf(lit)) {
 		return false
 	}
 	for _, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if key, ok := kv.Key.(*ast.Ident); ok && api.RequeueFields[key.Name] && !isZeroLit(kv.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isResultShaped reports whether t is reconcile.Result, or a struct type
+// with its requeue fields: Requeue bool or RequeueAfter time.Duration.
+func isResultShaped(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if api.IsNamed(t, api.ReconcilePath, "Result") {
+		return true
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		switch f.Name() {
+		case "RequeueAfter":
+			if api.IsNamed(f.Type(), "time", "Duration") {
+				return true
+			}
+		case "Requeue":
+			if b, ok := f.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
 				return true
 			}
 		}
