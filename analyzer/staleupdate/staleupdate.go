@@ -216,12 +216,8 @@ func (c *checker) helperWrites() []*kube.Write {
 		if r.Inner != nil {
 			kind = r.Inner.Kind
 		}
-		results := 1
-		if tup, ok := c.pass.TypesInfo.TypeOf(rc.Call).(*types.Tuple); ok {
-			results = tup.Len()
-		}
 		w := &kube.Write{
-			Call: rc.Call, Cursor: cur, Kind: kind, Results: results,
+			Call: rc.Call, Cursor: cur, Kind: kind, Results: resultCount(c.pass.TypesInfo, rc.Call),
 			Object:   api.ObjectOf(c.pass.TypesInfo, rc.Call.Args[r.Param]),
 			FuncNode: syntax.EnclosingFuncNode(cur), Scope: c.res.ScopeOf(cur),
 		}
@@ -252,13 +248,11 @@ func (c *checker) silentWrites() []*kube.Write {
 	return out
 }
 
-// resultCount is the number of results call gives.
+// resultCount is the number of results call gives (one when its type is
+// a single value, or not known).
 func resultCount(info *types.Info, call *ast.CallExpr) int {
-	switch t := info.TypeOf(call).(type) {
-	case *types.Tuple:
-		return t.Len()
-	case nil:
-		return 0
+	if tup, ok := info.TypeOf(call).(*types.Tuple); ok {
+		return tup.Len()
 	}
 	return 1
 }
