@@ -12,6 +12,7 @@
 #   MODULES="snapshotter flux" bench/expect.sh
 #   CHECK=1 bench/expect.sh               # compare instead of rewrite; exit 1 on a difference
 #   P=2 bench/expect.sh                   # parallelism of the build and analysis (default 1)
+#   MIN_FREE_KB=10000000 bench/expect.sh  # stop when less disk is free (default about 5 GB)
 #
 # A directory whose run fails (a panic, a load or analysis error, an exit
 # status other than 0 or 3) keeps its old file and makes the script exit 1.
@@ -29,8 +30,16 @@ bin=$(mktemp -d)/conflictlint
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" ./cmd/conflictlint || exit 1
 
+# A cold directory can add gigabytes to the build cache; a full disk makes
+# the go command fail part way and a directory's run with it. Stop first.
+min_free_kb=${MIN_FREE_KB:-5000000}
 status=0
 for m in $modules; do
+  free_kb=$(df -Pk "$(go env GOCACHE)" | awk 'NR==2 {print $4}')
+  if [ "$free_kb" -lt "$min_free_kb" ]; then
+    echo "STOP before $m: $((free_kb / 1024)) MiB free under the build cache (MIN_FREE_KB=$min_free_kb); free space (go clean -cache, module zips) and run again" >&2
+    exit 1
+  fi
   dir=bench/corpus/$m
   mapfile -t patterns <"$dir/patterns"
   start=$(date +%s)
