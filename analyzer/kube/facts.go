@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
 
@@ -76,7 +77,7 @@ func (im imported) importFrom(pass *analysis.Pass, fn *types.Func) {
 // never return. The tracer reads them long after the model's Run has
 // returned, when the Pass may no longer be used.
 func foreignFacts(facts []analysis.ObjectFact) fate.Foreign {
-	out := fate.Foreign{NeverNil: make(map[types.Object]bool), Ends: make(map[types.Object]fate.Fate), Predicates: make(map[types.Object]fate.Verdict), Results: make(map[types.Object]fate.ResultVerdict)}
+	out := fate.Foreign{NeverNil: make(map[types.Object]bool), PassesOn: make(map[types.Object]int), Ends: make(map[types.Object]fate.Fate), Predicates: make(map[types.Object]fate.Verdict), Results: make(map[types.Object]fate.ResultVerdict)}
 	for _, f := range facts {
 		switch fact := f.Fact.(type) {
 		case *RequeueResultFact:
@@ -88,6 +89,8 @@ func foreignFacts(facts []analysis.ObjectFact) fate.Foreign {
 			out.Predicates[f.Object] = fate.Verdict{Param: fact.Param, Holds: fact.Holds, IsConflict: fact.IsConflict}
 		case *NeverNilErrorFact:
 			out.NeverNil[f.Object] = true
+		case *PassesOnErrorFact:
+			out.PassesOn[f.Object] = fact.Param
 		case *EndsFact:
 			out.Ends[f.Object] = fate.Fatal
 			if fact.Test {
@@ -186,6 +189,9 @@ func (e exporter) exportFuncFacts(res *Result, fn *types.Func) {
 	if res.tracer.NeverReturnsNil(fn) {
 		e.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
 	}
+	if p, ok := res.tracer.PassesOn(fn); ok {
+		e.pass.ExportObjectFact(fn, &PassesOnErrorFact{Param: p})
+	}
 	exportEndsFact(e.pass, res.tracer, fn)
 }
 
@@ -246,8 +252,51 @@ func exportBuilderFacts(pass *analysis.Pass, files []*ast.File, facts []analysis
 				pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
 			}
 			exportEndsFact(pass, tracer, fn)
+			if p, ok := tracer.PassesOn(fn); ok {
+				pass.ExportObjectFact(fn, &PassesOnErrorFact{Param: p})
+			}
 		}()
 	}
+}
+
+// exportPassesOnFacts exports the PassesOnErrorFact of the exported
+// functions of a package that reaches no Kubernetes object (a tracing or
+// error helper package): a cheap look at each signature, and at the body
+// only of a function that takes an error and returns one.
+func exportPassesOnFacts(pass *analysis.Pass) {
+	var foreign fate.Foreign
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil || !decl.Name.IsExported() || !mayPassOn(pass.TypesInfo, decl) {
+				continue
+			}
+			if foreign.PassesOn == nil {
+				foreign = foreignFacts(pass.AllObjectFacts())
+			}
+			if p, ok := fate.PassesOnParam(pass.TypesInfo, pass.Pkg, decl, foreign); ok {
+				pass.ExportObjectFact(pass.TypesInfo.Defs[decl.Name], &PassesOnErrorFact{Param: p})
+			}
+		}
+	}
+}
+
+// mayPassOn is the shape test of exportPassesOnFacts: some parameter and
+// the last result are written `error`.
+func mayPassOn(info *types.Info, decl *ast.FuncDecl) bool {
+	res := decl.Type.Results
+	if res == nil || len(res.List) == 0 || decl.Type.Params == nil {
+		return false
+	}
+	if !api.IsErrorType(info.TypeOf(res.List[len(res.List)-1].Type)) {
+		return false
+	}
+	for _, p := range decl.Type.Params.List {
+		if api.IsErrorType(info.TypeOf(p.Type)) {
+			return true
+		}
+	}
+	return false
 }
 
 // exportResultFacts exports what the package's exported functions'

@@ -68,6 +68,14 @@ type NeverNilErrorFact struct{}
 func (*NeverNilErrorFact) AFact()         {}
 func (*NeverNilErrorFact) String() string { return "neverNilError" }
 
+// PassesOnErrorFact: the function returns its error parameter Param, or
+// an error that cannot be nil while it is not (span.HandleError(err,
+// span)), so returning its result hands a non-nil error on.
+type PassesOnErrorFact struct{ Param int }
+
+func (*PassesOnErrorFact) AFact()           {}
+func (f *PassesOnErrorFact) String() string { return fmt.Sprintf("passesOnError(%d)", f.Param) }
+
 // ConflictTestFact: the function takes an error as parameter Param and
 // answers a bool; on a Conflict it answers Holds (isRetryable(err) holds,
 // ErrorAlreadyExists(err) does not).
@@ -137,4 +145,4 @@ type SilentWriteFact struct{ Param int }
 func (*SilentWriteFact) AFact()           {}
 func (f *SilentWriteFact) String() string { return fmt.Sprintf("silentWrite(param %d)", f.Param) }
 
-var factTypes = []analysis.Fact{new(SilentWriteFact), new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact)}
+var factTypes = []analysis.Fact{new(SilentWriteFact), new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(PassesOnErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact)}

@@ -34,6 +34,27 @@ func (m fateQueries) ReadsBefore(fn ast.Node, obj api.Object, at ast.Node) bool 
 	return obj.Root != nil && fn.Pos() <= obj.Root.Pos() && obj.Root.Pos() < at.Pos() && m.r.definedByRead(obj.Root)
 }
 
+func (m fateQueries) RetriesWithRead(call, failed *ast.CallExpr) bool {
+	if len(m.r.retriedWrites[call]) == 0 {
+		return false
+	}
+	first := m.r.WriteAt(failed)
+	if first == nil {
+		return false
+	}
+	for _, w := range m.r.retriedWrites[call] {
+		if w.Kind != first.Kind || !w.Object.Same(first.Object) {
+			continue
+		}
+		for _, rd := range m.r.ReadsOf(first.Object, w.Scope.Body) {
+			if rd.Node.Pos() < w.Call.Pos() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (m fateQueries) Returner(fn *types.Func) (int, bool) {
 	r, ok := m.r.returners[fn]
 	return r.Param, ok

@@ -64,6 +64,8 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites func
 			healed := healingFactsOf(pass, facts)
 			files := newTestGate(pass, nil, opts, testWrites).keepAllIfAny().modelFiles()
 			exportBuilderFacts(pass, files, facts, healed, healed.resyncSetupsIfAny(pass.TypesInfo))
+		} else if !res.covered && !api.IsUpstream(pass.Pkg) && typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
+			exportPassesOnFacts(pass)
 		}
 		return res, nil
 	}
@@ -181,4 +183,10 @@ func (r *Result) setModel(scan *callScan, retries *retries, found *writesAndRead
 	r.retryHelpers, r.scopes, r.scopeByBody = retries.helpers, retries.scopes, retries.scopeByBody
 	r.writesAndReads = *found
 	r.returners = returners
+	r.retriedWrites = make(map[*ast.CallExpr][]*Write)
+	for _, w := range found.writes {
+		if w.Scope != nil {
+			r.retriedWrites[w.Scope.Call] = append(r.retriedWrites[w.Scope.Call], w)
+		}
+	}
 }

@@ -92,6 +92,9 @@ type packageModel struct {
 	// by name (see staticCallees), for the fate's summaries.
 	callees     map[*types.Func][]*types.Func
 	scopeByBody scopesByBody
+	// retriedWrites are the writes inside each retry scope, by the call
+	// that runs the scope (see fateQueries.RetriesWithRead).
+	retriedWrites map[*ast.CallExpr][]*Write
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
 	// silent are the silent writers (see silent.go), with the parameter

@@ -144,6 +144,7 @@ func (fx *effects) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathS
 		st.requeued = withoutVar(st.requeued, v)
 	}
 	st.set, st.unset = withoutVar(st.set, v), withoutVar(st.unset, v)
+	st.counted = withoutVar(st.counted, v)
 	st.consts = withoutConst(st.consts, v)
 	switch truth.Const(fx.sc.k.info, value) {
 	case truth.True:

@@ -193,6 +193,9 @@ func flagValue(v *types.Var, st pathState) truth.Value {
 // code of the Conflict, the length of a work set or of a list of errors,
 // a variable that holds a constant on this path.
 func (cd *conditions) evalComparison(e *ast.BinaryExpr, st pathState) truth.Value {
+	if v := cd.evalCount(e, st); v.Known() {
+		return v
+	}
 	switch e.Op {
 	case token.NEQ, token.EQL:
 		if v := cd.onConflict(st).compare(e); v.Known() {
@@ -212,6 +215,52 @@ func (cd *conditions) evalComparison(e *ast.BinaryExpr, st pathState) truth.Valu
 		}
 	}
 	return truth.Unknown
+}
+
+// evalCount decides a comparison of a count of failures with zero
+// (`if errCount > 0 { return errors.New(...) }`): a counter the path
+// stepped after it tested the failure is above zero.
+func (cd *conditions) evalCount(e *ast.BinaryExpr, st pathState) truth.Value {
+	x, y, op := e.X, e.Y, e.Op
+	if cd.isCounted(y, st) {
+		x, y, op = y, x, mirrored[op]
+	}
+	if !cd.isCounted(x, st) {
+		return truth.Unknown
+	}
+	switch {
+	case isZeroLit(y) && (op == token.GTR || op == token.NEQ):
+		return truth.True
+	case isZeroLit(y) && (op == token.EQL || op == token.LEQ):
+		return truth.False
+	case isOneLit(y) && op == token.GEQ:
+		return truth.True
+	case isOneLit(y) && op == token.LSS:
+		return truth.False
+	}
+	return truth.Unknown
+}
+
+// mirrored is the comparison with its operands swapped: 0 < n is n > 0.
+var mirrored = map[token.Token]token.Token{
+	token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ,
+	token.EQL: token.EQL, token.NEQ: token.NEQ,
+}
+
+// isCounted reports whether e names a counter the path stepped after it
+// tested the failure.
+func (cd *conditions) isCounted(e ast.Expr, st pathState) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := cd.sc.k.info.Uses[id].(*types.Var)
+	return ok && slices.Contains(st.counted, v)
+}
+
+func isOneLit(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.BasicLit)
+	return ok && lit.Kind == token.INT && lit.Value == "1"
 }
 
 // evalNilTest decides `x != nil`.

@@ -74,6 +74,7 @@ type Tracer struct {
 // Foreign is what the facts of other packages say about their functions.
 type Foreign struct {
 	NeverNil map[types.Object]bool // never return a nil error
+	PassesOn map[types.Object]int  // return the error parameter of that index non-nil when it is
 	Ends     map[types.Object]Fate // never return: Surfaced (fail the test) or Fatal
 	// Predicates are the answers on a Conflict of their func(error) bool
 	// functions.

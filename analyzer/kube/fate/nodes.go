@@ -38,13 +38,14 @@ func (w *walker) apply(node ast.Node, st *pathState) bool {
 // the work sets and counts it changes.
 func (fx *effects) effect(cur inspector.Cursor, node ast.Node, st *pathState) {
 	fx.noteCalls(cur, st)
+	fx.noteRetries(node, st)
 	fx.noteUses(cur, node, st)
 	fx.noteWorkSet(node, st)
-	fx.noteCount(node, st)
 	switch s := node.(type) {
 	case *ast.AssignStmt, *ast.ValueSpec:
 		fx.assign(s, st, nil)
 	}
+	fx.noteCount(node, st) // after the assignment, which forgets a count it overwrites
 	fx.noteRedefinition(node, st)
 }
 
@@ -80,6 +81,29 @@ func (fx *effects) noteCalls(cur inspector.Cursor, st *pathState) {
 			}
 		}
 	}
+}
+
+// noteRetries records a retry that node runs (outside function literals)
+// whose function reads the object again and writes it: a Conflict that
+// falls through `if err == nil || !IsConflict(err) { return err }` to
+// `return retry.RetryOnConflict(...)` is written again after a fresh
+// read.
+func (fx *effects) noteRetries(node ast.Node, st *pathState) {
+	m := fx.sc.k.model
+	if m == nil {
+		return
+	}
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if m.RetriesWithRead(n, fx.sc.f.call) {
+				st.improve(Retried)
+			}
+		}
+		return true
+	})
 }
 
 // noteRead records a re-read of the object: the same object when its key

@@ -12,8 +12,8 @@ import (
 
 // nonNilExpr reports whether e is an error that cannot be nil on the path
 // st: a variable known non-nil, fmt.Errorf and errors.New, a wrap of such
-// a value, a composite literal, or a call of a function that never returns
-// a nil error.
+// a value, a composite literal, a call of a function that never returns
+// a nil error, or of one that passes a non-nil argument on.
 func (k *knowledge) nonNilExpr(e ast.Expr, st pathState) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
@@ -48,6 +48,9 @@ func (k *knowledge) nonNilCall(call *ast.CallExpr, st pathState) bool {
 			}
 		}
 		return false
+	}
+	if p, ok := k.passesOn(fn); ok && p < len(call.Args) && k.nonNilExpr(call.Args[p], st) {
+		return true // span.HandleError(err, span) with err non-nil
 	}
 	if fn.Pkg() != nil && k.pkg != nil && fn.Pkg() != k.pkg {
 		return k.foreign.NeverNil[fn]

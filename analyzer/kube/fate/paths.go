@@ -369,6 +369,7 @@ func (w *walker) step(it walkItem) []walkItem {
 		return nil
 	}
 	if ret, ok := node.(*ast.ReturnStmt); ok {
+		w.fx.noteRetries(ret, &st)
 		if st.undecided == nil && w.ex.returnsUnanswered(ret) {
 			st.undecided = ret // what the call's result asks for is not known
 		}

@@ -20,6 +20,11 @@ type Queries interface {
 	// ReadsBefore reports whether the function fn reads obj before the
 	// node at, or declares obj's variable from a read before it.
 	ReadsBefore(fn ast.Node, obj api.Object, at ast.Node) bool
+	// RetriesWithRead reports whether call runs a retry (RetryOnConflict
+	// and its kin) whose function reads the object of the write failed
+	// and then writes it again alike (the same kind of write): the same
+	// change written again after a fresh read.
+	RetriesWithRead(call, failed *ast.CallExpr) bool
 	// Returner reports whether fn returns a write's failure, and the index
 	// of the parameter that holds the object written (-1: none).
 	Returner(fn *types.Func) (param int, ok bool)

@@ -45,6 +45,9 @@ type summaries struct {
 	ends     map[*types.Func]Fate
 	neverNil map[*types.Func]bool
 	requeuer map[*types.Func]bool
+	// passesOn are the functions that return an error parameter's
+	// non-nil value as non-nil, by the parameter's index (see passeson.go).
+	passesOn map[*types.Func]int
 	// programEnds are the functions whose returned error ends the
 	// program (see commands.go), by *ast.FuncLit or types.Object.
 	programEnds map[any]ProgramEnd
@@ -80,9 +83,10 @@ type declared struct {
 // no entry changes (each entry only grows from its bottom).
 func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant bool) {
 	s.k.sum.ends, s.k.sum.neverNil, s.k.sum.requeuer = map[*types.Func]Fate{}, map[*types.Func]bool{}, map[*types.Func]bool{}
+	s.k.sum.passesOn = map[*types.Func]int{}
 	fns := make([]*types.Func, 0, len(decls))
 	for fn, decl := range decls {
-		if decl.Body != nil && (relevant || mayEnd(decl.Body)) {
+		if decl.Body != nil && (relevant || mayEnd(decl.Body) || mayPassOn(fn)) {
 			fns = append(fns, fn)
 		}
 	}
@@ -106,6 +110,7 @@ func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant boo
 			for _, fn := range comp {
 				d := declared{fn, decls[fn]}
 				changed = s.updateEnds(d) || changed
+				changed = s.updatePassesOn(d) || changed
 				if relevant {
 					changed = s.updateRequeuer(d, callees[fn]) || changed
 					changed = s.updateNeverNil(d) || changed
@@ -182,6 +187,24 @@ func (s *summarizer) updateRequeuer(d declared, callees []*types.Func) bool {
 	})
 	s.k.sum.requeuer[d.fn] = found
 	return found
+}
+
+// mayPassOn is the cheap shape test before passedOnParam: an error
+// parameter and an error last result.
+func mayPassOn(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	return res.Len() > 0 && api.IsErrorType(res.At(res.Len()-1).Type()) && firstErrorParam(fn.Signature()) >= 0
+}
+
+func (s *summarizer) updatePassesOn(d declared) bool {
+	if _, done := s.k.sum.passesOn[d.fn]; done || !mayPassOn(d.fn) {
+		return false
+	}
+	p, ok := s.k.passedOnParam(d.fn, d.decl)
+	if ok {
+		s.k.sum.passesOn[d.fn] = p
+	}
+	return ok
 }
 
 func (s *summarizer) updateNeverNil(d declared) bool {

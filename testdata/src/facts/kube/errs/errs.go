@@ -11,13 +11,15 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
-// Failed always returns fmt.Errorf's error.
-func Failed(step string, err error) error { // want Failed:`^neverNilError$`
+// Failed always returns fmt.Errorf's error: never nil, and so non-nil
+// for a non-nil err too.
+func Failed(step string, err error) error { // want Failed:`^neverNilError$` Failed:`^passesOnError\(1\)$`
 	return fmt.Errorf("%s failed: %v", step, err)
 }
 
-// Wrap returns nil for a nil error: no fact.
-func Wrap(step string, err error) error {
+// Wrap returns nil for a nil error, and a non-nil one for a non-nil
+// error: it passes err on.
+func Wrap(step string, err error) error { // want Wrap:`^passesOnError\(1\)$`
 	if err == nil {
 		return nil
 	}

@@ -19,7 +19,8 @@ func Done() (reconcile.Result, error) { // want Done:`^result\(quiet\)$`
 	return reconcile.Result{}, nil
 }
 
-// DoneOr hands on an error that may be non-nil: no fact.
-func DoneOr(err error) (reconcile.Result, error) {
+// DoneOr hands on an error that may be non-nil: no result fact, but it
+// passes err on.
+func DoneOr(err error) (reconcile.Result, error) { // want DoneOr:`^passesOnError\(0\)$`
 	return reconcile.Result{}, err
 }
