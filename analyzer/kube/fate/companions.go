@@ -59,6 +59,7 @@ type companionSource struct {
 // changed.
 func (s *companionFinder) findCompanions() {
 	s.k.sum.companions = make(map[*types.Func]map[int]constant.Value)
+	s.k.sum.requeueCompanions = make(map[*types.Func]map[int]bool)
 	srcs := s.companionSources()
 	if len(srcs) == 0 {
 		return
@@ -79,8 +80,9 @@ func (s *companionFinder) findCompanions() {
 			if !todo[i] {
 				continue
 			}
-			if c := s.companionsFrom(src, sites); !sameCompanions(c, s.k.sum.companions[src.fn]) {
-				s.k.sum.companions[src.fn] = c
+			c, rq := s.companionsFrom(src, sites)
+			if !sameCompanions(c, s.k.sum.companions[src.fn]) || !maps.Equal(rq, s.k.sum.requeueCompanions[src.fn]) {
+				s.k.sum.companions[src.fn], s.k.sum.requeueCompanions[src.fn] = c, rq
 				for _, j := range callers[src.fn] {
 					next[j] = true
 				}
@@ -107,9 +109,13 @@ func (s *companionFinder) companionSources() []companionSource {
 }
 
 // mayReturnConstant reports whether a result other than an error can hold
-// a constant: one of a basic type, or an interface.
+// a constant (one of a basic type, or an interface) or a requeue (one
+// shaped like reconcile.Result).
 func mayReturnConstant(res *types.Tuple) bool {
 	for v := range res.Variables() {
+		if isResultShaped(v.Type()) {
+			return true
+		}
 		switch v.Type().Underlying().(type) {
 		case *types.Basic:
 			return true
@@ -172,13 +178,53 @@ func (s *companionFinder) companionCallers(srcs []companionSource) map[*types.Fu
 }
 
 // companionsFrom returns the companions of src, as far as the entries
-// found so far tell.
-func (s *companionFinder) companionsFrom(src companionSource, sites *syntax.Cursors) map[int]constant.Value {
+// found so far tell: the constants, and the results that ask for a
+// requeue.
+func (s *companionFinder) companionsFrom(src companionSource, sites *syntax.Cursors) (map[int]constant.Value, map[int]bool) {
 	var rets []*ast.ReturnStmt
 	for _, call := range src.calls {
 		rets = append(rets, s.failureReturns(call, sites)...)
 	}
-	return s.sameConstants(src.fn.Signature().Results(), rets)
+	res := src.fn.Signature().Results()
+	return s.sameConstants(res, rets), s.requeueResults(res, rets)
+}
+
+// requeueResults returns the results shaped like reconcile.Result that
+// every one of rets gives a requeue: a literal that asks for one, or the
+// same result of a call whose own returns do.
+func (s *companionFinder) requeueResults(res *types.Tuple, rets []*ast.ReturnStmt) map[int]bool {
+	if len(rets) == 0 {
+		return nil
+	}
+	var out map[int]bool
+	for i := range res.Len() {
+		if !isResultShaped(res.At(i).Type()) {
+			continue
+		}
+		if !slices.ContainsFunc(rets, func(ret *ast.ReturnStmt) bool { return !s.givesRequeue(ret, i, res.Len()) }) {
+			if out == nil {
+				out = make(map[int]bool)
+			}
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// givesRequeue reports whether ret, a return of a function with n
+// results, gives a requeue as its result i.
+func (s *companionFinder) givesRequeue(ret *ast.ReturnStmt, i, n int) bool {
+	switch len(ret.Results) {
+	case n:
+		return carriesRequeue(s.k.info, ret.Results[i], 0)
+	case 1: // return r.cleanup(ctx, obj)
+		if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
+			if callee := s.k.callee(call); callee != nil {
+				return s.k.sum.requeueCompanions[callee.Origin()][i]
+			}
+		}
+	}
+	return false
 }
 
 // failureReturns returns the returns that hand on the failure of call, a
@@ -252,6 +298,11 @@ func (fx *effects) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) 
 	if callee == nil {
 		return
 	}
+	for i := range fx.sc.k.sum.requeueCompanions[callee.Origin()] {
+		if v := fx.definedVar(lhs, i); v != nil {
+			st.requeued = withVar(st.requeued, v) // result, err := r.ensure(...): result asks for a requeue
+		}
+	}
 	comps := fx.sc.k.companionsOf(callee)
 	for _, i := range slices.Sorted(maps.Keys(comps)) { // in order: the path's state key depends on it
 		val := comps[i]
@@ -276,6 +327,19 @@ func (fx *effects) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) 
 		}
 		st.consts = append(append([]varConst(nil), st.consts...), varConst{v, val})
 	}
+}
+
+// definedVar returns the variable lhs[i] names, or nil.
+func (fx *effects) definedVar(lhs []ast.Expr, i int) *types.Var {
+	if i >= len(lhs) {
+		return nil
+	}
+	id, ok := ast.Unparen(lhs[i]).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := fx.sc.k.info.ObjectOf(id).(*types.Var)
+	return v
 }
 
 // evalConstCompare decides `x == c` or `x != c` where x holds a constant

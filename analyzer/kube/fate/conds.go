@@ -201,6 +201,9 @@ func (cd *conditions) evalComparison(e *ast.BinaryExpr, st pathState) truth.Valu
 		if v := cd.onConflict(st).compare(e); v.Known() {
 			return v
 		}
+		if v := cd.evalRequeueCompare(e, st); v.Known() {
+			return v
+		}
 		if v := cd.evalWorkSetLen(e, st); v.Known() {
 			return v
 		}
@@ -239,6 +242,65 @@ func (cd *conditions) evalCount(e *ast.BinaryExpr, st pathState) truth.Value {
 		return truth.False
 	}
 	return truth.Unknown
+}
+
+// evalRequeueCompare decides `res != emptyResult` (or ==) where res
+// holds a result that asks for a requeue on this path and emptyResult is
+// the zero reconcile.Result.
+func (cd *conditions) evalRequeueCompare(e *ast.BinaryExpr, st pathState) truth.Value {
+	x, y := e.X, e.Y
+	if !cd.sc.requeueVar(x, st) {
+		x, y = y, x
+	}
+	if !cd.sc.requeueVar(x, st) || !cd.isEmptyResult(y) {
+		return truth.Unknown
+	}
+	if e.Op == token.NEQ {
+		return truth.True
+	}
+	return truth.False
+}
+
+// isEmptyResult reports whether e is a literal of a reconcile.Result shape
+// without fields, or a variable given only that value (a package
+// variable, or one of the failing call's function assigned once).
+func (cd *conditions) isEmptyResult(e ast.Expr) bool {
+	empty := func(e ast.Expr) bool {
+		lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+		return ok && len(lit.Elts) == 0 && isResultShaped(cd.sc.k.info.TypeOf(lit))
+	}
+	if empty(e) {
+		return true
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := cd.sc.k.info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	if init := cd.sc.k.packageVarInit(v); init != nil {
+		return empty(init) && !assigns(cd.sc.k.info, cd.sc.f.fn, v)
+	}
+	fn := cd.sc.f.fn
+	if v.Pos() < fn.Pos() || v.Pos() >= fn.End() {
+		return false
+	}
+	var values []ast.Expr
+	changed := 0
+	ast.Inspect(fn, func(n ast.Node) bool {
+		for _, target := range changedBy(n) {
+			if tid, ok := ast.Unparen(target).(*ast.Ident); ok && cd.sc.k.info.ObjectOf(tid) == v {
+				changed++
+				if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+					values = append(values, as.Rhs[slices.Index(as.Lhs, target)])
+				}
+			}
+		}
+		return true
+	})
+	return changed == 1 && len(values) == 1 && empty(values[0])
 }
 
 // mirrored is the comparison with its operands swapped: 0 < n is n > 0.

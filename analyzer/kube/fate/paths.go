@@ -201,6 +201,10 @@ func (w *walker) knownBefore() pathState {
 			w.learnNilGuards(n.List, chain[i].child, &st)
 		}
 	}
+	for _, v := range w.sc.errorsCalledIn(w.sc.f.call) {
+		st.nonNil = withVar(st.nonNil, v)
+		since[v] = w.sc.f.call.Pos()
+	}
 	if decl, ok := w.sc.f.fn.(*ast.FuncDecl); ok {
 		for _, p := range w.sc.k.nonNilParams(decl) {
 			st.nonNil = withVar(st.nonNil, p)
@@ -218,6 +222,32 @@ func (w *walker) knownBefore() pathState {
 		}
 	}
 	return st
+}
+
+// errorsCalledIn returns the error variables whose Error method call's
+// arguments call (setState(ctx, failed, err.Error(), obj)): the
+// arguments are evaluated first, and a nil error would have panicked, so
+// past them each is non-nil.
+func (sc *scope) errorsCalledIn(call *ast.CallExpr) []*types.Var {
+	var out []*types.Var
+	for _, arg := range call.Args {
+		ast.Inspect(arg, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit {
+				return false
+			}
+			c, ok := n.(*ast.CallExpr)
+			if !ok || len(c.Args) != 0 {
+				return true
+			}
+			if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
+				if v := sc.errorVar(sel.X); v != nil && types.IsInterface(v.Type()) {
+					out = withVar(out, v)
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // learnNilGuards records the error variables that a guard before upTo in

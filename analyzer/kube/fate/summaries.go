@@ -57,6 +57,10 @@ type summaries struct {
 	// companions are the constants a returner's other results hold when
 	// it hands a write's failure on (see companions.go).
 	companions map[*types.Func]map[int]constant.Value
+	// requeueCompanions are a returner's results of a reconcile.Result
+	// shape that ask for a requeue on every return that hands a write's
+	// failure on (`return ctrl.Result{Requeue: true}, r.Status().Update(...)`).
+	requeueCompanions map[*types.Func]map[int]bool
 }
 
 // summarizer computes the summaries into k when the tracer is made, in the

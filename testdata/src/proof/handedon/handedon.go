@@ -151,3 +151,39 @@ func (r *Reconciler) UpdateStatusStale(ctx context.Context, cm corev1.ConfigMap,
 		return r.client.Update(ctx, &cm)
 	})
 }
+
+// Registry reduces humio-operator's package registry: the status helper
+// is handed err.Error(), which would have panicked for a nil err, so past
+// it err is not nil, and returning it hands a failure to the reconcile
+// loop.
+func (r *Reconciler) Registry(ctx context.Context, cm *corev1.ConfigMap) (reconcile.Result, error) {
+	conn, err := r.connect(cm)
+	if err != nil || conn == "" {
+		_ = r.setState(ctx, "ConfigError", err.Error(), cm) // ok: err is not nil past err.Error(), and it is returned
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, nil
+}
+
+// RegistryQuiet drops the same failure with a fixed message: err may be
+// nil there (conn == ""), and the reconcile then asks for nothing.
+func (r *Reconciler) RegistryQuiet(ctx context.Context, cm *corev1.ConfigMap) (reconcile.Result, error) {
+	conn, err := r.connect(cm)
+	if err != nil || conn == "" {
+		_ = r.setState(ctx, "ConfigError", "no connection", cm) // want `conflict from r.setState is dropped`
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, nil
+}
+
+func (r *Reconciler) connect(cm *corev1.ConfigMap) (string, error) {
+	if cm.Data["url"] == "" {
+		return "", errors.New("no url")
+	}
+	return cm.Data["url"], nil
+}
+
+func (r *Reconciler) setState(ctx context.Context, state, message string, cm *corev1.ConfigMap) error {
+	cm.Annotations = map[string]string{"state": state, "message": message}
+	return r.client.Update(ctx, cm)
+}
