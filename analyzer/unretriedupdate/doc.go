@@ -121,7 +121,15 @@
 //     never returns nil, also across packages; an aggregate such as
 //     `utilerrors.NewAggregate(errs)` or `errors.Join(errs...)` of a list
 //     known to hold an error: tested `len(errs) > 0`, or given a non-nil
-//     error by `append`): it stands for the failure, read or not, and
+//     error by `append`; the result of a function that passes its error
+//     argument on, non-nil when it is, such as a tracing helper's
+//     `HandleError(err, span)` that records the error and returns it, also
+//     across packages, helper packages without Kubernetes code included;
+//     the error a count of failures becomes,
+//     `if errCount > 0 { return errors.New(...) }` after `errCount++` in
+//     the branch that saw the failure; an error variable past
+//     `err.Error()` among the failing call's arguments, which would have
+//     panicked for a nil one): it stands for the failure, read or not, and
 //     the callers decide (a requeue redoes the write; a caller where it
 //     dies, a log or a function without an error result, is reported).
 //   - Handed off, since the caller learns it failed: a path that returns a
@@ -141,7 +149,11 @@
 //     another result of the failing call, when the package's function that
 //     returns the failure gives that result the same constant on every
 //     return that hands it on (`deleted, err := c.reconcileKey(key)` then
-//     `if !deleted { q.AddRateLimited(key) }`); a path
+//     `if !deleted { q.AddRateLimited(key) }`), or a result shaped like
+//     `ctrl.Result` that asks for a requeue on every such return
+//     (`return ctrl.Result{Requeue: true}, r.Status().Update(ctx, obj)`),
+//     which the caller returns even when it only logs the error
+//     (`if result != emptyResult { return result, nil }`); a path
 //     the code chose for a Conflict (an `apierrors.IsConflict` branch, or
 //     what follows `if !apierrors.IsConflict(err) { return err }` up to a
 //     return it writes), unless it returns an error variable known to be
@@ -153,7 +165,11 @@
 //     `(false, nil)` from a `wait.Poll` condition that re-reads it (before
 //     its write, or after the failure on that path), also
 //     `return len(pending) == 0, nil` when the failed entry of the
-//     `for key := range pending` loop is not deleted (a work set); the same
+//     `for key := range pending` loop is not deleted (a work set); a
+//     Conflict that goes on to a `retry.RetryOnConflict` (or a kin) whose
+//     function reads the object again and makes the same kind of write
+//     (`if err == nil || !IsConflict(err) { return err }` then
+//     `return retry.RetryOnConflict(...)` around a Get and the write); the same
 //     call again of a helper that reads its own object, unless that call
 //     runs on a tick. A tick loop (one that waits on a timer each turn and
 //     that only a stop leaves: `for { select { case <-ticker.C: ... } }`,
