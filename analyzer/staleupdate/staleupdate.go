@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
@@ -132,7 +133,7 @@ type funcWrites struct {
 func (c *checker) candidates() []funcWrites {
 	var order []ast.Node
 	byFunc := make(map[ast.Node][]*kube.Write)
-	for _, w := range slices.Concat(c.res.Writes(), c.helperWrites(), c.silentWrites()) {
+	for _, w := range slices.Concat(c.res.Writes(), c.helperWrites(), c.silentWrites(), c.callbackWrites()) {
 		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.FuncNode == nil || syntax.InTestFile(c.pass.Fset, w.Call.Pos()) {
 			// tests write fixtures without a resourceVersion through fake
 			// clientsets, and a conflicting test fails where it runs
@@ -247,6 +248,70 @@ func (c *checker) silentWrites() []*kube.Write {
 	}
 	return out
 }
+
+// callbackWrites returns, as writes of their objects, the calls that
+// run a function literal given as an argument whose write of an object
+// of the enclosing function hands its failure back to the caller
+// (`err := r.withConn(url, func(c *Conn) error { ...; return
+// r.Update(ctx, obj) })`). A parameter of a function type with an error
+// result hands that error on, as unretriedupdate judges it, so the
+// call's failure may be the write's: a later write of obj after it may
+// resend the version the server refused, as after a returner's call.
+func (c *checker) callbackWrites() []*kube.Write {
+	var out []*kube.Write
+	for _, w := range c.res.Writes() {
+		call, cur, ok := c.runnerOf(w)
+		if !ok || slices.ContainsFunc(out, func(o *kube.Write) bool { return o.Call == call && o.Object.Same(w.Object) }) {
+			continue
+		}
+		cw := &kube.Write{
+			Call: call, Cursor: cur, Kind: w.Kind, Results: resultCount(c.pass.TypesInfo, call),
+			Object: w.Object, FuncNode: syntax.EnclosingFuncNode(cur), Scope: c.res.ScopeOf(cur),
+		}
+		c.helperCalls[cw] = true
+		out = append(out, cw)
+	}
+	return out
+}
+
+// runnerOf returns the call that w's function literal is an argument of,
+// when w writes an object the literal captures and hands its failure
+// back as the literal's error, and the call returns an error itself.
+func (c *checker) runnerOf(w *kube.Write) (*ast.CallExpr, inspector.Cursor, bool) {
+	lit, ok := w.FuncNode.(*ast.FuncLit)
+	if !ok || w.Scope != nil || w.CannotConflict || !w.Object.Valid() || syntax.Within(declIdent(w.Object.Root), lit) {
+		return nil, inspector.Cursor{}, false
+	}
+	litCur := w.Cursor
+	for litCur.Valid() && litCur.Node() != lit {
+		litCur = litCur.Parent()
+	}
+	if !litCur.Valid() {
+		return nil, inspector.Cursor{}, false
+	}
+	callCur := litCur.Parent()
+	call, isCall := callCur.Node().(*ast.CallExpr)
+	if !isCall || !slices.Contains(call.Args, ast.Expr(lit)) || !errorLast(c.pass.TypesInfo, call) {
+		return nil, inspector.Cursor{}, false
+	}
+	if !c.tracer.Trace(w.Cursor).HandsOn() {
+		return nil, inspector.Cursor{}, false
+	}
+	return call, callCur, true
+}
+
+// errorLast reports whether call's last result is an error.
+func errorLast(info *types.Info, call *ast.CallExpr) bool {
+	switch t := info.TypeOf(call).(type) {
+	case *types.Tuple:
+		return t.Len() > 0 && api.IsErrorType(t.At(t.Len()-1).Type())
+	default:
+		return t != nil && api.IsErrorType(t)
+	}
+}
+
+// declIdent is a node at v's declaration, for Within.
+func declIdent(v *types.Var) ast.Node { return &ast.Ident{NamePos: v.Pos()} }
 
 // resultCount is the number of results call gives (one when its type is
 // a single value, or not known).
