@@ -30,6 +30,11 @@ func (c *checker) checkFunc(fw funcWrites) {
 				c.judge(fg, w, w2, outs, wr)
 			}
 		}
+		for _, d := range fw.deferred {
+			if outs := wr.hits[d.w]; outs != nil && !c.reported[d.w] {
+				c.judgeDeferred(w, d.w)
+			}
+		}
 	}
 }
 

@@ -115,6 +115,20 @@
 //	r.Status.SetRunning(ctx, &job) // only logs its Status().Update's failure
 //	r.Status.SetDone(ctx, &job)    // reported: job may carry a refused version
 //
+// The earlier write may also sit in a function literal that another call
+// runs and whose error it returns (`err := r.withConn(url, func(c *Conn)
+// error { ...; return r.Update(ctx, obj) })`): a parameter of a function
+// type with an error result hands the error on, so after that call fails
+// the object may carry a refused version. And the later write may sit in
+// a function literal deferred at the top of the function, which runs on
+// every return: after a failed write whose error is returned, a deferred
+// write of the same object (captured, or passed to the deferred call)
+// that does not read it first resends the refused version:
+//
+//	defer func() { _ = r.setState(ctx, "Exists", obj) }() // reported
+//	obj.Finalizers = append(obj.Finalizers, finalizer)
+//	return r.Update(ctx, obj)
+//
 // A successful controller-runtime `Update` refreshes the object in place, so
 // a `Status().Update` after it is fine. client-go typed and dynamic clients
 // do not: a successful `Update` returns the stored object and leaves its

@@ -33,8 +33,10 @@ type fnGraph struct {
 	// flagsIn holds the flags known on entry to each block, whatever the
 	// path (flags.go).
 	flagsIn map[*cfg.Block]flagState
-	preds   map[*cfg.Block]int
-	nodes   []loc // every node, for lookups by position
+	// deferred are the writes of the literals the function defers.
+	deferred []deferredWrite
+	preds    map[*cfg.Block]int
+	nodes    []loc // every node, for lookups by position
 }
 
 // newGraph builds (through the shared tracer, which memoises and counts)
@@ -42,14 +44,15 @@ type fnGraph struct {
 func (c *checker) newGraph(fw funcWrites) *fnGraph {
 	body := syntax.FuncBody(fw.fn)
 	fg := &fnGraph{
-		fn:     fw.fn,
-		body:   body,
-		g:      c.tracer.CFG(body),
-		writes: make(map[ast.Node][]*kube.Write),
-		reads:  make(map[ast.Node][]api.Object),
-		at:     make(map[*kube.Write]loc),
-		tagged: taggedCases(body),
-		preds:  make(map[*cfg.Block]int),
+		fn:       fw.fn,
+		body:     body,
+		g:        c.tracer.CFG(body),
+		writes:   make(map[ast.Node][]*kube.Write),
+		reads:    make(map[ast.Node][]api.Object),
+		at:       make(map[*kube.Write]loc),
+		tagged:   taggedCases(body),
+		preds:    make(map[*cfg.Block]int),
+		deferred: fw.deferred,
 	}
 	for _, b := range fg.g.Blocks {
 		for i := range b.Nodes {

@@ -123,8 +123,9 @@ func countTopLevelFuncs(files []*ast.File) int {
 
 // funcWrites is a function and its trackable writes outside retry scopes.
 type funcWrites struct {
-	fn     ast.Node // *ast.FuncDecl or *ast.FuncLit
-	writes []*kube.Write
+	fn       ast.Node // *ast.FuncDecl or *ast.FuncLit
+	writes   []*kube.Write
+	deferred []deferredWrite // writes of the literals fn defers (deferred.go)
 }
 
 // candidates returns, in source order, the functions worth a control-flow
@@ -151,8 +152,9 @@ func (c *checker) candidates() []funcWrites {
 	var out []funcWrites
 	for _, fn := range order {
 		ws := byFunc[fn]
-		if repeatsObject(ws) || anyRepeats(ws) {
-			out = append(out, funcWrites{fn: fn, writes: ws})
+		ds := c.deferredWrites(fn, byFunc)
+		if repeatsObject(ws) || anyRepeats(ws) || slices.ContainsFunc(ws, func(w *kube.Write) bool { return writesAgainOnReturn(ds, w.Object) }) {
+			out = append(out, funcWrites{fn: fn, writes: ws, deferred: ds})
 		}
 	}
 	return out

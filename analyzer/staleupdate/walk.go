@@ -54,6 +54,11 @@ func (c *checker) walk(fg *fnGraph, w *kube.Write) *walkResult {
 	if fg.refreshes(start.b.Nodes[start.i], obj) {
 		return res // obj, err = c.Update(ctx, obj, opts): the result replaces the object
 	}
+	if _, ok := start.b.Nodes[start.i].(*ast.ReturnStmt); ok {
+		// return r.Update(ctx, obj): when it fails, the deferred literals
+		// run with the refused version
+		c.deferredHits(fg, w, pathState{b: start.b, out: failed}, res)
+	}
 	work := []item{{pathState{start.b, unknown, errVar != nil, fg.flagsAt(start), false}, start.i + 1}}
 	seen := make(map[pathState]bool)
 	for len(work) > 0 {
@@ -63,6 +68,7 @@ func (c *checker) walk(fg *fnGraph, w *kube.Write) *walkResult {
 		if stopped {
 			continue
 		}
+		c.deferredHits(fg, w, st, res)
 		for _, next := range c.successors(fg, w, errVar, st) {
 			if next.out == failed && st.out == unknown {
 				res.failEntries = append(res.failEntries, next.b)

@@ -1,0 +1,152 @@
+package staleupdate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+)
+
+// A function literal deferred at the top of a function runs when the
+// function returns: a write of the object in it, made after a failed
+// write of the same object whose error is returned, resends the version
+// the server refused (humio-operator's controllers record the object's
+// state in a deferred setState). Only defers at the top level of the
+// body count, so that every path past the failing write has registered
+// them; and only the object itself, captured or passed as an argument
+// of the deferred call.
+
+// deferredWrite is a write in a deferred literal, seen from the function
+// that defers it.
+type deferredWrite struct {
+	w    *kube.Write
+	obj  api.Object // the object w writes, as the deferring function names it
+	stmt *ast.DeferStmt
+}
+
+// deferredWrites returns the writes of the literals fn defers at its top
+// level that no read of their object precedes in the literal; byFunc
+// groups the writes of each function.
+func (c *checker) deferredWrites(fn ast.Node, byFunc map[ast.Node][]*kube.Write) []deferredWrite {
+	info := c.pass.TypesInfo
+	body := syntax.FuncBody(fn)
+	if body == nil {
+		return nil
+	}
+	var out []deferredWrite
+	for _, stmt := range body.List {
+		ds, ok := stmt.(*ast.DeferStmt)
+		if !ok {
+			continue
+		}
+		lit, ok := ast.Unparen(ds.Call.Fun).(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		for _, w := range byFunc[lit] {
+			if c.readBefore(w, lit) {
+				continue
+			}
+			if obj, ok := outerObject(info, ds.Call, lit, w.Object); ok {
+				out = append(out, deferredWrite{w: w, obj: obj, stmt: ds})
+			}
+		}
+	}
+	return out
+}
+
+// readBefore reports whether lit reads w's object before w.
+func (c *checker) readBefore(w *kube.Write, lit *ast.FuncLit) bool {
+	return slices.ContainsFunc(c.res.ReadsOf(w.Object, lit), func(r *kube.Read) bool { return r.Node.Pos() < w.Call.Pos() })
+}
+
+// outerObject returns the object of the deferring function that obj, an
+// object written in lit, is: the same variable captured, or the argument
+// given to the parameter obj is.
+func outerObject(info *types.Info, call *ast.CallExpr, lit *ast.FuncLit, obj api.Object) (api.Object, bool) {
+	if !obj.Valid() || obj.Copied {
+		return api.Object{}, false
+	}
+	if !syntax.Within(&ast.Ident{NamePos: obj.Root.Pos()}, lit) {
+		return obj, true // captured
+	}
+	if obj.Path != obj.Root.Name() {
+		return api.Object{}, false
+	}
+	i := 0
+	for _, field := range lit.Type.Params.List {
+		for _, name := range field.Names {
+			if info.Defs[name] == obj.Root && i < len(call.Args) {
+				outer := api.ObjectOf(info, call.Args[i])
+				return outer, outer.Valid() && outer.Path == outer.Root.Name()
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return api.Object{}, false
+}
+
+// writesAgainOnReturn reports whether fw's deferred literals write obj.
+func writesAgainOnReturn(ds []deferredWrite, obj api.Object) bool {
+	return slices.ContainsFunc(ds, func(d deferredWrite) bool { return d.obj.Same(obj) })
+}
+
+// returns reports whether block b ends its function by a return
+// statement, after which the deferred literals run.
+func returns(b *cfg.Block) bool {
+	if len(b.Succs) != 0 || len(b.Nodes) == 0 {
+		return false
+	}
+	_, ok := b.Nodes[len(b.Nodes)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+// deferredHits records, for a path that returns after w failed, the
+// deferred writes of w's object registered before w.
+func (c *checker) deferredHits(fg *fnGraph, w *kube.Write, st pathState, res *walkResult) {
+	if st.out != failed || st.unproven || !returns(st.b) {
+		return
+	}
+	for _, d := range fg.deferred {
+		if d.stmt.Pos() < w.Call.Pos() && d.obj.Same(w.Object) {
+			if res.hits[d.w] == nil {
+				res.hits[d.w] = make(map[outcome]bool)
+			}
+			res.hits[d.w][st.out] = true
+		}
+	}
+}
+
+// judgeDeferred reports w2, a write in a deferred literal reached by a
+// return after w failed, when its own Conflict is lost or requeued (as
+// judge does for a failed first write); never with a fix: the re-read
+// would go into the literal.
+func (c *checker) judgeDeferred(w, w2 *kube.Write) {
+	if !c.conflictLost(w2) && !c.requeued(w2) {
+		return
+	}
+	grade := c.grade(w2)
+	if !c.res.Gate().Admits(grade.Grade) {
+		return
+	}
+	c.reported[w2] = true
+	msg := grade.Append(deferredMessage(w))
+	diag.Report(c.pass, w2.Call, msg, []diag.Related{{Node: w.Call, Message: "the earlier write: " + diag.CallName(w.Call)}})
+}
+
+// deferredMessage says that a deferred write sends w's object again
+// after w failed.
+func deferredMessage(w *kube.Write) string {
+	name, call := w.Object.Name(), diag.CallName(w.Call)
+	return fmt.Sprintf("%s is written again by a deferred function after %s failed, without a re-read, so it conflicts again: re-read %s first in the deferred function", name, call, name)
+}
