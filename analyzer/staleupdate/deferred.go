@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
@@ -51,7 +52,7 @@ func (c *checker) deferredWrites(fn ast.Node, byFunc map[ast.Node][]*kube.Write)
 			continue
 		}
 		for _, w := range byFunc[lit] {
-			if c.readBefore(w, lit) {
+			if c.readBefore(w, lit) || guardedFromOutside(info, w.Cursor, lit) {
 				continue
 			}
 			if obj, ok := outerObject(info, ds.Call, lit, w.Object); ok {
@@ -65,6 +66,55 @@ func (c *checker) deferredWrites(fn ast.Node, byFunc map[ast.Node][]*kube.Write)
 // readBefore reports whether lit reads w's object before w.
 func (c *checker) readBefore(w *kube.Write, lit *ast.FuncLit) bool {
 	return slices.ContainsFunc(c.res.ReadsOf(w.Object, lit), func(r *kube.Read) bool { return r.Node.Pos() < w.Call.Pos() })
+}
+
+// guardedFromOutside reports whether the write at cur sits under a test
+// (an if, switch or loop of lit) that reads a variable of the deferring
+// function: `if reterr == nil { ... }` on a named result, or a test of
+// the object, may well keep the write from running after a failure, and
+// the walk does not evaluate it.
+func guardedFromOutside(info *types.Info, cur inspector.Cursor, lit *ast.FuncLit) bool {
+	for c := cur.Parent(); c.Valid() && c.Node() != lit; c = c.Parent() {
+		var test ast.Node
+		switch n := c.Node().(type) {
+		case *ast.IfStmt:
+			test = n.Cond
+		case *ast.SwitchStmt:
+			test = n.Tag
+		case *ast.CaseClause:
+			test = &ast.BlockStmt{List: exprStmts(n.List)}
+		case *ast.ForStmt:
+			test = n.Cond
+		case *ast.RangeStmt:
+			test = n.X
+		}
+		if test != nil && readsOuterVar(info, test, lit) {
+			return true
+		}
+	}
+	return false
+}
+
+func exprStmts(es []ast.Expr) []ast.Stmt {
+	out := make([]ast.Stmt, len(es))
+	for i, e := range es {
+		out[i] = &ast.ExprStmt{X: e}
+	}
+	return out
+}
+
+// readsOuterVar reports whether n uses a variable declared outside lit.
+func readsOuterVar(info *types.Info, n ast.Node, lit *ast.FuncLit) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && v.Parent() != nil && v.Parent() != types.Universe && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // outerObject returns the object of the deferring function that obj, an

@@ -123,7 +123,8 @@
 // a function literal deferred at the top of the function, which runs on
 // every return: after a failed write whose error is returned, a deferred
 // write of the same object (captured, or passed to the deferred call)
-// that does not read it first resends the refused version:
+// that does not read it first, and that no test of the function's own
+// variables guards (`if reterr == nil`), resends the refused version:
 //
 //	defer func() { _ = r.setState(ctx, "Exists", obj) }() // reported
 //	obj.Finalizers = append(obj.Finalizers, finalizer)

@@ -81,3 +81,16 @@ func (r *Reconciler) syncDeferredRereadsSame(ctx context.Context, dep *appsv1.De
 	dep.Finalizers = append(dep.Finalizers, "example.com/finalizer")
 	return r.Update(ctx, dep)
 }
+
+// syncDeferredGuarded: the deferred function writes only when the
+// function returns no error; the walk does not decide that test, so it
+// stays quiet.
+func (r *Reconciler) syncDeferredGuarded(ctx context.Context, dep *appsv1.Deployment) (reterr error) {
+	defer func() {
+		if reterr == nil {
+			_ = r.setPhase(ctx, "Exists", dep)
+		}
+	}()
+	dep.Finalizers = append(dep.Finalizers, "example.com/finalizer")
+	return r.Update(ctx, dep)
+}
