@@ -2,8 +2,11 @@ package kube
 
 import (
 	"go/ast"
+	gobuild "go/build"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -252,51 +255,79 @@ func exportBuilderFacts(pass *analysis.Pass, files []*ast.File, facts []analysis
 				pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
 			}
 			exportEndsFact(pass, tracer, fn)
-			if p, ok := tracer.PassesOn(fn); ok {
-				pass.ExportObjectFact(fn, &PassesOnErrorFact{Param: p})
-			}
 		}()
 	}
+	exportHelperErrorFacts(pass)
 }
 
-// exportPassesOnFacts exports the PassesOnErrorFact of the exported
-// functions of a package that reaches no Kubernetes object (a tracing or
-// error helper package): a cheap look at each signature, and at the body
-// only of a function that takes an error and returns one.
-func exportPassesOnFacts(pass *analysis.Pass) {
-	var foreign fate.Foreign
+// exportHelperErrorFacts exports the PassesOnErrorFact and
+// NeverNilErrorFact of the exported functions of a package that reaches
+// no Kubernetes object (a tracing or error helper package, not the
+// standard library, whose constructors are tabled): a cheap look at each
+// signature, and at the body only of a function that returns just an
+// error, or takes one and returns one.
+func exportHelperErrorFacts(pass *analysis.Pass) {
+	if inGOROOT(pass) {
+		return
+	}
+	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
-			decl, ok := d.(*ast.FuncDecl)
-			if !ok || decl.Body == nil || !decl.Name.IsExported() || !mayPassOn(pass.TypesInfo, decl) {
-				continue
+			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil && errorHelperShape(pass.TypesInfo, decl) {
+				decls = append(decls, decl)
 			}
-			if foreign.PassesOn == nil {
-				foreign = foreignFacts(pass.AllObjectFacts())
-			}
-			if p, ok := fate.PassesOnParam(pass.TypesInfo, pass.Pkg, decl, foreign); ok {
-				pass.ExportObjectFact(pass.TypesInfo.Defs[decl.Name], &PassesOnErrorFact{Param: p})
-			}
+		}
+	}
+	if len(decls) == 0 {
+		return
+	}
+	passesOn, neverNil := fate.HelperErrors(pass.TypesInfo, pass.Pkg, decls, foreignFacts(pass.AllObjectFacts()))
+	for _, decl := range decls {
+		fn := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if !fn.Exported() {
+			continue
+		}
+		if p, ok := passesOn[fn]; ok {
+			pass.ExportObjectFact(fn, &PassesOnErrorFact{Param: p})
+		}
+		if neverNil[fn] {
+			pass.ExportObjectFact(fn, new(NeverNilErrorFact))
 		}
 	}
 }
 
-// mayPassOn is the shape test of exportPassesOnFacts: some parameter and
-// the last result are written `error`.
-func mayPassOn(info *types.Info, decl *ast.FuncDecl) bool {
-	res := decl.Type.Results
-	if res == nil || len(res.List) == 0 || decl.Type.Params == nil {
+// errorHelperShape is the shape test of exportHelperErrorFacts: the last
+// result is written `error`, and it is the only result or some parameter
+// is an error too.
+func errorHelperShape(info *types.Info, decl *ast.FuncDecl) bool {
+	fn, ok := info.Defs[decl.Name].(*types.Func)
+	if !ok {
 		return false
 	}
-	if !api.IsErrorType(info.TypeOf(res.List[len(res.List)-1].Type)) {
+	sig := fn.Signature()
+	res := sig.Results()
+	if res.Len() == 0 || !api.IsErrorType(res.At(res.Len()-1).Type()) {
 		return false
 	}
-	for _, p := range decl.Type.Params.List {
-		if api.IsErrorType(info.TypeOf(p.Type)) {
+	if res.Len() == 1 {
+		return true
+	}
+	for v := range sig.Params().Variables() {
+		if api.IsErrorType(v.Type()) {
 			return true
 		}
 	}
 	return false
+}
+
+// inGOROOT reports whether pass's files are the standard library's.
+func inGOROOT(pass *analysis.Pass) bool {
+	root := gobuild.Default.GOROOT
+	if root == "" || len(pass.Files) == 0 {
+		return false
+	}
+	name := pass.Fset.File(pass.Files[0].Pos()).Name()
+	return strings.HasPrefix(name, filepath.Join(root, "src")+string(filepath.Separator))
 }
 
 // exportResultFacts exports what the package's exported functions'

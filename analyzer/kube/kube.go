@@ -65,7 +65,7 @@ func run(pass *analysis.Pass, opts *api.Options, gate *api.Gate, testWrites func
 			files := newTestGate(pass, nil, opts, testWrites).keepAllIfAny().modelFiles()
 			exportBuilderFacts(pass, files, facts, healed, healed.resyncSetupsIfAny(pass.TypesInfo))
 		} else if !res.covered && !api.IsUpstream(pass.Pkg) && typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
-			exportPassesOnFacts(pass)
+			exportHelperErrorFacts(pass)
 		}
 		return res, nil
 	}

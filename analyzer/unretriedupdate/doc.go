@@ -118,7 +118,8 @@
 //     `errors.New`, an error library's `Wrap*` of such an error, an error
 //     variable under `err != nil`, an unexported function's error parameter
 //     that every call passes non-nil, a composite literal, a function that
-//     never returns nil, also across packages; an aggregate such as
+//     never returns nil, also across packages (a structured-error
+//     package's constructor included); an aggregate such as
 //     `utilerrors.NewAggregate(errs)` or `errors.Join(errs...)` of a list
 //     known to hold an error: tested `len(errs) > 0`, or given a non-nil
 //     error by `append`; the result of a function that passes its error

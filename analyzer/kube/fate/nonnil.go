@@ -55,7 +55,7 @@ func (k *knowledge) nonNilCall(call *ast.CallExpr, st pathState) bool {
 	if fn.Pkg() != nil && k.pkg != nil && fn.Pkg() != k.pkg {
 		return k.foreign.NeverNil[fn]
 	}
-	return k.model != nil && k.neverReturnsNil(fn)
+	return k.neverReturnsNil(fn)
 }
 
 // nonEmptyErrors reports whether e names a slice of errors known on the

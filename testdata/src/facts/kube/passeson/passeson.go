@@ -1,7 +1,8 @@
-// Package passeson is a tracing helper package that reaches no Kubernetes
-// object, so the model does not walk it; it still exports a
+// Package passeson is a tracing and error helper package that reaches no
+// Kubernetes object, so the model does not walk it; it still exports a
 // PassesOnErrorFact for each exported function that returns its error
-// argument non-nil whenever it is non-nil.
+// argument non-nil whenever it is non-nil, and a NeverNilErrorFact for
+// each error constructor that never returns nil.
 package passeson
 
 import (
@@ -51,3 +52,26 @@ func Either(err error, keep bool) error {
 func handle(err error) error { return err }
 
 var _ = handle
+
+// kvError is a structured error, as ViaQ/logerr's kverrors.
+type kvError struct{ msg string }
+
+func (e *kvError) Error() string { return e.msg }
+
+// New never returns nil.
+func New(msg string) error { // want New:`^neverNilError$`
+	return &kvError{msg: msg}
+}
+
+// NewCtx returns what New does: never nil.
+func NewCtx(msg, ctx string) error { // want NewCtx:`^neverNilError$`
+	return New(msg + ": " + ctx)
+}
+
+// Maybe returns nil for an empty message: no fact.
+func Maybe(msg string) error {
+	if msg == "" {
+		return nil
+	}
+	return &kvError{msg: msg}
+}
