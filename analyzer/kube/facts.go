@@ -270,11 +270,11 @@ func exportHelperErrorFacts(pass *analysis.Pass) {
 	if inGOROOT(pass) {
 		return
 	}
-	var decls []*ast.FuncDecl
+	decls := make(map[*types.Func]*ast.FuncDecl)
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil && errorHelperShape(pass.TypesInfo, decl) {
-				decls = append(decls, decl)
+				decls[pass.TypesInfo.Defs[decl.Name].(*types.Func)] = decl
 			}
 		}
 	}
@@ -282,17 +282,22 @@ func exportHelperErrorFacts(pass *analysis.Pass) {
 		return
 	}
 	passesOn, neverNil := fate.HelperErrors(pass.TypesInfo, pass.Pkg, decls, foreignFacts(pass.AllObjectFacts()))
-	for _, decl := range decls {
-		fn := pass.TypesInfo.Defs[decl.Name].(*types.Func)
-		if !fn.Exported() {
-			continue
-		}
-		if p, ok := passesOn[fn]; ok {
-			pass.ExportObjectFact(fn, &PassesOnErrorFact{Param: p})
-		}
-		if neverNil[fn] {
-			pass.ExportObjectFact(fn, new(NeverNilErrorFact))
-		}
+	for fn := range decls {
+		exportErrorFacts(pass, fn, passesOn, neverNil)
+	}
+}
+
+// exportErrorFacts exports what the summaries say of fn, an exported
+// function of the package: it passes an error on, or never returns nil.
+func exportErrorFacts(pass *analysis.Pass, fn *types.Func, passesOn map[*types.Func]int, neverNil map[*types.Func]bool) {
+	if !fn.Exported() {
+		return
+	}
+	if p, ok := passesOn[fn]; ok {
+		pass.ExportObjectFact(fn, &PassesOnErrorFact{Param: p})
+	}
+	if neverNil[fn] {
+		pass.ExportObjectFact(fn, new(NeverNilErrorFact))
 	}
 }
 

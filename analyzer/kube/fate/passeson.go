@@ -32,31 +32,14 @@ func (k *knowledge) passesOn(fn *types.Func) (int, bool) {
 func (t *Tracer) PassesOn(fn *types.Func) (int, bool) { return t.k.passesOn(fn) }
 
 // HelperErrors judges the functions decls of a package the model does
-// not walk (a tracing or error helper package) by their bodies alone:
-// which pass an error argument on (passesOn), and which are error
-// constructors that never return nil (neverNil), as the helper package
-// exports them to the controllers that import it. Callees are judged
-// before their callers where the order of decls allows, and the whole is
-// judged again while an entry is added (each only grows).
-func HelperErrors(info *types.Info, pkg *types.Package, decls []*ast.FuncDecl, foreign Foreign) (passesOn map[*types.Func]int, neverNil map[*types.Func]bool) {
+// not walk at all (a tracing or error helper package) by their bodies
+// alone, with the package's other summaries (summarize, without a
+// model): which pass an error argument on (passesOn), and which are
+// error constructors that never return nil (neverNil), as the helper
+// package exports them to the controllers that import it.
+func HelperErrors(info *types.Info, pkg *types.Package, decls map[*types.Func]*ast.FuncDecl, foreign Foreign) (passesOn map[*types.Func]int, neverNil map[*types.Func]bool) {
 	k := &knowledge{info: info, pkg: pkg, foreign: foreign}
-	k.sum.passesOn, k.sum.neverNil = make(map[*types.Func]int), make(map[*types.Func]bool)
-	s := &summarizer{k: k}
-	for round := 0; round <= len(decls); round++ {
-		changed := false
-		for _, decl := range decls {
-			fn, ok := info.Defs[decl.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			d := declared{fn, decl}
-			changed = s.updatePassesOn(d) || changed
-			changed = s.updateNeverNil(d) || changed
-		}
-		if !changed {
-			break
-		}
-	}
+	(&summarizer{k: k}).summarize(decls, false)
 	return k.sum.passesOn, k.sum.neverNil
 }
 

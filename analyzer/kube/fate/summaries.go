@@ -90,7 +90,7 @@ func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant boo
 	s.k.sum.passesOn = map[*types.Func]int{}
 	fns := make([]*types.Func, 0, len(decls))
 	for fn, decl := range decls {
-		if decl.Body != nil && (relevant || mayEnd(decl.Body) || mayPassOn(fn)) {
+		if decl.Body != nil && (relevant || mayEnd(decl.Body) || mayPassOn(fn) || returnsOnlyError(fn)) {
 			fns = append(fns, fn)
 		}
 	}
@@ -98,7 +98,11 @@ func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant boo
 	callees := make(map[*types.Func][]*types.Func, len(fns))
 	edges := make(map[*types.Func][]*types.Func, len(fns))
 	for _, fn := range fns {
-		cs, walked := s.k.model.Callees(fn)
+		var cs []*types.Func
+		walked := false
+		if s.k.model != nil {
+			cs, walked = s.k.model.Callees(fn)
+		}
 		if !walked {
 			cs = s.calleesOf(decls[fn].Body)
 		}
@@ -117,6 +121,8 @@ func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant boo
 				changed = s.updatePassesOn(d) || changed
 				if relevant {
 					changed = s.updateRequeuer(d, callees[fn]) || changed
+				}
+				if relevant || returnsOnlyError(fn) {
 					changed = s.updateNeverNil(d) || changed
 				}
 			}
@@ -191,6 +197,14 @@ func (s *summarizer) updateRequeuer(d declared, callees []*types.Func) bool {
 	})
 	s.k.sum.requeuer[d.fn] = found
 	return found
+}
+
+// returnsOnlyError reports whether fn's only result is an error: the
+// shape of an error constructor, the one function whose never-nil
+// summary a package the model does not walk needs.
+func returnsOnlyError(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	return res.Len() == 1 && api.IsErrorType(res.At(0).Type())
 }
 
 // mayPassOn is the cheap shape test before passedOnParam: an error
