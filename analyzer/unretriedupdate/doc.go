@@ -7,14 +7,14 @@
 //
 // An Update, UpdateStatus or optimistic-lock Patch sends the object's
 // resourceVersion and fails with 409 Conflict when someone else wrote the
-// object first. The right reaction is to read the object again and reapply
-// the change: retry.RetryOnConflict with a fresh Get inside the closure, or
+// object first. The right reaction is to read the object again and reapply the
+// change: retry.RetryOnConflict with a fresh Get inside the closure, or
 // returning the error to a reconcile loop or work queue that requeues.
 //
-// It reports a conflict-prone write outside any retry scope whose Conflict
-// is neither retried nor handed to code that retries (see "How a failure
-// is judged"). A function that returns a write's error counts as a write
-// where it is called. Writes inside a retry scope are retryreget's.
+// It reports a conflict-prone write outside any retry scope whose Conflict is
+// neither retried nor handed to code that retries (see "How a failure is
+// judged"). A function that returns a write's error counts as a write where it
+// is called. Writes inside a retry scope are retryreget's.
 //
 // Before:
 //
@@ -46,302 +46,284 @@
 //	})
 //
 // With -unretriedupdate.mode=strict, every conflict-prone write outside a
-// retry scope is reported, even when its error is returned, and in test
-// files too (an end-to-end test that updates what a running controller also
-// writes is flaky without a retry). The default mode, propagate, counts a
-// returned error as handled: controller-runtime and work queues requeue.
+// retry scope is reported, even when its error is returned, and in test files
+// too (an end-to-end test that updates what a running controller also writes
+// is flaky without a retry). The default mode, propagate, counts a returned
+// error as handled: controller-runtime and work queues requeue.
 //
 // # Messages
 //
-// A finding reads `conflict from <call> of <object> <what happens>: <what
-// to do>`, maybe `; no fix: <why>`, then the grade of its consequence.
+// A finding reads `conflict from <call> of <object> <what happens>: <what to
+// do>`, maybe `; no fix: <why>`, then the grade of its consequence.
 //
 //   - `is dropped` (discarded, assigned to _, never read), `is swallowed`
-//     (read but neither logged nor handed on), `is only logged`: return
-//     it (the fix keeps the log line), or retry the write.
+//     (read but neither logged nor handed on), `is only logged`: return it
+//     (the fix keeps the log line), or retry the write.
 //   - `cannot be returned by F`: F (a function, `a function literal`, `a
-//     goroutine`) has no error result, so the error has nowhere to go.
-//     Requeue the object from F, give F an error result its callers
-//     return, or retry the write there.
-//   - `is passed to F, which exits`, `ends the program`, `is returned from
-//     a cobra command, which exits`, `is returned from a runnable's Start,
-//     which stops the manager`: the work stops halfway. Retry the write.
-//   - `is wrapped in reconcile.TerminalError, so it is never requeued`:
-//     return the Conflict unwrapped, or retry.
+//     goroutine`) has no error result, so the error has nowhere to go. Requeue
+//     the object from F, give F an error result its callers return, or retry
+//     the write there.
+//   - `is passed to F, which exits`, `ends the program`, `is returned from a
+//     cobra command, which exits`, `is returned from a runnable's Start, which
+//     stops the manager`: the work stops halfway. Retry the write.
+//   - `is wrapped in reconcile.TerminalError, so it is never requeued`: return
+//     the Conflict unwrapped, or retry.
 //   - `is returned to F, which may ignore it`: the writing function is an
 //     interface value handed to F, not known to act on it. Retry inside it.
 //   - `is not retried` (strict mode): no retry scope surrounds the write.
 //   - `may be lost: <reason> at line N (<slug>)` (debug=unknown) and `;
-//     undecided: <slug> at line N` (strict): the model could not decide
-//     the failure's fate at line N (undecided-test, other-result-test,
+//     undecided: <slug> at line N` (strict): the model could not decide the
+//     failure's fate at line N (undecided-test, other-result-test,
 //     result-without-fact). Read line N.
 //
 // After the colon: what the fix does (`return it`, `re-read X inside
-// retry.RetryOnConflict`, ...), or how to fix it by hand; `; no fix: ...`
-// says why there is none. The grade comes last (see "Consequence").
+// retry.RetryOnConflict`, ...), or how to fix it by hand; `; no fix: ...` says
+// why there is none. The grade comes last (see "Consequence").
 //
 // # How a failure is judged
 //
-// One rule says what becomes of a failed write, here and in every check:
-// it is retried when the same change is written again promptly after a
-// fresh read (`retry.RetryOnConflict` and its kin, a poll, a loop of
-// attempts or a call of the same helper that re-reads, whatever it does
-// when its attempts run out; or the error or a requeue handed to a work
-// queue or a reconcile): no finding. It is healed when something redoes it
-// later: the object's watch, a periodic pass (a ticker, `wait.Until`, a
-// resync, `RequeueAfter`: a loop that writes again on its next tick is a
-// heal, not a retry), or a restart after the program exits: a finding,
-// graded (see "Consequence"). Otherwise it is lost: a finding, `lost`.
-// A returned error is followed to where it ends, through facts into the
-// importers, and reported there, naming the write.
+// One rule says what becomes of a failed write, here and in every check: it is
+// retried when the same change is written again promptly after a fresh read
+// (`retry.RetryOnConflict` and its kin, a poll, a loop of attempts or a call
+// of the same helper that re-reads, whatever it does when its attempts run
+// out; or the error or a requeue handed to a work queue or a reconcile): no
+// finding. It is healed when something redoes it later: the object's watch, a
+// periodic pass (a ticker, `wait.Until`, a resync, `RequeueAfter`: a loop that
+// writes again on its next tick is a heal, not a retry), or a restart after
+// the program exits: a finding, graded (see "Consequence"). Otherwise it is
+// lost: a finding, `lost`. A returned error is followed to where it ends,
+// through facts into the importers, and reported there, naming the write.
 //
-// The model follows the write's failure through the function's control flow
-// to every exit, on the assumption that the write failed with a Conflict as
-// the API server sends it (a StatusError with reason Conflict, code 409),
-// and evaluates each test of the error on that value (see "Only on
-// proof"). Each path is judged by the best it does with the failure; the
-// verdict is the worst path's:
+// The model follows the write's failure through the function's control flow to
+// every exit, on the assumption that the write failed with a Conflict as the
+// API server sends it (a StatusError with reason Conflict, code 409), and
+// evaluates each test of the error on that value (see "Only on proof"). Each
+// path is judged by the best it does with the failure; the verdict is the
+// worst path's:
 //
-//   - Handed on: a path that returns the error (wrapped, joined,
-//     aggregated, through `client.IgnoreNotFound`, into a named result from a
-//     `defer`), or any value built from it, whatever its type: a result
-//     struct (`return outcome.Error(err)`), a custom error type, a slice it
-//     was appended to, a variable that holds one of these, a field of one.
-//     This is value flow: a function that returns the failure in such a
-//     value is a returner across packages, and a caller that drops the
-//     value is where the loss is reported. A test of such a value
-//     (`if res.Done() { return res.Output() }`) is the program's own test
-//     of whether the step failed: the branch that returns the value is the
-//     failing one.
-//   - Handed on, since the reconcile loop or work queue requeues: a path
-//     that returns another error that cannot be nil (`fmt.Errorf`,
-//     `errors.New`, an error library's `Wrap*` of such an error, an error
-//     variable under `err != nil`, an unexported function's error parameter
-//     that every call passes non-nil, a composite literal, a function that
-//     never returns nil, also across packages (a structured-error
-//     package's constructor included); an aggregate such as
-//     `utilerrors.NewAggregate(errs)` or `errors.Join(errs...)` of a list
-//     known to hold an error: tested `len(errs) > 0`, or given a non-nil
-//     error by `append`; the result of a function that passes its error
-//     argument on, non-nil when it is, such as a tracing helper's
-//     `HandleError(err, span)` that records the error and returns it, also
-//     across packages, helper packages without Kubernetes code included;
-//     the error a count of failures becomes,
-//     `if errCount > 0 { return errors.New(...) }` after `errCount++` in
-//     the branch that saw the failure; an error variable past
-//     `err.Error()` among the failing call's arguments, which would have
-//     panicked for a nil one): it stands for the failure, read or not, and
-//     the callers decide (a requeue redoes the write; a caller where it
-//     dies, a log or a function without an error result, is reported).
+//   - Handed on: a path that returns the error (wrapped, joined, aggregated,
+//     through `client.IgnoreNotFound`, into a named result from a `defer`), or
+//     any value built from it, whatever its type: a result struct (`return
+//     outcome.Error(err)`), a custom error type, a slice it was appended to, a
+//     variable that holds one of these, a field of one. This is value flow: a
+//     function that returns the failure in such a value is a returner across
+//     packages, and a caller that drops the value is where the loss is
+//     reported. A test of such a value (`if res.Done() { return res.Output()
+//     }`) is the program's own test of whether the step failed: the branch
+//     that returns the value is the failing one.
+//   - Handed on, since the reconcile loop or work queue requeues: a path that
+//     returns another error that cannot be nil (`fmt.Errorf`, `errors.New`, an
+//     error library's `Wrap*` of such an error, an error variable under `err
+//     != nil`, an unexported function's error parameter that every call passes
+//     non-nil, a composite literal, a function that never returns nil, also
+//     across packages; an aggregate such as `utilerrors.NewAggregate(errs)` or
+//     `errors.Join(errs...)` of a list known to hold an error: tested
+//     `len(errs) > 0`, or given a non-nil error by `append`; what a function
+//     that passes its error argument on returns, also across packages
+//     (`tracing.HandleError(err, span)`); `if errCount > 0 { return
+//     errors.New(...) }` after `errCount++` where the failure was seen; an
+//     error after `err.Error()` among the failing call's arguments): it stands
+//     for the failure, read or not, and the callers decide (a requeue redoes
+//     the write; a caller where it dies, a log or a function without an error
+//     result, is reported).
 //   - Handed off, since the caller learns it failed: a path that returns a
-//     count of failures it incremented after testing the error
-//     (`failed++; ...; return failed`), or `false` from a function without
-//     an error result.
+//     count of failures it incremented after testing the error (`failed++;
+//     ...; return failed`), or `false` from a function without an error
+//     result.
 //   - Handled: a path that requeues (`ctrl.Result{Requeue: true}`,
 //     `RequeueAfter`, a work queue's `Add*`, also of a project's own queue
-//     type, directly, through a helper of the package, a func-typed field
-//     or a flag such as `requeue = true`; a Result held in a variable or by
-//     pointer, or `res.RequeueAfter = d`, that reaches a return, also
-//     inside a value of the project's: `return subResult{result: ...}`,
-//     `sub.result = ctrl.Result{Requeue: true}`); either
-//     branch of a test of the queue's retry budget
-//     (`q.NumRequeues(key) < maxRetries`: below it the key is requeued,
-//     past it the key was retried that many times); a requeue decided by
-//     another result of the failing call, when the package's function that
-//     returns the failure gives that result the same constant on every
-//     return that hands it on (`deleted, err := c.reconcileKey(key)` then
-//     `if !deleted { q.AddRateLimited(key) }`), or a result shaped like
-//     `ctrl.Result` that asks for a requeue on every such return
-//     (`return ctrl.Result{Requeue: true}, r.Status().Update(ctx, obj)`),
-//     which the caller returns even when it only logs the error
-//     (`if result != emptyResult { return result, nil }`); a path
-//     the code chose for a Conflict (an `apierrors.IsConflict` branch, or
-//     what follows `if !apierrors.IsConflict(err) { return err }` up to a
-//     return it writes), unless it returns an error variable known to be
-//     nil there; a Conflict answered by another write (a plain merge
-//     patch).
-//   - Retried: a path that goes round a loop of attempts that writes the
-//     same object again (a loop with a condition, or one that a success
-//     leaves, even if it sleeps between attempts), or returns
-//     `(false, nil)` from a `wait.Poll` condition that re-reads it (before
-//     its write, or after the failure on that path), also
-//     `return len(pending) == 0, nil` when the failed entry of the
-//     `for key := range pending` loop is not deleted (a work set); a
-//     Conflict that goes on to a `retry.RetryOnConflict` (or a kin) whose
-//     function reads the object again and makes the same kind of write
-//     (`if err == nil || !IsConflict(err) { return err }` then
-//     `return retry.RetryOnConflict(...)` around a Get and the write); the same
-//     call again of a helper that reads its own object, unless that call
+//     type, directly, through a helper of the package, a func-typed field or a
+//     flag such as `requeue = true`; a Result held in a variable or by
+//     pointer, or `res.RequeueAfter = d`, that reaches a return, also inside a
+//     value of the project's: `return subResult{result: ...}`, `sub.result =
+//     ctrl.Result{Requeue: true}`); either branch of a test of the queue's
+//     retry budget (`q.NumRequeues(key) < maxRetries`: below it the key is
+//     requeued, past it the key was retried that many times); a requeue
+//     decided by another result of the failing call, when the package's
+//     function that returns the failure gives that result the same constant on
+//     every return that hands it on (`deleted, err := c.reconcileKey(key)`
+//     then `if !deleted { q.AddRateLimited(key) }`), or a requeue Result on
+//     every such return (`return ctrl.Result{Requeue: true}, r.Update(ctx,
+//     obj)`, then `if result != emptyResult { return result, nil }`); a path
+//     the code chose for a Conflict (an `apierrors.IsConflict` branch, or what
+//     follows `if !apierrors.IsConflict(err) { return err }` up to a return it
+//     writes), unless it returns an error variable known to be nil there; a
+//     Conflict answered by another write (a plain merge patch).
+//   - Retried: a path that goes round a loop of attempts that writes the same
+//     object again (a loop with a condition, or one that a success leaves,
+//     even if it sleeps between attempts), or returns `(false, nil)` from a
+//     `wait.Poll` condition that re-reads it (before its write, or after the
+//     failure on that path), also `return len(pending) == 0, nil` when the
+//     failed entry of the `for key := range pending` loop is not deleted (a
+//     work set); a Conflict that goes on to a `retry.RetryOnConflict` whose
+//     function reads the object again and makes the same kind of write; the
+//     same call again of a helper that reads its own object, unless that call
 //     runs on a tick. A tick loop (one that waits on a timer each turn and
-//     that only a stop leaves: `for { select { case <-ticker.C: ... } }`,
-//     `for range time.Tick(d)`, a top-level `time.Sleep`, `wait.Until`)
-//     heals the failure a period later: reported, graded until-resync.
-//   - Not judged, since the component is stopping: a path that leaves by
-//     `case <-ctx.Done():` or `case <-stopCh:` after the failure.
+//     that only a stop leaves: `for { select { case <-ticker.C: ... } }`, `for
+//     range time.Tick(d)`, a top-level `time.Sleep`, `wait.Until`) heals the
+//     failure a period later: reported, graded until-resync.
+//   - Not judged, since the component is stopping: a path that leaves by `case
+//     <-ctx.Done():` or `case <-stopCh:` after the failure.
 //   - Surfaced (reported in strict mode): a path that gives the error to a
 //     test (`t.Fatal`, `require.NoError`, gomega's `Expect`, `ginkgo.Fail`,
-//     Error and Fatal of a test context: a type with `FailNow()` and
-//     `Failed() bool`), or to a function that fails the test and never
-//     returns (an e2e framework's `Failf`, across packages by fact).
-//   - Handed off: a path that sends, stores or gives the error to code out
-//     of view.
+//     Error and Fatal of a test context: a type with `FailNow()` and `Failed()
+//     bool`), or to a function that fails the test and never returns (an e2e
+//     framework's `Failf`, across packages by fact).
+//   - Handed off: a path that sends, stores or gives the error to code out of
+//     view.
 //   - Reported: a path that only logs it (tabled loggers, and any function
 //     without an error result that takes it, or its message, in a final
 //     `...any` parameter: logrus, zap's sugared logger, glog, klog v1; also
 //     such a method of a value that carries it, as in logrus's
-//     `log.WithError(err).Error("msg")`), swallows or drops it, or has
-//     nowhere to return it (a goroutine, an event handler, a deferred
-//     closure's local).
+//     `log.WithError(err).Error("msg")`), swallows or drops it, or has nowhere
+//     to return it (a goroutine, an event handler, a deferred closure's
+//     local).
 //   - Reported: a path that ends the program (`log.Fatal`, `klog.Fatal`,
 //     `os.Exit`, `panic`, `Fatal*`/`Panic*` of a logger by shape: logrus,
-//     glog, klog v1; or returns it from a cobra command's `RunE`, which
-//     prints it and exits, or from the `Start` of a runnable given to a
+//     glog, klog v1; or returns it from a cobra command's `RunE`, which prints
+//     it and exits, or from the `Start` of a runnable given to a
 //     controller-runtime manager in the package, which stops the manager).
 //   - Reported: a path that returns it from a function literal given to a
-//     function of another package as an interface value (`any`), as
-//     schedulers take their tasks (gocron's `NewTask`, `Do`): such a runner
-//     calls it by reflection and is not known to act on the error. A test
-//     framework that acts on it (ginkgo's `DeferCleanup`, gomock's
-//     `DoAndReturn`) is not such a runner; a parameter of a function type
-//     with an error result (errgroup's `Go`) hands it on.
+//     function of another package as an interface value (`any`), as schedulers
+//     take their tasks (gocron's `NewTask`, `Do`): such a runner calls it by
+//     reflection and is not known to act on the error. A test framework that
+//     acts on it (ginkgo's `DeferCleanup`, gomock's `DoAndReturn`) is not such
+//     a runner; a parameter of a function type with an error result
+//     (errgroup's `Go`) hands it on.
 //
 // # Only on proof
 //
 // A loss is reported only when the model proves it. Tests of the error are
 // judged on the concrete Conflict: `err != nil` and `apierrors.IsConflict`
 // hold, the other apierrors predicates do not; `errors.Is` against another
-// error is false; `errors.As` into a type that neither is a *StatusError
-// (nor an interface one satisfies) nor wraps an error is false; a reason or
-// code compared with a constant (`apierrors.ReasonForError(err)`,
-// `statusErr.ErrStatus.Reason`, `.Code == 409`) is evaluated; a message
-// test (`strings.Contains(err.Error(), "exceeded quota")`, a regular
-// expression's literal parts) is decided when it holds, or fails, whatever
-// the resource and name are; a predicate of the program
-// (`func isRetryable(err error) bool`) is evaluated from its body, across
-// packages by fact. A requeue built by a helper (`return
-// ctrlutil.RequeueAfter(ctx, d, "")`) counts when the helper asks for a
-// requeue on every return (by fact across packages), and
-// `reconcile.TerminalError(err)` is a loss: controller-runtime never
-// requeues it.
+// error is false; `errors.As` into a type that neither is a *StatusError (nor
+// an interface one satisfies) nor wraps an error is false; a reason or code
+// compared with a constant (`apierrors.ReasonForError(err)`,
+// `statusErr.ErrStatus.Reason`, `.Code == 409`) is evaluated; a message test
+// (`strings.Contains(err.Error(), "exceeded quota")`, a regular expression's
+// literal parts) is decided when it holds, or fails, whatever the resource and
+// name are; a predicate of the program (`func isRetryable(err error) bool`) is
+// evaluated from its body, across packages by fact. A requeue built by a
+// helper (`return ctrlutil.RequeueAfter(ctx, d, "")`) counts when the helper
+// asks for a requeue on every return (by fact across packages), and
+// `reconcile.TerminalError(err)` is a loss: controller-runtime never requeues
+// it.
 //
-// Where a path meets what the model cannot decide (a test it cannot
-// evaluate, a test of another result of the failing call, a type switch
-// over a value that carries the failure, a result returned from a call
-// without a fact or from an interface method), a loss on that path is
-// unknown, not proven: the default mode stays quiet, unless every way the
-// test can go loses the failure. Strict mode reports the write and says
-// why its fate is unknown; `-unretriedupdate.debug=unknown` lists every
-// such write in the default mode, with the construct that left it
-// undecided, so the unknown points can be counted and modeled.
+// Where a path meets what the model cannot decide (a test it cannot evaluate,
+// a test of another result of the failing call, a type switch over a value
+// that carries the failure, a result returned from a call without a fact or
+// from an interface method), a loss on that path is unknown, not proven: the
+// default mode stays quiet, unless every way the test can go loses the
+// failure. Strict mode reports the write and says why its fate is unknown;
+// `-unretriedupdate.debug=unknown` lists every such write in the default mode,
+// with the construct that left it undecided, so the unknown points can be
+// counted and modeled.
 //
 // # Helpers, built objects and client shapes
 //
 // A helper of the package whose every failure path hands the error on counts
 // as a write where it is called: directly, through a func-typed field or
 // variable the package assigns one function (a named function or a function
-// literal, `var updateFn = func(...) error {...}`), or through an interface method
-// that only such helpers implement (across packages by facts). A helper that
-// the package also runs inside a retry scope is not reported at its other
-// call sites. An object built from a literal or decoded from a manifest,
-// never read, has no resourceVersion and cannot conflict. That is followed
-// across functions and packages: a builder whose every return is such an
-// object, or a slice of them (`secrets, err := certgen.AsSecrets(...)`), and
-// a write helper that sends its parameter, or each element of it, as it was
-// handed in (`WriteSecrets(ctx, cs, secrets)`, which Creates each Secret and
-// Updates it when it exists): such a helper's write cannot conflict where
-// the caller passes it what a builder made. A builder may be a function or
-// a method, in any package (`r.newCronJob(x)`, `tester.NewDeployment()`),
-// a deep copy of a fresh object is fresh too, and handing its object to a helper that leaves it without a version (a
-// create helper that sends it through a client-go typed `Create` and drops
-// the stored copy, a wait that only reads it, a comparison,
-// `reflect.DeepEqual`, also by fact) keeps it fresh, as does handing a
-// part without metadata (`GetSelectorPods(d.Spec.Selector)`); a
-// controller-runtime `Create`, which decodes the stored object into its
-// argument, does not. An object whose resourceVersion the function blanks
-// on every path to the write (`pod.ResourceVersion = ""`,
-// `SetResourceVersion("")`), with nothing giving it one again in between,
-// cannot conflict either; a controller-runtime write in a loop that starts
-// after the blanking sends the version its previous turn returned, so it
-// is still reported. Typed writes are recognised by
-// shape on clients, not on look-alike stores: `Update`/`UpdateStatus` with
-// `(ctx, *T, metav1.UpdateOptions) (*T, error)`, or `(*T) (*T, error)` as in
-// client-go before v0.18 and wrangler's generic controllers, where `T` is a
-// Kubernetes object. A typed or dynamic `Patch` whose body is the whole
-// object (`json.Marshal(obj)` of an object that was read) sends its
-// resourceVersion, which the server checks: it is a write too.
+// literal, `var updateFn = func(...) error {...}`), or through an interface
+// method that only such helpers implement (across packages by facts). A helper
+// that the package also runs inside a retry scope is not reported at its other
+// call sites. An object built from a literal or decoded from a manifest, never
+// read, has no resourceVersion and cannot conflict. That is followed across
+// functions and packages: a builder whose every return is such an object, or a
+// slice of them (`secrets, err := certgen.AsSecrets(...)`), and a write helper
+// that sends its parameter, or each element of it, as it was handed in
+// (`WriteSecrets(ctx, cs, secrets)`, which Creates each Secret and Updates it
+// when it exists): such a helper's write cannot conflict where the caller
+// passes it what a builder made. A builder may be a function or a method, in
+// any package (`r.newCronJob(x)`, `tester.NewDeployment()`), a deep copy of a
+// fresh object is fresh too, and handing its object to a helper that leaves it
+// without a version (a create helper that sends it through a client-go typed
+// `Create` and drops the stored copy, a wait that only reads it, a comparison,
+// `reflect.DeepEqual`, also by fact) keeps it fresh, as does handing a part
+// without metadata (`GetSelectorPods(d.Spec.Selector)`); a controller-runtime
+// `Create`, which decodes the stored object into its argument, does not. An
+// object whose resourceVersion the function blanks on every path to the write
+// (`pod.ResourceVersion = ""`, `SetResourceVersion("")`), with nothing giving
+// it one again in between, cannot conflict either; a controller-runtime write
+// in a loop that starts after the blanking sends the version its previous turn
+// returned, so it is still reported. Typed writes are recognised by shape on
+// clients, not on look-alike stores: `Update`/`UpdateStatus` with `(ctx, *T,
+// metav1.UpdateOptions) (*T, error)`, or `(*T) (*T, error)` as in client-go
+// before v0.18 and wrangler's generic controllers, where `T` is a Kubernetes
+// object. A typed or dynamic `Patch` whose body is the whole object
+// (`json.Marshal(obj)` of an object that was read) sends its resourceVersion,
+// which the server checks: it is a write too.
 //
 // # Consequence
 //
-// Each finding ends with a grade of how long the lost write leaves the
-// cluster wrong, read from evidence in the package. Without evidence of
-// healing it is `lost`: a wrong "it heals by itself" hides a real bug.
+// Each finding ends with a grade of how long the lost write leaves the cluster
+// wrong, read from evidence in the package. Without evidence of healing it is
+// `lost`: a wrong "it heals by itself" hides a real bug.
 //
-//   - until-event, "lost until the next event": the method's
-//     receiver type watches the written kind, unfiltered. Its controller is
-//     built in the package by a controller-runtime builder chain that
-//     watches the kind (`For`, `Owns` or `Watches`, without predicates on
-//     that watch or `WithEventFilter` on the chain) and completes with a
-//     value of the type, or the type's methods are called from the
-//     `UpdateFunc` of a handler registered on an informer of the kind: a
-//     typed informer's `Informer()`, or a variable or struct field that
-//     every store in view sets to one (a shared datastore's
-//     `SettingInformer cache.SharedInformer` field, known across packages
-//     through a fact). A `FilteringResourceEventHandler` may drop the change,
-//     so it gives no until-event. The change that caused the Conflict is
-//     such an event.
-//   - until-resync, "lost until resync (10m)": a periodic pass
-//     redoes it. Either the type's `Reconcile` asks for a `RequeueAfter`
-//     on every return without an error (written in place or held by a
-//     local `rr := reconcile.Result{RequeueAfter: d}` that nothing changes
-//     in part; a value read at run time gives no period); or the type's handlers ask for a constant resync of
-//     their own (`AddEventHandlerWithResyncPeriod(h, 30*time.Second)`; a
-//     period of 0 turns resync off for that handler); or they take the
-//     informer's default (`AddEventHandler`, a watch without predicates)
-//     and a constant default is in view: an informer factory's or a
-//     manager cache's `SyncPeriod`, set in the package or by a function it
-//     calls (known through a fact); or the write runs on a tick
-//     (see "Retried": a ticker's period is read from its `time.NewTicker`),
-//     with every object it sends read on that turn, in an unexported
-//     function that only ticks run, or first once, then on ticks. The
-//     smallest constant period is shown; "lost until resync" without a
-//     period means the period is not a constant.
-//   - reported, "reported by exit status": the failure ends the program
-//     (a restart may redo it) or fails a test: someone is told.
+//   - until-event, "lost until the next event": the method's receiver type
+//     watches the written kind, unfiltered. Its controller is built in the
+//     package by a controller-runtime builder chain that watches the kind
+//     (`For`, `Owns` or `Watches`, without predicates on that watch or
+//     `WithEventFilter` on the chain) and completes with a value of the type,
+//     or the type's methods are called from the `UpdateFunc` of a handler
+//     registered on an informer of the kind: a typed informer's `Informer()`,
+//     or a variable or struct field that every store in view sets to one (a
+//     shared datastore's `SettingInformer cache.SharedInformer` field, known
+//     across packages through a fact). A `FilteringResourceEventHandler` may
+//     drop the change, so it gives no until-event. The change that caused the
+//     Conflict is such an event.
+//   - until-resync, "lost until resync (10m)": a periodic pass redoes it.
+//     Either the type's `Reconcile` asks for a `RequeueAfter` on every return
+//     without an error (written in place or held by a local `rr :=
+//     reconcile.Result{RequeueAfter: d}` that nothing changes in part; a value
+//     read at run time gives no period); or the type's handlers ask for a
+//     constant resync of their own (`AddEventHandlerWithResyncPeriod(h,
+//     30*time.Second)`; a period of 0 turns resync off for that handler); or
+//     they take the informer's default (`AddEventHandler`, a watch without
+//     predicates) and a constant default is in view: an informer factory's or
+//     a manager cache's `SyncPeriod`, set in the package or by a function it
+//     calls (known through a fact); or the write runs on a tick (see
+//     "Retried": a ticker's period is read from its `time.NewTicker`), with
+//     every object it sends read on that turn, in an unexported function that
+//     only ticks run, or first once, then on ticks. The smallest constant
+//     period is shown; "lost until resync" without a period means the period
+//     is not a constant.
+//   - reported, "reported by exit status": the failure ends the program (a
+//     restart may redo it) or fails a test: someone is told.
 //   - lost, "lost for good": none of the above.
-//   - unknown, "fate unknown": a strict-mode finding whose failure
-//     the model cannot follow.
+//   - unknown, "fate unknown": a strict-mode finding whose failure the model
+//     cannot follow.
 //
-// `-consequence=lost,unknown` reports only the grades listed. The grade is
-// the `consequence` field of `-json` and sets the SARIF level (error for
-// lost and unknown, warning for until-resync, note for the others).
+// `-consequence=lost,unknown` reports only the grades listed. The grade is the
+// `consequence` field of `-json` and sets the SARIF level (error for lost and
+// unknown, warning for until-resync, note for the others).
 //
 // # What it gives up
 //
 // A failure returned to a caller outside the package that drops it is not
-// followed (facts carry only "returns a write's error" for exported
-// helpers); a level-triggered controller whose watch brings the object back
-// after a lost Conflict is still reported, graded until-event (see
+// followed (facts carry only "returns a write's error" for exported helpers);
+// a level-triggered controller whose watch brings the object back after a lost
+// Conflict is still reported, graded until-event (see
 // https://github.com/conflictlint/conflictlint/blob/main/docs/evaluation.md#level-triggered-controllers-decision);
 // an unknown callee of another package that receives the error counts as
-// handing it on. Grades read only the package's own code and facts from
-// the packages it imports: a helper of a datastore package whose write
-// the controllers' watches redo is graded `lost`, since its importers are
-// not in view; a check on a timer tick is taken to re-read what it
-// writes (a tick handed an object read before the loop is not graded by
-// the loop); predicates are not read: any predicate on a watch counts as
-// a filter of its events and of its resyncs alike (many drop a resync's
-// update, which carries the same spec and generation). A blanked
-// resourceVersion is taken as meant: the write overwrites whatever others
-// changed since the object was read, and that lost change is not reported
-// (retryreget still reports a blanking inside a retry, where it hides the
-// missing re-read).
+// handing it on. Grades read only the package's own code and facts from the
+// packages it imports: a helper of a datastore package whose write the
+// controllers' watches redo is graded `lost`, since its importers are not in
+// view; a check on a timer tick is taken to re-read what it writes (a tick
+// handed an object read before the loop is not graded by the loop); predicates
+// are not read: any predicate on a watch counts as a filter of its events and
+// of its resyncs alike (many drop a resync's update, which carries the same
+// spec and generation). A blanked resourceVersion is taken as meant: the write
+// overwrites whatever others changed since the object was read, and that lost
+// change is not reported (retryreget still reports a blanking inside a retry,
+// where it hides the missing re-read).
 //
 // # Fixes
 //
-// Where the function can hand the error on (a function declaration whose
-// last result is an `error`: a Reconcile, a sync handler) and returning
-// early skips nothing but logging, `-fix` returns the error. An only-logged
-// error branch followed by a final `return ctrl.Result{}, nil`:
+// Where the function can hand the error on (a function declaration whose last
+// result is an `error`: a Reconcile, a sync handler) and returning early skips
+// nothing but logging, `-fix` returns the error. An only-logged error branch
+// followed by a final `return ctrl.Result{}, nil`:
 //
 //	// before
 //	if err := r.Status().Update(ctx, &app); err != nil {
@@ -356,12 +338,12 @@
 //	}
 //	return ctrl.Result{}, nil
 //
-// The logs always stay: a duplicate line costs less than a lost message,
-// and an edit that deletes nothing cannot leave a logger unused. A branch that
-// logs (or does nothing) and returns zero values with a nil error returns
-// the error instead (`return ctrl.Result{Requeue: false}, nil` becomes
-// `return ctrl.Result{Requeue: false}, err`). A dropped error followed only
-// by logging and that final return becomes an error branch:
+// The logs always stay: a duplicate line costs less than a lost message, and
+// an edit that deletes nothing cannot leave a logger unused. A branch that
+// logs (or does nothing) and returns zero values with a nil error returns the
+// error instead (`return ctrl.Result{Requeue: false}, nil` becomes `return
+// ctrl.Result{Requeue: false}, err`). A dropped error followed only by logging
+// and that final return becomes an error branch:
 //
 //	// before
 //	_, _ = c.kube.CoreV1().ConfigMaps(ns).Update(ctx, cm, metav1.UpdateOptions{})
@@ -373,24 +355,24 @@
 //	}
 //	return nil
 //
-// The other results are the zero values the function's own return used.
-// When more code follows, returning early would skip it: no fix; nor in
-// function literals (a poll condition decides what its error means).
+// The other results are the zero values the function's own return used. When
+// more code follows, returning early would skip it: no fix; nor in function
+// literals (a poll condition decides what its error means).
 //
 // Where nobody can receive the error (an event handler, a goroutine, a
 // one-shot tool), and the object's last read, plain changes to it (field
 // assignments, `delete`, `SetLabels`-style setters,
-// `controllerutil.AddFinalizer`, `meta.SetStatusCondition`, with operands
-// that call nothing) and the write follow each other in one block, `-fix`
-// wraps the changes and the write in `retry.RetryOnConflict` with a re-read
-// at the top of the closure. Statements between the read and the changes
-// stay where they are if they do not touch the object (or only read its
-// fields of basic type, as in `log.Printf("updating %s", cm.Name)`), and an
-// earlier write of the object by the same method, whose failure leaves the
-// block (`return`, `log.Fatal`, `os.Exit`, `panic`), counts as its read:
-// past it the server holds every change the object carried. The read stays
-// where it is (with its error check), and whatever the code did with the
-// write's error it now does with the retry's. With controller-runtime:
+// `controllerutil.AddFinalizer`, `meta.SetStatusCondition`, with operands that
+// call nothing) and the write follow each other in one block, `-fix` wraps the
+// changes and the write in `retry.RetryOnConflict` with a re-read at the top
+// of the closure. Statements between the read and the changes stay where they
+// are if they do not touch the object (or only read its fields of basic type,
+// as in `log.Printf("updating %s", cm.Name)`), and an earlier write of the
+// object by the same method, whose failure leaves the block (`return`,
+// `log.Fatal`, `os.Exit`, `panic`), counts as its read: past it the server
+// holds every change the object carried. The read stays where it is (with its
+// error check), and whatever the code did with the write's error it now does
+// with the retry's. With controller-runtime:
 //
 //	if err := c.Get(ctx, key, &cm); err != nil {
 //		return err
@@ -444,13 +426,13 @@
 // retry like any other read of a basic value.
 //
 // An object the caller handed in (a parameter) gets the wrap only when the
-// function makes plain changes of its own right before the write, and
-// nothing earlier in the function changes the object. The re-read then comes
-// only after a Conflict, at the end of the failed attempt, so the first
-// attempt sends exactly what the code sent before, the caller's changes
-// included; the next attempt makes the function's changes again on the
-// stored object. After a Conflict the caller's object cannot be written as
-// it is anyway (its resourceVersion is stale):
+// function makes plain changes of its own right before the write, and nothing
+// earlier in the function changes the object. The re-read then comes only
+// after a Conflict, at the end of the failed attempt, so the first attempt
+// sends exactly what the code sent before, the caller's changes included; the
+// next attempt makes the function's changes again on the stored object. After
+// a Conflict the caller's object cannot be written as it is anyway (its
+// resourceVersion is stale):
 //
 //	// before
 //	func (r *Reconciler) markReady(ctx context.Context, pod *corev1.Pod) {
@@ -478,15 +460,15 @@
 //
 // A typed client's parameter is reassigned from the Get of the same resource
 // interface in that branch (`cm = latest`). What this gives up: on the
-// Conflict path, changes the caller made to the object for this very write
-// are not sent again (the original lost them too, and logged it); a caller
-// that goes on to send its copy without a resourceVersion (a merge patch
-// without the optimistic lock) now sends the re-read object.
+// Conflict path, changes the caller made to the object for this very write are
+// not sent again (the original lost them too, and logged it); a caller that
+// goes on to send its copy without a resourceVersion (a merge patch without
+// the optimistic lock) now sends the re-read object.
 //
 // A `controllerutil.CreateOrUpdate` whose Conflict is lost is wrapped as it
 // is: it reads the object and runs the mutate function on what it read on
-// every call, so the retry needs no re-read of its own. An operation result
-// in use is declared before the retry:
+// every call, so the retry needs no re-read of its own. An operation result in
+// use is declared before the retry:
 //
 //	// before
 //	op, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error {
@@ -505,13 +487,13 @@
 //		return err
 //	})
 //
-// Other shapes are reported without a fix: a parameter written without a
-// plain change of the function's own right before the write (a retry would
-// resend the stored object unchanged and report success, and the message
-// says so), a field of another value (its holder may have changed it), a
-// change computed by a call, a write whose returned object is used. The one
-// kind of call a moved change may make is a clock read, and values computed
-// from a time (`time.Now().UTC().Format(time.RFC3339)`, `metav1.Now()`):
-// made again in the retry, a timestamp records the attempt that is written,
-// which is what it is for.
+// Other shapes are reported without a fix: a parameter written without a plain
+// change of the function's own right before the write (a retry would resend
+// the stored object unchanged and report success, and the message says so), a
+// field of another value (its holder may have changed it), a change computed
+// by a call, a write whose returned object is used. The one kind of call a
+// moved change may make is a clock read, and values computed from a time
+// (`time.Now().UTC().Format(time.RFC3339)`, `metav1.Now()`): made again in the
+// retry, a timestamp records the attempt that is written, which is what it is
+// for.
 package unretriedupdate
