@@ -30,9 +30,10 @@ func (c *checker) checkFunc(fw funcWrites) {
 				c.judge(fg, w, w2, outs, wr)
 			}
 		}
+		judged := make(map[*ast.DeferStmt]bool) // one finding a deferred literal: one re-read fixes it
 		for _, d := range fw.deferred {
-			if outs := wr.hits[d.w]; outs != nil && !c.reported[d.w] {
-				c.judgeDeferred(w, d.w)
+			if outs := wr.hits[d.w]; outs != nil && !c.reported[d.w] && !judged[d.stmt] {
+				judged[d.stmt] = c.judgeDeferred(w, d.w)
 			}
 		}
 	}

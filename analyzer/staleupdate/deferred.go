@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
@@ -179,19 +180,26 @@ func (c *checker) deferredHits(fg *fnGraph, w *kube.Write, st pathState, res *wa
 
 // judgeDeferred reports w2, a write in a deferred literal reached by a
 // return after w failed, when its own Conflict is lost or requeued (as
-// judge does for a failed first write); never with a fix: the re-read
-// would go into the literal.
-func (c *checker) judgeDeferred(w, w2 *kube.Write) {
+// judge does for a failed first write), and reports whether it did;
+// never with a fix: the re-read would go into the literal. The grade is
+// the milder of w2's own and w's: when w's failure is handed on, the
+// requeue runs the function again, deferred literal included, with a
+// fresh object.
+func (c *checker) judgeDeferred(w, w2 *kube.Write) bool {
 	if !c.conflictLost(w2) && !c.requeued(w2) {
-		return
+		return false
 	}
 	grade := c.grade(w2)
+	if c.requeued(w) && !c.conflictLost(w) {
+		grade = consequence.Evidence{Grade: consequence.Requeued}
+	}
 	if !c.res.Gate().Admits(grade.Grade) {
-		return
+		return false
 	}
 	c.reported[w2] = true
 	msg := grade.Append(deferredMessage(w))
 	diag.Report(c.pass, w2.Call, msg, []diag.Related{{Node: w.Call, Message: "the earlier write: " + diag.CallName(w.Call)}})
+	return true
 }
 
 // deferredMessage says that a deferred write sends w's object again

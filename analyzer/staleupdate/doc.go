@@ -130,6 +130,11 @@
 //	obj.Finalizers = append(obj.Finalizers, finalizer)
 //	return r.Update(ctx, obj)
 //
+// One finding a deferred literal, at its first such write: one re-read at
+// its top fixes them all. When the failed write's error is returned, the
+// requeue runs the function again, deferred literal included, with a
+// fresh object: the grade is then `redone when requeued`.
+//
 // A successful controller-runtime `Update` refreshes the object in place, so
 // a `Status().Update` after it is fine. client-go typed and dynamic clients
 // do not: a successful `Update` returns the stored object and leaves its

@@ -22,7 +22,7 @@ func (r *Reconciler) setPhase(ctx context.Context, phase string, dep *appsv1.Dep
 // version the server refused.
 func (r *Reconciler) syncDeferred(ctx context.Context, dep *appsv1.Deployment) error {
 	defer func(ctx context.Context, d *appsv1.Deployment) {
-		_ = r.setPhase(ctx, "Exists", d) // want `dep is written again by a deferred function after r.Update failed, without a re-read, so it conflicts again: re-read dep first in the deferred function`
+		_ = r.setPhase(ctx, "Exists", d) // want `dep is written again by a deferred function after r.Update failed, without a re-read, so it conflicts again: re-read dep first in the deferred function; redone when requeued$`
 	}(ctx, dep)
 	dep.Finalizers = append(dep.Finalizers, "example.com/finalizer")
 	if err := r.Update(ctx, dep); err != nil {
@@ -94,3 +94,25 @@ func (r *Reconciler) syncDeferredGuarded(ctx context.Context, dep *appsv1.Deploy
 	dep.Finalizers = append(dep.Finalizers, "example.com/finalizer")
 	return r.Update(ctx, dep)
 }
+
+// syncDeferredStates records one of three states in its deferred
+// function, as humio-operator's reconcilers do: one finding, at the
+// first; one re-read at the top of the literal fixes all three.
+func (r *Reconciler) syncDeferredStates(ctx context.Context, dep *appsv1.Deployment) error {
+	defer func() {
+		state, err := r.probe(ctx)
+		if err != nil {
+			_ = r.setPhase(ctx, "Unknown", dep) // want `dep is written again by a deferred function after r.Update failed`
+			return
+		}
+		if state == "" {
+			_ = r.setPhase(ctx, "NotFound", dep)
+			return
+		}
+		_ = r.setPhase(ctx, "Exists", dep)
+	}()
+	dep.Finalizers = append(dep.Finalizers, "example.com/finalizer")
+	return r.Update(ctx, dep)
+}
+
+func (r *Reconciler) probe(ctx context.Context) (string, error) { return "ok", nil }
