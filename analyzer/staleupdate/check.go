@@ -20,6 +20,7 @@ import (
 // checkFunc walks from every write of fw and reports the stale rewrites.
 func (c *checker) checkFunc(fw funcWrites) {
 	fg := c.newGraph(fw)
+	judged := make(map[*ast.DeferStmt]bool) // one finding a deferred literal: one re-read fixes it
 	for _, w := range fw.writes {
 		if _, ok := fg.at[w]; !ok {
 			continue
@@ -30,7 +31,6 @@ func (c *checker) checkFunc(fw funcWrites) {
 				c.judge(fg, w, w2, outs, wr)
 			}
 		}
-		judged := make(map[*ast.DeferStmt]bool) // one finding a deferred literal: one re-read fixes it
 		for _, d := range fw.deferred {
 			if outs := wr.hits[d.w]; outs != nil && !c.reported[d.w] && !judged[d.stmt] {
 				judged[d.stmt] = c.judgeDeferred(w, d.w)

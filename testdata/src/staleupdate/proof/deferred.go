@@ -116,3 +116,22 @@ func (r *Reconciler) syncDeferredStates(ctx context.Context, dep *appsv1.Deploym
 }
 
 func (r *Reconciler) probe(ctx context.Context) (string, error) { return "ok", nil }
+
+// syncDeferredTwice fails in two places before the same deferred
+// function: still one finding.
+func (r *Reconciler) syncDeferredTwice(ctx context.Context, dep *appsv1.Deployment) error {
+	defer func() {
+		state, err := r.probe(ctx)
+		if err != nil || state == "" {
+			_ = r.setPhase(ctx, "Unknown", dep) // want `dep is written again by a deferred function after r.Update failed`
+			return
+		}
+		_ = r.setPhase(ctx, "Exists", dep)
+	}()
+	if dep.DeletionTimestamp != nil {
+		dep.Finalizers = nil
+		return r.Update(ctx, dep)
+	}
+	dep.Finalizers = append(dep.Finalizers, "example.com/finalizer")
+	return r.Update(ctx, dep)
+}
