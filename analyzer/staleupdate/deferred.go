@@ -76,32 +76,26 @@ func (c *checker) readBefore(w *kube.Write, lit *ast.FuncLit) bool {
 // the walk does not evaluate it.
 func guardedFromOutside(info *types.Info, cur inspector.Cursor, lit *ast.FuncLit) bool {
 	for c := cur.Parent(); c.Valid() && c.Node() != lit; c = c.Parent() {
-		var test ast.Node
+		var tests []ast.Expr
 		switch n := c.Node().(type) {
 		case *ast.IfStmt:
-			test = n.Cond
+			tests = []ast.Expr{n.Cond}
 		case *ast.SwitchStmt:
-			test = n.Tag
+			tests = []ast.Expr{n.Tag}
 		case *ast.CaseClause:
-			test = &ast.BlockStmt{List: exprStmts(n.List)}
+			tests = n.List
 		case *ast.ForStmt:
-			test = n.Cond
+			tests = []ast.Expr{n.Cond}
 		case *ast.RangeStmt:
-			test = n.X
+			tests = []ast.Expr{n.X}
 		}
-		if test != nil && readsOuterVar(info, test, lit) {
-			return true
+		for _, test := range tests {
+			if test != nil && readsOuterVar(info, test, lit) {
+				return true
+			}
 		}
 	}
 	return false
-}
-
-func exprStmts(es []ast.Expr) []ast.Stmt {
-	out := make([]ast.Stmt, len(es))
-	for i, e := range es {
-		out[i] = &ast.ExprStmt{X: e}
-	}
-	return out
 }
 
 // readsOuterVar reports whether n uses a variable declared outside lit.
@@ -125,7 +119,7 @@ func outerObject(info *types.Info, call *ast.CallExpr, lit *ast.FuncLit, obj api
 	if !obj.Valid() || obj.Copied {
 		return api.Object{}, false
 	}
-	if !syntax.Within(&ast.Ident{NamePos: obj.Root.Pos()}, lit) {
+	if !syntax.Within(declIdent(obj.Root), lit) {
 		return obj, true // captured
 	}
 	if obj.Path != obj.Root.Name() {
