@@ -58,11 +58,17 @@ func (t *Tracer) reachingUses(body *ast.BlockStmt, def ast.Node, v *types.Var) m
 		}
 		return false
 	}
-	seen := make(map[*cfg.Block]bool)
-	var queue []*cfg.Block
 	if !scan(start.Nodes[at+1:]) {
-		queue = append(queue, start.Succs...)
+		visitFrom(start.Succs, func(b *cfg.Block) bool { return !scan(b.Nodes) })
 	}
+	return uses
+}
+
+// visitFrom visits, breadth first and each once, the blocks reachable
+// from first; it goes on past a block only when visit says so.
+func visitFrom(first []*cfg.Block, visit func(b *cfg.Block) (goOn bool)) {
+	seen := make(map[*cfg.Block]bool)
+	queue := append([]*cfg.Block(nil), first...)
 	for len(queue) > 0 {
 		b := queue[0]
 		queue = queue[1:]
@@ -70,11 +76,10 @@ func (t *Tracer) reachingUses(body *ast.BlockStmt, def ast.Node, v *types.Var) m
 			continue
 		}
 		seen[b] = true
-		if !scan(b.Nodes) {
+		if visit(b) {
 			queue = append(queue, b.Succs...)
 		}
 	}
-	return uses
 }
 
 // findNode locates n among the nodes of g's live blocks.

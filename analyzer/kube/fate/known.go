@@ -199,19 +199,10 @@ func (w *walker) reachesFailure(from ast.Node) bool {
 	if fb == tb && fi < ti {
 		return true
 	}
-	seen := map[*cfg.Block]bool{}
-	queue := append([]*cfg.Block(nil), fb.Succs...)
-	for len(queue) > 0 {
-		b := queue[0]
-		queue = queue[1:]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		if b == tb {
-			return true
-		}
-		queue = append(queue, b.Succs...)
-	}
-	return false
+	reached := false
+	visitFrom(fb.Succs, func(b *cfg.Block) bool {
+		reached = reached || b == tb
+		return !reached
+	})
+	return reached
 }
