@@ -1,15 +1,18 @@
 package kube
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 	"time"
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -47,22 +50,22 @@ func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package,
 			}
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for fn, refs := range uses {
-			if _, done := runs[fn]; done || !runs.mayAllBeOnTick(info, refs) {
-				continue
-			}
-			at := make([]inspector.Cursor, len(refs))
-			for i, r := range refs {
-				at[i], _ = sites.At(r.id)
-			}
-			if d, ok := runs.allOnTick(info, at); ok {
-				runs[fn] = d
-				changed = true
-			}
+	fns := slices.SortedFunc(maps.Keys(uses), func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	graph.Saturate(fns, func(fn *types.Func) bool {
+		refs := uses[fn]
+		if _, done := runs[fn]; done || !runs.mayAllBeOnTick(info, refs) {
+			return false
 		}
-	}
+		at := make([]inspector.Cursor, len(refs))
+		for i, r := range refs {
+			at[i], _ = sites.At(r.id)
+		}
+		d, ok := runs.allOnTick(info, at)
+		if ok {
+			runs[fn] = d
+		}
+		return ok
+	})
 	return runs
 }
 

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"maps"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -142,26 +143,30 @@ func (f *retryFinder) funcBody(e ast.Expr) ast.Node {
 // parameter to a retry (directly, or from a literal that calls it), to a
 // fixed point so that helpers of helpers count.
 func (f *retryFinder) findHelpers() {
-	for changed := true; changed; {
-		changed = false
-		for _, c := range f.scan.calls {
-			idx := f.retryArg(c)
-			if idx < 0 {
-				continue
-			}
-			decl, fn := f.enclosingDecl(c)
-			if decl == nil {
-				continue
-			}
-			if _, known := f.helpers[fn]; known {
-				continue
-			}
-			if p := f.paramPassed(decl, c.expr.Args[idx]); p >= 0 {
-				f.helpers[fn] = p
-				changed = true
-			}
-		}
+	graph.Saturate(f.scan.calls, f.helperFrom)
+}
+
+// helperFrom records the function that makes call c as a helper when c
+// is a retry (or a helper's call) given that function's func parameter,
+// and reports whether it did.
+func (f *retryFinder) helperFrom(c call) bool {
+	idx := f.retryArg(c)
+	if idx < 0 {
+		return false
 	}
+	decl, fn := f.enclosingDecl(c)
+	if decl == nil {
+		return false
+	}
+	if _, known := f.helpers[fn]; known {
+		return false
+	}
+	p := f.paramPassed(decl, c.expr.Args[idx])
+	if p < 0 {
+		return false
+	}
+	f.helpers[fn] = p
+	return true
 }
 
 // enclosingDecl returns the function declaration around c and its object.

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
@@ -67,10 +68,8 @@ func findReturners(info *types.Info, scan *callScan, found *writesAndReads, scop
 		methodsByName: methodsByName(scan.decls.decls),
 	}
 	f.writeReturners()
-	for changed := true; changed; {
-		changed = f.findInterfaceReturners()
-		changed = f.callReturners() || changed
-	}
+	// Each rule reads the returners the other finds.
+	graph.Saturate([]func() bool{f.findInterfaceReturners, f.callReturners}, func(rule func() bool) bool { return rule() })
 	return f.returnerCalls()
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
 )
 
@@ -43,28 +44,26 @@ func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, 
 			silent[fn] = p
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, c := range scan.calls {
-			fn, decl := scan.decls.declOf(c.site().fnNode())
-			if _, known := silent[fn]; fn == nil || known || scopes.around(c.frame) != nil {
-				continue
-			}
-			p, ok := silent[c.callee]
-			if !ok {
-				r, isReturner := returners[c.callee]
-				p, ok = r.Param, isReturner
-			}
-			q := paramIndex(info, decl, argRoot(info, c.expr, p))
-			if !ok || q < 0 {
-				continue
-			}
-			if _, calleeSilent := silent[c.callee]; calleeSilent || losesSilently(tracer.Trace(scan.cursor(c))) {
-				silent[fn] = q
-				changed = true
-			}
+	graph.Saturate(scan.calls, func(c call) bool {
+		fn, decl := scan.decls.declOf(c.site().fnNode())
+		if _, known := silent[fn]; fn == nil || known || scopes.around(c.frame) != nil {
+			return false
 		}
-	}
+		p, ok := silent[c.callee]
+		if !ok {
+			r, isReturner := returners[c.callee]
+			p, ok = r.Param, isReturner
+		}
+		q := paramIndex(info, decl, argRoot(info, c.expr, p))
+		if !ok || q < 0 {
+			return false
+		}
+		if _, calleeSilent := silent[c.callee]; !calleeSilent && !losesSilently(tracer.Trace(scan.cursor(c))) {
+			return false
+		}
+		silent[fn] = q
+		return true
+	})
 	var calls []*SilentCall
 	for _, c := range scan.calls {
 		if p, ok := silent[c.callee]; ok && p < len(c.expr.Args) {

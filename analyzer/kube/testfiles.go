@@ -1,14 +1,17 @@
 package kube
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -166,14 +169,14 @@ func (g *testGate) mayBeHelpers() map[*types.Func]bool {
 	for fn := range g.retrying {
 		helpers[fn] = api.FirstFuncParam(fn) >= 0
 	}
-	for changed := true; changed; {
-		changed = false
-		for fn, named := range names {
-			if !helpers[fn] && api.FirstFuncParam(fn) >= 0 && slices.ContainsFunc(named, func(n *types.Func) bool { return helpers[n] }) {
-				helpers[fn], changed = true, true
-			}
+	fns := slices.SortedFunc(maps.Keys(names), func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	graph.Saturate(fns, func(fn *types.Func) bool {
+		if helpers[fn] || api.FirstFuncParam(fn) < 0 || !slices.ContainsFunc(names[fn], func(n *types.Func) bool { return helpers[n] }) {
+			return false
 		}
-	}
+		helpers[fn] = true
+		return true
+	})
 	return helpers
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/kube/cache"
@@ -159,17 +160,20 @@ func walkCallers(pass *analysis.Pass, walked []bool, calls [][]*types.Func) {
 			declaredIn[fn] = i
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for i, fns := range calls {
-			if !walked[i] && slices.ContainsFunc(fns, func(fn *types.Func) bool {
-				j, ok := declaredIn[fn]
-				return ok && walked[j]
-			}) {
-				walked[i], changed = true, true
-			}
-		}
+	files := make([]int, len(calls))
+	for i := range files {
+		files[i] = i
 	}
+	graph.Saturate(files, func(i int) bool {
+		if walked[i] || !slices.ContainsFunc(calls[i], func(fn *types.Func) bool {
+			j, ok := declaredIn[fn]
+			return ok && walked[j]
+		}) {
+			return false
+		}
+		walked[i] = true
+		return true
+	})
 }
 
 // declaredFuncs returns the functions and methods f declares.

@@ -113,9 +113,12 @@ func newVersionSummarizer(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDe
 // solve summarizes fns, whose calls among the package's functions edges
 // gives, callees first, one component of the call graph at a time.
 func (s versionSummarizer) solve(fns []*types.Func, edges map[*types.Func][]*types.Func) {
-	for _, comp := range graph.Components(fns, func(fn *types.Func) []*types.Func { return edges[fn] }) {
-		s.summarizeComponent(comp, len(comp) > 1 || slices.Contains(edges[comp[0]], comp[0]))
-	}
+	graph.Solver[*types.Func]{
+		Succ:      func(fn *types.Func) []*types.Func { return edges[fn] },
+		Step:      s.summarize,
+		MaxRounds: judgmentRounds,
+		Finish:    s.keepFirstFresh,
+	}.Solve(fns)
 }
 
 // importFacts records the summaries that the facts of the other packages'
@@ -219,33 +222,29 @@ func localCallees(info *types.Info, body *ast.BlockStmt, decls map[*types.Func]*
 	return out
 }
 
-// summarizeComponent summarizes the functions of comp, a component of the
-// call graph whose callees outside it are summarized: once each, or, when
-// comp is recursive, again in source order until no summary changes. Each
-// then keeps only its first fresh result: in the fixed point a function
-// may prove another result fresh before its first one, and the set of
-// fresh results only grows, while the first one could change.
-func (s versionSummarizer) summarizeComponent(comp []*types.Func, recursive bool) {
-	// A judgment only grows with the summaries it reads, so every round
-	// but the last adds a result or a parameter: there are at most as
-	// many rounds as those. The bound guards against a judgment that
-	// stopped growing so; past it the component claims nothing, which is
-	// sound.
+// judgmentRounds bounds the rounds of a component. A judgment only grows
+// with the summaries it reads, so every round but the last adds a result
+// or a parameter: there are at most as many rounds as those. The bound
+// guards against a judgment that stopped growing so; past it the
+// component claims nothing (see keepFirstFresh), which is sound.
+func judgmentRounds(comp []*types.Func) int {
 	rounds := 1
 	for _, fn := range comp {
 		rounds += fn.Signature().Results().Len() + fn.Signature().Params().Len()
 	}
-	changed := true
-	for round := 0; changed && round < rounds; round++ {
-		changed = false
-		for _, fn := range comp {
-			changed = s.summarize(fn) && recursive || changed
-		}
-	}
+	return rounds
+}
+
+// keepFirstFresh leaves each function of a solved component only its
+// first fresh result: in the fixed point a function may prove another
+// result fresh before its first one, and the set of fresh results only
+// grows, while the first one could change. A component that did not
+// settle claims nothing.
+func (s versionSummarizer) keepFirstFresh(comp []*types.Func, settled bool) {
 	sum := s.j.sum
 	for _, fn := range comp {
 		sum.fresh[fn] = firstOnly(sum.fresh[fn])
-		if changed {
+		if !settled {
 			sum.fresh[fn], sum.keepers[fn] = nil, nil
 		}
 	}

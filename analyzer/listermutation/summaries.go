@@ -60,34 +60,39 @@ func (c *checker) summaryOf(fn *types.Func) summary {
 	if c.decl(fn) == nil {
 		return summary{}
 	}
-	nodes := c.unsolvedFrom(fn)
-	for _, comp := range graph.Components(nodes, c.localCallees) {
-		c.solve(comp)
-	}
+	graph.Solver[*types.Func]{
+		Succ:   c.localCallees,
+		Start:  c.openComponent,
+		Step:   c.grow,
+		Finish: c.closeComponent,
+	}.Solve(c.unsolvedFrom(fn))
 	return c.sums.final[fn]
 }
 
-// solve iterates the component comp to its least fixed point: each
-// round summarizes every member against the others' summaries of the
-// round before, joined with its own, so the summaries only grow and the
-// rounds end.
-func (c *checker) solve(comp []*types.Func) {
+// openComponent gives the members of a component about to be solved the
+// bottom summary ("changes nothing, returns nothing of the cache"), so
+// that the members read each other's provisional summaries.
+func (c *checker) openComponent(comp []*types.Func) {
 	for _, fn := range comp {
 		c.sums.open[fn] = summary{}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, fn := range comp {
-			old := c.sums.open[fn]
-			s := old.join(c.summarize(fn))
-			if !s.equal(old) {
-				c.sums.open[fn], changed = s, true
-			}
-		}
-		if len(comp) == 1 && !c.callsItself(comp[0]) {
-			break // nothing in it reads its own summary
-		}
+}
+
+// grow summarizes fn against the provisional summaries of the round
+// before, joined with its own, so the summaries only grow and the rounds
+// end; it reports whether fn's changed.
+func (c *checker) grow(fn *types.Func) bool {
+	old := c.sums.open[fn]
+	s := old.join(c.summarize(fn))
+	if s.equal(old) {
+		return false
 	}
+	c.sums.open[fn] = s
+	return true
+}
+
+// closeComponent makes a solved component's summaries final.
+func (c *checker) closeComponent(comp []*types.Func, _ bool) {
 	for _, fn := range comp {
 		c.sums.final[fn] = c.sums.open[fn]
 		delete(c.sums.open, fn)
@@ -149,9 +154,4 @@ func (c *checker) localCallees(fn *types.Func) []*types.Func {
 	}
 	c.callees[fn] = out
 	return out
-}
-
-// callsItself reports whether fn's body names fn.
-func (c *checker) callsItself(fn *types.Func) bool {
-	return slices.Contains(c.localCallees(fn), fn)
 }

@@ -1,6 +1,8 @@
 // Package graph holds what the model's summaries need of graph theory:
 // the strongly connected components of a call graph, in an order that
-// lets a summary be computed after those it reads.
+// lets a summary be computed after those it reads, and the one way the
+// model and the checks compute a fixed point (Solver over components,
+// Saturate for a set that only grows).
 package graph
 
 import "slices"

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -52,18 +53,17 @@ func Predicates(info *types.Info, files []*ast.File, foreign map[types.Object]Ve
 			}
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, c := range cands {
-			if _, done := k.predicates[c.fn]; done {
-				continue
-			}
-			if v := k.bodyVerdict(c.decl.Body.List, c.param); v != truth.Unknown {
-				k.predicates[c.fn] = Verdict{Param: c.index, Holds: v == truth.True, IsConflict: k.renamesIsConflict(c.decl, c.param)}
-				changed = true
-			}
+	graph.Saturate(cands, func(c candidate) bool {
+		if _, done := k.predicates[c.fn]; done {
+			return false
 		}
-	}
+		v := k.bodyVerdict(c.decl.Body.List, c.param)
+		if v == truth.Unknown {
+			return false
+		}
+		k.predicates[c.fn] = Verdict{Param: c.index, Holds: v == truth.True, IsConflict: k.renamesIsConflict(c.decl, c.param)}
+		return true
+	})
 	return k.predicates
 }
 

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 )
@@ -46,18 +47,17 @@ func ResultVerdicts(info *types.Info, files []*ast.File, foreign map[types.Objec
 			}
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, c := range cands {
-			if _, done := k.results[c.fn]; done {
-				continue
-			}
-			if v := k.returnsVerdict(c.fn.Signature(), c.decl.Body); v != ResultMixed {
-				k.results[c.fn] = v
-				changed = true
-			}
+	graph.Saturate(cands, func(c candidate) bool {
+		if _, done := k.results[c.fn]; done {
+			return false
 		}
-	}
+		v := k.returnsVerdict(c.fn.Signature(), c.decl.Body)
+		if v == ResultMixed {
+			return false
+		}
+		k.results[c.fn] = v
+		return true
+	})
 	return k.results
 }
 

@@ -109,28 +109,24 @@ func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant boo
 		callees[fn] = cs
 		edges[fn] = localOrigins(cs, decls)
 	}
-	for _, comp := range graph.Components(fns, func(fn *types.Func) []*types.Func { return edges[fn] }) {
-		recursive := len(comp) > 1 || slices.Contains(edges[comp[0]], comp[0])
+	graph.Solver[*types.Func]{
+		Succ: func(fn *types.Func) []*types.Func { return edges[fn] },
 		// Every round but the last turns an entry on; the bound only guards
 		// against a summary that does not grow so.
-		for round := 0; round <= 3*len(comp); round++ {
-			changed := false
-			for _, fn := range comp {
-				d := declared{fn, decls[fn]}
-				changed = s.updateEnds(d) || changed
-				changed = s.updatePassesOn(d) || changed
-				if relevant {
-					changed = s.updateRequeuer(d, callees[fn]) || changed
-				}
-				if relevant || returnsOnlyError(fn) {
-					changed = s.updateNeverNil(d) || changed
-				}
+		MaxRounds: func(comp []*types.Func) int { return 3*len(comp) + 1 },
+		Step: func(fn *types.Func) bool {
+			d := declared{fn, decls[fn]}
+			changed := s.updateEnds(d)
+			changed = s.updatePassesOn(d) || changed
+			if relevant {
+				changed = s.updateRequeuer(d, callees[fn]) || changed
 			}
-			if !changed || !recursive {
-				break
+			if relevant || returnsOnlyError(fn) {
+				changed = s.updateNeverNil(d) || changed
 			}
-		}
-	}
+			return changed
+		},
+	}.Solve(fns)
 }
 
 // calleesOf returns the functions and methods body calls (nested literals
