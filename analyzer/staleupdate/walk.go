@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
+	"github.com/conflictlint/conflictlint/analyzer/internal/pathwalk"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
@@ -26,7 +27,8 @@ type walkResult struct {
 	dirty bool
 }
 
-// pathState is where a path of the walk is and what it knows.
+// pathState is where a path of the walk is and what it knows (its block
+// too, so that a state is its own key in the path engine).
 type pathState struct {
 	b        *cfg.Block
 	out      outcome
@@ -46,10 +48,6 @@ func (c *checker) walk(fg *fnGraph, w *kube.Write) *walkResult {
 	obj := w.Object
 	errVar := c.errVarOf(w)
 	res := &walkResult{hits: make(map[*kube.Write]map[outcome]bool)}
-	type item struct {
-		pathState
-		from int
-	}
 	start := fg.at[w]
 	if fg.refreshes(start.b.Nodes[start.i], obj) {
 		return res // obj, err = c.Update(ctx, obj, opts): the result replaces the object
@@ -59,26 +57,26 @@ func (c *checker) walk(fg *fnGraph, w *kube.Write) *walkResult {
 		// run with the refused version
 		c.deferredHits(fg, w, pathState{b: start.b, out: failed}, res)
 	}
-	work := []item{{pathState{start.b, unknown, errVar != nil, fg.flagsAt(start), false}, start.i + 1}}
-	seen := make(map[pathState]bool)
-	for len(work) > 0 {
-		it := work[len(work)-1]
-		work = work[:len(work)-1]
-		st, stopped := c.followBlock(fg, w, errVar, it.pathState, it.from, res)
+	step := func(p pathwalk.Point[pathState]) []pathwalk.Point[pathState] {
+		st, stopped := c.followBlock(fg, w, errVar, p.State, p.Index, res)
 		if stopped {
-			continue
+			return nil
 		}
 		c.deferredHits(fg, w, st, res)
+		var out []pathwalk.Point[pathState]
 		for _, next := range c.successors(fg, w, errVar, st) {
 			if next.out == failed && st.out == unknown {
 				res.failEntries = append(res.failEntries, next.b)
 			}
-			if !seen[next] {
-				seen[next] = true
-				work = append(work, item{next, 0})
-			}
+			out = append(out, pathwalk.Point[pathState]{Block: next.b, State: next})
 		}
+		return out
 	}
+	first := pathState{start.b, unknown, errVar != nil, fg.flagsAt(start), false}
+	// No budget: a path stops at the object's next write or re-read, and
+	// what it knows is a handful of bits.
+	pathwalk.Walker[pathState, pathState]{Key: func(s pathState) pathState { return s }, Step: step}.
+		Walk(pathwalk.Point[pathState]{Block: start.b, Index: start.i + 1, State: first})
 	return res
 }
 

@@ -55,7 +55,7 @@ func (cd *conditions) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkIt
 			next.conflict = next.conflict || (holds && cd.isConflictTest(cond, st))
 			next.pastGuard = next.pastGuard || (!holds && cd.isNegatedConflictTest(cond, st))
 		}
-		out = append(out, walkItem{b.Succs[i], 0, next})
+		out = append(out, walkItem{Block: b.Succs[i], State: next})
 	}
 	return out
 }

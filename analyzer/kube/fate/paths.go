@@ -1,7 +1,6 @@
 package fate
 
 import (
-	"fmt"
 	"go/ast"
 	"go/types"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/pathwalk"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/kube/api"
@@ -39,8 +39,6 @@ type walker struct {
 	fx    effects
 	ex    exits
 	g     *cfg.CFG
-	seen  map[string]bool
-	steps int
 	ends  []pathEnd // verdicts of paths that reached an exit
 	stops []Fate    // paths that moved on to another object before an exit
 	// retryLoop is set when a path came back to the failing call with the
@@ -72,11 +70,8 @@ func (w *walker) end(f Fate, st pathState) {
 	w.ends = append(w.ends, pathEnd{fate: f, looped: st.looped, undecided: w.undecidedOf(st)})
 }
 
-type walkItem struct {
-	block *cfg.Block
-	index int
-	state pathState
-}
+// walkItem is a path of the walk, at a node of the graph.
+type walkItem = pathwalk.Point[pathState]
 
 // run walks every path from the failing call and returns the worst verdict.
 func (w *walker) run() Fate {
@@ -89,19 +84,9 @@ func (w *walker) run() Fate {
 	if ended, fate := w.startAt(start.Nodes[index], &st); ended {
 		return w.runnerFate(fate)
 	}
-	stack := []walkItem{{start, index + 1, st}}
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		k := fmt.Sprintf("%d:%d:%s", it.block.Index, it.index, it.state.key())
-		if w.seen[k] {
-			continue
-		}
-		w.seen[k] = true
-		if w.steps++; w.steps > walkBudget {
-			return HandedOff
-		}
-		stack = append(stack, w.step(it)...)
+	paths := pathwalk.Walker[pathState, string]{Key: pathState.key, Step: w.step, Budget: walkBudget}
+	if !paths.Walk(walkItem{Block: start, Index: index + 1, State: st}) {
+		return HandedOff
 	}
 	if len(w.ends) > 0 {
 		return w.verdict()
@@ -180,11 +165,11 @@ func (w *walker) startAt(node ast.Node, st *pathState) (bool, Fate) {
 
 // step processes the node at it and returns the items to explore next.
 func (w *walker) step(it walkItem) []walkItem {
-	b, st := it.block, it.state
-	if it.index >= len(b.Nodes) {
+	b, st := it.Block, it.State
+	if it.Index >= len(b.Nodes) {
 		return w.successors(b, st)
 	}
-	node := b.Nodes[it.index]
+	node := b.Nodes[it.Index]
 	if syntax.Within(w.sc.f.call, node) {
 		w.revisit(st)
 		return nil
@@ -204,7 +189,7 @@ func (w *walker) step(it walkItem) []walkItem {
 		w.end(f, st)
 		return nil
 	}
-	if it.index == len(b.Nodes)-1 && len(b.Succs) == 2 {
+	if it.Index == len(b.Nodes)-1 && len(b.Succs) == 2 {
 		if cond, ok := node.(ast.Expr); ok && isCondition(w.sc.k.info, cond) {
 			return w.cd.branch(b, cond, st)
 		}
@@ -212,7 +197,7 @@ func (w *walker) step(it walkItem) []walkItem {
 	if ended := w.apply(node, &st); ended {
 		return nil
 	}
-	return []walkItem{{b, it.index + 1, st}}
+	return []walkItem{{Block: b, Index: it.Index + 1, State: st}}
 }
 
 // successors continues a path past the end of block b.
@@ -241,7 +226,7 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 		if next.undecided == nil && s.Kind == cfg.KindSwitchCaseBody && w.cd.typeSwitchOnCarrier(s.Stmt, st) {
 			next.undecided = s.Stmt // which case a failure's dynamic type takes is not known
 		}
-		out = append(out, walkItem{s, 0, next})
+		out = append(out, walkItem{Block: s, State: next})
 	}
 	return out
 }

@@ -60,15 +60,15 @@ func (cd *conditions) taggedCase(b *cfg.Block, cond ast.Expr, st pathState) []wa
 		eq := &ast.BinaryExpr{X: tag, Op: token.EQL, Y: cond}
 		switch cd.onConflict(st).compare(eq) {
 		case truth.True:
-			return []walkItem{{b.Succs[0], 0, st}}
+			return []walkItem{{Block: b.Succs[0], State: st}}
 		case truth.False:
-			return []walkItem{{b.Succs[1], 0, st}}
+			return []walkItem{{Block: b.Succs[1], State: st}}
 		}
 		if cd.sc.mentionsCarrier(tag, st) && st.undecided == nil {
 			st.undecided = cond
 		}
 	}
-	return []walkItem{{b.Succs[0], 0, st}, {b.Succs[1], 0, st}}
+	return []walkItem{{Block: b.Succs[0], State: st}, {Block: b.Succs[1], State: st}}
 }
 
 // switchTag returns the tag of the switch whose case value is cond.

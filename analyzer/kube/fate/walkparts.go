@@ -45,5 +45,5 @@ type exits struct {
 func newWalker(t *Tracer, f *failure, g *cfg.CFG) *walker {
 	sc := &scope{t: t, k: t.k, f: f}
 	cd := conditions{sc}
-	return &walker{sc: sc, cd: cd, fx: effects{sc}, ex: exits{sc, cd}, g: g, seen: make(map[string]bool)}
+	return &walker{sc: sc, cd: cd, fx: effects{sc}, ex: exits{sc, cd}, g: g}
 }
