@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // Config selects the analyzers to run and sets their options. It is the one
@@ -48,7 +48,7 @@ type Config struct {
 	// Model names, by fully-qualified name, functions analysis cannot see
 	// into (retry wrappers and read helpers); it applies to every
 	// analyzer. Lists keep the names' case, which map keys would not.
-	Model api.Options
+	Model upstream.Options
 
 	panics     func(*Panic) // see ObservePanics
 	noFixCheck bool         // see DisableFixCheck
@@ -187,7 +187,7 @@ func decodeGrades(key string, raw json.RawMessage) (consequence.Gate, error) {
 	return gate, nil
 }
 
-func decodeDuration(key string, raw json.RawMessage, d *api.Duration) error {
+func decodeDuration(key string, raw json.RawMessage, d *upstream.Duration) error {
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return fmt.Errorf("%s: want a duration as a string, such as \"10h\"", key)
@@ -310,7 +310,7 @@ func (c Config) Args() []string {
 func (c Config) validateModel() error {
 	for _, list := range []struct {
 		key   string
-		names api.NameList
+		names upstream.NameList
 	}{{keyRetryWrappers, c.Model.RetryWrappers}, {keyReadHelpers, c.Model.ReadHelpers}} {
 		if err := list.names.Validate(); err != nil {
 			return fmt.Errorf("%s: %w", list.key, err)

@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // fakeSuite returns two analyzers: "alpha" with a bool and a string-list
@@ -145,10 +145,10 @@ func TestUnmarshalJSON(t *testing.T) {
 		{"enable not a list", `{"enable": "` + name + `"}`, Config{}, "enable: want a list of analyzer names"},
 		{"disable of numbers", `{"disable": [1]}`, Config{}, "disable: want a list of analyzer names"},
 		{"unknown key", `{"enabled": ["` + name + `"]}`, Config{}, `unknown key "enabled": want enable, disable, retry-wrappers, read-helpers, consequence, resync or an analyzer name (`},
-		{"consequence", `{"consequence": ["lost", "unknown"]}`, Config{Model: api.Options{Consequences: consequence.Gate{consequence.Lost, consequence.Unknown}}}, ""},
+		{"consequence", `{"consequence": ["lost", "unknown"]}`, Config{Model: upstream.Options{Consequences: consequence.Gate{consequence.Lost, consequence.Unknown}}}, ""},
 		{"unknown grade", `{"consequence": ["lost", "gone"]}`, Config{}, `consequence: unknown consequence "gone": want one of lost, until-event, until-resync, reported, requeued, unknown`},
 		{"consequence not a list", `{"consequence": "lost"}`, Config{}, "consequence: want a list of grades (lost, until-event, until-resync, reported, requeued, unknown)"},
-		{"resync", `{"resync": "10h"}`, Config{Model: api.Options{Resync: api.Duration(10 * time.Hour)}}, ""},
+		{"resync", `{"resync": "10h"}`, Config{Model: upstream.Options{Resync: upstream.Duration(10 * time.Hour)}}, ""},
 		{"resync not a duration", `{"resync": "often"}`, Config{}, `resync: "often" is not a duration: want a number with a unit, such as 10h or 30m`},
 		{"resync negative", `{"resync": "-1h"}`, Config{}, `resync: "-1h" is negative: want a period, such as 10h`},
 		{"resync not a string", `{"resync": 10}`, Config{}, `resync: want a duration as a string, such as "10h"`},

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 )
 
 // A driver that loads the whole program (the standalone command, and so
@@ -43,7 +43,7 @@ func ProgramEvidence(pkgs []*packages.Package) Evidence {
 				files = append(files, f)
 			}
 		}
-		if r := kube.ProgramResync(p.TypesInfo, files); r > 0 && (ev.Resync == 0 || r < ev.Resync) {
+		if r := model.ProgramResync(p.TypesInfo, files); r > 0 && (ev.Resync == 0 || r < ev.Resync) {
 			ev.Resync = r
 		}
 	}

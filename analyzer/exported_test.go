@@ -17,8 +17,8 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer"
 	"github.com/conflictlint/conflictlint/analyzer/directives"
 	"github.com/conflictlint/conflictlint/analyzer/ignoredirective"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
 	"github.com/conflictlint/conflictlint/analyzer/listermutation"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 	"github.com/conflictlint/conflictlint/analyzer/retryreget"
 	"github.com/conflictlint/conflictlint/analyzer/staleupdate"
 	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
@@ -48,7 +48,7 @@ func TestExportedMatchRegistry(t *testing.T) {
 	if got, want := directives.Names(), analyzerNames(suite); !slices.Equal(got, want) {
 		t.Errorf("directives.Names() = %v, want the registry's %v", got, want)
 	}
-	helpers := map[string]*analysis.Analyzer{kube.Analyzer.Name: kube.Analyzer, directives.Analyzer.Name: directives.Analyzer}
+	helpers := map[string]*analysis.Analyzer{model.Analyzer.Name: model.Analyzer, directives.Analyzer.Name: directives.Analyzer}
 	for i, reg := range suite {
 		exp := exported[i]
 		t.Run(reg.Name, func(t *testing.T) {

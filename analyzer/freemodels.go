@@ -6,11 +6,11 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 )
 
 // FreeingModels returns copies of roots whose runs free each package's
-// model (kube.Result.Release) as soon as the last of roots that uses it is
+// model (model.Result.Release) as soon as the last of roots that uses it is
 // done, for a driver that analyzes a whole program in one process: the
 // go/analysis checker keeps every action's result until all are done, and
 // the models are the largest thing the suite allocates. The copies share
@@ -25,8 +25,8 @@ func FreeingModels(roots []*analysis.Analyzer) []*analysis.Analyzer {
 		}
 	}
 	var mu sync.Mutex
-	done := make(map[*kube.Result]int) // roots finished with each result
-	finished := func(m *analysis.Analyzer, res *kube.Result) {
+	done := make(map[*model.Result]int) // roots finished with each result
+	finished := func(m *analysis.Analyzer, res *model.Result) {
 		mu.Lock()
 		defer mu.Unlock()
 		done[res]++
@@ -46,7 +46,7 @@ func FreeingModels(roots []*analysis.Analyzer) []*analysis.Analyzer {
 		copied.Run = func(pass *analysis.Pass) (any, error) {
 			defer func() {
 				for _, m := range uses {
-					if res, ok := pass.ResultOf[m].(*kube.Result); ok {
+					if res, ok := pass.ResultOf[m].(*model.Result); ok {
 						finished(m, res)
 					}
 				}
@@ -62,7 +62,7 @@ func FreeingModels(roots []*analysis.Analyzer) []*analysis.Analyzer {
 func models(a *analysis.Analyzer) []*analysis.Analyzer {
 	var out []*analysis.Analyzer
 	for _, req := range a.Requires {
-		if req.ResultType == reflect.TypeFor[*kube.Result]() {
+		if req.ResultType == reflect.TypeFor[*model.Result]() {
 			out = append(out, req)
 		}
 	}

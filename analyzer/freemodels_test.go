@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/conflictlint/conflictlint/analyzer"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
@@ -70,7 +70,7 @@ func runSuite(t *testing.T, free bool, pkgs []*packages.Package) (findings []str
 		for _, d := range act.Diagnostics {
 			findings = append(findings, fmt.Sprintf("%s %s: %s", act.Analyzer.Name, act.Package.Fset.Position(d.Pos), d.Message))
 		}
-		if res, ok := act.Result.(*kube.Result); ok && act.IsRoot && res.Files() != nil {
+		if res, ok := act.Result.(*model.Result); ok && act.IsRoot && res.Files() != nil {
 			models++
 		}
 	}
@@ -82,7 +82,7 @@ func runSuite(t *testing.T, free bool, pkgs []*packages.Package) (findings []str
 func modelOf(t *testing.T, suite []*analysis.Analyzer) *analysis.Analyzer {
 	for _, a := range suite {
 		for _, req := range a.Requires {
-			if req.ResultType == reflect.TypeFor[*kube.Result]() {
+			if req.ResultType == reflect.TypeFor[*model.Result]() {
 				return req
 			}
 		}

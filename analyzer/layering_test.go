@@ -27,15 +27,15 @@ func layer(path string) int {
 		return 1
 	case strings.HasPrefix(rel, "analyzer/internal/"):
 		return 7
-	case rel == "analyzer/kube/api":
+	case rel == "analyzer/upstream":
 		return 6
-	case rel == "analyzer/kube/fate" || rel == "analyzer/kube/cache":
+	case rel == "analyzer/model/fate" || rel == "analyzer/model/cache":
 		return 5
-	case rel == "analyzer/kube" || rel == "analyzer/directives":
+	case rel == "analyzer/model" || rel == "analyzer/directives":
 		return 4
-	case rel == "analyzer/kube/repair":
+	case rel == "analyzer/repair":
 		return 3
-	case strings.HasPrefix(rel, "analyzer/kube/"):
+	case strings.HasPrefix(rel, "analyzer/model/"), strings.HasPrefix(rel, "analyzer/upstream/"):
 		return -1 // a part of the model that has no floor yet
 	case strings.HasPrefix(rel, "analyzer/"):
 		return 2

@@ -9,12 +9,12 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/internal/wrap"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
 	"github.com/conflictlint/conflictlint/analyzer/listermutation"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 	"github.com/conflictlint/conflictlint/analyzer/retryreget"
 	"github.com/conflictlint/conflictlint/analyzer/staleupdate"
 	"github.com/conflictlint/conflictlint/analyzer/unretriedupdate"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // checks is the registry: the constructor of every conflictlint analyzer,
@@ -22,7 +22,7 @@ import (
 // its directives analyzer; adding an analyzer to the suite is adding its
 // New here. The command, the golangci-lint plugin, the documentation checks
 // and the tests all build the suite from it.
-var checks = []func(model, directives *analysis.Analyzer) *analysis.Analyzer{
+var checks = []func(modelAnalyzer, directives *analysis.Analyzer) *analysis.Analyzer{
 	unretriedupdate.New,
 	staleupdate.New,
 	retryreget.New,
@@ -50,10 +50,10 @@ func (c *Config) Analyzers() []*analysis.Analyzer {
 	suite := make([]*analysis.Analyzer, 0, len(checks))
 	// The model walks every test file only when a check reports writes in
 	// them, as the checks' flags say when it runs.
-	model := kube.NewForChecks(&c.Model, func() bool { return reportsTestWrites(suite) })
+	modelAnalyzer := model.NewForChecks(&c.Model, func() bool { return reportsTestWrites(suite) })
 	directives := diag.NewDirectives(func() []string { return names(suite) })
 	if injectPanic != nil {
-		injectPanic(model)
+		injectPanic(modelAnalyzer)
 	}
 	observe := func(p *Panic) {
 		if c.panics != nil {
@@ -61,10 +61,10 @@ func (c *Config) Analyzers() []*analysis.Analyzer {
 		}
 	}
 	o := wrap.Options{Observe: observe, NoFixCheck: c.noFixCheck}
-	wrap.Helper(model, kube.FailedResult, o)
+	wrap.Helper(modelAnalyzer, model.FailedResult, o)
 	wrap.Helper(directives, diag.FailedDirectives, o)
 	for _, newCheck := range checks {
-		suite = append(suite, wrap.Check(newCheck(model, directives), o))
+		suite = append(suite, wrap.Check(newCheck(modelAnalyzer, directives), o))
 	}
 	return suite
 }
@@ -86,7 +86,7 @@ func (c *Config) ObservePanics(observe func(*Panic)) { c.panics = observe }
 // injectPanic is nil except in builds with the conflictlint_injectpanic
 // tag (inject_panic.go), where the end-to-end test of the guard makes the
 // model panic on one package.
-var injectPanic func(model *analysis.Analyzer)
+var injectPanic func(modelAnalyzer *analysis.Analyzer)
 
 // Panic is an analyzer's panic on a package.
 type Panic = guard.Panic
@@ -107,7 +107,7 @@ func reportsTestWrites(suite []*analysis.Analyzer) bool {
 	found := false
 	for _, a := range suite {
 		a.Flags.VisitAll(func(f *flag.Flag) {
-			if r, ok := f.Value.(api.TestWriteReporter); ok && r.ReportsTestWrites() {
+			if r, ok := f.Value.(upstream.TestWriteReporter); ok && r.ReportsTestWrites() {
 				found = true
 			}
 		})

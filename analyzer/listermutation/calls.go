@@ -6,12 +6,12 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 func (t *tracker) call(call *ast.CallExpr) {
 	pos := call.Pos()
-	if name := api.CalledBuiltin(t.info, call); name != "" {
+	if name := upstream.CalledBuiltin(t.info, call); name != "" {
 		switch name {
 		case "delete":
 			if len(call.Args) > 0 && t.ref(call.Args[0], pos).lvl == cached {
@@ -42,7 +42,7 @@ func (t *tracker) call(call *ast.CallExpr) {
 // viaFunc reports a call of a function of the program that changes a
 // parameter given a cache-owned object.
 func (t *tracker) viaFunc(call *ast.CallExpr, pos token.Pos) {
-	fn := api.Callee(t.info, call)
+	fn := upstream.Callee(t.info, call)
 	if fn == nil || t.calls == nil {
 		return
 	}
@@ -83,7 +83,7 @@ func (t *tracker) reads(call *ast.CallExpr) {
 	x := val{}
 	if t.cache.ShallowTarget(call) != nil {
 		x = val{shallow, t.madeSource(call)}
-		if fn := api.Callee(t.info, call); fn != nil && fn.Name() == "List" {
+		if fn := upstream.Callee(t.info, call); fn != nil && fn.Name() == "List" {
 			x.lvl = shallowList
 		}
 	}

@@ -13,9 +13,9 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
-	"github.com/conflictlint/conflictlint/analyzer/kube/cache"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/model/cache"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 //go:embed doc.go
@@ -23,16 +23,16 @@ var docFile string
 
 // New returns the analyzer that reports objects of an informer cache
 // changed in place, reading the suite's model and directives analyzers.
-func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
-	seesMetadata := syntax.NewImportReach(func(p *types.Package) bool { return syntax.PkgPath(p) == api.MetaV1Path })
+func New(modelAnalyzer, directives *analysis.Analyzer) *analysis.Analyzer {
+	seesMetadata := syntax.NewImportReach(func(p *types.Package) bool { return syntax.PkgPath(p) == upstream.MetaV1Path })
 	return &analysis.Analyzer{
 		Name:             "listermutation",
 		Doc:              docs.MustExtract(docFile, "listermutation"),
-		Requires:         []*analysis.Analyzer{model, directives},
+		Requires:         []*analysis.Analyzer{modelAnalyzer, directives},
 		FactTypes:        []analysis.Fact{new(MutatesFact), new(ReturnsCachedFact)},
 		RunDespiteErrors: true,
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
-			return run(pass, pass.ResultOf[model].(*kube.Result), seesMetadata)
+			return run(pass, pass.ResultOf[modelAnalyzer].(*model.Result), seesMetadata)
 		}),
 	}
 }
@@ -52,13 +52,13 @@ type checker struct {
 	sums    summaries
 	callees map[*types.Func][]*types.Func
 	// writes are the model's conflict-prone writes, for the message.
-	writes []*kube.Write
+	writes []*model.Write
 }
 
-func run(pass *analysis.Pass, res *kube.Result, seesMetadata *syntax.ImportReach) (any, error) {
+func run(pass *analysis.Pass, res *model.Result, seesMetadata *syntax.ImportReach) (any, error) {
 	// A package whose function bodies were not type-checked (see
 	// typeinfo.BodiesChecked) is skipped like one without files.
-	if len(pass.Files) == 0 || api.IsUpstream(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
+	if len(pass.Files) == 0 || upstream.IsUpstream(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
 		return nil, nil
 	}
 	if res.Covered() {
@@ -126,9 +126,9 @@ func (c *checker) readsCache(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if c.cache.ReadAt(call) != api.NotCacheRead {
+			if c.cache.ReadAt(call) != upstream.NotCacheRead {
 				found = true
-			} else if fn := api.Callee(c.pass.TypesInfo, call); fn != nil && c.returnedLevel(fn) != none {
+			} else if fn := upstream.Callee(c.pass.TypesInfo, call); fn != nil && c.returnedLevel(fn) != none {
 				found = true
 			}
 		}
@@ -178,7 +178,7 @@ func (c *checker) report(at ast.Node, what string, x val, via site, viaKnown boo
 	where := ""
 	if viaKnown {
 		related = append(related, diag.Related{Node: via.at, Message: fmt.Sprintf("the change, in %s: %s", via.in.Name(), via.what)})
-		if call, ok := at.(*ast.CallExpr); ok && api.Callee(c.pass.TypesInfo, call).Origin() != via.in {
+		if call, ok := at.(*ast.CallExpr); ok && upstream.Callee(c.pass.TypesInfo, call).Origin() != via.in {
 			where = ", in " + via.in.Name()
 		}
 	}
@@ -204,7 +204,7 @@ func (c *checker) consequence(s *source, at ast.Node) (string, []diag.Related) {
 
 // laterWrite returns the first conflict-prone write of v after the change
 // at, or nil.
-func (c *checker) laterWrite(v *types.Var, at ast.Node) *kube.Write {
+func (c *checker) laterWrite(v *types.Var, at ast.Node) *model.Write {
 	if v == nil {
 		return nil
 	}
@@ -221,7 +221,7 @@ func (c *checker) laterWrite(v *types.Var, at ast.Node) *kube.Write {
 // package's come from its summary, other packages' from facts.
 func (c *checker) mutatedParams(fn *types.Func) []int {
 	fn = fn.Origin()
-	if fn.Pkg() == nil || api.IsUpstream(fn.Pkg()) {
+	if fn.Pkg() == nil || upstream.IsUpstream(fn.Pkg()) {
 		return nil
 	}
 	if fn.Pkg() != c.pass.Pkg {

@@ -4,7 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // ownRecord reports whether ta asserts a value to a struct type that
@@ -15,7 +15,7 @@ import (
 // Obj) stays followed.
 func (t *tracker) ownRecord(ta *ast.TypeAssertExpr) bool {
 	typ := t.info.TypeOf(ta.Type)
-	if typ == nil || api.CarriesResourceVersion(typ) {
+	if typ == nil || upstream.CarriesResourceVersion(typ) {
 		return false
 	}
 	if p, ok := typ.Underlying().(*types.Pointer); ok {
@@ -38,7 +38,7 @@ func (t *tracker) ownRecord(ta *ast.TypeAssertExpr) bool {
 // them.
 func mayHoldObject(typ types.Type) bool {
 	for {
-		if api.CarriesResourceVersion(typ) || types.IsInterface(typ) {
+		if upstream.CarriesResourceVersion(typ) || types.IsInterface(typ) {
 			return true
 		}
 		switch u := typ.Underlying().(type) {

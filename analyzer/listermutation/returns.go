@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // ReturnsCachedFact: the function's first result can be an object of an
@@ -32,7 +32,7 @@ func (f *ReturnsCachedFact) String() string {
 // package's functions come from their summaries, others from facts.
 func (c *checker) returnedLevel(fn *types.Func) level {
 	fn = fn.Origin()
-	if fn.Pkg() == nil || api.IsUpstream(fn.Pkg()) || !returnsRef(fn.Signature()) {
+	if fn.Pkg() == nil || upstream.IsUpstream(fn.Pkg()) || !returnsRef(fn.Signature()) {
 		return none
 	}
 	if fn.Pkg() != c.pass.Pkg {
@@ -126,7 +126,7 @@ func (t *tracker) viaHelper(call *ast.CallExpr) val {
 	if t.returns == nil {
 		return val{}
 	}
-	fn := api.Callee(t.info, call)
+	fn := upstream.Callee(t.info, call)
 	if fn == nil {
 		return val{}
 	}

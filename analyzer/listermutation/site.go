@@ -4,7 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // A site is where a helper of the package changes an object it was given:
@@ -35,7 +35,7 @@ func (c *checker) changeSite(at ast.Node, viaParam map[ast.Node]int) (s site, ok
 		if !isCall || !via {
 			break
 		}
-		fn := api.Callee(c.pass.TypesInfo, call)
+		fn := upstream.Callee(c.pass.TypesInfo, call)
 		if fn == nil || seen[fn.Origin()] || c.decl(fn.Origin()) == nil {
 			break
 		}

@@ -6,8 +6,8 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
-	"github.com/conflictlint/conflictlint/analyzer/kube/cache"
+	"github.com/conflictlint/conflictlint/analyzer/model/cache"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // level says how an expression relates to an informer cache's memory. For
@@ -195,9 +195,9 @@ func (t *tracker) ref(e ast.Expr, pos token.Pos) val {
 		return t.lookup(v, pos)
 	case *ast.CallExpr:
 		switch t.cache.ReadAt(e) {
-		case api.CacheItem:
+		case upstream.CacheItem:
 			return val{cached, t.madeSource(e)}
-		case api.CacheItems:
+		case upstream.CacheItems:
 			return val{fresh, t.madeSource(e)}
 		}
 		return t.viaHelper(e)

@@ -10,9 +10,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
-	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/repair"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -24,7 +24,7 @@ var reReadNames = []string{"latest", "fresh", "err", "getErr"}
 // reReadFix builds the fix for a stale write: the re-read at the top of the
 // closure, and the mutations made since the object's last read moved after
 // it. It gives up unless the result provably compiles and keeps meaning.
-func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
+func (c *checker) reReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
 	if w.Object.Copied {
 		return analysis.SuggestedFix{}, false // a copy: nothing to Get into
 	}
@@ -51,9 +51,9 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 	var edits []analysis.TextEdit
 	var reRead []string
 	switch w.Kind {
-	case api.WriteUpdate, api.WriteSubResourceUpdate, api.WriteOptimisticPatch:
+	case upstream.WriteUpdate, upstream.WriteSubResourceUpdate, upstream.WriteOptimisticPatch:
 		reRead, edits, ok = c.crGet(w, lit, at)
-	case api.WriteTypedUpdate, api.WriteDynamicUpdate:
+	case upstream.WriteTypedUpdate, upstream.WriteDynamicUpdate:
 		reRead, edits, ok = c.typedGet(w, lit, at)
 	default:
 		ok = false
@@ -93,7 +93,7 @@ func (c *checker) reReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 
 // typedGet builds the re-read of a typed or dynamic client write: the Get
 // of the same resource interface, assigned back to the object.
-func (c *checker) typedGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
+func (c *checker) typedGet(w *model.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
 	fresh, ok1 := c.freeName(lit, "latest", "fresh")
 	errName, ok2 := c.freeName(lit, "err", "getErr")
 	if !ok1 || !ok2 {
@@ -177,8 +177,8 @@ func (c *checker) insertLines(lit *ast.FuncLit, at token.Pos, lines []string) an
 
 // crGet builds the re-read for a controller-runtime write; a patch built
 // outside the closure keeps its stale base, so it gets no fix.
-func (c *checker) crGet(w *kube.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
-	if w.Kind == api.WriteOptimisticPatch && (len(w.Call.Args) < 3 || !c.builtInside(w.Call.Args[2], lit.Body)) {
+func (c *checker) crGet(w *model.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
+	if w.Kind == upstream.WriteOptimisticPatch && (len(w.Call.Args) < 3 || !c.builtInside(w.Call.Args[2], lit.Body)) {
 		return nil, nil, false
 	}
 	return repair.ControllerRuntimeReRead(c.pass, w, at)

@@ -7,8 +7,8 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // checkHelpers follows the functions of the package that a retry closure
@@ -22,7 +22,7 @@ func (c *checker) checkHelpers(reported map[staleKey]bool) {
 				continue // a nested literal runs at another time
 			}
 			call := cur.Node().(*ast.CallExpr)
-			fn := api.Callee(c.pass.TypesInfo, call)
+			fn := upstream.Callee(c.pass.TypesInfo, call)
 			if fn == nil {
 				continue
 			}
@@ -45,10 +45,10 @@ func (c *checker) checkHelpers(reported map[staleKey]bool) {
 
 // helperWrites returns the conflict-prone writes a helper makes outside
 // any retry of its own.
-func (c *checker) helperWrites(decl *ast.FuncDecl) []*kube.Write {
-	var out []*kube.Write
+func (c *checker) helperWrites(decl *ast.FuncDecl) []*model.Write {
+	var out []*model.Write
 	for _, w := range c.res.Writes() {
-		if w.FuncNode == decl && w.Scope == nil && !versionless(w) && w.Kind != api.WriteCreateOrUpdate && w.Object.Valid() {
+		if w.FuncNode == decl && w.Scope == nil && !versionless(w) && w.Kind != upstream.WriteCreateOrUpdate && w.Object.Valid() {
 			out = append(out, w)
 		}
 	}
@@ -58,21 +58,21 @@ func (c *checker) helperWrites(decl *ast.FuncDecl) []*kube.Write {
 // objectAtCall returns, as the closure sees it, the object the helper's
 // write w sends: the argument for a parameter, the object itself for a
 // field or captured variable. ok is false for the helper's own locals.
-func (c *checker) objectAtCall(w *kube.Write, decl *ast.FuncDecl, call *ast.CallExpr) (api.Object, bool) {
+func (c *checker) objectAtCall(w *model.Write, decl *ast.FuncDecl, call *ast.CallExpr) (upstream.Object, bool) {
 	if i := paramIndexOf(c.pass.TypesInfo, decl, w.Object.Root); i >= 0 {
 		if i >= len(call.Args) || w.Object.Path != w.Object.Root.Name() {
-			return api.Object{}, false
+			return upstream.Object{}, false
 		}
-		return api.ObjectOf(c.pass.TypesInfo, call.Args[i]), true
+		return upstream.ObjectOf(c.pass.TypesInfo, call.Args[i]), true
 	}
 	if syntax.Encloses(decl, w.Object.Root.Pos()) {
-		return api.Object{}, false // the helper's own object: it reads or builds it
+		return upstream.Object{}, false // the helper's own object: it reads or builds it
 	}
 	return w.Object, true
 }
 
 // freshEachAttempt reports whether the closure declares obj or re-reads it.
-func (c *checker) freshEachAttempt(obj api.Object, s *kube.RetryScope) bool {
+func (c *checker) freshEachAttempt(obj upstream.Object, s *model.RetryScope) bool {
 	if !obj.Valid() {
 		return true // not a variable the model tracks: stay quiet
 	}
@@ -84,7 +84,7 @@ func (c *checker) freshEachAttempt(obj api.Object, s *kube.RetryScope) bool {
 // with a stale object. The finding is the closure's call of the helper:
 // the closure is what lacks the re-read (the helper may be right for its
 // other callers), and a suppression there is where a reader looks for it.
-func (c *checker) reportHelperWrite(w *kube.Write, s *kube.RetryScope, call *ast.CallExpr, obj api.Object) {
+func (c *checker) reportHelperWrite(w *model.Write, s *model.RetryScope, call *ast.CallExpr, obj upstream.Object) {
 	msg := fmt.Sprintf("%s writes %s, which is not re-read inside %s, so every attempt conflicts: Get %s at the top of the closure",
 		diag.CallName(call), obj.Name(), retryName(s), obj.Name())
 	related := []diag.Related{

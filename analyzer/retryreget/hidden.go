@@ -12,8 +12,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -30,7 +30,7 @@ type hiding struct {
 // checkHidden reports the returns of w's scope that hide w's Conflict. Only
 // closures returning a bare error are checked: that error is what
 // RetryOnConflict and OnError test.
-func (c *checker) checkHidden(w *kube.Write) {
+func (c *checker) checkHidden(w *model.Write) {
 	body := syntax.FuncBody(w.Scope.Body)
 	if body == nil || !returnsOnlyError(c.pass.TypesInfo, syntax.FuncType(w.Scope.Body)) || syntax.EnclosingFuncNode(w.Cursor) != w.Scope.Body {
 		return
@@ -70,7 +70,7 @@ func remedy(h hiding) string {
 // errorCarriers returns the cursors of the expressions of the function fn
 // (at fnCur) that hold w's error: the write call itself, or the uses its
 // error variable reaches.
-func (c *checker) errorCarriers(w *kube.Write, fnCur inspector.Cursor, fn ast.Node) []inspector.Cursor {
+func (c *checker) errorCarriers(w *model.Write, fnCur inspector.Cursor, fn ast.Node) []inspector.Cursor {
 	body := syntax.FuncBody(fn)
 	if body == nil {
 		return nil
@@ -131,16 +131,16 @@ func (c *checker) hiddenAt(cur inspector.Cursor) (hiding, bool) {
 		case *ast.CallExpr:
 			idx := argIndex(p, cur.Node())
 			if idx < 0 || !isReturned(parent) {
-				if idx >= 0 && api.IsCallTo(info, p, api.FuncKey{Pkg: "fmt", Name: "Sprintf"}) {
+				if idx >= 0 && upstream.IsCallTo(info, p, upstream.FuncKey{Pkg: "fmt", Name: "Sprintf"}) {
 					cur, stringified = parent, true
 					continue
 				}
 				return hiding{}, false
 			}
 			switch {
-			case api.IsCallTo(info, p, api.FuncKey{Pkg: "fmt", Name: "Errorf"}) && idx > 0:
+			case upstream.IsCallTo(info, p, upstream.FuncKey{Pkg: "fmt", Name: "Errorf"}) && idx > 0:
 				return c.errorfHiding(p, idx, errExpr, stringified)
-			case api.IsCallTo(info, p, api.FuncKey{Pkg: "errors", Name: "New"}) && stringified:
+			case upstream.IsCallTo(info, p, upstream.FuncKey{Pkg: "errors", Name: "New"}) && stringified:
 				return hiding{call: p, how: "turned into a new error by errors.New", fix: c.errorsNewFix(p, errExpr)}, true
 			case stringified && !c.buildsStatusError(p):
 				// Whatever the callee builds from the text, the API
@@ -156,8 +156,8 @@ func (c *checker) hiddenAt(cur inspector.Cursor) (hiding, bool) {
 // buildsStatusError reports whether call builds an API status error
 // (apierrors.NewConflict and the like), which IsConflict can recognise.
 func (c *checker) buildsStatusError(call *ast.CallExpr) bool {
-	fn := api.Callee(c.pass.TypesInfo, call)
-	return fn != nil && fn.Pkg() != nil && syntax.PkgPath(fn.Pkg()) == api.ErrorsPath
+	fn := upstream.Callee(c.pass.TypesInfo, call)
+	return fn != nil && fn.Pkg() != nil && syntax.PkgPath(fn.Pkg()) == upstream.ErrorsPath
 }
 
 // isReturned reports whether the expression at cur is a result of a return

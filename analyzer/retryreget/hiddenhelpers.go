@@ -11,7 +11,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 )
 
 // checkHiddenInHelpers reports a Conflict hidden inside a helper that a
@@ -49,7 +49,7 @@ func (c *checker) checkHiddenInHelpers() {
 
 // returnsAsIs reports whether the closure s returns the error of the call
 // at cur unchanged: `return h(...)`, or `err := h(...)` with err returned.
-func (c *checker) returnsAsIs(cur inspector.Cursor, s *kube.RetryScope) bool {
+func (c *checker) returnsAsIs(cur inspector.Cursor, s *model.RetryScope) bool {
 	if isReturned(cur) {
 		return true
 	}
@@ -75,7 +75,7 @@ func (c *checker) returnsAsIs(cur inspector.Cursor, s *kube.RetryScope) bool {
 	return false
 }
 
-func (c *checker) reportHiddenInHelper(w *kube.Write, h hiding, s *kube.RetryScope, call *ast.CallExpr) {
+func (c *checker) reportHiddenInHelper(w *model.Write, h hiding, s *model.RetryScope, call *ast.CallExpr) {
 	helper := "the helper"
 	if fd, ok := syntax.EnclosingFuncNode(w.Cursor).(*ast.FuncDecl); ok {
 		helper = fd.Name.Name
@@ -94,7 +94,7 @@ func (c *checker) reportHiddenInHelper(w *kube.Write, h hiding, s *kube.RetrySco
 }
 
 // closureName names the function a retry runs, for messages.
-func closureName(s *kube.RetryScope) string {
+func closureName(s *model.RetryScope) string {
 	if fd, ok := s.Body.(*ast.FuncDecl); ok {
 		return fd.Name.Name
 	}

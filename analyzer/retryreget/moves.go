@@ -12,15 +12,15 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // mover walks back from the statement that makes the retry call to the
 // object's last read, collecting the mutations the re-read would wipe.
 type mover struct {
 	c     *checker
-	w     *kube.Write
+	w     *model.Write
 	root  *types.Var
 	outer ast.Node
 
@@ -32,7 +32,7 @@ type mover struct {
 // movableMutations returns, in source order, the statements to move into
 // the closure after the re-read. ok is false when the walk cannot show that
 // moving them (and re-reading) keeps the behaviour.
-func (c *checker) movableMutations(w *kube.Write, outer ast.Node) ([]ast.Stmt, bool) {
+func (c *checker) movableMutations(w *model.Write, outer ast.Node) ([]ast.Stmt, bool) {
 	m := &mover{c: c, w: w, root: w.Object.Root, outer: outer, between: make(map[types.Object]bool)}
 	cur, list, idx, ok := fixes.EnclosingStmt(w.Scope.Cursor)
 	immediate := true
@@ -219,12 +219,12 @@ func (m *mover) mutatingCall(call *ast.CallExpr) bool {
 			return false
 		}
 	}
-	if name := api.CalledBuiltin(info, call); name != "" {
+	if name := upstream.CalledBuiltin(info, call); name != "" {
 		return name == "delete" && len(call.Args) == 2 && typeinfo.ChainRoot(info, call.Args[0]) == m.root
 	}
 	for _, name := range []string{"AddFinalizer", "RemoveFinalizer"} {
-		if api.IsCallTo(info, call, api.FuncKey{Pkg: api.ControllerUtilPath, Name: name}) && len(call.Args) == 2 {
-			return typeinfo.ChainRoot(info, api.StripAddr(call.Args[0])) == m.root
+		if upstream.IsCallTo(info, call, upstream.FuncKey{Pkg: upstream.ControllerUtilPath, Name: name}) && len(call.Args) == 2 {
+			return typeinfo.ChainRoot(info, upstream.StripAddr(call.Args[0])) == m.root
 		}
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)

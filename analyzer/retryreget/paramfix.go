@@ -11,9 +11,9 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
-	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/repair"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // paramReReadFix fixes a retry closure that writes an object its function
@@ -34,7 +34,7 @@ import (
 // It is offered only when the closure makes a plain change of its own right
 // before the write, which the next attempt makes again, and nothing before
 // that, in the function or the closure, changes the object.
-func (c *checker) paramReReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
+func (c *checker) paramReReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
 	lit, ok := w.Scope.Body.(*ast.FuncLit)
 	if !ok || !returnsOnlyError(c.pass.TypesInfo, lit.Type) || w.Object.Copied || w.Object.Path != w.Object.Root.Name() {
 		return analysis.SuggestedFix{}, false
@@ -61,7 +61,7 @@ func (c *checker) paramReReadFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 // conflictBranch rewrites the write statement list[i] (`return c.Update(...)`,
 // or `_, err := c.Update(...)` before `return err`) so that a Conflict
 // re-reads the object before the closure returns.
-func (c *checker) conflictBranch(w *kube.Write, lit *ast.FuncLit, list []ast.Stmt, i int) (analysis.SuggestedFix, bool) {
+func (c *checker) conflictBranch(w *model.Write, lit *ast.FuncLit, list []ast.Stmt, i int) (analysis.SuggestedFix, bool) {
 	stmt := list[i]
 	reRead, edits, ok := repair.ConflictReRead(c.pass, w, stmt.Pos(), "err")
 	if !ok {
@@ -74,7 +74,7 @@ func (c *checker) conflictBranch(w *kube.Write, lit *ast.FuncLit, list []ast.Stm
 	switch s := stmt.(type) {
 	case *ast.ReturnStmt:
 		// return c.Update(...)  becomes  err := c.Update(...); <branch>; return err
-		if w.Kind != api.WriteUpdate && w.Kind != api.WriteSubResourceUpdate {
+		if w.Kind != upstream.WriteUpdate && w.Kind != upstream.WriteSubResourceUpdate {
 			return analysis.SuggestedFix{}, false
 		}
 		assign, ok := c.errAssign(lit, stmt.Pos())

@@ -10,11 +10,11 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
-	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
-	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
+	"github.com/conflictlint/conflictlint/analyzer/repair"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
@@ -24,29 +24,29 @@ var docFile string
 
 // New returns the analyzer that reports retry closures that resend a stale
 // object or hide the Conflict from the retry. It works from the Result of
-// model (a kube.New analyzer) and honours the directives parsed by
+// model (a model.New analyzer) and honours the directives parsed by
 // directives (a diag.NewDirectives analyzer).
-func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
+func New(modelAnalyzer, directives *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     "retryreget",
 		Doc:      docs.MustExtract(docFile, "retryreget"),
-		Requires: []*analysis.Analyzer{model, directives},
+		Requires: []*analysis.Analyzer{modelAnalyzer, directives},
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
-			return run(pass, pass.ResultOf[model].(*kube.Result))
+			return run(pass, pass.ResultOf[modelAnalyzer].(*model.Result))
 		}),
 	}
 }
 
 type checker struct {
 	pass   *analysis.Pass
-	res    *kube.Result
+	res    *model.Result
 	tracer *fate.Tracer
 	// fixed records the scope bodies that already carry a re-read fix, so
 	// that two findings never insert at the same place.
 	fixed map[ast.Node]bool
 }
 
-func run(pass *analysis.Pass, res *kube.Result) (any, error) {
+func run(pass *analysis.Pass, res *model.Result) (any, error) {
 	if len(res.Writes()) == 0 || len(res.Scopes()) == 0 {
 		return nil, nil
 	}
@@ -74,20 +74,20 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 // write is not one: inside a retry, the blanking hides the missing re-read
 // (the write then overwrites what others changed), so it is still
 // reported.
-func versionless(w *kube.Write) bool { return w.CannotConflict && !w.VersionCleared }
+func versionless(w *model.Write) bool { return w.CannotConflict && !w.VersionCleared }
 
 // staleKey identifies one object in one retry scope: only its first stale
 // write is reported.
 type staleKey struct {
-	scope *kube.RetryScope
+	scope *model.RetryScope
 	root  *types.Var
 	path  string
 }
 
 // isStale reports whether w writes, inside its retry scope, an object the
 // scope neither declares nor re-reads.
-func (c *checker) isStale(w *kube.Write) bool {
-	if w.Kind == api.WriteCreateOrUpdate || versionless(w) || !w.Object.Valid() {
+func (c *checker) isStale(w *model.Write) bool {
+	if w.Kind == upstream.WriteCreateOrUpdate || versionless(w) || !w.Object.Valid() {
 		return false // CreateOrUpdate Gets the object itself
 	}
 	body := syntax.FuncBody(w.Scope.Body)
@@ -100,7 +100,7 @@ func (c *checker) isStale(w *kube.Write) bool {
 // reReads reports whether the scope body refreshes obj anywhere: a Get into
 // it, a read helper given it (the model records both), or an assignment of
 // it other than from a write's own result.
-func (c *checker) reReads(obj api.Object, body ast.Node) bool {
+func (c *checker) reReads(obj upstream.Object, body ast.Node) bool {
 	for _, rd := range c.res.ReadsOf(obj, body) {
 		if !c.assignedFromWrite(rd.Node) {
 			return true
@@ -124,7 +124,7 @@ func (c *checker) assignedFromWrite(n ast.Node) bool {
 }
 
 // reportStale reports the stale write w, with a fix when one is safe.
-func (c *checker) reportStale(w *kube.Write) {
+func (c *checker) reportStale(w *model.Write) {
 	name := w.Object.Name()
 	where := "the closure"
 	if fd, ok := w.Scope.Body.(*ast.FuncDecl); ok {
@@ -154,7 +154,7 @@ func (c *checker) reportStale(w *kube.Write) {
 
 // retryName names the retrying function as code spells it: retry.OnError,
 // or a helper's name.
-func retryName(s *kube.RetryScope) string {
+func retryName(s *model.RetryScope) string {
 	fn := s.Callee
 	if recv := fn.Signature().Recv(); recv != nil {
 		t := recv.Type()

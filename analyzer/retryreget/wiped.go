@@ -11,7 +11,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 )
 
 // A typed or dynamic client's write returns, with its error, an empty
@@ -23,7 +23,7 @@ import (
 
 // checkWiped reports w when it is such a write and the scope re-reads the
 // object by the object's own fields.
-func (c *checker) checkWiped(w *kube.Write) {
+func (c *checker) checkWiped(w *model.Write) {
 	if w.Results != 2 || !w.Object.Valid() || w.Object.Path != w.Object.Root.Name() {
 		return
 	}
@@ -59,7 +59,7 @@ func (c *checker) checkWiped(w *kube.Write) {
 
 // readKeyedBySelf returns a read of w's object in w's scope whose call uses
 // the object itself (vp.Name, vp.Namespace) to say what to read.
-func (c *checker) readKeyedBySelf(w *kube.Write) ast.Node {
+func (c *checker) readKeyedBySelf(w *model.Write) ast.Node {
 	for _, rd := range c.res.ReadsOf(w.Object, w.Scope.Body) {
 		if c.assignedFromWrite(rd.Node) {
 			continue

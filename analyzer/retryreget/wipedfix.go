@@ -10,7 +10,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 )
 
 // keptNames are the names the fix may give the write's result.
@@ -36,7 +36,7 @@ var keptNames = []string{"updated", "stored"}
 // it after that call (where a last failed attempt would differ), nor in
 // another function literal. err must be declared in the statement's own
 // block, so that := assigns it instead of declaring a second one.
-func (c *checker) keepResultApartFix(w *kube.Write, as *ast.AssignStmt) (analysis.SuggestedFix, bool) {
+func (c *checker) keepResultApartFix(w *model.Write, as *ast.AssignStmt) (analysis.SuggestedFix, bool) {
 	info := c.pass.TypesInfo
 	root := w.Object.Root
 	lit, ok := w.Scope.Body.(*ast.FuncLit)

@@ -3,7 +3,7 @@ package staleupdate
 import (
 	"fmt"
 	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
-	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -13,8 +13,8 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/repair"
 )
 
 // checkFunc walks from every write of fw and reports the stale rewrites.
@@ -41,7 +41,7 @@ func (c *checker) checkFunc(fw funcWrites) {
 
 // judge reports w2, reached from w with the given outcomes, when it sends a
 // stale object.
-func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, wr *walkResult) {
+func (c *checker) judge(fg *fnGraph, w, w2 *model.Write, outs map[outcome]bool, wr *walkResult) {
 	if reboundByRange(c.pass.TypesInfo, w, w2) {
 		return // the next iteration writes another element
 	}
@@ -124,7 +124,7 @@ func (c *checker) judge(fg *fnGraph, w, w2 *kube.Write, outs map[outcome]bool, w
 // stored, and a status write stores no spec change (an Update no status
 // change): keeping it for a write of the other part would drop the
 // changes made for that write before the first one.
-func sendsSameParts(w *kube.Write, wr *walkResult) bool {
+func sendsSameParts(w *model.Write, wr *walkResult) bool {
 	for w2 := range wr.hits {
 		if methodName(w2.Call) != methodName(w.Call) {
 			return false
@@ -136,7 +136,7 @@ func sendsSameParts(w *kube.Write, wr *walkResult) bool {
 // unchangedSinceRead reports whether w writes a local object the function
 // read and left unchanged until w: the object w returns then holds every
 // change the code made, whichever part a later write sends.
-func (c *checker) unchangedSinceRead(w *kube.Write) bool {
+func (c *checker) unchangedSinceRead(w *model.Write) bool {
 	v := w.Object.Root
 	fnCur := c.funcCursor(w)
 	if v == nil || w.Object.Path != v.Name() || !syntax.Within(varNode(v), fnCur.Node()) || len(c.res.ReadsOf(w.Object, fnCur.Node())) == 0 {
@@ -181,7 +181,7 @@ func methodName(call *ast.CallExpr) string {
 // reboundByRange reports whether w2 is reached from w only through the back
 // edge of a range loop whose key or value variable holds the object: each
 // iteration binds it to another element, so w2 writes another object.
-func reboundByRange(info *types.Info, w, w2 *kube.Write) bool {
+func reboundByRange(info *types.Info, w, w2 *model.Write) bool {
 	if w2.Call.Pos() > w.Call.Pos() {
 		return false // later in the same iteration
 	}
@@ -201,7 +201,7 @@ func reboundByRange(info *types.Info, w, w2 *kube.Write) bool {
 
 // failedMessage says that w2 sends w's object again after w failed, and
 // what to do: fixed, what the fix does, or the advice without a fix.
-func failedMessage(w, w2 *kube.Write, fixed string) string {
+func failedMessage(w, w2 *model.Write, fixed string) string {
 	name, call := w.Object.Name(), diag.CallName(w.Call)
 	if w == w2 {
 		if fixed == "" {
@@ -214,14 +214,14 @@ func failedMessage(w, w2 *kube.Write, fixed string) string {
 
 // silentMessage says that w2 sends w's object again after w, a helper that
 // loses its write's failure, may have left it stale.
-func silentMessage(w *kube.Write) string {
+func silentMessage(w *model.Write) string {
 	name, call := w.Object.Name(), diag.CallName(w.Call)
 	return fmt.Sprintf("%s is written again after %s, which hides its write's failure: have it return the error, or re-read %s first", name, call, name)
 }
 
 // supersededMessage says that w2 sends w's object again after w stored
 // it (or may have), and what to do.
-func supersededMessage(w, w2 *kube.Write, outs map[outcome]bool, fixed string) string {
+func supersededMessage(w, w2 *model.Write, outs map[outcome]bool, fixed string) string {
 	name, call := w.Object.Name(), diag.CallName(w.Call)
 	after, conflicts := call+" succeeded", "so it conflicts"
 	if outs[unknown] || outs[notConflict] {
@@ -238,7 +238,7 @@ func supersededMessage(w, w2 *kube.Write, outs map[outcome]bool, fixed string) s
 }
 
 // methodOr names w's method, or says "the write".
-func methodOr(w *kube.Write) string {
+func methodOr(w *model.Write) string {
 	if m := methodName(w.Call); m != "" {
 		return m
 	}
@@ -249,7 +249,7 @@ func methodOr(w *kube.Write) string {
 // fate of its own certain Conflict. Handed on, requeued or retried, the
 // loop that receives it reads the object again and redoes the change:
 // requeued, the mildest grade; lost, by what redoes the write.
-func (c *checker) grade(w2 *kube.Write) consequence.Evidence {
+func (c *checker) grade(w2 *model.Write) consequence.Evidence {
 	if c.requeued(w2) && !c.conflictLost(w2) {
 		return consequence.Evidence{Grade: consequence.Requeued}
 	}
@@ -259,7 +259,7 @@ func (c *checker) grade(w2 *kube.Write) consequence.Evidence {
 
 // requeued reports whether w2's Conflict is handed on, requeued or retried
 // where it happens.
-func (c *checker) requeued(w2 *kube.Write) bool {
+func (c *checker) requeued(w2 *model.Write) bool {
 	f := c.res.Tracer().Trace(w2.Cursor)
 	return f.HandsOn() || f == fate.Handled || f == fate.Retried
 }

@@ -11,8 +11,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
@@ -21,7 +21,7 @@ import (
 
 // newTestAnalyzer builds the analyzer with a model of default options.
 func newTestAnalyzer() *analysis.Analyzer {
-	return New(kube.New(&api.Options{}), diag.NewDirectives(func() []string { return []string{"staleupdate"} }))
+	return New(model.New(&upstream.Options{}), diag.NewDirectives(func() []string { return []string{"staleupdate"} }))
 }
 
 // TestCost checks that control flow is built only for candidate functions,

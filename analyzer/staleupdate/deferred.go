@@ -12,8 +12,8 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // A function literal deferred at the top of a function runs when the
@@ -28,15 +28,15 @@ import (
 // deferredWrite is a write in a deferred literal, seen from the function
 // that defers it.
 type deferredWrite struct {
-	w    *kube.Write
-	obj  api.Object // the object w writes, as the deferring function names it
+	w    *model.Write
+	obj  upstream.Object // the object w writes, as the deferring function names it
 	stmt *ast.DeferStmt
 }
 
 // deferredWrites returns the writes of the literals fn defers at its top
 // level that no read of their object precedes in the literal; byFunc
 // groups the writes of each function.
-func (c *checker) deferredWrites(fn ast.Node, byFunc map[ast.Node][]*kube.Write) []deferredWrite {
+func (c *checker) deferredWrites(fn ast.Node, byFunc map[ast.Node][]*model.Write) []deferredWrite {
 	info := c.pass.TypesInfo
 	body := syntax.FuncBody(fn)
 	if body == nil {
@@ -65,8 +65,8 @@ func (c *checker) deferredWrites(fn ast.Node, byFunc map[ast.Node][]*kube.Write)
 }
 
 // readBefore reports whether lit reads w's object before w.
-func (c *checker) readBefore(w *kube.Write, lit *ast.FuncLit) bool {
-	return slices.ContainsFunc(c.res.ReadsOf(w.Object, lit), func(r *kube.Read) bool { return r.Node.Pos() < w.Call.Pos() })
+func (c *checker) readBefore(w *model.Write, lit *ast.FuncLit) bool {
+	return slices.ContainsFunc(c.res.ReadsOf(w.Object, lit), func(r *model.Read) bool { return r.Node.Pos() < w.Call.Pos() })
 }
 
 // guardedFromOutside reports whether the write at cur sits under a test
@@ -115,21 +115,21 @@ func readsOuterVar(info *types.Info, n ast.Node, lit *ast.FuncLit) bool {
 // outerObject returns the object of the deferring function that obj, an
 // object written in lit, is: the same variable captured, or the argument
 // given to the parameter obj is.
-func outerObject(info *types.Info, call *ast.CallExpr, lit *ast.FuncLit, obj api.Object) (api.Object, bool) {
+func outerObject(info *types.Info, call *ast.CallExpr, lit *ast.FuncLit, obj upstream.Object) (upstream.Object, bool) {
 	if !obj.Valid() || obj.Copied {
-		return api.Object{}, false
+		return upstream.Object{}, false
 	}
 	if !syntax.Within(declIdent(obj.Root), lit) {
 		return obj, true // captured
 	}
 	if obj.Path != obj.Root.Name() {
-		return api.Object{}, false
+		return upstream.Object{}, false
 	}
 	i := 0
 	for _, field := range lit.Type.Params.List {
 		for _, name := range field.Names {
 			if info.Defs[name] == obj.Root && i < len(call.Args) {
-				outer := api.ObjectOf(info, call.Args[i])
+				outer := upstream.ObjectOf(info, call.Args[i])
 				return outer, outer.Valid() && outer.Path == outer.Root.Name()
 			}
 			i++
@@ -138,11 +138,11 @@ func outerObject(info *types.Info, call *ast.CallExpr, lit *ast.FuncLit, obj api
 			i++
 		}
 	}
-	return api.Object{}, false
+	return upstream.Object{}, false
 }
 
 // writesAgainOnReturn reports whether fw's deferred literals write obj.
-func writesAgainOnReturn(ds []deferredWrite, obj api.Object) bool {
+func writesAgainOnReturn(ds []deferredWrite, obj upstream.Object) bool {
 	return slices.ContainsFunc(ds, func(d deferredWrite) bool { return d.obj.Same(obj) })
 }
 
@@ -158,7 +158,7 @@ func returns(b *cfg.Block) bool {
 
 // deferredHits records, for a path that returns after w failed, the
 // deferred writes of w's object registered before w.
-func (c *checker) deferredHits(fg *fnGraph, w *kube.Write, st pathState, res *walkResult) {
+func (c *checker) deferredHits(fg *fnGraph, w *model.Write, st pathState, res *walkResult) {
 	if st.out != failed || st.unproven || !returns(st.b) {
 		return
 	}
@@ -179,7 +179,7 @@ func (c *checker) deferredHits(fg *fnGraph, w *kube.Write, st pathState, res *wa
 // the milder of w2's own and w's: when w's failure is handed on, the
 // requeue runs the function again, deferred literal included, with a
 // fresh object.
-func (c *checker) judgeDeferred(w, w2 *kube.Write) bool {
+func (c *checker) judgeDeferred(w, w2 *model.Write) bool {
 	if !c.conflictLost(w2) && !c.requeued(w2) {
 		return false
 	}
@@ -198,7 +198,7 @@ func (c *checker) judgeDeferred(w, w2 *kube.Write) bool {
 
 // deferredMessage says that a deferred write sends w's object again
 // after w failed.
-func deferredMessage(w *kube.Write) string {
+func deferredMessage(w *model.Write) string {
 	name, call := w.Object.Name(), diag.CallName(w.Call)
 	return fmt.Sprintf("%s is written again by a deferred function after %s failed, without a re-read, so it conflicts again: re-read %s first in the deferred function", name, call, name)
 }

@@ -6,8 +6,8 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
-	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // errTest judges the conditions a path meets after the first write: what
@@ -131,16 +131,16 @@ func (et errTest) nilTest(x ast.Expr) (onTrue, onFalse outcome, ok bool) {
 // target holds a Conflict too), and the other apierrors predicates (another
 // failure).
 func (et errTest) predicate(e *ast.CallExpr) (onTrue, onFalse outcome, ok bool) {
-	fn := api.Callee(et.c.pass.TypesInfo, e)
+	fn := upstream.Callee(et.c.pass.TypesInfo, e)
 	if fn == nil || fn.Pkg() == nil || len(e.Args) == 0 || !et.isErr(e.Args[0]) {
 		return unknown, unknown, false
 	}
 	switch {
 	case fate.IsConflictCheck(fn):
 		return failed, notConflict, true
-	case api.FuncKeyOf(fn) == api.FuncKey{Pkg: "errors", Name: "As"}:
+	case upstream.FuncKeyOf(fn) == upstream.FuncKey{Pkg: "errors", Name: "As"}:
 		return failed, unknown, true
-	case api.IsErrorPredicatePkg(syntax.PkgPath(fn.Pkg())):
+	case upstream.IsErrorPredicatePkg(syntax.PkgPath(fn.Pkg())):
 		return otherFailure, unknown, true
 	}
 	return unknown, unknown, false
@@ -171,7 +171,7 @@ func isErrFilter(info *types.Info, x ast.Expr, isErr func(ast.Expr) bool) bool {
 	if !ok || len(call.Args) == 0 || !isErr(call.Args[0]) {
 		return false
 	}
-	fn := api.Callee(info, call)
+	fn := upstream.Callee(info, call)
 	if fn == nil {
 		return false
 	}

@@ -12,8 +12,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -26,7 +26,7 @@ import (
 // assignment does not declare a new obj, obj is not used where the write may
 // have failed (the result is then an empty object), and no alias of obj or
 // of its parts is taken anywhere in the function.
-func (c *checker) keepResultFix(fg *fnGraph, w *kube.Write) *analysis.SuggestedFix {
+func (c *checker) keepResultFix(fg *fnGraph, w *model.Write) *analysis.SuggestedFix {
 	if w.Object.Copied || len(w.Call.Args) < 2 {
 		return nil // a copy: nothing to Get into; or a write of one argument, Update(obj)
 	}
@@ -69,7 +69,7 @@ func (c *checker) keepResultFix(fg *fnGraph, w *kube.Write) *analysis.SuggestedF
 // failure path and it starts at an if or case body (or right after an if)
 // inside the loop, and when the function returns an error whose
 // companions have zero values that can be written.
-func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysis.SuggestedFix {
+func (c *checker) reReadFix(fg *fnGraph, w *model.Write, wr *walkResult) *analysis.SuggestedFix {
 	if w.Object.Copied {
 		return nil // a copy: nothing to Get into
 	}
@@ -78,7 +78,7 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 	// where the loop goes on (and may test the write's error, as for
 	// NotFound), or take the read only when it succeeds, which the next
 	// turn does not count as a re-read on every path: no fix for those.
-	if w.Kind != api.WriteUpdate && w.Kind != api.WriteSubResourceUpdate {
+	if w.Kind != upstream.WriteUpdate && w.Kind != upstream.WriteSubResourceUpdate {
 		return nil
 	}
 	entry := onlyBlock(wr.failEntries)
@@ -118,7 +118,7 @@ func (c *checker) reReadFix(fg *fnGraph, w *kube.Write, wr *walkResult) *analysi
 
 // controllerRuntimeReRead writes `if err := c.Get(ctx, key, obj); err != nil
 // { return ..., err }`, indented by in, for insertion at pos.
-func (c *checker) controllerRuntimeReRead(fg *fnGraph, w *kube.Write, pos token.Pos, in string) (string, bool) {
+func (c *checker) controllerRuntimeReRead(fg *fnGraph, w *model.Write, pos token.Pos, in string) (string, bool) {
 	get, ok := c.getCall(w, pos)
 	if !ok {
 		return "", false
@@ -216,10 +216,10 @@ func (c *checker) followingPos(s ast.Stmt) token.Pos {
 // client that made the write (the parent client of Status() or
 // SubResource()), the same context and object, and the key taken from the
 // object. Every name must mean at pos what it means at the write.
-func (c *checker) getCall(w *kube.Write, pos token.Pos) (string, bool) {
+func (c *checker) getCall(w *model.Write, pos token.Pos) (string, bool) {
 	info := c.pass.TypesInfo
 	reader := w.Client
-	if w.Kind == api.WriteSubResourceUpdate {
+	if w.Kind == upstream.WriteSubResourceUpdate {
 		call, ok := ast.Unparen(reader).(*ast.CallExpr)
 		if !ok {
 			return "", false
@@ -230,7 +230,7 @@ func (c *checker) getCall(w *kube.Write, pos token.Pos) (string, bool) {
 		}
 		reader = sel.X
 	}
-	pkgName, clientPkg := c.importedAs(pos, api.ClientPath)
+	pkgName, clientPkg := c.importedAs(pos, upstream.ClientPath)
 	if clientPkg == nil {
 		return "", false
 	}
@@ -402,7 +402,7 @@ func parentStmt(cur inspector.Cursor) ast.Node {
 }
 
 // funcCursor returns the cursor of the function around the write.
-func (c *checker) funcCursor(w *kube.Write) inspector.Cursor {
+func (c *checker) funcCursor(w *model.Write) inspector.Cursor {
 	for enc := range w.Cursor.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		return enc
 	}

@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/tools/go/cfg"
 
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
@@ -25,9 +25,9 @@ type fnGraph struct {
 	fn     ast.Node
 	body   *ast.BlockStmt
 	g      *cfg.CFG
-	writes map[ast.Node][]*kube.Write // graph node -> the function's writes in it
-	reads  map[ast.Node][]api.Object  // graph node -> objects it refreshes
-	at     map[*kube.Write]loc
+	writes map[ast.Node][]*model.Write    // graph node -> the function's writes in it
+	reads  map[ast.Node][]upstream.Object // graph node -> objects it refreshes
+	at     map[*model.Write]loc
 	tagged map[ast.Node]ast.Expr // case values of tagged switches (not conditions) -> the tag
 	flags  *flagVars
 	// flagsIn holds the flags known on entry to each block, whatever the
@@ -47,9 +47,9 @@ func (c *checker) newGraph(fw funcWrites) *fnGraph {
 		fn:       fw.fn,
 		body:     body,
 		g:        c.tracer.CFG(body),
-		writes:   make(map[ast.Node][]*kube.Write),
-		reads:    make(map[ast.Node][]api.Object),
-		at:       make(map[*kube.Write]loc),
+		writes:   make(map[ast.Node][]*model.Write),
+		reads:    make(map[ast.Node][]upstream.Object),
+		at:       make(map[*model.Write]loc),
 		tagged:   taggedCases(body),
 		preds:    make(map[*cfg.Block]int),
 		deferred: fw.deferred,
@@ -71,12 +71,12 @@ func (c *checker) newGraph(fw funcWrites) *fnGraph {
 			fg.at[w] = l
 			n := l.b.Nodes[l.i]
 			fg.writes[n] = append(fg.writes[n], w)
-			if w.Kind == api.WriteCreateOrUpdate {
+			if w.Kind == upstream.WriteCreateOrUpdate {
 				fg.reads[n] = append(fg.reads[n], w.Object) // it Gets the object first
 			}
 		}
 	}
-	written := func(o api.Object) bool {
+	written := func(o upstream.Object) bool {
 		for _, w := range fw.writes {
 			if w.Object.Same(o) {
 				return true
@@ -94,7 +94,7 @@ func (c *checker) newGraph(fw funcWrites) *fnGraph {
 	return fg
 }
 
-func (fg *fnGraph) addRead(n ast.Node, o api.Object) {
+func (fg *fnGraph) addRead(n ast.Node, o upstream.Object) {
 	if l, ok := fg.locate(n); ok {
 		gn := l.b.Nodes[l.i]
 		fg.reads[gn] = append(fg.reads[gn], o)
@@ -113,7 +113,7 @@ func (fg *fnGraph) locate(n ast.Node) (loc, bool) {
 }
 
 // writeOf returns the write of obj in graph node n, or nil.
-func (fg *fnGraph) writeOf(n ast.Node, obj api.Object) *kube.Write {
+func (fg *fnGraph) writeOf(n ast.Node, obj upstream.Object) *model.Write {
 	for _, w := range fg.writes[n] {
 		if w.Object.Same(obj) {
 			return w
@@ -123,7 +123,7 @@ func (fg *fnGraph) writeOf(n ast.Node, obj api.Object) *kube.Write {
 }
 
 // refreshes reports whether graph node n re-reads obj.
-func (fg *fnGraph) refreshes(n ast.Node, obj api.Object) bool {
+func (fg *fnGraph) refreshes(n ast.Node, obj upstream.Object) bool {
 	for _, o := range fg.reads[n] {
 		if o.Same(obj) {
 			return true

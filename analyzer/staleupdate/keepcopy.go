@@ -13,8 +13,8 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // storedName is the variable keepCopyFix declares for the written object.
@@ -40,7 +40,7 @@ const storedName = "stored"
 // pointer inside it) is held across the write, the name stored is unused
 // in the function, and err does not already live in the block (where := would
 // reuse or clash with it).
-func (c *checker) keepCopyFix(w *kube.Write) *analysis.SuggestedFix {
+func (c *checker) keepCopyFix(w *model.Write) *analysis.SuggestedFix {
 	v := w.Object.Root
 	if w.Object.Copied || v == nil || w.Object.Path != v.Name() || len(w.Call.Args) < 2 {
 		return nil
@@ -81,7 +81,7 @@ func (c *checker) keepCopyFix(w *kube.Write) *analysis.SuggestedFix {
 // copyBack writes the statement that copies the stored object over v: `*v
 // = *stored` for a pointer passed as v, `v = *stored` for a value passed
 // as &v. The call's first result must have the pointer's type.
-func (c *checker) copyBack(w *kube.Write, v *types.Var) (string, bool) {
+func (c *checker) copyBack(w *model.Write, v *types.Var) (string, bool) {
 	sig, ok := c.pass.TypesInfo.TypeOf(w.Call.Fun).(*types.Signature)
 	if !ok || sig.Results().Len() != 2 {
 		return "", false
@@ -105,7 +105,7 @@ func (c *checker) copyBack(w *kube.Write, v *types.Var) (string, bool) {
 
 // splitIfInit turns `if _, err := CALL; err != nil {` into `stored, err :=
 // CALL` and `if err != nil {` on the next line.
-func (c *checker) splitIfInit(w *kube.Write, s *ast.IfStmt) ([]analysis.TextEdit, *ast.IfStmt) {
+func (c *checker) splitIfInit(w *model.Write, s *ast.IfStmt) ([]analysis.TextEdit, *ast.IfStmt) {
 	as, ok := s.Init.(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE || !c.blankThenErr(w, as) || c.errLivesAround(s, as.Lhs[1]) {
 		return nil, nil
@@ -124,7 +124,7 @@ func (c *checker) splitIfInit(w *kube.Write, s *ast.IfStmt) ([]analysis.TextEdit
 // declareResult turns `_, err = CALL` (err declared in this very block)
 // or `_, err := CALL` into `stored, err := CALL`, when the next statement
 // tests err.
-func (c *checker) declareResult(w *kube.Write, as *ast.AssignStmt, next ast.Stmt) ([]analysis.TextEdit, *ast.IfStmt) {
+func (c *checker) declareResult(w *model.Write, as *ast.AssignStmt, next ast.Stmt) ([]analysis.TextEdit, *ast.IfStmt) {
 	check, ok := next.(*ast.IfStmt)
 	if !ok || check.Init != nil || !c.blankThenErr(w, as) || !c.errTested(check.Cond, as.Lhs[1]) {
 		return nil, nil
@@ -140,7 +140,7 @@ func (c *checker) declareResult(w *kube.Write, as *ast.AssignStmt, next ast.Stmt
 }
 
 // blankThenErr reports whether as is `_, err = CALL` for the write.
-func (c *checker) blankThenErr(w *kube.Write, as *ast.AssignStmt) bool {
+func (c *checker) blankThenErr(w *model.Write, as *ast.AssignStmt) bool {
 	if len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ast.Expr(w.Call) {
 		return false
 	}
@@ -253,7 +253,7 @@ func (c *checker) mayHoldCachedObject(fnCur inspector.Cursor, v *types.Var) bool
 			continue
 		}
 		for _, rhs := range as.Rhs {
-			if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && cache.ReadAt(call) != api.NotCacheRead {
+			if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && cache.ReadAt(call) != upstream.NotCacheRead {
 				return true
 			}
 		}

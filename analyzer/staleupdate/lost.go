@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 )
 
 // A stale second write after a failed one conflicts too; what that costs
@@ -20,7 +20,7 @@ import (
 // each of its retries is bound to fail.
 
 // conflictLost reports whether a Conflict of w2 is proven lost.
-func (c *checker) conflictLost(w2 *kube.Write) bool {
+func (c *checker) conflictLost(w2 *model.Write) bool {
 	return c.lostAt(w2.Cursor, w2.FuncNode, make(map[*types.Func]bool))
 }
 

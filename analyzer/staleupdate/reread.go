@@ -4,7 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // mayReRead reports whether graph node n hands obj to code the model cannot
@@ -13,7 +13,7 @@ import (
 // path through such a call proves no stale write. Functions and concrete
 // methods are known: the model's reads include this package's read
 // helpers and, through facts, other packages'.
-func (c *checker) mayReRead(n ast.Node, obj api.Object) bool {
+func (c *checker) mayReRead(n ast.Node, obj upstream.Object) bool {
 	info := c.pass.TypesInfo
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
@@ -37,24 +37,24 @@ func (c *checker) opaqueCallee(call *ast.CallExpr) bool {
 	if tv, ok := info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
 		return false // a conversion or a builtin
 	}
-	fn := api.Callee(info, call)
+	fn := upstream.Callee(info, call)
 	if fn == nil {
 		return true // a func value
 	}
 	recv := fn.Signature().Recv()
-	return recv != nil && types.IsInterface(recv.Type()) && fn.Pkg() != nil && !api.IsUpstream(fn.Pkg())
+	return recv != nil && types.IsInterface(recv.Type()) && fn.Pkg() != nil && !upstream.IsUpstream(fn.Pkg())
 }
 
 // passes reports whether call hands obj (or its address) to the callee
 // through a parameter that is not an empty interface (a logger's ...any
 // does not read the object again).
-func passes(info *types.Info, call *ast.CallExpr, obj api.Object) bool {
+func passes(info *types.Info, call *ast.CallExpr, obj upstream.Object) bool {
 	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
 	if !ok {
 		return false
 	}
 	for i, arg := range call.Args {
-		if !api.ObjectOf(info, arg).Same(obj) {
+		if !upstream.ObjectOf(info, arg).Same(obj) {
 			continue
 		}
 		if pt := paramType(sig, i); pt != nil && !isEmptyInterface(pt) {

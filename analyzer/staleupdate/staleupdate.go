@@ -13,11 +13,11 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
-	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 )
 
 //go:embed doc.go
@@ -25,16 +25,16 @@ var docFile string
 
 // New returns the analyzer that reports objects written again after a
 // write that left them stale. It works from the Result of model (a
-// kube.New analyzer) and honours the directives parsed by directives (a
+// model.New analyzer) and honours the directives parsed by directives (a
 // diag.NewDirectives analyzer).
-func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
+func New(modelAnalyzer, directives *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "staleupdate",
 		Doc:        docs.MustExtract(docFile, "staleupdate"),
-		Requires:   []*analysis.Analyzer{model, directives},
+		Requires:   []*analysis.Analyzer{modelAnalyzer, directives},
 		ResultType: reflect.TypeFor[*costStats](),
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
-			return run(pass, pass.ResultOf[model].(*kube.Result))
+			return run(pass, pass.ResultOf[modelAnalyzer].(*model.Result))
 		}),
 	}
 }
@@ -52,25 +52,25 @@ type costStats struct {
 // checker holds one package's state.
 type checker struct {
 	pass        *analysis.Pass
-	res         *kube.Result
+	res         *model.Result
 	tracer      *fate.Tracer
-	reported    map[*kube.Write]bool
-	fixed       map[*kube.Write]bool // first writes already given a keep-the-result fix
+	reported    map[*model.Write]bool
+	fixed       map[*model.Write]bool // first writes already given a keep-the-result fix
 	kubeCallSet map[*ast.CallExpr]bool
 	// helperCalls are calls of this package's (or, by facts, another's)
 	// helpers that write the object passed as a parameter: writes of that
 	// argument, reported without a fix.
-	helperCalls map[*kube.Write]bool
+	helperCalls map[*model.Write]bool
 	// silentCalls are calls of helpers that write the object passed and
 	// lose the write's failure: after one, the object may be stale and
 	// the caller cannot know.
-	silentCalls map[*kube.Write]bool
+	silentCalls map[*model.Write]bool
 	// silentReported are the silent calls already reported at the first
 	// write they leave stale: fixing the helper fixes the later ones too.
-	silentReported map[*kube.Write]bool
+	silentReported map[*model.Write]bool
 }
 
-func run(pass *analysis.Pass, res *kube.Result) (any, error) {
+func run(pass *analysis.Pass, res *model.Result) (any, error) {
 	if !res.Relevant() {
 		return &costStats{Funcs: countTopLevelFuncs(pass.Files)}, nil
 	}
@@ -82,8 +82,8 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 		pass:     pass,
 		res:      res,
 		tracer:   res.Tracer(),
-		reported: make(map[*kube.Write]bool),
-		fixed:    make(map[*kube.Write]bool),
+		reported: make(map[*model.Write]bool),
+		fixed:    make(map[*model.Write]bool),
 	}
 	for _, fw := range c.candidates() {
 		stats.Candidates++
@@ -96,7 +96,7 @@ func run(pass *analysis.Pass, res *kube.Result) (any, error) {
 // countWriters counts the functions whose writes (or calls of helpers
 // returning a write's error) the model traces: the only ones that may get a
 // control-flow graph.
-func countWriters(res *kube.Result) int {
+func countWriters(res *model.Result) int {
 	funcs := make(map[ast.Node]bool)
 	for _, w := range res.Writes() {
 		funcs[w.FuncNode] = true
@@ -124,7 +124,7 @@ func countTopLevelFuncs(files []*ast.File) int {
 // funcWrites is a function and its trackable writes outside retry scopes.
 type funcWrites struct {
 	fn       ast.Node // *ast.FuncDecl or *ast.FuncLit
-	writes   []*kube.Write
+	writes   []*model.Write
 	deferred []deferredWrite // writes of the literals fn defers (deferred.go)
 }
 
@@ -133,7 +133,7 @@ type funcWrites struct {
 // (inside a loop, or in a function that uses goto).
 func (c *checker) candidates() []funcWrites {
 	var order []ast.Node
-	byFunc := make(map[ast.Node][]*kube.Write)
+	byFunc := make(map[ast.Node][]*model.Write)
 	for _, w := range slices.Concat(c.res.Writes(), c.helperWrites(), c.silentWrites(), c.callbackWrites()) {
 		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.FuncNode == nil || syntax.InTestFile(c.pass.Fset, w.Call.Pos()) {
 			// tests write fixtures without a resourceVersion through fake
@@ -147,20 +147,20 @@ func (c *checker) candidates() []funcWrites {
 	}
 	slices.SortFunc(order, func(a, b ast.Node) int { return int(a.Pos() - b.Pos()) })
 	for _, fn := range order {
-		slices.SortFunc(byFunc[fn], func(a, b *kube.Write) int { return int(a.Call.Pos() - b.Call.Pos()) })
+		slices.SortFunc(byFunc[fn], func(a, b *model.Write) int { return int(a.Call.Pos() - b.Call.Pos()) })
 	}
 	var out []funcWrites
 	for _, fn := range order {
 		ws := byFunc[fn]
 		ds := c.deferredWrites(fn, byFunc)
-		if repeatsObject(ws) || anyRepeats(ws) || slices.ContainsFunc(ws, func(w *kube.Write) bool { return writesAgainOnReturn(ds, w.Object) }) {
+		if repeatsObject(ws) || anyRepeats(ws) || slices.ContainsFunc(ws, func(w *model.Write) bool { return writesAgainOnReturn(ds, w.Object) }) {
 			out = append(out, funcWrites{fn: fn, writes: ws, deferred: ds})
 		}
 	}
 	return out
 }
 
-func repeatsObject(ws []*kube.Write) bool {
+func repeatsObject(ws []*model.Write) bool {
 	for i, w := range ws {
 		for _, v := range ws[i+1:] {
 			if w.Object.Same(v.Object) {
@@ -173,7 +173,7 @@ func repeatsObject(ws []*kube.Write) bool {
 
 // anyRepeats reports whether one of ws sits in a loop of its own function,
 // or in a function that jumps with goto.
-func anyRepeats(ws []*kube.Write) bool {
+func anyRepeats(ws []*model.Write) bool {
 	for _, w := range ws {
 		for enc := range w.Cursor.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 			switch enc.Node().(type) {
@@ -204,24 +204,24 @@ func usesGoto(fn ast.Node) bool {
 // that write the object passed as one of their parameters: a loop or a
 // fallback that calls one again after it failed resends a stale object
 // just as a direct write would.
-func (c *checker) helperWrites() []*kube.Write {
+func (c *checker) helperWrites() []*model.Write {
 	if c.helperCalls == nil {
-		c.helperCalls = make(map[*kube.Write]bool)
+		c.helperCalls = make(map[*model.Write]bool)
 	}
-	var out []*kube.Write
+	var out []*model.Write
 	for _, rc := range c.res.ReturnerCalls() {
 		r := c.res.Returners()[rc.Callee]
 		if r.Param < 0 || r.Param >= len(rc.Call.Args) {
 			continue
 		}
 		cur := c.res.CursorOf(rc)
-		kind := api.WriteUpdate // a foreign helper: assume it refreshes in place, the quieter choice
+		kind := upstream.WriteUpdate // a foreign helper: assume it refreshes in place, the quieter choice
 		if r.Inner != nil {
 			kind = r.Inner.Kind
 		}
-		w := &kube.Write{
+		w := &model.Write{
 			Call: rc.Call, Cursor: cur, Kind: kind, Results: resultCount(c.pass.TypesInfo, rc.Call),
-			Object:   api.ObjectOf(c.pass.TypesInfo, rc.Call.Args[r.Param]),
+			Object:   upstream.ObjectOf(c.pass.TypesInfo, rc.Call.Args[r.Param]),
 			FuncNode: syntax.EnclosingFuncNode(cur), Scope: c.res.ScopeOf(cur),
 		}
 		c.helperCalls[w] = true
@@ -232,16 +232,16 @@ func (c *checker) helperWrites() []*kube.Write {
 
 // silentWrites returns, as writes of their arguments, the calls of helpers
 // that write the object passed and lose the write's failure (see
-// kube.SilentCall): a later write of that object may resend the version
+// model.SilentCall): a later write of that object may resend the version
 // the helper's write was refused.
-func (c *checker) silentWrites() []*kube.Write {
-	c.silentCalls = make(map[*kube.Write]bool)
-	c.silentReported = make(map[*kube.Write]bool)
-	var out []*kube.Write
+func (c *checker) silentWrites() []*model.Write {
+	c.silentCalls = make(map[*model.Write]bool)
+	c.silentReported = make(map[*model.Write]bool)
+	var out []*model.Write
 	for _, sc := range c.res.SilentCalls() {
-		w := &kube.Write{
-			Call: sc.Call, Cursor: sc.Cursor, Kind: api.WriteUpdate, Results: resultCount(c.pass.TypesInfo, sc.Call),
-			Object:   api.ObjectOf(c.pass.TypesInfo, sc.Call.Args[sc.Param]),
+		w := &model.Write{
+			Call: sc.Call, Cursor: sc.Cursor, Kind: upstream.WriteUpdate, Results: resultCount(c.pass.TypesInfo, sc.Call),
+			Object:   upstream.ObjectOf(c.pass.TypesInfo, sc.Call.Args[sc.Param]),
 			FuncNode: syntax.EnclosingFuncNode(sc.Cursor), Scope: c.res.ScopeOf(sc.Cursor),
 		}
 		c.silentCalls[w] = true
@@ -259,14 +259,14 @@ func (c *checker) silentWrites() []*kube.Write {
 // result hands that error on, as unretriedupdate judges it, so the
 // call's failure may be the write's: a later write of obj after it may
 // resend the version the server refused, as after a returner's call.
-func (c *checker) callbackWrites() []*kube.Write {
-	var out []*kube.Write
+func (c *checker) callbackWrites() []*model.Write {
+	var out []*model.Write
 	for _, w := range c.res.Writes() {
 		call, cur, ok := c.runnerOf(w)
-		if !ok || slices.ContainsFunc(out, func(o *kube.Write) bool { return o.Call == call && o.Object.Same(w.Object) }) {
+		if !ok || slices.ContainsFunc(out, func(o *model.Write) bool { return o.Call == call && o.Object.Same(w.Object) }) {
 			continue
 		}
-		cw := &kube.Write{
+		cw := &model.Write{
 			Call: call, Cursor: cur, Kind: w.Kind, Results: resultCount(c.pass.TypesInfo, call),
 			Object: w.Object, FuncNode: syntax.EnclosingFuncNode(cur), Scope: c.res.ScopeOf(cur),
 		}
@@ -279,7 +279,7 @@ func (c *checker) callbackWrites() []*kube.Write {
 // runnerOf returns the call that w's function literal is an argument of,
 // when w writes an object the literal captures and hands its failure
 // back as the literal's error, and the call returns an error itself.
-func (c *checker) runnerOf(w *kube.Write) (*ast.CallExpr, inspector.Cursor, bool) {
+func (c *checker) runnerOf(w *model.Write) (*ast.CallExpr, inspector.Cursor, bool) {
 	lit, ok := w.FuncNode.(*ast.FuncLit)
 	if !ok || w.Scope != nil || w.CannotConflict || !w.Object.Valid() || syntax.Within(declIdent(w.Object.Root), lit) {
 		return nil, inspector.Cursor{}, false
@@ -306,9 +306,9 @@ func (c *checker) runnerOf(w *kube.Write) (*ast.CallExpr, inspector.Cursor, bool
 func errorLast(info *types.Info, call *ast.CallExpr) bool {
 	switch t := info.TypeOf(call).(type) {
 	case *types.Tuple:
-		return t.Len() > 0 && api.IsErrorType(t.At(t.Len()-1).Type())
+		return t.Len() > 0 && upstream.IsErrorType(t.At(t.Len()-1).Type())
 	default:
-		return t != nil && api.IsErrorType(t)
+		return t != nil && upstream.IsErrorType(t)
 	}
 }
 

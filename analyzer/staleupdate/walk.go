@@ -10,15 +10,15 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/pathwalk"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // walkResult is what the walk from one write found.
 type walkResult struct {
 	// hits maps each later write of the object reached without a re-read
 	// to the outcomes of the first write on the paths that reach it.
-	hits map[*kube.Write]map[outcome]bool
+	hits map[*model.Write]map[outcome]bool
 	// failEntries are the blocks entered where a path learns that the
 	// first write failed.
 	failEntries []*cfg.Block
@@ -44,10 +44,10 @@ type pathState struct {
 // object's variable is bound again. A later write is a hit only on a path
 // that proves it: none that passed a test of the error the walk cannot
 // decide.
-func (c *checker) walk(fg *fnGraph, w *kube.Write) *walkResult {
+func (c *checker) walk(fg *fnGraph, w *model.Write) *walkResult {
 	obj := w.Object
 	errVar := c.errVarOf(w)
-	res := &walkResult{hits: make(map[*kube.Write]map[outcome]bool)}
+	res := &walkResult{hits: make(map[*model.Write]map[outcome]bool)}
 	start := fg.at[w]
 	if fg.refreshes(start.b.Nodes[start.i], obj) {
 		return res // obj, err = c.Update(ctx, obj, opts): the result replaces the object
@@ -82,12 +82,12 @@ func (c *checker) walk(fg *fnGraph, w *kube.Write) *walkResult {
 
 // followBlock walks the nodes of st's block from index from, recording a
 // write of the object as a hit; stopped reports that the path ends here.
-func (c *checker) followBlock(fg *fnGraph, w *kube.Write, errVar *types.Var, st pathState, from int, res *walkResult) (_ pathState, stopped bool) {
+func (c *checker) followBlock(fg *fnGraph, w *model.Write, errVar *types.Var, st pathState, from int, res *walkResult) (_ pathState, stopped bool) {
 	info := c.pass.TypesInfo
 	obj := w.Object
 	for _, n := range st.b.Nodes[from:] {
 		if w2 := fg.writeOf(n, obj); w2 != nil {
-			if w2.Kind != api.WriteCreateOrUpdate && !st.unproven { // CreateOrUpdate re-reads the object itself
+			if w2.Kind != upstream.WriteCreateOrUpdate && !st.unproven { // CreateOrUpdate re-reads the object itself
 				if res.hits[w2] == nil {
 					res.hits[w2] = make(map[outcome]bool)
 				}
@@ -116,7 +116,7 @@ func (c *checker) followBlock(fg *fnGraph, w *kube.Write, errVar *types.Var, st 
 // that contradicts what the path knows of w's error or of a flag is not
 // taken, nor one where w's object can no longer be stale, nor a range
 // loop's body that binds the object's variable to the next element.
-func (c *checker) successors(fg *fnGraph, w *kube.Write, errVar *types.Var, st pathState) []pathState {
+func (c *checker) successors(fg *fnGraph, w *model.Write, errVar *types.Var, st pathState) []pathState {
 	et := errTest{c: c, call: w.Call}
 	if st.errLive {
 		et.errVar = errVar
@@ -170,7 +170,7 @@ func rebinds(info *types.Info, s *cfg.Block, v *types.Var) bool {
 }
 
 // errVarOf returns the variable that receives w's error, or nil.
-func (c *checker) errVarOf(w *kube.Write) *types.Var {
+func (c *checker) errVarOf(w *model.Write) *types.Var {
 	cur := w.Cursor
 	for {
 		if _, ok := cur.Parent().Node().(*ast.ParenExpr); !ok {

@@ -22,7 +22,7 @@ var Modes = []Mode{Propagate, Strict}
 func (m *Mode) String() string { return string(*m) }
 
 // ReportsTestWrites tells the model whether this mode reports writes in
-// _test.go files (api.TestWriteReporter): only strict mode does.
+// _test.go files (upstream.TestWriteReporter): only strict mode does.
 func (m *Mode) ReportsTestWrites() bool { return *m == Strict }
 
 // Set parses a mode, as flag.Value asks.

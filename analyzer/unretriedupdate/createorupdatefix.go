@@ -10,8 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // createOrUpdateWrapFix wraps a CreateOrUpdate whose Conflict is lost in
@@ -31,8 +31,8 @@ import (
 //	})
 //
 // The statement keeps its error handling, now of the retry's error.
-func (c *checker) createOrUpdateWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
-	if w.Kind != api.WriteCreateOrUpdate {
+func (c *checker) createOrUpdateWrapFix(w *model.Write) (analysis.SuggestedFix, bool) {
+	if w.Kind != upstream.WriteCreateOrUpdate {
 		return analysis.SuggestedFix{}, false
 	}
 	as, ok := w.Cursor.Parent().Node().(*ast.AssignStmt)
@@ -49,7 +49,7 @@ func (c *checker) createOrUpdateWrapFix(w *kube.Write) (analysis.SuggestedFix, b
 	if !ok1 || !ok2 || fixes.UsesName(w.Call, "err") {
 		return analysis.SuggestedFix{}, false
 	}
-	retryName, edits, ok := fixes.ImportName(c.pass, as.Pos(), api.RetryPath, "retry")
+	retryName, edits, ok := fixes.ImportName(c.pass, as.Pos(), upstream.RetryPath, "retry")
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}

@@ -14,9 +14,9 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
-	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/repair"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 const (
@@ -41,14 +41,14 @@ const (
 // write's error it does with the retry's. When the shape is anything else
 // (an object the function did not read, a parameter whose callers may have
 // changed it, a change computed by a call), the finding has no fix.
-func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
+func (c *checker) wrapFix(w *model.Write) (analysis.SuggestedFix, bool) {
 	if w.Object.Copied || !w.Object.Valid() || w.Object.Path != w.Object.Root.Name() || !syntax.Encloses(w.FuncNode, w.Object.Root.Pos()) {
 		return analysis.SuggestedFix{}, false // a copy, a field, or an object from outside: nothing in view to re-read into
 	}
-	typed := w.Kind == api.WriteTypedUpdate || w.Kind == api.WriteDynamicUpdate
+	typed := w.Kind == upstream.WriteTypedUpdate || w.Kind == upstream.WriteDynamicUpdate
 	switch {
 	case typed && w.Results == typedResults:
-	case (w.Kind == api.WriteUpdate || w.Kind == api.WriteSubResourceUpdate) && w.Results == reconcileResults:
+	case (w.Kind == upstream.WriteUpdate || w.Kind == upstream.WriteSubResourceUpdate) && w.Results == reconcileResults:
 	default:
 		return analysis.SuggestedFix{}, false
 	}
@@ -112,7 +112,7 @@ func (c *checker) wrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 // any), and the lines of the statements that move into the closure (with
 // the edits that delete them where they were).
 func (c *checker) retryParts(pos token.Pos, moves []ast.Stmt) (string, []string, []analysis.TextEdit, bool) {
-	retryName, edits, ok := fixes.ImportName(c.pass, pos, api.RetryPath, "retry")
+	retryName, edits, ok := fixes.ImportName(c.pass, pos, upstream.RetryPath, "retry")
 	if !ok {
 		return "", nil, nil, false
 	}
@@ -186,7 +186,7 @@ func droppedObjectResult(stmt ast.Stmt, call *ast.CallExpr, typed bool) ([]analy
 // are, and may only read fields of basic type of the object (a re-read
 // would undo a change they made). The order of what runs is kept: the read, the statements that
 // stay, then (now after a re-read) the mutations and the write.
-func (c *checker) mutationsSinceRead(w *kube.Write, before []ast.Stmt) ([]ast.Stmt, bool) {
+func (c *checker) mutationsSinceRead(w *model.Write, before []ast.Stmt) ([]ast.Stmt, bool) {
 	root := w.Object.Root
 	moves := 0 // how many statements right before the write move
 	for i := len(before) - 1; i >= 0; i-- {
@@ -215,7 +215,7 @@ func (c *checker) checksReadError(s ast.Stmt, v *types.Var) bool {
 
 // readsObject reports whether s is an unconditional read of obj: a Get
 // into it as a statement, an assignment, or the init of an if.
-func (c *checker) readsObject(s ast.Stmt, obj api.Object) bool {
+func (c *checker) readsObject(s ast.Stmt, obj upstream.Object) bool {
 	var call ast.Expr
 	switch s := s.(type) {
 	case *ast.ExprStmt:
@@ -251,7 +251,7 @@ func (c *checker) readsObject(s ast.Stmt, obj api.Object) bool {
 // Past it the server holds every change made to the object so far, as far
 // as w sends them (the same method sends the same parts: the whole object,
 // or its status), so a re-read there drops nothing w would have sent.
-func (c *checker) persists(s, check ast.Stmt, w *kube.Write) bool {
+func (c *checker) persists(s, check ast.Stmt, w *model.Write) bool {
 	var as *ast.AssignStmt
 	var errCheck *ast.IfStmt
 	switch s := s.(type) {
@@ -294,7 +294,7 @@ func (c *checker) persists(s, check ast.Stmt, w *kube.Write) bool {
 
 // leaves reports whether the block never falls through: it ends in a
 // return, a panic, or a call of a function that ends the program
-// (api.FatalFuncs: os.Exit, log.Fatal*, klog.Fatal* and klog.Exit*).
+// (upstream.FatalFuncs: os.Exit, log.Fatal*, klog.Fatal* and klog.Exit*).
 func leaves(info *types.Info, body *ast.BlockStmt) bool {
 	if len(body.List) == 0 {
 		return false
@@ -307,11 +307,11 @@ func leaves(info *types.Info, body *ast.BlockStmt) bool {
 		if !ok {
 			return false
 		}
-		if api.CalledBuiltin(info, call) == "panic" {
+		if upstream.CalledBuiltin(info, call) == "panic" {
 			return true
 		}
-		fn := api.Callee(info, call)
-		return fn != nil && api.FatalFuncs[api.FuncKeyOf(fn)]
+		fn := upstream.Callee(info, call)
+		return fn != nil && upstream.FatalFuncs[upstream.FuncKeyOf(fn)]
 	}
 	return false
 }

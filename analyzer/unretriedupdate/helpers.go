@@ -1,7 +1,7 @@
 package unretriedupdate
 
 import (
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 	"go/ast"
 	"go/types"
 )
@@ -48,7 +48,7 @@ func objectArg(call *ast.CallExpr, i int) string {
 
 // objectArgType returns the type of the object a returner writes: its
 // argument's, or else the inner write's, or nil.
-func objectArgType(info *types.Info, call *ast.CallExpr, i int, inner *kube.Write) types.Type {
+func objectArgType(info *types.Info, call *ast.CallExpr, i int, inner *model.Write) types.Type {
 	if i >= 0 && i < len(call.Args) {
 		return info.TypeOf(call.Args[i])
 	}

@@ -8,9 +8,9 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
-	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
+	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/repair"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // paramWrapFix wraps the write of an object the caller handed in, with the
@@ -30,14 +30,14 @@ import (
 // makes a change of its own right before the write (else a retry would
 // resend the stored object unchanged and report success) and nothing else
 // in the function before that changes the object.
-func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
+func (c *checker) paramWrapFix(w *model.Write) (analysis.SuggestedFix, bool) {
 	if !repair.ParamOf(w) {
 		return analysis.SuggestedFix{}, false
 	}
-	typed := w.Kind == api.WriteTypedUpdate || w.Kind == api.WriteDynamicUpdate
+	typed := w.Kind == upstream.WriteTypedUpdate || w.Kind == upstream.WriteDynamicUpdate
 	switch {
 	case typed && w.Results == typedResults:
-	case (w.Kind == api.WriteUpdate || w.Kind == api.WriteSubResourceUpdate) && w.Results == reconcileResults:
+	case (w.Kind == upstream.WriteUpdate || w.Kind == upstream.WriteSubResourceUpdate) && w.Results == reconcileResults:
 	default:
 		return analysis.SuggestedFix{}, false
 	}
@@ -88,7 +88,7 @@ func (c *checker) paramWrapFix(w *kube.Write) (analysis.SuggestedFix, bool) {
 
 // ownChanges returns the plain mutations of w's object that directly
 // precede the write in its block, in source order.
-func (c *checker) ownChanges(w *kube.Write, before []ast.Stmt) []ast.Stmt {
+func (c *checker) ownChanges(w *model.Write, before []ast.Stmt) []ast.Stmt {
 	i := len(before)
 	for i > 0 && repair.PlainMutation(c.pass.TypesInfo, before[i-1], w.Object.Root) && !repair.TouchesVersion(before[i-1]) {
 		i--

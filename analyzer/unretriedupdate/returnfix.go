@@ -13,7 +13,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
-	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 )
 
 // returnFix hands a logged, swallowed or dropped failure to the caller of

@@ -13,31 +13,31 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
-	"github.com/conflictlint/conflictlint/analyzer/kube/fate"
-	"github.com/conflictlint/conflictlint/analyzer/kube/repair"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
+	"github.com/conflictlint/conflictlint/analyzer/repair"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 )
 
 //go:embed doc.go
 var docFile string
 
 // New returns the analyzer that reports conflict-prone writes whose
-// Conflict error is lost. It works from the Result of model (a kube.New
+// Conflict error is lost. It works from the Result of model (a model.New
 // analyzer) and honours the directives parsed by directives (a
 // diag.NewDirectives analyzer). Its Config is its own, bound to its flags
 // (-mode, or -unretriedupdate.mode in a driver of several analyzers), and
 // read when it runs.
-func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
+func New(modelAnalyzer, directives *analysis.Analyzer) *analysis.Analyzer {
 	config := Config{Mode: Propagate}
 	a := &analysis.Analyzer{
 		Name:     "unretriedupdate",
 		Doc:      docs.MustExtract(docFile, "unretriedupdate"),
-		Requires: []*analysis.Analyzer{model, directives},
+		Requires: []*analysis.Analyzer{modelAnalyzer, directives},
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
-			return run(pass, pass.ResultOf[model].(*kube.Result), config)
+			return run(pass, pass.ResultOf[modelAnalyzer].(*model.Result), config)
 		}),
 	}
 	a.Flags.Var(&config.Mode, "mode", "what handles a Conflict: propagate (a returned error counts) or strict (only a retry scope counts)")
@@ -50,21 +50,21 @@ func New(model, directives *analysis.Analyzer) *analysis.Analyzer {
 type site struct {
 	call   *ast.CallExpr
 	cursor inspector.Cursor
-	object string      // how the message names the object
-	write  *kube.Write // the write, when the call is one
-	inner  *kube.Write // for a helper call, the write inside it
-	kind   types.Type  // the written object's type, when known
+	object string       // how the message names the object
+	write  *model.Write // the write, when the call is one
+	inner  *model.Write // for a helper call, the write inside it
+	kind   types.Type   // the written object's type, when known
 }
 
 type checker struct {
 	pass   *analysis.Pass
-	res    *kube.Result
+	res    *model.Result
 	tracer *fate.Tracer
 	mode   Mode
 	debug  Debug
 }
 
-func run(pass *analysis.Pass, res *kube.Result, config Config) (any, error) {
+func run(pass *analysis.Pass, res *model.Result, config Config) (any, error) {
 	if len(res.Writes()) == 0 && len(res.ReturnerCalls()) == 0 {
 		return nil, nil
 	}
@@ -244,7 +244,7 @@ func (c *checker) fateText(s site, f fate.Fate) string {
 
 // isPanic reports whether call is a call of the builtin panic.
 func isPanic(info *types.Info, call *ast.CallExpr) bool {
-	return api.CalledBuiltin(info, call) == "panic"
+	return upstream.CalledBuiltin(info, call) == "panic"
 }
 
 // passesError reports whether call is given an error: a name of an error

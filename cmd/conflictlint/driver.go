@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/conflictlint/conflictlint/analyzer"
-	"github.com/conflictlint/conflictlint/analyzer/kube/api"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // Exit statuses of the standalone driver, the same for every format.
@@ -45,7 +45,7 @@ type options struct {
 	newFrom       newFrom
 	// model is the suite's model options, which the driver completes
 	// once it has loaded the packages (see analyzer.CoveredTestVariants).
-	model *api.Options
+	model *upstream.Options
 }
 
 // actionError is an analyzer that failed on a package.
@@ -169,7 +169,7 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		// The whole program is in view: what main sets up grades the
 		// findings of every package, unless the user said otherwise.
 		if ev := analyzer.ProgramEvidence(pkgs); o.model.Resync == 0 && ev.Resync > 0 {
-			o.model.Resync = api.Duration(ev.Resync)
+			o.model.Resync = upstream.Duration(ev.Resync)
 			progress.printf("the program sets up a resync every %s", ev.Resync)
 		}
 	}

@@ -14,9 +14,9 @@ import (
 // info records nothing.
 //
 // It is the project's one call of typeutil.Callee. It sits on this floor,
-// below kube/api, because the edit kit (internal/fixes) resolves callees
+// below upstream, because the edit kit (internal/fixes) resolves callees
 // too and may import nothing above the shared helpers (TestLayering). The
-// model and the checks ask kube/api instead (api.Callee and its matchers),
+// model and the checks ask upstream instead (upstream.Callee and its matchers),
 // which is built on this.
 func Callee(info *types.Info, call *ast.CallExpr) types.Object {
 	return typeutil.Callee(info, call) // a *types.Func is already the origin

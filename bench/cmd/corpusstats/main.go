@@ -29,7 +29,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/conflictlint/conflictlint/analyzer"
-	"github.com/conflictlint/conflictlint/analyzer/kube"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 )
 
 // census counts the functions with a body (declarations and literals) of
@@ -189,7 +189,7 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 		for _, act := range acts {
 			root = root || act.IsRoot
 			switch r := act.Result.(type) {
-			case *kube.Result:
+			case *model.Result:
 				relevant = r != nil && r.Relevant()
 				if r != nil {
 					rep.GraphsBuilt += int64(r.GraphsBuilt())
@@ -291,7 +291,7 @@ func modCache() string {
 func modelOf(suite []*analysis.Analyzer) *analysis.Analyzer {
 	for _, a := range suite {
 		for _, req := range a.Requires {
-			if req.ResultType == reflect.TypeFor[*kube.Result]() {
+			if req.ResultType == reflect.TypeFor[*model.Result]() {
 				return req
 			}
 		}

@@ -1,5 +1,5 @@
 // Package opaque has helpers analysis cannot see into; they are named in
-// the configuration instead (see analyzer/kube's tests).
+// the configuration instead (see analyzer/model's tests).
 package opaque
 
 import foov1 "example.com/foo-operator/pkg/apis/foo/v1"

@@ -1,4 +1,4 @@
-// Package model pins down what analyzer/kube finds.
+// Package model pins down what analyzer/model finds.
 package model
 
 import (

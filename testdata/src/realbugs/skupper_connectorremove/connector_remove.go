@@ -47,7 +47,7 @@ func getDeployment(name, namespace string, cli kubernetes.Interface) (*appsv1.De
 
 // removeConnectorConfig drops the connector from the router configuration
 // held in the Deployment (qdr.ListRouterConnectors, configs.ConnectorConfig,
-// kube.SetEnvVarForDeployment and kube.RemoveSecretVolumeForDeployment).
+// model.SetEnvVarForDeployment and model.RemoveSecretVolumeForDeployment).
 func removeConnectorConfig(name string, dep *appsv1.Deployment) bool {
 	key := "skupper.io/connector-" + name
 	if _, ok := dep.Spec.Template.Annotations[key]; !ok {

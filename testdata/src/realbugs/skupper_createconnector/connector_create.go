@@ -51,7 +51,7 @@ type VanClient struct {
 	KubeClient kubernetes.Interface
 }
 
-// getDeployment is kube.GetDeployment.
+// getDeployment is model.GetDeployment.
 func getDeployment(name, namespace string, cli kubernetes.Interface) (*appsv1.Deployment, error) {
 	existing, err := cli.AppsV1().Deployments(namespace).Get(name, metav1.GetOptions{})
 	if err != nil {

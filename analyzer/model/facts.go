@@ -1,0 +1,375 @@
+package model
+
+import (
+	"go/ast"
+	gobuild "go/build"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// The model reads the facts of other packages' functions once: in the
+// first stage (importCalleeFacts, foreignFacts), in the version stage for
+// the judge's summaries (fresh builders and keepers, summarizeVersions),
+// and where the healing stage asks about a callee (resyncs, informer
+// kinds); it exports the facts of the package's own functions once, in
+// the last stage, from the finished model (exporter).
+
+// imported is what the facts of the callees of other packages say about
+// them: which run a func parameter inside a conflict retry, which return a
+// write's Conflict, which re-read an object.
+type imported struct {
+	retryHelpers map[*types.Func]int
+	returners    map[*types.Func]Returner
+	refreshers   map[*types.Func]ReadsFact
+	silent       map[*types.Func]int // silent writers: the parameter they write
+}
+
+// importCalleeFacts returns what the facts of the callees of calls in
+// other packages say about them.
+func importCalleeFacts(pass *analysis.Pass, calls []call) imported {
+	out := imported{
+		retryHelpers: make(map[*types.Func]int),
+		returners:    make(map[*types.Func]Returner),
+		refreshers:   make(map[*types.Func]ReadsFact),
+		silent:       make(map[*types.Func]int),
+	}
+	seen := make(map[*types.Func]bool)
+	for _, c := range calls {
+		fn := c.callee
+		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		out.importFrom(pass, fn)
+	}
+	return out
+}
+
+// importFrom records what the facts of fn say about it.
+func (im imported) importFrom(pass *analysis.Pass, fn *types.Func) {
+	var retries RetriesFact
+	if pass.ImportObjectFact(fn, &retries) {
+		im.retryHelpers[fn] = retries.Param
+	}
+	var returns ReturnsConflictFact
+	if pass.ImportObjectFact(fn, &returns) {
+		im.returners[fn] = Returner{Param: returns.Param, AsGiven: returns.AsGiven, Guard: importedGuard(returns)}
+	}
+	var reads ReadsFact
+	if pass.ImportObjectFact(fn, &reads) {
+		im.refreshers[fn] = reads
+	}
+	var silent SilentWriteFact
+	if pass.ImportObjectFact(fn, &silent) {
+		im.silent[fn] = silent.Param
+	}
+}
+
+// foreignFacts returns what the facts the package sees (those of
+// pass.AllObjectFacts) say about functions of other packages that the
+// tracer asks about: those that never return a nil error, and those that
+// never return. The tracer reads them long after the model's Run has
+// returned, when the Pass may no longer be used.
+func foreignFacts(facts []analysis.ObjectFact) fate.Foreign {
+	out := fate.Foreign{NeverNil: make(map[types.Object]bool), PassesOn: make(map[types.Object]int), Ends: make(map[types.Object]fate.Fate), Predicates: make(map[types.Object]fate.Verdict), Results: make(map[types.Object]fate.ResultVerdict)}
+	for _, f := range facts {
+		switch fact := f.Fact.(type) {
+		case *RequeueResultFact:
+			out.Results[f.Object] = fate.ResultQuiet
+			if fact.Requeues {
+				out.Results[f.Object] = fate.ResultRequeues
+			}
+		case *ConflictTestFact:
+			out.Predicates[f.Object] = fate.Verdict{Param: fact.Param, Holds: fact.Holds, IsConflict: fact.IsConflict}
+		case *NeverNilErrorFact:
+			out.NeverNil[f.Object] = true
+		case *PassesOnErrorFact:
+			out.PassesOn[f.Object] = fact.Param
+		case *EndsFact:
+			out.Ends[f.Object] = fate.Fatal
+			if fact.Test {
+				out.Ends[f.Object] = fate.Surfaced
+			}
+		}
+	}
+	return out
+}
+
+// healingFactsOf returns what findHealing reads of other packages' facts
+// (facts are those the package sees, pass.AllObjectFacts).
+func healingFactsOf(pass *analysis.Pass, facts []analysis.ObjectFact) healingFacts {
+	resyncs := make(map[types.Object]time.Duration)
+	for _, f := range facts {
+		if fact, ok := f.Fact.(*ResyncFact); ok && f.Object.Pkg() != pass.Pkg {
+			resyncs[f.Object] = time.Duration(fact.Period)
+		}
+	}
+	return healingFacts{
+		resyncs:    len(resyncs) > 0,
+		resyncOf:   func(fn *types.Func) time.Duration { return resyncs[fn] },
+		informerOf: func(field *types.Var) string { return importedInformerKind(pass, field) },
+	}
+}
+
+// importedInformerKind returns the kind an informer field of another
+// package watches (its InformerKindFact), or "".
+func importedInformerKind(pass *analysis.Pass, field *types.Var) string {
+	var f InformerKindFact
+	if field.Pkg() != pass.Pkg && pass.ImportObjectFact(field, &f) {
+		return f.Kind
+	}
+	return ""
+}
+
+// importedGuard is the guard a ReturnsConflictFact carries, or nil.
+func importedGuard(f ReturnsConflictFact) *Guard {
+	if f.Guard == 0 {
+		return nil
+	}
+	return &Guard{Param: f.Guard - 1, When: f.When}
+}
+
+// exporter exports the facts of the package's functions and fields.
+type exporter struct {
+	pass    *analysis.Pass
+	decls   map[*types.Func]*ast.FuncDecl
+	judge   *versionJudge // for fresh builders and create helpers
+	healing healingFacts
+	// resyncAt are the package's uses that can set up a resync (useScan).
+	resyncAt []token.Pos
+}
+
+// exportModel is the last stage: the facts of this package's exported
+// functions, and of its interface methods that only write helpers
+// implement, from the finished model res.
+func (e exporter) exportModel(res *Result) {
+	for fn, r := range res.returners {
+		if fn.Pkg() == e.pass.Pkg && fn.Exported() && e.decls[fn] == nil {
+			e.pass.ExportObjectFact(fn, returnsFact(r))
+		}
+	}
+	for fn := range e.decls {
+		if fn.Exported() && !res.isLifted(fn) {
+			e.exportFuncFacts(res, fn)
+		}
+	}
+	exportPredicateFacts(e.pass, res.tracer.PredicateVerdicts())
+	exportResultFacts(e.pass, res.tracer.ResultVerdictsOf())
+	e.exportResyncFacts()
+	e.exportInformerFacts(res.healing.informers)
+}
+
+// exportFuncFacts exports the facts of the package's function fn.
+func (e exporter) exportFuncFacts(res *Result, fn *types.Func) {
+	defer guard.Locate(e.pass.Fset, e.decls[fn].Pos())
+	if p, ok := res.retryHelpers[fn]; ok {
+		e.pass.ExportObjectFact(fn, &RetriesFact{Param: p})
+	}
+	if r, ok := res.returners[fn]; ok {
+		e.pass.ExportObjectFact(fn, returnsFact(r))
+	}
+	if p, ok := res.silent[fn]; ok {
+		e.pass.ExportObjectFact(fn, &SilentWriteFact{Param: p})
+	}
+	if r := e.judge.freshResultOf(fn); r >= 0 {
+		e.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
+	}
+	if ps := e.judge.keptObjectParams(fn, e.decls[fn]); len(ps) > 0 {
+		e.pass.ExportObjectFact(fn, &KeepsVersionFact{Params: ps})
+	}
+	if r, ok := res.refreshers[fn]; ok {
+		e.pass.ExportObjectFact(fn, &ReadsFact{Param: r.Param, Result: r.Result})
+	}
+	if res.tracer.NeverReturnsNil(fn) {
+		e.pass.ExportObjectFact(fn, new(NeverNilErrorFact))
+	}
+	if p, ok := res.tracer.PassesOn(fn); ok {
+		e.pass.ExportObjectFact(fn, &PassesOnErrorFact{Param: p})
+	}
+	exportEndsFact(e.pass, res.tracer, fn)
+}
+
+// exportInformerFacts exports the kind of the package's informer fields.
+func (e exporter) exportInformerFacts(kinds *informerKinds) {
+	for field, kind := range kinds.fieldKinds() {
+		if field.Pkg() == e.pass.Pkg {
+			e.pass.ExportObjectFact(field, &InformerKindFact{Kind: kind})
+		}
+	}
+}
+
+// exportResyncFacts exports the ResyncFact of the package's exported
+// functions whose bodies set up a constant resync.
+func (e exporter) exportResyncFacts() {
+	if len(e.resyncAt) == 0 {
+		return
+	}
+	for fn, decl := range e.decls {
+		if !fn.Exported() || decl.Body == nil || !holdsAny(decl, e.resyncAt) {
+			continue
+		}
+		if d := resyncSetUpBy(e.pass.TypesInfo, decl, e.healing.resyncOf); d > 0 {
+			e.pass.ExportObjectFact(fn, &ResyncFact{Period: int64(d)})
+		}
+	}
+}
+
+// exportBuilderFacts exports the FreshBuildFact of the exported functions
+// of a package the model does not walk, since it never uses the client
+// APIs: builders of desired objects and test fixtures often live in such
+// packages, and without the fact the objects they build would count as
+// read, versioned, wherever they are written.
+//
+// Its functions that never return (an e2e framework's Failf) get their
+// EndsFact too, judged by their own bodies alone. files are the files
+// whose declarations count (see testFilter).
+func exportBuilderFacts(pass *analysis.Pass, files []*ast.File, facts []analysis.ObjectFact, healing healingFacts, resyncAt []token.Pos) {
+	decls := collectDecls(pass.TypesInfo, pass.Pkg, files)
+	res := newResult()
+	res.decls, res.lifted, res.liftedFuncs = decls.decls, decls.lifted, decls.liftedFuncs
+	none, objects := new(writesAndReads), make(objectTypes)
+	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeBuilders(pass, decls.decls, objects), nil)
+	e := exporter{pass: pass, decls: decls.decls, judge: judge, healing: healing, resyncAt: resyncAt}
+	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateQueries{res}, fate.Foreign{})
+	foreign := foreignFacts(facts)
+	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, files, foreign.Predicates))
+	exportResultFacts(pass, fate.ResultVerdicts(pass.TypesInfo, files, foreign.Results))
+	e.exportResyncFacts()
+	e.exportInformerFacts(findInformerKinds(pass.TypesInfo, files, healing.informerOf))
+	for fn, decl := range decls.decls {
+		if !fn.Exported() {
+			continue
+		}
+		func() {
+			defer guard.Locate(pass.Fset, decl.Pos())
+			if r := judge.freshResultOf(fn); r >= 0 {
+				pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
+			}
+			exportEndsFact(pass, tracer, fn)
+		}()
+	}
+	exportHelperErrorFacts(pass)
+}
+
+// exportHelperErrorFacts exports the PassesOnErrorFact and
+// NeverNilErrorFact of the exported functions of a package that reaches
+// no Kubernetes object (a tracing or error helper package, not the
+// standard library, whose constructors are tabled): a cheap look at each
+// signature, and at the body only of a function that returns just an
+// error, or takes one and returns one.
+func exportHelperErrorFacts(pass *analysis.Pass) {
+	if inGOROOT(pass) {
+		return
+	}
+	decls := make(map[*types.Func]*ast.FuncDecl)
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil && errorHelperShape(pass.TypesInfo, decl) {
+				decls[pass.TypesInfo.Defs[decl.Name].(*types.Func)] = decl
+			}
+		}
+	}
+	if len(decls) == 0 {
+		return
+	}
+	passesOn, neverNil := fate.HelperErrors(pass.TypesInfo, pass.Pkg, decls, foreignFacts(pass.AllObjectFacts()))
+	for fn := range decls {
+		exportErrorFacts(pass, fn, passesOn, neverNil)
+	}
+}
+
+// exportErrorFacts exports what the summaries say of fn, an exported
+// function of the package: it passes an error on, or never returns nil.
+func exportErrorFacts(pass *analysis.Pass, fn *types.Func, passesOn map[*types.Func]int, neverNil map[*types.Func]bool) {
+	if !fn.Exported() {
+		return
+	}
+	if p, ok := passesOn[fn]; ok {
+		pass.ExportObjectFact(fn, &PassesOnErrorFact{Param: p})
+	}
+	if neverNil[fn] {
+		pass.ExportObjectFact(fn, new(NeverNilErrorFact))
+	}
+}
+
+// errorHelperShape is the shape test of exportHelperErrorFacts: the last
+// result is written `error`, and it is the only result or some parameter
+// is an error too.
+func errorHelperShape(info *types.Info, decl *ast.FuncDecl) bool {
+	fn, ok := info.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	res := sig.Results()
+	if res.Len() == 0 || !upstream.IsErrorType(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	if res.Len() == 1 {
+		return true
+	}
+	for v := range sig.Params().Variables() {
+		if upstream.IsErrorType(v.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// inGOROOT reports whether pass's files are the standard library's.
+func inGOROOT(pass *analysis.Pass) bool {
+	root := gobuild.Default.GOROOT
+	if root == "" || len(pass.Files) == 0 {
+		return false
+	}
+	name := pass.Fset.File(pass.Files[0].Pos()).Name()
+	return strings.HasPrefix(name, filepath.Join(root, "src")+string(filepath.Separator))
+}
+
+// exportResultFacts exports what the package's exported functions'
+// reconcile.Result asks for on every return.
+func exportResultFacts(pass *analysis.Pass, verdicts map[*types.Func]fate.ResultVerdict) {
+	for fn, v := range verdicts {
+		if fn.Exported() && fn.Pkg() == pass.Pkg && v != fate.ResultMixed {
+			pass.ExportObjectFact(fn, &RequeueResultFact{Requeues: v == fate.ResultRequeues})
+		}
+	}
+}
+
+// exportPredicateFacts exports the answers on a Conflict of the package's
+// exported predicates.
+func exportPredicateFacts(pass *analysis.Pass, verdicts map[*types.Func]fate.Verdict) {
+	for fn, v := range verdicts {
+		if fn.Exported() && fn.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(fn, &ConflictTestFact{Param: v.Param, Holds: v.Holds, IsConflict: v.IsConflict})
+		}
+	}
+}
+
+// exportEndsFact exports fn's EndsFact when it never returns.
+func exportEndsFact(pass *analysis.Pass, tracer *fate.Tracer, fn *types.Func) {
+	switch tracer.Ends(fn) {
+	case fate.Surfaced:
+		pass.ExportObjectFact(fn, &EndsFact{Test: true})
+	case fate.Fatal:
+		pass.ExportObjectFact(fn, &EndsFact{})
+	}
+}
+
+// returnsFact is the ReturnsConflictFact of r.
+func returnsFact(r Returner) *ReturnsConflictFact {
+	f := &ReturnsConflictFact{Param: r.Param, AsGiven: r.AsGiven}
+	if r.Guard != nil {
+		f.Guard, f.When = r.Guard.Param+1, r.Guard.When
+	}
+	return f
+}

@@ -1,0 +1,148 @@
+package model
+
+import (
+	"fmt"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Facts carry, across package boundaries, what a function of the analyzed
+// program does with the Kubernetes API. They are tiny, exported only for
+// exported functions and methods of the package being analyzed, and never
+// computed for upstream packages (whose behaviour is in upstream's tables).
+
+// RetriesFact: the function runs its func parameter Param inside a conflict
+// retry, so a literal passed there is a retry scope.
+type RetriesFact struct{ Param int }
+
+// ReturnsConflictFact: the function returns the Conflict error of a
+// conflict-prone write it makes; Param is the index of the parameter that
+// holds the written object, or -1; AsGiven is the index of the parameter
+// whose object (or whose elements) the write sends with no resourceVersion
+// but the one it came with, or -1.
+// Guard+1 is the bool parameter the writes need (0: none), which must hold
+// When.
+type ReturnsConflictFact struct {
+	Param, AsGiven int
+	Guard          int
+	When           bool
+}
+
+// FreshBuildFact: every return of the function builds its result Result
+// (an object, or a slice of them) anew, without a resourceVersion.
+type FreshBuildFact struct{ Result int }
+
+func (*FreshBuildFact) AFact()           {}
+func (f *FreshBuildFact) String() string { return fmt.Sprintf("freshBuild(result %d)", f.Result) }
+
+// KeepsVersionFact: nothing the function does gives its object parameters
+// Params a resourceVersion (a create helper that drops the stored copy, a
+// wait or a comparison that only reads them).
+type KeepsVersionFact struct{ Params []int }
+
+func (*KeepsVersionFact) AFact()           {}
+func (f *KeepsVersionFact) String() string { return fmt.Sprintf("keepsVersion(params %v)", f.Params) }
+
+// ReadsFact: the function re-reads an object: it returns a freshly read
+// object as result Result (or -1), or refreshes the object passed as
+// parameter Param in place (or -1).
+type ReadsFact struct{ Param, Result int }
+
+// EndsFact: the function never returns; its calls fail the test (Test) or
+// end the program. An e2e framework's Failf is the common one.
+type EndsFact struct{ Test bool }
+
+func (*EndsFact) AFact() {}
+func (f *EndsFact) String() string {
+	if f.Test {
+		return "ends(test)"
+	}
+	return "ends(program)"
+}
+
+// NeverNilErrorFact: every return of the function returns a non-nil error
+// (an error constructor), so returning its result hands a failure on.
+type NeverNilErrorFact struct{}
+
+func (*NeverNilErrorFact) AFact()         {}
+func (*NeverNilErrorFact) String() string { return "neverNilError" }
+
+// PassesOnErrorFact: the function returns its error parameter Param, or
+// an error that cannot be nil while it is not (span.HandleError(err,
+// span)), so returning its result hands a non-nil error on.
+type PassesOnErrorFact struct{ Param int }
+
+func (*PassesOnErrorFact) AFact()           {}
+func (f *PassesOnErrorFact) String() string { return fmt.Sprintf("passesOnError(%d)", f.Param) }
+
+// ConflictTestFact: the function takes an error as parameter Param and
+// answers a bool; on a Conflict it answers Holds (isRetryable(err) holds,
+// ErrorAlreadyExists(err) does not).
+type ConflictTestFact struct {
+	Param      int
+	Holds      bool
+	IsConflict bool // apierrors.IsConflict under another name
+}
+
+func (*ConflictTestFact) AFact() {}
+func (f *ConflictTestFact) String() string {
+	if f.IsConflict {
+		return fmt.Sprintf("conflictTest(param %d, holds %t, IsConflict)", f.Param, f.Holds)
+	}
+	return fmt.Sprintf("conflictTest(param %d, holds %t)", f.Param, f.Holds)
+}
+
+// RequeueResultFact: every return of the function gives a
+// reconcile.Result that asks for a requeue (Requeues), or one that asks
+// for nothing, with a nil error (!Requeues).
+type RequeueResultFact struct{ Requeues bool }
+
+func (*RequeueResultFact) AFact() {}
+func (f *RequeueResultFact) String() string {
+	if f.Requeues {
+		return "result(requeues)"
+	}
+	return "result(quiet)"
+}
+
+// ResyncFact: calling the function sets up a periodic resync of Period
+// nanoseconds (it builds an informer factory, or a manager's cache
+// options, with that constant period).
+type ResyncFact struct{ Period int64 }
+
+func (*ResyncFact) AFact()           {}
+func (f *ResyncFact) String() string { return fmt.Sprintf("resync(%s)", time.Duration(f.Period)) }
+
+// InformerKindFact: the field holds a client-go informer of Kind (package
+// path and type name), set where its package stores a typed informer's
+// Informer() in it.
+type InformerKindFact struct{ Kind string }
+
+func (*InformerKindFact) AFact()           {}
+func (f *InformerKindFact) String() string { return "informer(" + f.Kind + ")" }
+
+func (*RetriesFact) AFact()         {}
+func (*ReturnsConflictFact) AFact() {}
+func (*ReadsFact) AFact()           {}
+
+func (f *RetriesFact) String() string { return fmt.Sprintf("retries(param %d)", f.Param) }
+func (f *ReturnsConflictFact) String() string {
+	if f.Guard > 0 {
+		return fmt.Sprintf("returnsConflict(param %d, as given %d, needs param %d %t)", f.Param, f.AsGiven, f.Guard-1, f.When)
+	}
+	return fmt.Sprintf("returnsConflict(param %d, as given %d)", f.Param, f.AsGiven)
+}
+func (f *ReadsFact) String() string {
+	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
+}
+
+// SilentWriteFact: the function writes the object of parameter Param and
+// loses that write's failure (logs or drops it): after a Conflict there,
+// the caller's object is stale and the caller cannot know.
+type SilentWriteFact struct{ Param int }
+
+func (*SilentWriteFact) AFact()           {}
+func (f *SilentWriteFact) String() string { return fmt.Sprintf("silentWrite(param %d)", f.Param) }
+
+var factTypes = []analysis.Fact{new(SilentWriteFact), new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(PassesOnErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact)}

@@ -1,0 +1,208 @@
+package fate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
+)
+
+// What the code before the failing call tells the walk: the error
+// variables known non-nil, or nil, where the path starts.
+
+// knownBefore returns what the code before the failing call tells of
+// error variables: inside `if err != nil`, err is not nil, and so is err
+// after `err := fmt.Errorf(...)`, unless assigned again before the call.
+func (w *walker) knownBefore() pathState {
+	var st pathState
+	since := make(map[*types.Var]token.Pos) // where each fact was learnt
+	learn := func(cond ast.Expr, holds bool) {
+		nonNil, nonEmpty := st.nonNil, st.nonEmpty
+		w.cd.refine(cond, holds, &st)
+		for _, v := range st.nonNil {
+			if !slices.Contains(nonNil, v) {
+				since[v] = cond.End()
+			}
+		}
+		for _, v := range st.nonEmpty {
+			if !slices.Contains(nonEmpty, v) {
+				since[v] = cond.End()
+			}
+		}
+	}
+	// The statements around the call, outermost first: what an outer
+	// condition says holds in the assignments of the blocks inside it.
+	type step struct{ node, child ast.Node }
+	var chain []step
+	child := w.job.f.cur
+	for c := w.job.f.cur.Parent(); c.Valid() && c.Node() != w.job.f.fn; child, c = c, c.Parent() {
+		chain = append(chain, step{c.Node(), child.Node()})
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		switch n := chain[i].node.(type) {
+		case *ast.IfStmt:
+			if child := chain[i].child; child == n.Body || (n.Else != nil && child == n.Else) {
+				learn(n.Cond, child == n.Body)
+			}
+		case *ast.CaseClause:
+			if i+2 < len(chain) {
+				if _, tagless := chain[i+2].node.(*ast.SwitchStmt); tagless && len(n.List) == 1 && !w.cd.caseOfTaggedSwitch(n.List[0]) {
+					learn(n.List[0], true)
+				}
+			}
+		case *ast.BlockStmt:
+			w.learnAssignments(n.List, chain[i].child, &st, since)
+			w.learnNilGuards(n.List, chain[i].child, &st)
+		}
+	}
+	for _, v := range w.job.errorsCalledIn(w.job.f.call) {
+		st.nonNil = withVar(st.nonNil, v)
+		since[v] = w.job.f.call.Pos()
+	}
+	if decl, ok := w.job.f.fn.(*ast.FuncDecl); ok {
+		for _, p := range w.job.k.nonNilParams(decl) {
+			st.nonNil = withVar(st.nonNil, p)
+			since[p] = decl.Body.Lbrace
+		}
+	}
+	for _, v := range st.nonNil {
+		if w.assignedBetween(v, since[v], w.job.f.call.Pos()) {
+			st.nonNil = withoutVar(st.nonNil, v)
+		}
+	}
+	for _, v := range st.nonEmpty {
+		if w.assignedBetween(v, since[v], w.job.f.call.Pos()) {
+			st.nonEmpty = withoutVar(st.nonEmpty, v)
+		}
+	}
+	return st
+}
+
+// errorsCalledIn returns the error variables whose Error method call's
+// arguments call (setState(ctx, failed, err.Error(), obj)): the
+// arguments are evaluated first, and a nil error would have panicked, so
+// past them each is non-nil.
+func (job *walkJob) errorsCalledIn(call *ast.CallExpr) []*types.Var {
+	var out []*types.Var
+	for _, arg := range call.Args {
+		ast.Inspect(arg, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit {
+				return false
+			}
+			c, ok := n.(*ast.CallExpr)
+			if !ok || len(c.Args) != 0 {
+				return true
+			}
+			if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
+				if v := job.errorVar(sel.X); v != nil && types.IsInterface(v.Type()) {
+					out = withVar(out, v)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// learnNilGuards records the error variables that a guard before upTo in
+// the block leaves nil: `if err != nil { ...; return }` without an else,
+// with no assignment of err between the guard and the failing call.
+func (w *walker) learnNilGuards(list []ast.Stmt, upTo ast.Node, st *pathState) {
+	for _, stmt := range list {
+		if stmt == upTo {
+			return
+		}
+		ifs, ok := stmt.(*ast.IfStmt)
+		if !ok || ifs.Else != nil || ifs.Init != nil || len(ifs.Body.List) == 0 {
+			continue
+		}
+		if _, returns := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !returns {
+			continue
+		}
+		x, neq, ok := truth.NilTest(ifs.Cond)
+		if !ok || !neq {
+			continue
+		}
+		if v := w.job.errorVar(x); v != nil && !w.assignedBetween(v, ifs.End(), w.job.f.call.Pos()) {
+			st.nilErrs = withVar(st.nilErrs, v)
+		}
+	}
+}
+
+// learnAssignments records the error variables that the statements of a
+// block before upTo assign a value that cannot be nil.
+func (w *walker) learnAssignments(list []ast.Stmt, upTo ast.Node, st *pathState, since map[*types.Var]token.Pos) {
+	for _, stmt := range list {
+		if stmt == upTo {
+			return
+		}
+		as, ok := stmt.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			if v := w.job.definedErrorVar(lhs); v != nil && w.job.k.nonNilExpr(as.Rhs[i], *st) {
+				st.nonNil = withVar(st.nonNil, v)
+				since[v] = as.End()
+			}
+			if v := w.job.errorSliceVar(lhs); v != nil && w.job.holdsNonNilError(as.Rhs[i], *st) {
+				st.nonEmpty = withVar(st.nonEmpty, v)
+				since[v] = as.End()
+			}
+		}
+	}
+}
+
+// definedErrorVar returns the error variable e (the left of an assignment)
+// names, or nil.
+func (job *walkJob) definedErrorVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := job.k.info.ObjectOf(id).(*types.Var)
+	if !ok || !isErrorValue(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// assignedBetween reports whether v is assigned after from by a statement
+// from which the failing call can be reached (an `err = nil; break` in
+// another branch does not count).
+func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
+	found := false
+	ast.Inspect(w.job.f.fn, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= to || n.End() <= from {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.job.k.info, as, v) && w.reachesFailure(as) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// reachesFailure reports whether the failing call can run after the graph
+// node holding from.
+func (w *walker) reachesFailure(from ast.Node) bool {
+	fb, fi := findNode(w.g, from)
+	tb, ti := nodeOf(w.g, w.job.f.cur)
+	if fb == nil || tb == nil {
+		return true // not placed: assume it can
+	}
+	if fb == tb && fi < ti {
+		return true
+	}
+	reached := false
+	visitFrom(fb.Succs, func(b *cfg.Block) bool {
+		reached = reached || b == tb
+		return !reached
+	})
+	return reached
+}

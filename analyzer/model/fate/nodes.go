@@ -1,0 +1,303 @@
+package fate
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// apply applies one statement of a path to st and reports whether the path
+// ends there (the program stops).
+func (w *walker) apply(node ast.Node, st *pathState) bool {
+	cur, ok := w.job.f.fnCur.FindNode(node)
+	if !ok {
+		return false
+	}
+	if w.job.k.endsProgram(node) {
+		if w.job.k.failsTest(node) {
+			st.improve(Surfaced) // t.Fatal: the test stops and fails
+		} else {
+			st.improve(Fatal)
+			if st.best == Fatal && w.fatal == nil {
+				w.fatal, _ = ast.Unparen(node.(*ast.ExprStmt).X).(*ast.CallExpr)
+			}
+		}
+		w.end(st.best, *st)
+		return true
+	}
+	w.fx.effect(cur, node, st)
+	return false
+}
+
+// effect applies to st what the statement node, at cur, does with the
+// failure: the calls that act on it, the uses and stores of its value,
+// the work sets and counts it changes.
+func (fx *effects) effect(cur inspector.Cursor, node ast.Node, st *pathState) {
+	fx.noteCalls(cur, st)
+	fx.noteRetries(node, st)
+	fx.noteUses(cur, node, st)
+	fx.noteWorkSet(node, st)
+	switch s := node.(type) {
+	case *ast.AssignStmt, *ast.ValueSpec:
+		fx.assign(s, st, nil)
+	}
+	fx.noteCount(node, st) // after the assignment, which forgets a count it overwrites
+	fx.noteRedefinition(node, st)
+}
+
+// noteCalls records the calls of a statement that act on the failure
+// whatever their arguments: a requeue, a re-read of the object, and a
+// fallback write made after the error was tested.
+func (fx *effects) noteCalls(cur inspector.Cursor, st *pathState) {
+	for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil)) {
+		call, ok := c.Node().(*ast.CallExpr)
+		if !ok {
+			continue // a literal's calls run later, if at all
+		}
+		if fx.job.k.requeues(call) {
+			st.improve(Handled)
+		}
+		if m := fx.job.k.model; m != nil {
+			if obj, ok := m.ReadAt(call); ok && obj.Same(fx.job.f.object) {
+				fx.noteRead(call, st)
+			}
+			if obj, ok := m.WriteAt(call); ok && call != fx.job.f.call && st.testedIn != nil && syntax.Within(call, st.testedIn) {
+				if st.reread && obj.Same(fx.job.f.object) {
+					st.improve(Retried)
+				} else {
+					// A fallback write hands the failure on: its own
+					// error is traced, and reusing a stale object there
+					// is staleupdate's finding.
+					st.improve(HandedOff)
+				}
+			} else if !ok && (st.conflict || st.pastGuard) && upstream.IsClientWrite(fx.job.k.info, call) {
+				// A write that cannot conflict (a plain merge patch)
+				// made on the Conflict branch answers the Conflict.
+				st.improve(Handled)
+			}
+		}
+	}
+}
+
+// noteRetries records a retry that node runs (outside function literals)
+// whose function reads the object again and writes it: a Conflict that
+// falls through `if err == nil || !IsConflict(err) { return err }` to
+// `return retry.RetryOnConflict(...)` is written again after a fresh
+// read.
+func (fx *effects) noteRetries(node ast.Node, st *pathState) {
+	m := fx.job.k.model
+	if m == nil {
+		return
+	}
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if m.RetriesWithRead(n, fx.job.f.call) {
+				st.improve(Retried)
+			}
+		}
+		return true
+	})
+}
+
+// noteRead records a re-read of the object: the same object when its key
+// does not change from one turn of the loop around the write to the next.
+func (fx *effects) noteRead(read ast.Node, st *pathState) {
+	if fx.job.f.loop != nil && fx.job.mentionsLoopLocal(read) {
+		st.redefined = true
+		return
+	}
+	st.reread = true // a later read keyed by the object itself does not bring the old one back
+}
+
+// mentionsLoopLocal reports whether n uses a variable declared inside the
+// loop around the failing call (other than the object itself). An
+// assignment from a local that a read of the loop filled (fetched =
+// refetched) is judged by that read.
+func (job *walkJob) mentionsLoopLocal(n ast.Node) bool {
+	if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+		if id, ok := ast.Unparen(as.Rhs[0]).(*ast.Ident); ok {
+			if v, ok := job.k.info.Uses[id].(*types.Var); ok && syntax.Within(declNode(v), job.f.loop) {
+				if rd := job.readDefining(v); rd != nil {
+					return job.mentionsLoopLocal(rd)
+				}
+			}
+		}
+	}
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || found {
+			return !found
+		}
+		v, ok := job.k.info.Uses[id].(*types.Var)
+		if ok && v != job.f.object.Root && !v.IsField() && syntax.Within(declNode(v), job.f.loop) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// readDefining returns the call that reads into v where v is declared
+// (v, err := c.Get(...)), or nil.
+func (job *walkJob) readDefining(v *types.Var) ast.Node {
+	var call ast.Node
+	ast.Inspect(job.f.loop, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || call != nil || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return call == nil
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && job.k.info.Defs[id] == v {
+			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+				call = c
+			}
+		}
+		return call == nil
+	})
+	return call
+}
+
+// declNode is a zero-width node at v's declaration, for position tests.
+func declNode(v *types.Var) ast.Node { return &ast.Ident{NamePos: v.Pos()} }
+
+// noteRedefinition records that the object variable was given another
+// value than a fresh read of the same object.
+func (fx *effects) noteRedefinition(node ast.Node, st *pathState) {
+	root := fx.job.f.object.Root
+	if root == nil || fx.job.k.model == nil {
+		return
+	}
+	if _, ok := fx.job.k.model.ReadAt(node); ok {
+		fx.noteRead(node, st)
+		return
+	}
+	if vs, ok := node.(*ast.ValueSpec); ok && len(vs.Values) == 0 {
+		return // a zero value: the read that fills it decides which object it is
+	}
+	if defines(fx.job.k.info, node, root) {
+		st.redefined = true
+	}
+}
+
+// noteUses applies what a statement does with the values that carry the
+// failure.
+func (fx *effects) noteUses(cur inspector.Cursor, node ast.Node, st *pathState) {
+	cur.Inspect([]ast.Node{(*ast.Ident)(nil), (*ast.FuncLit)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
+		case *ast.FuncLit:
+			if fx.job.mentionsCarrier(n, *st) {
+				st.improve(HandedOff) // captured: its uses are out of view
+			}
+			return false
+		case *ast.Ident:
+			v, ok := fx.job.k.info.Uses[n].(*types.Var)
+			if !ok || !st.carries(v) {
+				return true
+			}
+			if u := fx.job.t.climb(c, node); u.consumed {
+				st.improve(u.event)
+			}
+		}
+		return true
+	})
+}
+
+func (job *walkJob) mentionsCarrier(n ast.Node, st pathState) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := job.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// carries reports whether e holds the failure: a carrier, or a value built
+// from one (wrapped, joined, appended, put in a struct).
+func (job *walkJob) carries(e ast.Expr, st pathState) bool {
+	cur, ok := job.f.fnCur.FindNode(e)
+	if !ok {
+		return false
+	}
+	found := false
+	cur.Inspect([]ast.Node{(*ast.Ident)(nil), (*ast.FuncLit)(nil)}, func(c inspector.Cursor) bool {
+		id, ok := c.Node().(*ast.Ident)
+		if !ok || found {
+			return false
+		}
+		if v, ok := job.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
+			u := job.t.climb(c, e)
+			found = !u.consumed
+		}
+		return true
+	})
+	return found
+}
+
+// defines reports whether the graph node n assigns v.
+func defines(info *types.Info, n ast.Node, v *types.Var) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		for _, lhs := range n.Lhs {
+			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == v {
+				return true
+			}
+		}
+	case *ast.ValueSpec:
+		for _, id := range n.Names {
+			if info.Defs[id] == v {
+				return true
+			}
+		}
+	case *ast.RangeStmt:
+		for _, e := range []ast.Expr{n.Key, n.Value} {
+			if id, ok := e.(*ast.Ident); ok && info.ObjectOf(id) == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isText(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// holdsNonNilError reports whether value, a slice of errors, holds a
+// non-nil error on the path st: append(errs, fmt.Errorf(...)), an append
+// to a list that already holds one, or a literal with such an element.
+func (job *walkJob) holdsNonNilError(value ast.Expr, st pathState) bool {
+	var elems []ast.Expr
+	switch e := ast.Unparen(value).(type) {
+	case *ast.CompositeLit:
+		elems = e.Elts
+	case *ast.CallExpr:
+		if !isBuiltin(job.k.info, e, "append") || len(e.Args) == 0 {
+			return false
+		}
+		if e.Ellipsis.IsValid() {
+			return job.k.nonEmptyErrors(e.Args[0], st) || job.k.nonEmptyErrors(e.Args[len(e.Args)-1], st)
+		}
+		if job.k.nonEmptyErrors(e.Args[0], st) {
+			return true
+		}
+		elems = e.Args[1:]
+	}
+	for _, el := range elems {
+		if job.k.nonNilExpr(el, st) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,92 @@
+package fate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// nonNilExpr reports whether e is an error that cannot be nil on the path
+// st: a variable known non-nil, fmt.Errorf and errors.New, a wrap of such
+// a value, a composite literal, a call of a function that never returns
+// a nil error, or of one that passes a non-nil argument on.
+func (k *knowledge) nonNilExpr(e ast.Expr, st pathState) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := k.info.Uses[e].(*types.Var)
+		return ok && st.isNonNil(v)
+	case *ast.CompositeLit:
+		return true
+	case *ast.UnaryExpr:
+		_, lit := ast.Unparen(e.X).(*ast.CompositeLit)
+		return e.Op == token.AND && lit
+	case *ast.CallExpr:
+		return k.nonNilCall(e, st)
+	}
+	return false
+}
+
+func (k *knowledge) nonNilCall(call *ast.CallExpr, st pathState) bool {
+	fn := upstream.Callee(k.info, call)
+	if fn == nil {
+		return false
+	}
+	fk := upstream.FuncKeyOf(fn)
+	switch {
+	case upstream.NeverNilFuncs[fk] || (fk.Pkg == upstream.ErrorsPath && strings.HasPrefix(fk.Name, "New")):
+		return true
+	case upstream.AggregateFuncs[fk] && len(call.Args) == 1 && isErrorSlice(k.info.TypeOf(call.Args[0])):
+		return k.nonEmptyErrors(call.Args[0], st) // NewAggregate(errs), errors.Join(errs...)
+	case upstream.NilPreservingFuncs[fk] || isErrorWrapper(fn):
+		for _, a := range call.Args {
+			if upstream.IsErrorType(k.info.TypeOf(a)) && k.nonNilExpr(a, st) {
+				return true
+			}
+		}
+		return false
+	}
+	if p, ok := k.passesOn(fn); ok && p < len(call.Args) && k.nonNilExpr(call.Args[p], st) {
+		return true // span.HandleError(err, span) with err non-nil
+	}
+	if fn.Pkg() != nil && k.pkg != nil && fn.Pkg() != k.pkg {
+		return k.foreign.NeverNil[fn]
+	}
+	return k.neverReturnsNil(fn)
+}
+
+// nonEmptyErrors reports whether e names a slice of errors known on the
+// path st to hold a non-nil error.
+func (k *knowledge) nonEmptyErrors(e ast.Expr, st pathState) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := k.info.Uses[id].(*types.Var)
+	return ok && slices.Contains(st.nonEmpty, v)
+}
+
+// isErrorWrapper reports whether fn has the shape of an error-wrapping
+// library's wrapper (github.com/pkg/errors, github.com/cockroachdb/errors
+// and their likes): Wrap, Wrapf, WithMessage, WithStack or Annotate*, taking
+// the error first and returning an error, which is nil only for a nil error.
+func isErrorWrapper(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() != nil || sig.Params().Len() == 0 || !upstream.IsErrorType(sig.Params().At(0).Type()) || !returnsOnly(fn, sig.Params().At(0).Type()) {
+		return false
+	}
+	for _, prefix := range []string{"Wrap", "WithMessage", "WithStack", "Annotate"} {
+		if strings.HasPrefix(fn.Name(), prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// neverReturnsNil reports whether every return statement of fn, a function
+// of this package, returns an error that cannot be nil whatever the path
+// (a frozen summary: see summaries.go).
+func (k *knowledge) neverReturnsNil(fn *types.Func) bool { return k.sum.neverNil[fn.Origin()] }

@@ -1,0 +1,143 @@
+package fate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// What a branch tells of the failure's carriers: taking the branch where
+// a condition holds (or not) narrows what the path knows of error
+// variables and lists of errors.
+
+// refine records on st what taking the branch where cond is holds (or
+// does not) tells of error variables: x != nil makes x known non-nil. The
+// leaves it tells of are those truth.Assume finds, judged on the path as
+// it learns.
+func (cd *conditions) refine(cond ast.Expr, holds bool, st *pathState) {
+	judge := func(l truth.Leaf) truth.Value { return cd.judge(*st)(l) }
+	truth.Assume(cd.job.k.info, cond, holds, judge, func(l truth.Leaf, holds bool) {
+		switch e := l.Expr.(type) {
+		case *ast.BinaryExpr:
+			if l.NonNil != nil {
+				cd.refineNil(l.NonNil, holds, st)
+				return
+			}
+			cd.refineLen(e, holds, st)
+		case *ast.CallExpr:
+			cd.refineErrorTest(e, holds, st)
+		}
+	})
+}
+
+// refineErrorTest records that an apierrors predicate that holds
+// (apierrors.IsNotFound(err)) makes err non-nil.
+func (cd *conditions) refineErrorTest(call *ast.CallExpr, holds bool, st *pathState) {
+	if fn := upstream.Callee(cd.job.k.info, call); fn != nil && holds && len(call.Args) == 1 && upstream.FuncKeyOf(fn).Pkg == upstream.ErrorsPath {
+		if v := cd.job.errorVar(call.Args[0]); v != nil {
+			st.nonNil = withVar(st.nonNil, v)
+		}
+	}
+}
+
+// refineNil records that x, compared with nil, is a non-nil error variable
+// (or one that may be nil) on this branch.
+func (cd *conditions) refineNil(x ast.Expr, nonNil bool, st *pathState) {
+	v := cd.job.errorVar(x)
+	if v == nil {
+		return
+	}
+	if nonNil {
+		st.nonNil = withVar(st.nonNil, v)
+		st.nilErrs = withoutVar(st.nilErrs, v)
+	} else {
+		st.nonNil = withoutVar(st.nonNil, v)
+		if !st.carries(v) {
+			st.nilErrs = withVar(st.nilErrs, v)
+		}
+	}
+}
+
+// refineLen records whether a slice of errors compared by its length
+// (len(errs) > 0, len(errs) == 0, 0 < len(errs), ...) holds an element on
+// this branch. Lists of errors are built by appending failures, so an
+// element is taken to be a non-nil error.
+func (cd *conditions) refineLen(e *ast.BinaryExpr, holds bool, st *pathState) {
+	op, x, n := e.Op, e.X, e.Y
+	if _, ok := cd.job.lenOf(n); ok {
+		x, n = n, x
+		op = map[token.Token]token.Token{token.GTR: token.LSS, token.LSS: token.GTR, token.GEQ: token.LEQ, token.LEQ: token.GEQ}[op]
+		if op == token.ILLEGAL {
+			op = e.Op // == and != read the same both ways
+		}
+	}
+	arg, ok := cd.job.lenOf(x)
+	lit, isLit := ast.Unparen(n).(*ast.BasicLit)
+	if !ok || !isLit || lit.Kind != token.INT {
+		return
+	}
+	v := cd.job.errorSliceVar(arg)
+	if v == nil {
+		return
+	}
+	if !holds {
+		op = map[token.Token]token.Token{token.GTR: token.LEQ, token.LEQ: token.GTR, token.GEQ: token.LSS, token.LSS: token.GEQ, token.EQL: token.NEQ, token.NEQ: token.EQL}[op]
+	}
+	switch {
+	case op == token.GTR && lit.Value == "0", op == token.GEQ && lit.Value == "1", op == token.NEQ && lit.Value == "0":
+		st.nonEmpty = withVar(st.nonEmpty, v)
+	case op == token.EQL && lit.Value == "0", op == token.LEQ && lit.Value == "0", op == token.LSS && lit.Value == "1":
+		st.nonEmpty = withoutVar(st.nonEmpty, v)
+	}
+}
+
+// lenOf returns x when e is len(x).
+func (job *walkJob) lenOf(e ast.Expr) (ast.Expr, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !isBuiltin(job.k.info, call, "len") {
+		return nil, false
+	}
+	return call.Args[0], true
+}
+
+// errorSliceVar returns the local variable of type []error e names, or nil.
+func (job *walkJob) errorSliceVar(e ast.Expr) *types.Var { return job.usedVar(e, isErrorSlice) }
+
+// usedVar returns the variable e names when its type satisfies ofType, or nil.
+func (job *walkJob) usedVar(e ast.Expr, ofType func(types.Type) bool) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := job.k.info.Uses[id].(*types.Var)
+	if !ok || !ofType(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// isErrorValue reports whether t is error or an interface that includes
+// it (utilerrors.Aggregate): a variable of either holds a failure or nil.
+func isErrorValue(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if upstream.IsErrorType(t) {
+		return true
+	}
+	return types.IsInterface(t) && types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+}
+
+func isErrorSlice(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && upstream.IsErrorType(s.Elem())
+}
+
+// errorVar returns the local error variable e names, or nil.
+func (job *walkJob) errorVar(e ast.Expr) *types.Var { return job.usedVar(e, isErrorValue) }

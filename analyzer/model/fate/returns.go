@@ -1,0 +1,210 @@
+package fate
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// returnFate judges a return statement reached on a path.
+func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
+	f := st.best
+	if returnsRequeue(ex.job.k.info, ret) || ex.returnsRequeueCall(ret) {
+		f = max(f, Handled) // a requeue
+	}
+	if ex.returnsTerminal(ret, st) {
+		f = max(f, Terminal)
+	}
+	if (st.conflict || st.pastGuard && !ex.implicit(ret)) && !ex.returnsNilVar(ret, st) {
+		// A return the code chose for a Conflict (past a guard that
+		// leaves only Conflicts, a return it writes); but one that hands
+		// on an error variable known to be nil here meant to return an
+		// error and returns none.
+		f = max(f, Handled)
+	}
+	if ex.job.f.pollCall != nil {
+		return max(f, ex.pollReturnFate(ret, st))
+	}
+	if st.testedIn != nil && ex.signalsFailure(ret) {
+		f = max(f, HandedOff) // `return false` after testing the error: the caller learns it failed
+	}
+	if ex.returnsCount(ret, st) {
+		f = max(f, HandedOff) // the caller gets the count of failures
+	}
+	// Value flow: any result, whatever its type, that holds a value built
+	// from the failure (an error, a result struct, an aggregate) returns
+	// it; a Result held in a variable that asks for a requeue requeues.
+	res := ex.job.f.sig.Results()
+	for i, e := range ex.job.results(ret) {
+		isErr := upstream.IsErrorType(res.At(i).Type())
+		switch {
+		case e == nil:
+			v := ex.job.namedResult(i)
+			switch {
+			case v == nil:
+			case st.carries(v):
+				f = max(f, Returned)
+			case isErr && st.isNonNil(v):
+				f = max(f, ReturnedOther)
+			case st.requeues(v):
+				f = max(f, Handled)
+			}
+		case ex.job.carries(e, st):
+			f = max(f, Returned)
+		case isErr && ex.job.k.nonNilExpr(e, st):
+			f = max(f, ReturnedOther)
+		case ex.job.requeueVar(e, st):
+			f = max(f, Handled)
+		}
+	}
+	return f
+}
+
+// returnsTerminal reports whether ret returns the failure wrapped in
+// reconcile.TerminalError, which controller-runtime does not requeue.
+func (ex *exits) returnsTerminal(ret *ast.ReturnStmt, st pathState) bool {
+	for _, e := range ret.Results {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !ex.job.carries(call.Args[0], st) {
+			continue
+		}
+		if fn := upstream.Callee(ex.job.k.info, call); fn != nil && upstream.FuncKeyOf(fn) == (upstream.FuncKey{Pkg: upstream.ReconcilePath, Name: "TerminalError"}) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsRequeueCall reports whether ret returns the results of a function
+// that asks for a requeue on every return.
+func (ex *exits) returnsRequeueCall(ret *ast.ReturnStmt) bool {
+	for _, e := range ret.Results {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && ex.job.k.callResultVerdict(call) == ResultRequeues {
+			return true
+		}
+	}
+	return false
+}
+
+// implicit reports whether ret is the return the control-flow graph adds
+// where the function's body falls off its end.
+func (ex *exits) implicit(ret *ast.ReturnStmt) bool {
+	body := syntax.FuncBody(ex.job.f.fn)
+	return body != nil && ret.Return == body.Rbrace
+}
+
+// returnsNilVar reports whether ret returns, as an error result, a
+// variable known to be nil on this path.
+func (ex *exits) returnsNilVar(ret *ast.ReturnStmt, st pathState) bool {
+	for _, e := range ex.job.results(ret) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && e != nil {
+			if v, ok := ex.job.k.info.Uses[id].(*types.Var); ok && slices.Contains(st.nilErrs, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// requeueVar reports whether e is (the address of, or what points to) a
+// variable that holds a reconcile.Result asking for a requeue on this path.
+func (job *walkJob) requeueVar(e ast.Expr, st pathState) bool {
+	e = upstream.StripAddr(e)
+	if star, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(star.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := job.k.info.Uses[id].(*types.Var)
+	return ok && st.requeues(v)
+}
+
+// signalsFailure reports whether ret gives the constant false for a bool
+// result of a function without an error result: the failure reaches the
+// caller as a value it can act on (adopted, ok := c.adopt(...)).
+func (ex *exits) signalsFailure(ret *ast.ReturnStmt) bool {
+	res := ex.job.f.sig.Results()
+	if len(ret.Results) != res.Len() {
+		return false
+	}
+	for i := range res.Len() {
+		if upstream.IsErrorType(res.At(i).Type()) {
+			return false
+		}
+	}
+	for i, e := range ret.Results {
+		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool && truth.Const(ex.job.k.info, e) == truth.False {
+			return true
+		}
+	}
+	return false
+}
+
+// results returns, for each result of the function, the expression
+// returned there (nil for a bare return with named results); for `return
+// f()` with several results, the call, at the last result.
+func (job *walkJob) results(ret *ast.ReturnStmt) map[int]ast.Expr {
+	res := job.f.sig.Results()
+	out := make(map[int]ast.Expr)
+	for i := range res.Len() {
+		switch {
+		case len(ret.Results) == 0:
+			out[i] = nil
+		case len(ret.Results) == res.Len():
+			out[i] = ret.Results[i]
+		case len(ret.Results) == 1 && i == res.Len()-1:
+			out[i] = ret.Results[0] // return f(): the values ride in the call
+		}
+	}
+	return out
+}
+
+func (job *walkJob) namedResult(i int) *types.Var {
+	v := job.f.sig.Results().At(i)
+	if v.Name() == "" || v.Name() == "_" {
+		return nil
+	}
+	return v
+}
+
+// returnsFailure reports whether ret hands on value, the failing call
+// itself, in one of its results.
+func (ex *exits) returnsFailure(ret *ast.ReturnStmt, value ast.Node) bool {
+	for _, e := range ex.job.results(ret) {
+		if e != nil && syntax.Within(value, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// pollReturnFate judges a return of a wait.Poll condition: (false, nil)
+// makes wait run it again, which retries when it re-reads the object
+// (before its write, or on this path after the failure); an
+// error stops the poll and shares the fate of the poll's own error.
+func (ex *exits) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
+	if len(ret.Results) != 2 {
+		return st.best
+	}
+	done, err := ret.Results[0], ret.Results[1]
+	if truth.IsNil(err) {
+		if ex.cd.eval(done, st) == truth.False && (ex.job.f.pollRereads || st.reread) {
+			return Retried
+		}
+		return st.best
+	}
+	if ex.job.carries(err, st) || ex.job.k.nonNilExpr(err, st) {
+		cur, ok := ex.job.f.cur.Inspector().Root().FindNode(ex.job.f.pollCall) // the poll call is outside fn
+		if !ok {
+			return HandedOff
+		}
+		return ex.job.t.traceFailure(cur, upstream.Object{})
+	}
+	return st.best
+}

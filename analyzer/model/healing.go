@@ -1,0 +1,401 @@
+package model
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"time"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// How long a lost write leaves the cluster wrong depends on what redoes
+// it: the controller's own watch of the written kind (the other writer's
+// change that caused the Conflict is an event), a periodic resync, or a
+// requeue asked on every path; or on whether a person is told. healing is
+// that evidence, found once per package; a finding is graded down from
+// `lost` only on it (a wrong "heals by itself" would hide a real bug).
+
+// healing is what the package shows of how a lost write is redone.
+type healing struct {
+	// watches are, per kind (kindKey), the controllers that watch it:
+	// owner is the reconciler (or controller) type, filtered is set when
+	// a predicate may drop the change that caused the Conflict.
+	watches map[string][]watch
+	// resynced are the owner types run again by their informers' default
+	// resync (a handler added without a period, a builder's watches).
+	resynced map[*types.TypeName]bool
+	// resync is the smallest constant default resync period in view
+	// (informer factory, manager SyncPeriod), 0 when none.
+	resync time.Duration
+	// ownResync are the owners that asked their handler registrations for
+	// a constant resync period of their own, the smallest one.
+	ownResync map[*types.TypeName]time.Duration
+	// requeues are the reconciler types whose Reconcile asks for a
+	// requeue after the given period on every return without an error.
+	requeues map[*types.TypeName]time.Duration
+	// periods are the variables of periodFiles set once to a constant
+	// duration (syncPeriod := 10 * time.Minute; SyncPeriod: &syncPeriod),
+	// found when a SyncPeriod first needs them (few packages set one).
+	periods     map[*types.Var]time.Duration
+	periodFiles []*ast.File
+	// informers names the kind behind informer variables and fields.
+	informers *informerKinds
+	// periodic are the functions only timer loops run (see periodic.go).
+	periodic periodicRuns
+}
+
+type watch struct {
+	owner    *types.TypeName
+	filtered bool
+}
+
+// healingFacts are what other packages' facts tell findHealing.
+type healingFacts struct {
+	// resyncs tells whether any function of another package in view has
+	// a ResyncFact.
+	resyncs bool
+	// resyncOf gives the resync period that a function of another
+	// package sets up (ResyncFact).
+	resyncOf func(*types.Func) time.Duration
+	// informerOf gives the kind an informer field of another package
+	// watches (InformerKindFact).
+	informerOf func(*types.Var) string
+}
+
+// findHealing gathers the package's evidence from files and their calls
+// (as the first stage found them, in source order). A manager cache's
+// SyncPeriod is looked for only where the package can set up a resync
+// (resyncAt, see useScan).
+func findHealing(info *types.Info, files []*ast.File, calls []call, resyncAt []token.Pos, facts healingFacts) healing {
+	h := healing{
+		watches:  map[string][]watch{},
+		resynced: map[*types.TypeName]bool{}, ownResync: map[*types.TypeName]time.Duration{},
+		requeues: map[*types.TypeName]time.Duration{},
+	}
+	h.periodFiles = files
+	h.informers = findInformerKinds(info, files, facts.informerOf)
+	for _, c := range calls {
+		h.noteCall(info, c.expr, facts.resyncOf)
+	}
+	for _, file := range files {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				h.noteReconcile(info, fd)
+			}
+		}
+		if len(resyncAt) > 0 {
+			ast.Inspect(file, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.CompositeLit); ok {
+					h.noteResync(h.syncPeriodOf(info, lit))
+				}
+				return true
+			})
+		}
+	}
+	return h
+}
+
+func (h *healing) noteResync(d time.Duration) {
+	if d > 0 && (h.resync == 0 || d < h.resync) {
+		h.resync = d
+	}
+}
+
+func (h *healing) addWatch(kind string, owner *types.TypeName, filtered bool) {
+	if kind == "" || owner == nil {
+		return
+	}
+	h.watches[kind] = append(h.watches[kind], watch{owner, filtered})
+}
+
+// noteCall records a builder chain's watches, an event handler's
+// registration and a resync period set up by call.
+func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, resyncOf func(*types.Func) time.Duration) {
+	fn := upstream.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	switch {
+	case isBuilderMethod(fn) && upstream.BuildMethods[fn.Name()]:
+		h.noteChain(info, call)
+	case isHandlerRegistration(fn):
+		h.noteHandler(info, call, fn)
+	default:
+		h.noteFactoryOrCall(info, call, fn, resyncOf)
+	}
+}
+
+func isHandlerRegistration(fn *types.Func) bool {
+	_, ok := upstream.HandlerRegistrations[fn.Name()]
+	return ok
+}
+
+func isBuilderMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && fn.Pkg() != nil && fn.Pkg().Path() == upstream.BuilderPath
+}
+
+// noteChain records the watches of a builder chain that ends in call
+// (Complete(r) or Build(r)): ctrl.NewControllerManagedBy(mgr).For(&A{}).
+// Owns(&B{}, opts...).WithEventFilter(p).Complete(r).
+func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
+	if len(end.Args) != 1 {
+		return
+	}
+	owner := namedOf(info.TypeOf(end.Args[0]))
+	type link struct {
+		kind     string
+		filtered bool
+	}
+	var links []link
+	filterAll := false
+	for call := end; call != nil; {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		fn := upstream.Callee(info, call)
+		if fn == nil || !isBuilderMethod(fn) {
+			break
+		}
+		if upstream.FilterMethods[fn.Name()] {
+			filterAll = true
+		}
+		if from, ok := upstream.WatchMethods[fn.Name()]; ok && len(call.Args) > 0 {
+			links = append(links, link{kindKey(namedOf(info.TypeOf(call.Args[0]))), len(call.Args) > from})
+		}
+		call, _ = ast.Unparen(sel.X).(*ast.CallExpr)
+	}
+	for _, l := range links {
+		h.addWatch(l.kind, owner, l.filtered || filterAll)
+		// A predicate may drop the resync's updates too (same spec,
+		// same generation): only an unfiltered watch is resynced.
+		if owner != nil && l.kind != "" && !l.filtered && !filterAll {
+			h.resynced[owner] = true
+		}
+	}
+}
+
+// noteHandler records `inf.AddEventHandler(cache.ResourceEventHandlerFuncs{UpdateFunc: ...})`:
+// the kind the informer inf watches (a typed informer's Informer(), or a
+// variable or field set to one), and as owner the type whose methods the
+// handler calls; a FilteringResourceEventHandler's filter may drop the
+// change. The owner is resynced by the registration's own period, or by
+// the informer's default one when it gives none.
+func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Func) {
+	if fn.Pkg().Path() != upstream.CachePath || len(call.Args) == 0 {
+		return
+	}
+	lit, filtered := updateHandler(info, call.Args[0])
+	if lit == nil {
+		return
+	}
+	owner := methodOwner(info, lit)
+	if owner == nil {
+		return
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		h.addWatch(h.informers.of(sel.X), owner, filtered)
+	}
+	i := upstream.HandlerRegistrations[fn.Name()]
+	if i < 0 || i >= len(call.Args) {
+		h.resynced[owner] = true
+		return
+	}
+	if d := durationOf(info, call.Args[i]); d > 0 && (h.ownResync[owner] == 0 || d < h.ownResync[owner]) {
+		h.ownResync[owner] = d
+	}
+}
+
+// updateHandler returns the handler literal with an UpdateFunc that arg
+// registers, and whether a filter stands before it.
+func updateHandler(info *types.Info, arg ast.Expr) (*ast.CompositeLit, bool) {
+	lit, ok := ast.Unparen(arg).(*ast.CompositeLit)
+	if !ok {
+		return nil, false
+	}
+	switch {
+	case upstream.IsNamed(info.TypeOf(lit), upstream.CachePath, "ResourceEventHandlerFuncs") && syntax.FieldValue(lit, "UpdateFunc") != nil:
+		return lit, false
+	case upstream.IsNamed(info.TypeOf(lit), upstream.CachePath, "FilteringResourceEventHandler"):
+		if inner := syntax.FieldValue(lit, "Handler"); inner != nil {
+			handler, _ := updateHandler(info, inner)
+			return handler, true
+		}
+	}
+	return nil, false
+}
+
+// listedKind returns the kind a lister's List method returns.
+func listedKind(lister types.Type) *types.TypeName {
+	list, _, _ := types.LookupFieldOrMethod(lister, true, nil, "List")
+	lf, ok := list.(*types.Func)
+	if !ok || lf.Signature().Results().Len() == 0 {
+		return nil
+	}
+	if s, ok := lf.Signature().Results().At(0).Type().(*types.Slice); ok {
+		return namedOf(s.Elem())
+	}
+	return nil
+}
+
+// methodOwner returns the named type of the receiver of the first method
+// value or method call in n (c.enqueue, c.handleUpdate(obj)).
+func methodOwner(info *types.Info, n ast.Node) *types.TypeName {
+	var owner *types.TypeName
+	ast.Inspect(n, func(n ast.Node) bool {
+		if owner != nil {
+			return false
+		}
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+				owner = namedOf(s.Recv())
+			}
+		}
+		return true
+	})
+	return owner
+}
+
+// durationOf returns the constant duration e holds.
+func durationOf(info *types.Info, e ast.Expr) time.Duration {
+	if v := info.Types[e].Value; v != nil {
+		if d, ok := constant.Int64Val(constant.ToInt(v)); ok {
+			return time.Duration(d)
+		}
+	}
+	return 0
+}
+
+// namedOf returns the type name of t, through one pointer and generic
+// instantiation.
+func namedOf(t types.Type) *types.TypeName {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
+}
+
+// Consequence grades a finding at cur, a write or helper call whose
+// Conflict has fate f, of an object of type kind.
+func (r *Result) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate) consequence.Evidence {
+	switch f {
+	case fate.Unknown:
+		return consequence.Evidence{Grade: consequence.Unknown}
+	case fate.Fatal, fate.Surfaced:
+		return consequence.Evidence{Grade: consequence.Reported}
+	}
+	e := consequence.Evidence{Grade: consequence.Lost}
+	if owner := r.ownerAt(cur); owner != nil {
+		e = r.healing.grade(owner, kindKey(namedOf(kind)), !rateLimited(r.info, cur))
+	}
+	if e.Grade != consequence.Lost && e.Grade != consequence.UntilResync {
+		return e
+	}
+	if d, ok := r.healing.periodic.at(r.info, cur, r.rereadIn); ok && (e.Grade == consequence.Lost || d > 0 && (e.Period == 0 || d < e.Period)) {
+		e = consequence.Evidence{Grade: consequence.UntilResync, Period: max(d, 0)}
+	}
+	return e
+}
+
+// grade is the consequence of a lost write of kind in a method of owner;
+// onEvent is false when an event that runs the method may still skip the
+// write.
+func (h *healing) grade(owner *types.TypeName, kind string, onEvent bool) consequence.Evidence {
+	for _, w := range h.watches[kind] {
+		if onEvent && w.owner == owner && !w.filtered {
+			return consequence.Evidence{Grade: consequence.UntilEvent}
+		}
+	}
+	period := shorterPeriod(h.requeues[owner], h.ownResync[owner])
+	if h.resynced[owner] {
+		period = shorterPeriod(period, h.resync)
+	}
+	if period != 0 {
+		return consequence.Evidence{Grade: consequence.UntilResync, Period: max(period, 0)}
+	}
+	return consequence.Evidence{Grade: consequence.Lost}
+}
+
+// shorterPeriod returns the shorter of two healing periods: 0 is none, and
+// a known constant beats one read at run time (upstream.NoPeriod).
+func shorterPeriod(a, b time.Duration) time.Duration {
+	switch {
+	case a <= 0 && b != 0:
+		return b
+	case b <= 0:
+		return a
+	}
+	return min(a, b)
+}
+
+// rateLimited reports whether the function around cur compares times
+// before cur (`if now.Before(c.lastCheck.Add(interval)) { return nil }`):
+// a write made at most once per interval is not redone by the next event,
+// only once the interval has passed.
+func rateLimited(info *types.Info, cur inspector.Cursor) bool {
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		limited := false
+		ast.Inspect(enc.Node(), func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && call.Pos() < cur.Node().Pos() && isTimeComparison(info, call) {
+				limited = true
+			}
+			return !limited
+		})
+		return limited
+	}
+	return false
+}
+
+// isTimeComparison reports whether call compares a time with another:
+// (time.Time).Before or After, time.Since or time.Until.
+func isTimeComparison(info *types.Info, call *ast.CallExpr) bool {
+	fn := upstream.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
+		return false
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		return upstream.IsTimeType(recv.Type(), "Time") && (fn.Name() == "Before" || fn.Name() == "After")
+	}
+	return fn.Name() == "Since" || fn.Name() == "Until"
+}
+
+// ownerAt returns the receiver type of the method around cur.
+func (r *Result) ownerAt(cur inspector.Cursor) *types.TypeName {
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		decl := enc.Node().(*ast.FuncDecl)
+		if decl.Recv == nil || len(decl.Recv.List) == 0 || r.info == nil {
+			return nil
+		}
+		return namedOf(r.info.TypeOf(decl.Recv.List[0].Type))
+	}
+	return nil
+}
+
+// rereadIn reports whether the object call writes is read again in scope
+// before call (a tick loop that Gets into an object it was handed).
+func (r *Result) rereadIn(scope ast.Node, call *ast.CallExpr) bool {
+	w := r.WriteAt(call)
+	if w == nil {
+		return false
+	}
+	for _, rd := range r.ReadsOf(w.Object, scope) {
+		if rd.Node.Pos() < call.Pos() {
+			return true
+		}
+	}
+	return false
+}

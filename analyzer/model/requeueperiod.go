@@ -1,0 +1,162 @@
+package model
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"time"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// A reconciler that asks to run again after a constant period on every
+// return without an error redoes a lost write within that period. The
+// Result is often built once at the top of Reconcile and returned from the
+// normal paths (rr := reconcile.Result{RequeueAfter: 5 * time.Second}).
+// A period read at run time (`RequeueAfter: obj.Spec.RefreshAfter.Duration`)
+// on every such return redoes it too, after a period the code does not
+// fix (upstream.NoPeriod: "lost until resync" without one); so do constant
+// periods that differ between returns, within the longest.
+
+// noteReconcile records a reconciler whose Reconcile asks for a requeue
+// with the same constant period on every return that gives no error.
+func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
+	if decl.Recv == nil || decl.Name.Name != "Reconcile" || decl.Body == nil {
+		return
+	}
+	fn, ok := info.Defs[decl.Name].(*types.Func)
+	if !ok || fn.Signature().Results().Len() != 2 || fn.Signature().Recv() == nil {
+		return // func () Reconcile(...): no receiver to own it
+	}
+	owner := namedOf(fn.Signature().Recv().Type())
+	vars := requeueVars(info, decl.Body)
+	var period time.Duration
+	every := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			d, ok := quietReturnPeriod(info, n, vars)
+			every = every && ok
+			period = longerPeriod(period, d)
+		}
+		return true
+	})
+	if every && period != 0 && owner != nil {
+		h.requeues[owner] = period
+	}
+}
+
+// longerPeriod returns the longer of two requeue periods (0: none yet);
+// one read at run time (upstream.NoPeriod) wins.
+func longerPeriod(a, b time.Duration) time.Duration {
+	if a == upstream.NoPeriod || b == upstream.NoPeriod {
+		return upstream.NoPeriod
+	}
+	return max(a, b)
+}
+
+// quietReturnPeriod judges one return of a Reconcile: ok when it returns a
+// non-nil error (the error requeues) or a Result with a constant
+// RequeueAfter, written in place or held by one of vars; d is that period.
+func quietReturnPeriod(info *types.Info, ret *ast.ReturnStmt, vars map[*types.Var]time.Duration) (time.Duration, bool) {
+	if len(ret.Results) != 2 {
+		return 0, false
+	}
+	if !truth.IsNil(ret.Results[1]) {
+		return 0, true // an error: controller-runtime requeues it (a nil one is not told apart)
+	}
+	if id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident); ok {
+		v, _ := info.Uses[id].(*types.Var)
+		d := vars[v]
+		return d, d != 0
+	}
+	d := literalPeriod(info, ret.Results[0])
+	return d, d != 0
+}
+
+// literalPeriod returns the RequeueAfter of a Result literal e: its
+// constant, upstream.NoPeriod when it is read at run time, 0 when there is none.
+func literalPeriod(info *types.Info, e ast.Expr) time.Duration {
+	lit, ok := upstream.StripAddr(e).(*ast.CompositeLit)
+	if !ok {
+		return 0 // a project's own Result type with the field counts too
+	}
+	v := syntax.FieldValue(lit, "RequeueAfter")
+	switch {
+	case v == nil:
+		return 0
+	case info.Types[v].Value != nil:
+		return durationOf(info, v)
+	}
+	return upstream.NoPeriod
+}
+
+// requeueVars returns the local variables of body that hold a Result with
+// the same constant RequeueAfter wherever they are set
+// (rr := reconcile.Result{RequeueAfter: 5 * time.Second}), and are never
+// changed in part or through their address.
+func requeueVars(info *types.Info, body *ast.BlockStmt) map[*types.Var]time.Duration {
+	out := map[*types.Var]time.Duration{}
+	spoiled := map[*types.Var]bool{}
+	set := func(id *ast.Ident, value ast.Expr) {
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok {
+			return
+		}
+		d := literalPeriod(info, value)
+		if d == 0 || out[v] != 0 && out[v] != d {
+			spoiled[v] = true
+		}
+		out[v] = d
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			noteResultStores(info, n, set, spoiled)
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if len(n.Values) == len(n.Names) {
+					set(id, n.Values[i])
+				} else if v, ok := info.Defs[id].(*types.Var); ok {
+					spoiled[v] = true // its zero value asks for nothing
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					spoiled[v] = true
+				}
+			}
+		}
+		return true
+	})
+	for v := range spoiled {
+		delete(out, v)
+	}
+	return out
+}
+
+// noteResultStores passes each whole-variable store of as to set and
+// spoils a variable changed in part (rr.Requeue = true).
+func noteResultStores(info *types.Info, as *ast.AssignStmt, set func(*ast.Ident, ast.Expr), spoiled map[*types.Var]bool) {
+	for i, lhs := range as.Lhs {
+		switch l := ast.Unparen(lhs).(type) {
+		case *ast.Ident:
+			if len(as.Lhs) == len(as.Rhs) {
+				set(l, as.Rhs[i])
+			} else if v, ok := info.ObjectOf(l).(*types.Var); ok {
+				spoiled[v] = true
+			}
+		case *ast.SelectorExpr:
+			if id, ok := ast.Unparen(l.X).(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					spoiled[v] = true
+				}
+			}
+		}
+	}
+}

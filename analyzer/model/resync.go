@@ -1,0 +1,173 @@
+package model
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"time"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// The default resync an informer factory or a manager's cache sets up
+// redoes every lost write of the kinds it watches after that period: where
+// a package sets one up (for its own grading, and for its importers'
+// through a ResyncFact), and which uses can set one up at all.
+
+// resyncSetUpBy returns the smallest constant default resync that decl
+// sets up: an informer factory's, a manager cache's SyncPeriod, or one a
+// function of another package it calls sets up (resyncOf).
+func resyncSetUpBy(info *types.Info, decl *ast.FuncDecl, resyncOf func(*types.Func) time.Duration) time.Duration {
+	h := healing{periodFiles: []*ast.File{{Decls: []ast.Decl{decl}}}}
+	ast.Inspect(decl, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if fn := upstream.Callee(info, n); fn != nil && fn.Pkg() != nil {
+				h.noteFactoryOrCall(info, n, fn, resyncOf)
+			}
+		case *ast.CompositeLit:
+			h.noteResync(h.syncPeriodOf(info, n))
+		}
+		return true
+	})
+	return h.resync
+}
+
+// noteFactoryOrCall notes the resync an informer factory call, or a call
+// of a function with a ResyncFact, sets up.
+func (h *healing) noteFactoryOrCall(info *types.Info, call *ast.CallExpr, fn *types.Func, resyncOf func(*types.Func) time.Duration) {
+	if upstream.InformerFactoryFuncs[fn.Name()] && len(call.Args) >= 2 {
+		h.noteResync(durationOf(info, call.Args[1]))
+		return
+	}
+	h.noteResync(resyncOf(fn))
+}
+
+// syncPeriodOf returns the SyncPeriod a controller-runtime cache.Options
+// literal sets, when it is a constant.
+func (h *healing) syncPeriodOf(info *types.Info, lit *ast.CompositeLit) time.Duration {
+	if !upstream.IsNamed(info.TypeOf(lit), upstream.CRCachePath, "Options") {
+		return 0
+	}
+	switch v := ast.Unparen(syntax.FieldValue(lit, "SyncPeriod")).(type) {
+	case *ast.UnaryExpr:
+		if id := syntax.Ident(v.X); id != nil {
+			if pv, ok := info.Uses[id].(*types.Var); ok {
+				return h.periodOf(info, pv)
+			}
+		}
+	case *ast.CallExpr:
+		if fn := upstream.Callee(info, v); fn != nil && upstream.DurationPointerFuncs[upstream.FuncKeyOf(fn)] && len(v.Args) == 1 {
+			return durationOf(info, v.Args[0])
+		}
+	}
+	return 0
+}
+
+// periodOf returns the constant duration v is set to once, or 0.
+func (h *healing) periodOf(info *types.Info, v *types.Var) time.Duration {
+	if h.periods == nil {
+		h.periods = constantPeriods(info, h.periodFiles)
+	}
+	return h.periods[v]
+}
+
+// resyncSetupsIfAny returns the positions of the package's uses of a
+// function of another package with a ResyncFact, for a package that does
+// not reach the client packages (where nothing else sets up a resync);
+// nil at once when no such function is in view.
+func (h healingFacts) resyncSetupsIfAny(info *types.Info) []token.Pos {
+	if !h.resyncs {
+		return nil
+	}
+	var at []token.Pos
+	for id, obj := range info.Uses {
+		if setsUpResync(obj, h.resyncOf) {
+			at = append(at, id.Pos())
+		}
+	}
+	return at
+}
+
+// setsUpResync reports whether a use of obj, of another package, can set
+// up a resync: an informer factory's constructor, a manager cache's
+// SyncPeriod, a function with a ResyncFact. A declaration that holds no
+// such use sets none up, and resyncSetUpBy need not walk it.
+func setsUpResync(obj types.Object, resyncOf func(*types.Func) time.Duration) bool {
+	if obj.Pkg() == nil {
+		return false
+	}
+	switch obj := obj.(type) {
+	case *types.Func:
+		return upstream.InformerFactoryFuncs[obj.Name()] || resyncOf(obj) > 0
+	case *types.Var:
+		return obj.IsField() && obj.Name() == "SyncPeriod" && syntax.PkgPath(obj.Pkg()) == upstream.CRCachePath
+	}
+	return false
+}
+
+// constantPeriods returns the variables of files assigned exactly once, a
+// constant duration.
+func constantPeriods(info *types.Info, files []*ast.File) map[*types.Var]time.Duration {
+	out := make(map[*types.Var]time.Duration)
+	assigned := make(map[*types.Var]int)
+	note := func(id *ast.Ident, value ast.Expr) {
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok {
+			return
+		}
+		assigned[v]++
+		if d := durationOf(info, value); d > 0 && upstream.IsNamed(v.Type(), "time", "Duration") {
+			out[v] = d
+		}
+	}
+	for _, file := range files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, l := range n.Lhs {
+						if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+							note(id, n.Rhs[i])
+						}
+					}
+				}
+			case *ast.ValueSpec:
+				if len(n.Names) == len(n.Values) {
+					for i, id := range n.Names {
+						note(id, n.Values[i])
+					}
+				}
+			}
+			return true
+		})
+	}
+	for v, n := range assigned {
+		if n != 1 {
+			delete(out, v)
+		}
+	}
+	return out
+}
+
+// ProgramResync returns the smallest constant default resync that a
+// function of files sets up (an informer factory's, a manager cache's
+// SyncPeriod), or 0: the evidence a driver that loads the whole program
+// gathers from every package, main included, before it analyzes any (see
+// analyzer.ProgramEvidence). Calls into other packages count for nothing
+// here: those packages are scanned themselves.
+func ProgramResync(info *types.Info, files []*ast.File) time.Duration {
+	none := func(*types.Func) time.Duration { return 0 }
+	var out time.Duration
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil {
+				if r := resyncSetUpBy(info, decl, none); r > 0 && (out == 0 || r < out) {
+					out = r
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,227 @@
+package model
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// Returner is a function that returns the Conflict error of a write it
+// makes, so that its callers are where that error may be lost.
+type Returner struct {
+	Inner *Write // the write, when the function is in this package
+	Param int    // the parameter holding the written object, or -1
+	// AsGiven is the parameter whose object, or whose elements (`for _, o
+	// := range objs`), the write sends as the caller built it: nothing in
+	// the function can give it a resourceVersion. -1 when there is none.
+	// A caller that passes an object built without one makes a write that
+	// cannot conflict.
+	AsGiven int
+	// Guard is the bool parameter the function's writes need, if any.
+	Guard *Guard
+}
+
+// ReturnerCall is a call of a Returner that is not itself a write.
+type ReturnerCall struct {
+	Call   *ast.CallExpr
+	Callee *types.Func
+}
+
+// returnerCalls are the calls of returners that are not writes
+// themselves, with their cursors.
+type returnerCalls struct {
+	calls   []*ReturnerCall
+	cursors map[*ast.CallExpr]inspector.Cursor
+}
+
+// returnerFinder finds the package's returners by tracing the failures of
+// its writes and of the calls of returners.
+type returnerFinder struct {
+	info   *types.Info
+	scan   *callScan
+	found  *writesAndReads
+	scopes scopesByBody
+	tracer *fate.Tracer
+	judge  *versionJudge
+	// returners are other packages' returners and this package's found so
+	// far; the tracer and the judge read the same map, so a function found
+	// is a returner for the rest of the fixed point.
+	returners     map[*types.Func]Returner
+	methodsByName map[string][]*types.Func // the package's methods
+}
+
+// findReturners is the fifth stage's second half: it adds to returners
+// this package's functions that return a write's error (to a fixed
+// point: a function returning a returner's error is one too), and returns
+// the calls of every returner, local or known from facts. The tracer
+// must be over the finished writes and reads, and read returners.
+func findReturners(info *types.Info, scan *callScan, found *writesAndReads, scopes scopesByBody, tracer *fate.Tracer, judge *versionJudge, returners map[*types.Func]Returner) returnerCalls {
+	f := &returnerFinder{
+		info: info, scan: scan, found: found, scopes: scopes, tracer: tracer, judge: judge,
+		returners:     returners,
+		methodsByName: methodsByName(scan.decls.decls),
+	}
+	f.writeReturners()
+	// Each rule reads the returners the other finds.
+	graph.Saturate([]func() bool{f.findInterfaceReturners, f.callReturners}, func(rule func() bool) bool { return rule() })
+	return f.returnerCalls()
+}
+
+// writeReturners records the functions whose own writes' failures they
+// hand on, with the guard all their writes share.
+func (f *returnerFinder) writeReturners() {
+	guards := make(map[*types.Func][]*Guard)
+	for _, w := range f.found.writes {
+		fn, decl := f.scan.decls.declOf(w.FuncNode)
+		if fn != nil && w.Scope == nil && !w.CannotConflict && f.tracer.Trace(w.Cursor).HandsOn() {
+			f.returners[fn] = Returner{Inner: w, Param: paramIndex(f.info, decl, w.Object.Root), AsGiven: f.sentAsGiven(decl, w)}
+			guards[fn] = append(guards[fn], f.writeGuard(decl, w))
+		}
+	}
+	for fn, gs := range guards {
+		r := f.returners[fn]
+		r.Guard = mergeGuards(gs)
+		f.returners[fn] = r
+	}
+}
+
+// callReturners records the functions that hand on the failure of a
+// call of a returner, and reports whether it found any.
+func (f *returnerFinder) callReturners() bool {
+	changed := false
+	for _, c := range f.scan.calls {
+		r, ok := f.returners[c.callee]
+		if !ok || !f.mayConflict(c, r) {
+			continue
+		}
+		fn, decl := f.scan.decls.declOf(c.site().fnNode())
+		if _, known := f.returners[fn]; fn == nil || known || f.scopes.around(c.frame) != nil {
+			continue
+		}
+		if f.tracer.Trace(f.scan.cursor(c)).HandsOn() {
+			root := argRoot(f.info, c.expr, r.Param)
+			f.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(f.info, decl, root), AsGiven: f.passedAsGiven(decl, c, r)}
+			changed = true
+		}
+	}
+	return changed
+}
+
+// mayConflict reports whether c, a call of the returner r, is not a write
+// itself and may hand on r's Conflict: it gives r's AsGiven parameter no
+// object built fresh, nor r's guard the value that skips the writes.
+func (f *returnerFinder) mayConflict(c call, r Returner) bool {
+	return f.found.writeAt(c.expr) == nil && !f.versionlessArg(c, r) && !guardExcludes(f.info, c.expr, r)
+}
+
+// returnerCalls returns the calls of returners, once they are final.
+func (f *returnerFinder) returnerCalls() returnerCalls {
+	out := returnerCalls{cursors: make(map[*ast.CallExpr]inspector.Cursor)}
+	for _, c := range f.scan.calls {
+		if r, ok := f.returners[c.callee]; ok && f.mayConflict(c, r) {
+			out.calls = append(out.calls, &ReturnerCall{Call: c.expr, Callee: c.callee})
+			out.cursors[c.expr] = f.scan.cursor(c)
+		}
+	}
+	return out
+}
+
+// paramIndex returns the index of decl's parameter v, or -1.
+func paramIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
+	if v == nil {
+		return -1
+	}
+	for i, p := range syntax.ParamVars(info, decl) {
+		if p == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// argRoot returns the variable passed (possibly as &v) as argument i of
+// call, or nil.
+func argRoot(info *types.Info, call *ast.CallExpr, i int) *types.Var {
+	if i < 0 || i >= len(call.Args) {
+		return nil
+	}
+	o := upstream.ObjectOf(info, call.Args[i])
+	if id, ok := o.Expr.(*ast.Ident); ok {
+		v, _ := info.Uses[id].(*types.Var)
+		return v
+	}
+	return nil
+}
+
+// findInterfaceReturners marks as returners the interface methods called
+// in the package whose implementations in the package are all returners:
+// a write helper called through an interface. It reports whether it
+// marked any.
+func (f *returnerFinder) findInterfaceReturners() bool {
+	marked := false
+	for _, c := range f.scan.calls {
+		fn := c.callee
+		if _, known := f.returners[fn]; known || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) {
+			continue
+		}
+		if r, ok := f.implementedByReturners(fn); ok {
+			f.returners[fn] = r
+			marked = true
+		}
+	}
+	return marked
+}
+
+// implementedByReturners reports whether every method of this package that
+// implements the interface method im is a returner (and there is one).
+func (f *returnerFinder) implementedByReturners(im *types.Func) (Returner, bool) {
+	iface, ok := im.Signature().Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return Returner{}, false
+	}
+	var found *Returner
+	for _, fn := range f.methodsByName[im.Name()] {
+		if !types.Implements(fn.Signature().Recv().Type(), iface) {
+			continue
+		}
+		r, ok := f.returners[fn]
+		if !ok {
+			return Returner{}, false
+		}
+		found = &r
+	}
+	if found == nil {
+		return Returner{}, false
+	}
+	out := *found
+	out.AsGiven = -1 // implementations may differ in what they send
+	return out, true
+}
+
+// methodsByName groups the methods declared in the package by name:
+// every call of an interface method asks for those that may implement it,
+// in each round of the returners' fixed point.
+func methodsByName(decls map[*types.Func]*ast.FuncDecl) map[string][]*types.Func {
+	out := make(map[string][]*types.Func)
+	for fn := range decls {
+		if fn.Signature().Recv() != nil {
+			out[fn.Name()] = append(out[fn.Name()], fn)
+		}
+	}
+	return out
+}
+
+// writeGuard returns the guard of the write w in decl (nil for a
+// literal's write or one without).
+func (f *returnerFinder) writeGuard(decl *ast.FuncDecl, w *Write) *Guard {
+	if decl == nil || w.FuncNode != ast.Node(decl) {
+		return nil
+	}
+	return guardOf(f.info, decl, w.Cursor)
+}

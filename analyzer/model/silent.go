@@ -1,0 +1,79 @@
+package model
+
+import (
+	"go/ast"
+	"go/types"
+	"maps"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
+)
+
+// A helper that writes an object it is handed and loses the write's
+// failure (it logs or drops it) cannot tell its caller that the write
+// failed: after a Conflict there, the caller's object still carries the
+// version the server refused, and the caller's next write of it, or the
+// next call of such a helper on it, is certain to conflict. The silent
+// writers are those helpers, with the parameter they write: found from
+// their own writes, from the returners' failures they lose, and from the
+// silent writers they hand their parameter to; and, across packages,
+// from their SilentWriteFact.
+
+// SilentCall is a call of a silent writer: Param is the argument the
+// helper writes.
+type SilentCall struct {
+	Call   *ast.CallExpr
+	Callee *types.Func
+	Param  int
+	Cursor inspector.Cursor
+}
+
+// findSilentWriters returns the package's silent writers and those of
+// other packages it calls (foreign, from facts), and the calls of them.
+// It runs once the tracer is frozen: the writes' fates are final.
+func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, scopes scopesByBody, tracer *fate.Tracer, returners map[*types.Func]Returner, foreign map[*types.Func]int) (map[*types.Func]int, []*SilentCall) {
+	silent := maps.Clone(foreign)
+	for _, w := range found.writes {
+		fn, decl := scan.decls.declOf(w.FuncNode)
+		if fn == nil || w.Scope != nil || w.CannotConflict {
+			continue
+		}
+		if p := paramIndex(info, decl, w.Object.Root); p >= 0 && losesSilently(tracer.Trace(w.Cursor)) {
+			silent[fn] = p
+		}
+	}
+	graph.Saturate(scan.calls, func(c call) bool {
+		fn, decl := scan.decls.declOf(c.site().fnNode())
+		if _, known := silent[fn]; fn == nil || known || scopes.around(c.frame) != nil {
+			return false
+		}
+		p, ok := silent[c.callee]
+		if !ok {
+			r, isReturner := returners[c.callee]
+			p, ok = r.Param, isReturner
+		}
+		q := paramIndex(info, decl, argRoot(info, c.expr, p))
+		if !ok || q < 0 {
+			return false
+		}
+		if _, calleeSilent := silent[c.callee]; !calleeSilent && !losesSilently(tracer.Trace(scan.cursor(c))) {
+			return false
+		}
+		silent[fn] = q
+		return true
+	})
+	var calls []*SilentCall
+	for _, c := range scan.calls {
+		if p, ok := silent[c.callee]; ok && p < len(c.expr.Args) {
+			calls = append(calls, &SilentCall{Call: c.expr, Callee: c.callee, Param: p, Cursor: scan.cursor(c)})
+		}
+	}
+	return silent, calls
+}
+
+// losesSilently reports whether a failure with fate f is lost where it
+// happens without reaching the caller: dropped, swallowed or logged (not
+// ending the program, nor returned wrapped as terminal).
+func losesSilently(f fate.Fate) bool { return f <= fate.Logged }

@@ -1,0 +1,138 @@
+package upstream
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+	"time"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
+)
+
+// Options name, by fully-qualified name, functions that analysis cannot
+// see into: retry wrappers (their first func parameter runs inside a
+// conflict retry) and read helpers (they re-read the objects they are
+// given or return). Names are spelled as types.Func.FullName prints them:
+// "example.com/pkg/kubeutil.Retry" or "(example.com/pkg.Store).Latest";
+// a leading * on the receiver is optional.
+//
+// The model analyzer built by New reads its Options when it runs, so a
+// driver may fill them (from flags or settings) after building it.
+type Options struct {
+	RetryWrappers NameList
+	ReadHelpers   NameList
+	// Consequences, when not empty, are the grades of lost Conflicts to
+	// report (see package consequence); the others are not reported.
+	Consequences consequence.Gate
+	// Resync, when positive, is the default resync period of the
+	// program's informers and manager cache, given by the user because
+	// it is set up where a package's analysis cannot see it (in main,
+	// under go vet and golangci-lint). It grades like a resync the
+	// package sets up itself: only writes of owners that are resynced.
+	Resync Duration
+	// CoveredVariant, set by a driver that analyzes packages both as
+	// themselves and with their tests (see analyzer.CoveredTestVariants),
+	// reports whether the test variant of a package adds nothing to the
+	// run but its test files. nil (go vet and the like): none does.
+	CoveredVariant func(path string) bool
+}
+
+// TestWriteReporter is implemented by a check's flag value that decides
+// whether the check reports writes in _test.go files (unretriedupdate's
+// mode): a suite asks it, through the analyzers' flags, whether its model
+// must walk every test file.
+type TestWriteReporter interface{ ReportsTestWrites() bool }
+
+// NameList is a list of fully-qualified function names. As a flag.Value it
+// reads a comma-separated list.
+type NameList []string
+
+func (l *NameList) String() string { return strings.Join(*l, ",") }
+
+// Set parses a comma-separated list, checking each name's form.
+func (l *NameList) Set(s string) error {
+	*l = nil
+	for _, name := range strings.Split(s, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		if err := checkFuncName(name); err != nil {
+			return err
+		}
+		*l = append(*l, name)
+	}
+	return nil
+}
+
+// Validate checks the form of every name in l.
+func (l NameList) Validate() error {
+	for _, name := range l {
+		if err := checkFuncName(name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkFuncName accepts "pkg/path.Func" and "(pkg/path.Type).Method".
+func checkFuncName(name string) error {
+	if strings.Contains(name, ",") {
+		return fmt.Errorf("%q holds a comma: give one function per list entry", name)
+	}
+	bad := fmt.Errorf("%q is not a fully-qualified function name: want pkg/path.Func or (pkg/path.Type).Method", name)
+	if strings.HasPrefix(name, "(") {
+		recv, method, ok := strings.Cut(name[1:], ").")
+		if !ok || method == "" || !strings.Contains(recv, ".") {
+			return bad
+		}
+		return nil
+	}
+	dot := strings.LastIndex(name, ".")
+	if dot <= 0 || dot == len(name)-1 || strings.ContainsAny(name, "() ") {
+		return bad
+	}
+	return nil
+}
+
+// Has reports whether fn is in the list.
+func (l NameList) Has(fn *types.Func) bool {
+	if len(l) == 0 {
+		return false
+	}
+	full := strings.Replace(fn.FullName(), "(*", "(", 1)
+	for _, name := range l {
+		if strings.Replace(name, "(*", "(", 1) == full {
+			return true
+		}
+	}
+	return false
+}
+
+// Duration is a period given as a flag or setting ("10h", "30m"): a
+// positive time.Duration, or 0 for none.
+type Duration time.Duration
+
+func (d *Duration) String() string {
+	if *d == 0 {
+		return ""
+	}
+	return time.Duration(*d).String()
+}
+
+// Set parses a Go duration, refusing a negative one.
+func (d *Duration) Set(s string) error {
+	if s == "" || s == "0" {
+		*d = 0
+		return nil
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("%q is not a duration: want a number with a unit, such as 10h or 30m", s)
+	}
+	if v < 0 {
+		return fmt.Errorf("%q is negative: want a period, such as 10h", s)
+	}
+	*d = Duration(v)
+	return nil
+}
