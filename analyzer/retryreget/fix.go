@@ -24,7 +24,7 @@ var reReadNames = []string{"latest", "fresh", "err", "getErr"}
 // reReadFix builds the fix for a stale write: the re-read at the top of the
 // closure, and the mutations made since the object's last read moved after
 // it. It gives up unless the result provably compiles and keeps meaning.
-func (c *checker) reReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
+func (fx *fixer) reReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
 	if w.Object.Copied {
 		return analysis.SuggestedFix{}, false // a copy: nothing to Get into
 	}
@@ -32,8 +32,8 @@ func (c *checker) reReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
 	if !ok || len(lit.Body.List) == 0 {
 		return analysis.SuggestedFix{}, false
 	}
-	condition := returnsDoneAndError(c.pass.TypesInfo, lit.Type) // a wait condition
-	if !condition && !returnsOnlyError(c.pass.TypesInfo, lit.Type) {
+	condition := returnsDoneAndError(fx.pass.TypesInfo, lit.Type) // a wait condition
+	if !condition && !returnsOnlyError(fx.pass.TypesInfo, lit.Type) {
 		return analysis.SuggestedFix{}, false
 	}
 	// The object must be a plain local variable of the function that makes
@@ -44,7 +44,7 @@ func (c *checker) reReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	at := lit.Body.Lbrace + 1
-	moves, ok := c.movableMutations(w, outer)
+	moves, ok := fx.movableMutations(w, outer)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -52,9 +52,9 @@ func (c *checker) reReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
 	var reRead []string
 	switch w.Kind {
 	case upstream.WriteUpdate, upstream.WriteSubResourceUpdate, upstream.WriteOptimisticPatch:
-		reRead, edits, ok = c.crGet(w, lit, at)
+		reRead, edits, ok = fx.crGet(w, lit, at)
 	case upstream.WriteTypedUpdate, upstream.WriteDynamicUpdate:
-		reRead, edits, ok = c.typedGet(w, lit, at)
+		reRead, edits, ok = fx.typedGet(w, lit, at)
 	default:
 		ok = false
 	}
@@ -73,17 +73,17 @@ func (c *checker) reReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
 	for _, m := range moves {
 		// Moved statements follow the re-read, whose names they must not
 		// see in place of their own.
-		if !fixes.ResolvesSame(c.pass.Pkg, c.pass.TypesInfo, m, at) || slices.ContainsFunc(reReadNames, func(n string) bool { return fixes.UsesName(m, n) }) {
+		if !fixes.ResolvesSame(fx.pass.Pkg, fx.pass.TypesInfo, m, at) || slices.ContainsFunc(reReadNames, func(n string) bool { return fixes.UsesName(m, n) }) {
 			return analysis.SuggestedFix{}, false
 		}
-		text, del, ok := fixes.StatementLines(c.pass, m)
+		text, del, ok := fixes.StatementLines(fx.pass, m)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
 		reRead = append(reRead, text...)
 		edits = append(edits, del)
 	}
-	edits = append(edits, c.insertLines(lit, at, reRead))
+	edits = append(edits, fx.insertLines(lit, at, reRead))
 	msg := fmt.Sprintf("Re-read %s at the top of the closure", obj.Name())
 	if len(moves) > 0 {
 		msg += " and move its mutations after the re-read"
@@ -93,21 +93,21 @@ func (c *checker) reReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
 
 // typedGet builds the re-read of a typed or dynamic client write: the Get
 // of the same resource interface, assigned back to the object.
-func (c *checker) typedGet(w *model.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
-	fresh, ok1 := c.freeName(lit, "latest", "fresh")
-	errName, ok2 := c.freeName(lit, "err", "getErr")
+func (fx *fixer) typedGet(w *model.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
+	fresh, ok1 := fx.freeName(lit, "latest", "fresh")
+	errName, ok2 := fx.freeName(lit, "err", "getErr")
 	if !ok1 || !ok2 {
 		return nil, nil, false
 	}
-	return repair.TypedReRead(c.pass, w, at, fresh, errName)
+	return repair.TypedReRead(fx.pass, w, at, fresh, errName)
 }
 
 // freeName returns the first candidate that a declaration at the top of the
 // closure can take: nothing at the closure's top level declares it, and
 // nothing in the closure uses an outer variable of that name (which the new
 // declaration would shadow).
-func (c *checker) freeName(lit *ast.FuncLit, candidates ...string) (string, bool) {
-	scope := c.pass.TypesInfo.Scopes[lit.Type]
+func (fx *fixer) freeName(lit *ast.FuncLit, candidates ...string) (string, bool) {
+	scope := fx.pass.TypesInfo.Scopes[lit.Type]
 	if scope == nil {
 		return "", false // not type-checked: names cannot be told apart
 	}
@@ -119,7 +119,7 @@ next:
 		found := false
 		ast.Inspect(lit.Body, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok && id.Name == name {
-				if o := c.pass.TypesInfo.Uses[id]; o != nil && !syntax.Encloses(lit, o.Pos()) {
+				if o := fx.pass.TypesInfo.Uses[id]; o != nil && !syntax.Encloses(lit, o.Pos()) {
 					found = true
 				}
 			}
@@ -135,12 +135,12 @@ next:
 
 // builtInside reports whether the patch argument is built inside body: a
 // call written there, or a variable declared there.
-func (c *checker) builtInside(patch ast.Expr, body *ast.BlockStmt) bool {
+func (fx *fixer) builtInside(patch ast.Expr, body *ast.BlockStmt) bool {
 	switch p := ast.Unparen(patch).(type) {
 	case *ast.CallExpr:
 		return true
 	case *ast.Ident:
-		o := c.pass.TypesInfo.Uses[p]
+		o := fx.pass.TypesInfo.Uses[p]
 		return o != nil && syntax.Encloses(body, o.Pos())
 	}
 	return false
@@ -148,14 +148,14 @@ func (c *checker) builtInside(patch ast.Expr, body *ast.BlockStmt) bool {
 
 // insertLines inserts lines at the top of the closure body, indented like
 // its first statement.
-func (c *checker) insertLines(lit *ast.FuncLit, at token.Pos, lines []string) analysis.TextEdit {
+func (fx *fixer) insertLines(lit *ast.FuncLit, at token.Pos, lines []string) analysis.TextEdit {
 	indent := "\t"
 	first := lit.Body.List[0]
-	if src, off, ok := fixes.Content(c.pass, first.Pos()); ok {
+	if src, off, ok := fixes.Content(fx.pass, first.Pos()); ok {
 		ls := bytes.LastIndexByte(src[:off], '\n') + 1
-		if prefix := src[ls:off]; len(bytes.TrimSpace(prefix)) == 0 && c.pass.Fset.Position(first.Pos()).Line != c.pass.Fset.Position(lit.Body.Lbrace).Line {
+		if prefix := src[ls:off]; len(bytes.TrimSpace(prefix)) == 0 && fx.pass.Fset.Position(first.Pos()).Line != fx.pass.Fset.Position(lit.Body.Lbrace).Line {
 			indent = string(prefix)
-		} else if _, loff, ok := fixes.Content(c.pass, lit.Pos()); ok {
+		} else if _, loff, ok := fixes.Content(fx.pass, lit.Pos()); ok {
 			lls := bytes.LastIndexByte(src[:loff], '\n') + 1
 			indent = fixes.LeadingSpace(string(src[lls:loff])) + "\t"
 		}
@@ -168,7 +168,7 @@ func (c *checker) insertLines(lit *ast.FuncLit, at token.Pos, lines []string) an
 	}
 	// A body written on the brace's line (func() error { return ... })
 	// needs its first statement moved to a line of its own.
-	if c.pass.Fset.Position(first.Pos()).Line == c.pass.Fset.Position(lit.Body.Lbrace).Line {
+	if fx.pass.Fset.Position(first.Pos()).Line == fx.pass.Fset.Position(lit.Body.Lbrace).Line {
 		b.WriteString("\n")
 		b.WriteString(indent)
 	}
@@ -177,9 +177,9 @@ func (c *checker) insertLines(lit *ast.FuncLit, at token.Pos, lines []string) an
 
 // crGet builds the re-read for a controller-runtime write; a patch built
 // outside the closure keeps its stale base, so it gets no fix.
-func (c *checker) crGet(w *model.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
-	if w.Kind == upstream.WriteOptimisticPatch && (len(w.Call.Args) < 3 || !c.builtInside(w.Call.Args[2], lit.Body)) {
+func (fx *fixer) crGet(w *model.Write, lit *ast.FuncLit, at token.Pos) ([]string, []analysis.TextEdit, bool) {
+	if w.Kind == upstream.WriteOptimisticPatch && (len(w.Call.Args) < 3 || !fx.builtInside(w.Call.Args[2], lit.Body)) {
 		return nil, nil, false
 	}
-	return repair.ControllerRuntimeReRead(c.pass, w, at)
+	return repair.ControllerRuntimeReRead(fx.pass, w, at)
 }

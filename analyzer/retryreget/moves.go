@@ -19,7 +19,7 @@ import (
 // mover walks back from the statement that makes the retry call to the
 // object's last read, collecting the mutations the re-read would wipe.
 type mover struct {
-	c     *checker
+	fx    *fixer
 	w     *model.Write
 	root  *types.Var
 	outer ast.Node
@@ -32,8 +32,8 @@ type mover struct {
 // movableMutations returns, in source order, the statements to move into
 // the closure after the re-read. ok is false when the walk cannot show that
 // moving them (and re-reading) keeps the behaviour.
-func (c *checker) movableMutations(w *model.Write, outer ast.Node) ([]ast.Stmt, bool) {
-	m := &mover{c: c, w: w, root: w.Object.Root, outer: outer, between: make(map[types.Object]bool)}
+func (fx *fixer) movableMutations(w *model.Write, outer ast.Node) ([]ast.Stmt, bool) {
+	m := &mover{fx: fx, w: w, root: w.Object.Root, outer: outer, between: make(map[types.Object]bool)}
 	cur, list, idx, ok := fixes.EnclosingStmt(w.Scope.Cursor)
 	immediate := true
 	for ok {
@@ -98,7 +98,7 @@ func (m *mover) mentionsOutside(s ast.Node, skip1, skip2 ast.Node) bool {
 		if n == nil || found || n == skip1 || n == skip2 {
 			return false
 		}
-		if id, ok := n.(*ast.Ident); ok && m.c.pass.TypesInfo.ObjectOf(id) == m.root {
+		if id, ok := n.(*ast.Ident); ok && m.fx.pass.TypesInfo.ObjectOf(id) == m.root {
 			found = true
 		}
 		return !found
@@ -109,7 +109,7 @@ func (m *mover) mentionsOutside(s ast.Node, skip1, skip2 ast.Node) bool {
 // visit classifies one statement before the retry. done means the last
 // read was found; !ok means the fix must be given up.
 func (m *mover) visit(s ast.Stmt, immediate bool) (done, ok bool) {
-	info := m.c.pass.TypesInfo
+	info := m.fx.pass.TypesInfo
 	if m.isBoundary(s) {
 		return true, true
 	}
@@ -138,7 +138,7 @@ func (m *mover) visit(s ast.Stmt, immediate bool) (done, ok bool) {
 
 // record notes what a statement that stays uses, and whether it can leave.
 func (m *mover) record(s ast.Node, skip ast.Node) {
-	for _, o := range usedObjects(m.c.pass.TypesInfo, s) {
+	for _, o := range usedObjects(m.fx.pass.TypesInfo, s) {
 		m.between[o] = true
 	}
 	ast.Inspect(s, func(n ast.Node) bool {
@@ -159,8 +159,8 @@ func (m *mover) isBoundary(s ast.Stmt) bool {
 	if syntax.Encloses(s, m.root.Pos()) {
 		return true // the declaration
 	}
-	f := fixes.FileOf(m.c.pass, s.Pos())
-	for _, rd := range m.c.res.ReadsOf(m.w.Object, s) {
+	f := fixes.FileOf(m.fx.pass, s.Pos())
+	for _, rd := range m.fx.res.ReadsOf(m.w.Object, s) {
 		path, _ := astutil.PathEnclosingInterval(f, rd.Node.Pos(), rd.Node.End())
 		conditional := false
 		for _, n := range path {
@@ -188,7 +188,7 @@ func (m *mover) isBoundary(s ast.Stmt) bool {
 // from one of its maps, a Set method on it, or controllerutil's finalizer
 // helpers, with operands that call nothing.
 func (m *mover) movable(s ast.Stmt) bool {
-	info := m.c.pass.TypesInfo
+	info := m.fx.pass.TypesInfo
 	if !callFreeExceptTop(info, s) {
 		return false
 	}
@@ -213,7 +213,7 @@ func (m *mover) movable(s ast.Stmt) bool {
 // mutatingCall reports whether call is a known in-place mutation of the
 // object whose other operands call nothing.
 func (m *mover) mutatingCall(call *ast.CallExpr) bool {
-	info := m.c.pass.TypesInfo
+	info := m.fx.pass.TypesInfo
 	for _, a := range call.Args {
 		if !fixes.SideEffectFree(info, a) {
 			return false
@@ -255,7 +255,7 @@ func callFreeExceptTop(info *types.Info, s ast.Stmt) bool {
 // readOnly reports whether every use of the object in s reads a field of
 // basic type (cm.Name, cm.GetNamespace()), which nothing can mutate through.
 func (m *mover) readOnly(s ast.Stmt) bool {
-	return fixes.ReadsOnlyBasicFields(m.c.pass, s, m.root)
+	return fixes.ReadsOnlyBasicFields(m.fx.pass, s, m.root)
 }
 
 // usedObjects lists the variables s refers to.

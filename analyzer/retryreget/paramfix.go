@@ -34,9 +34,9 @@ import (
 // It is offered only when the closure makes a plain change of its own right
 // before the write, which the next attempt makes again, and nothing before
 // that, in the function or the closure, changes the object.
-func (c *checker) paramReReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
+func (fx *fixer) paramReReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
 	lit, ok := w.Scope.Body.(*ast.FuncLit)
-	if !ok || !returnsOnlyError(c.pass.TypesInfo, lit.Type) || w.Object.Copied || w.Object.Path != w.Object.Root.Name() {
+	if !ok || !returnsOnlyError(fx.pass.TypesInfo, lit.Type) || w.Object.Copied || w.Object.Path != w.Object.Root.Name() {
 		return analysis.SuggestedFix{}, false
 	}
 	outer := syntax.EnclosingFuncNode(w.Scope.Cursor.Parent())
@@ -49,25 +49,25 @@ func (c *checker) paramReReadFix(w *model.Write) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	own := i
-	for own > 0 && repair.PlainMutation(c.pass.TypesInfo, list[own-1], w.Object.Root) && !repair.TouchesVersion(list[own-1]) {
+	for own > 0 && repair.PlainMutation(fx.pass.TypesInfo, list[own-1], w.Object.Root) && !repair.TouchesVersion(list[own-1]) {
 		own--
 	}
-	if own == i || !fixes.BasicReadsBefore(c.pass, syntax.FuncBody(outer), w.Object.Root, list[own].Pos()) {
+	if own == i || !fixes.BasicReadsBefore(fx.pass, syntax.FuncBody(outer), w.Object.Root, list[own].Pos()) {
 		return analysis.SuggestedFix{}, false
 	}
-	return c.conflictBranch(w, lit, list, i)
+	return fx.conflictBranch(w, lit, list, i)
 }
 
 // conflictBranch rewrites the write statement list[i] (`return c.Update(...)`,
 // or `_, err := c.Update(...)` before `return err`) so that a Conflict
 // re-reads the object before the closure returns.
-func (c *checker) conflictBranch(w *model.Write, lit *ast.FuncLit, list []ast.Stmt, i int) (analysis.SuggestedFix, bool) {
+func (fx *fixer) conflictBranch(w *model.Write, lit *ast.FuncLit, list []ast.Stmt, i int) (analysis.SuggestedFix, bool) {
 	stmt := list[i]
-	reRead, edits, ok := repair.ConflictReRead(c.pass, w, stmt.Pos(), "err")
+	reRead, edits, ok := repair.ConflictReRead(fx.pass, w, stmt.Pos(), "err")
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	indent, ok := fixes.LineIndent(c.pass, stmt.Pos())
+	indent, ok := fixes.LineIndent(fx.pass, stmt.Pos())
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -77,11 +77,11 @@ func (c *checker) conflictBranch(w *model.Write, lit *ast.FuncLit, list []ast.St
 		if w.Kind != upstream.WriteUpdate && w.Kind != upstream.WriteSubResourceUpdate {
 			return analysis.SuggestedFix{}, false
 		}
-		assign, ok := c.errAssign(lit, stmt.Pos())
+		assign, ok := fx.errAssign(lit, stmt.Pos())
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
-		lines := append([]string{"err " + assign + " " + fixes.Source(c.pass, w.Call)}, reRead...)
+		lines := append([]string{"err " + assign + " " + fixes.Source(fx.pass, w.Call)}, reRead...)
 		lines = append(lines, "return err")
 		edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(strings.Join(lines, "\n"+indent))})
 	case *ast.AssignStmt:
@@ -91,7 +91,7 @@ func (c *checker) conflictBranch(w *model.Write, lit *ast.FuncLit, list []ast.St
 		if !ok || errID.Name != "err" || !isRet || len(ret.Results) != 1 || types.ExprString(ret.Results[0]) != "err" {
 			return analysis.SuggestedFix{}, false
 		}
-		at, ok := fixes.LineEnd(c.pass, stmt.End())
+		at, ok := fixes.LineEnd(fx.pass, stmt.End())
 		if !ok || at >= ret.Pos() {
 			return analysis.SuggestedFix{}, false
 		}
@@ -108,8 +108,8 @@ func (c *checker) conflictBranch(w *model.Write, lit *ast.FuncLit, list []ast.St
 // errAssign returns how the rewrite stores the write's error at pos: "="
 // into an error variable err the closure already declares there, else ":="
 // (which may shadow an outer err, as the closure's own would).
-func (c *checker) errAssign(lit *ast.FuncLit, pos token.Pos) (string, bool) {
-	scope := c.pass.Pkg.Scope().Innermost(pos)
+func (fx *fixer) errAssign(lit *ast.FuncLit, pos token.Pos) (string, bool) {
+	scope := fx.pass.Pkg.Scope().Innermost(pos)
 	if scope == nil {
 		return "", false
 	}

@@ -41,8 +41,16 @@ type checker struct {
 	pass   *analysis.Pass
 	res    *model.Result
 	tracer *fate.Tracer
-	// fixed records the scope bodies that already carry a re-read fix, so
-	// that two findings never insert at the same place.
+	fix    *fixer
+}
+
+// fixer builds retryreget's suggested fixes (a re-read at the top of the
+// retried function, through the parameter it is given, or a result kept
+// apart), and records the scope bodies that already carry a re-read fix,
+// so that two findings never insert at the same place.
+type fixer struct {
+	pass  *analysis.Pass
+	res   *model.Result
 	fixed map[ast.Node]bool
 }
 
@@ -50,7 +58,7 @@ func run(pass *analysis.Pass, res *model.Result) (any, error) {
 	if len(res.Writes()) == 0 || len(res.Scopes()) == 0 {
 		return nil, nil
 	}
-	c := &checker{pass: pass, res: res, tracer: res.Tracer(), fixed: make(map[ast.Node]bool)}
+	c := &checker{pass: pass, res: res, tracer: res.Tracer(), fix: &fixer{pass: pass, res: res, fixed: make(map[ast.Node]bool)}}
 	reported := make(map[staleKey]bool)
 	for _, w := range res.Writes() {
 		if w.Scope == nil || versionless(w) {
@@ -133,12 +141,12 @@ func (c *checker) reportStale(w *model.Write) {
 	todo := fmt.Sprintf("Get %s at the top of %s", name, where)
 	related := []diag.Related{{Node: w.Scope.Call, Message: "the retry: " + retryName(w.Scope)}}
 	var fixes []analysis.SuggestedFix
-	if !c.fixed[w.Scope.Body] {
-		if fix, ok := c.reReadFix(w); ok {
-			c.fixed[w.Scope.Body] = true
+	if !c.fix.fixed[w.Scope.Body] {
+		if fix, ok := c.fix.reReadFix(w); ok {
+			c.fix.fixed[w.Scope.Body] = true
 			fixes = append(fixes, fix)
-		} else if fix, ok := c.paramReReadFix(w); ok {
-			c.fixed[w.Scope.Body] = true
+		} else if fix, ok := c.fix.paramReReadFix(w); ok {
+			c.fix.fixed[w.Scope.Body] = true
 			fixes = append(fixes, fix)
 			todo = fmt.Sprintf("re-read %s after each conflict", name)
 		}

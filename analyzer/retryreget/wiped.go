@@ -51,7 +51,7 @@ func (c *checker) checkWiped(w *model.Write) {
 		{Node: w.Scope.Call, Message: "the retry: " + retryName(w.Scope)},
 	}
 	var fixes []analysis.SuggestedFix
-	if fix, ok := c.keepResultApartFix(w, as); ok {
+	if fix, ok := c.fix.keepResultApartFix(w, as); ok {
 		fixes = append(fixes, fix)
 	}
 	diag.Report(c.pass, w.Call, msg, related, fixes...)

@@ -36,11 +36,11 @@ var keptNames = []string{"updated", "stored"}
 // it after that call (where a last failed attempt would differ), nor in
 // another function literal. err must be declared in the statement's own
 // block, so that := assigns it instead of declaring a second one.
-func (c *checker) keepResultApartFix(w *model.Write, as *ast.AssignStmt) (analysis.SuggestedFix, bool) {
-	info := c.pass.TypesInfo
+func (fx *fixer) keepResultApartFix(w *model.Write, as *ast.AssignStmt) (analysis.SuggestedFix, bool) {
+	info := fx.pass.TypesInfo
 	root := w.Object.Root
 	lit, ok := w.Scope.Body.(*ast.FuncLit)
-	if !ok || as.Tok != token.ASSIGN || root.Parent() == c.pass.Pkg.Scope() {
+	if !ok || as.Tok != token.ASSIGN || root.Parent() == fx.pass.Pkg.Scope() {
 		return analysis.SuggestedFix{}, false
 	}
 	errID, ok := as.Lhs[1].(*ast.Ident)
@@ -48,7 +48,7 @@ func (c *checker) keepResultApartFix(w *model.Write, as *ast.AssignStmt) (analys
 		return analysis.SuggestedFix{}, false
 	}
 	errVar := info.ObjectOf(errID)
-	if errVar == nil || c.pass.Pkg.Scope().Innermost(as.Pos()) != errVar.Parent() {
+	if errVar == nil || fx.pass.Pkg.Scope().Innermost(as.Pos()) != errVar.Parent() {
 		return analysis.SuggestedFix{}, false
 	}
 	if _, _, _, ok := fixes.EnclosingStmt(w.Cursor.Parent()); !ok {
@@ -62,7 +62,7 @@ func (c *checker) keepResultApartFix(w *model.Write, as *ast.AssignStmt) (analys
 	}
 	// No later use of the object, in the closure or after the retry.
 	outer := syntax.EnclosingFuncNode(w.Scope.Cursor.Parent())
-	if outer == nil || usedAfter(c, lit.Body, root, as.End()) || usedAfter(c, syntax.FuncBody(outer), root, w.Scope.Call.End()) {
+	if outer == nil || usedAfter(fx.pass.TypesInfo, lit.Body, root, as.End()) || usedAfter(fx.pass.TypesInfo, syntax.FuncBody(outer), root, w.Scope.Call.End()) {
 		return analysis.SuggestedFix{}, false
 	}
 	capturedElsewhere := false
@@ -82,8 +82,8 @@ func (c *checker) keepResultApartFix(w *model.Write, as *ast.AssignStmt) (analys
 			break
 		}
 	}
-	indent, alone := fixes.LineIndent(c.pass, as.Pos())
-	end, ok := fixes.LineEnd(c.pass, as.End())
+	indent, alone := fixes.LineIndent(fx.pass, as.Pos())
+	end, ok := fixes.LineEnd(fx.pass, as.End())
 	if kept == "" || !alone || !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -99,10 +99,10 @@ func (c *checker) keepResultApartFix(w *model.Write, as *ast.AssignStmt) (analys
 }
 
 // usedAfter reports whether v is used in body after pos.
-func usedAfter(c *checker, body ast.Node, v *types.Var, pos token.Pos) bool {
+func usedAfter(info *types.Info, body ast.Node, v *types.Var, pos token.Pos) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Pos() > pos && c.pass.TypesInfo.Uses[id] == v {
+		if id, ok := n.(*ast.Ident); ok && id.Pos() > pos && info.Uses[id] == v {
 			found = true
 		}
 		return !found

@@ -59,17 +59,17 @@ func (c *checker) judge(fg *fnGraph, w, w2 *model.Write, outs map[outcome]bool, 
 	case silentFirst:
 	case failedFirst:
 		if len(outs) == 1 && w == w2 {
-			fix, fixed = c.reReadFix(fg, w, wr), "re-read "+w.Object.Name()+" before each retry"
+			fix, fixed = c.fix.reReadFix(fg, w, wr), "re-read "+w.Object.Name()+" before each retry"
 		}
 	case !w.Kind.RefreshesInPlace() && (outs[unknown] || outs[succeeded] || outs[notConflict]):
-		if len(outs) == 1 && outs[succeeded] && !c.fixed[w] && (sendsSameParts(w, wr) || c.unchangedSinceRead(w)) {
+		if len(outs) == 1 && outs[succeeded] && !c.fix.fixed[w] && (sendsSameParts(w, wr) || c.unchangedSinceRead(w)) {
 			if !wr.dirty {
-				fix, fixed = c.keepResultFix(fg, w), "keep the object "+methodOr(w)+" returns"
+				fix, fixed = c.fix.keepResultFix(fg, w), "keep the object "+methodOr(w)+" returns"
 			}
 			if fix == nil {
-				fix, fixed = c.keepCopyFix(w), "copy the object "+methodOr(w)+" returns into "+w.Object.Name()
+				fix, fixed = c.fix.keepCopyFix(w), "copy the object "+methodOr(w)+" returns into "+w.Object.Name()
 			}
-			c.fixed[w] = fix != nil // one edit of w, even when it feeds several writes
+			c.fix.fixed[w] = fix != nil // one edit of w, even when it feeds several writes
 		}
 	default:
 		return // a controller-runtime write whose outcome the path does not know
@@ -138,11 +138,11 @@ func sendsSameParts(w *model.Write, wr *walkResult) bool {
 // change the code made, whichever part a later write sends.
 func (c *checker) unchangedSinceRead(w *model.Write) bool {
 	v := w.Object.Root
-	fnCur := c.funcCursor(w)
+	fnCur := funcCursor(w)
 	if v == nil || w.Object.Path != v.Name() || !syntax.Within(varNode(v), fnCur.Node()) || len(c.res.ReadsOf(w.Object, fnCur.Node())) == 0 {
 		return false
 	}
-	for _, u := range c.usesOf(fnCur, v) {
+	for _, u := range c.uses.of(fnCur, v) {
 		if u.pos >= w.Call.Pos() {
 			continue
 		}

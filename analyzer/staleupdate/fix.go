@@ -19,6 +19,17 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
+// fixer builds staleupdate's suggested fixes (keep the result of a write,
+// copy it back, re-read before a retry), and remembers the first writes
+// already given one, so that a write feeding several later ones is
+// edited once.
+type fixer struct {
+	pass  *analysis.Pass
+	res   *model.Result
+	uses  *useIndex
+	fixed map[*model.Write]bool
+}
+
 // keepResultFix turns `_, err = c.Update(ctx, obj, opts)` into
 // `obj, err = c.Update(ctx, obj, opts)`, so that the later write sends the
 // object the server stored. It is offered only when that provably changes
@@ -26,11 +37,11 @@ import (
 // assignment does not declare a new obj, obj is not used where the write may
 // have failed (the result is then an empty object), and no alias of obj or
 // of its parts is taken anywhere in the function.
-func (c *checker) keepResultFix(fg *fnGraph, w *model.Write) *analysis.SuggestedFix {
+func (fx *fixer) keepResultFix(fg *fnGraph, w *model.Write) *analysis.SuggestedFix {
 	if w.Object.Copied || len(w.Call.Args) < 2 {
 		return nil // a copy: nothing to Get into; or a write of one argument, Update(obj)
 	}
-	info := c.pass.TypesInfo
+	info := fx.pass.TypesInfo
 	v := w.Object.Root
 	id, ok := ast.Unparen(w.Call.Args[1]).(*ast.Ident)
 	if !ok || info.Uses[id] != v || !syntax.Within(varNode(v), fg.body) {
@@ -47,10 +58,10 @@ func (c *checker) keepResultFix(fg *fnGraph, w *model.Write) *analysis.Suggested
 	if blank, ok := as.Lhs[0].(*ast.Ident); !ok || blank.Name != "_" {
 		return nil
 	}
-	if as.Tok == token.DEFINE && c.pass.Pkg.Scope().Innermost(as.Pos()) != v.Parent() {
+	if as.Tok == token.DEFINE && fx.pass.Pkg.Scope().Innermost(as.Pos()) != v.Parent() {
 		return nil // := would declare a second variable that shadows obj
 	}
-	for _, u := range c.usesOf(c.funcCursor(w), v) {
+	for _, u := range fx.uses.of(funcCursor(w), v) {
 		if u.nested || u.kind == useEscape {
 			return nil
 		}
@@ -69,7 +80,7 @@ func (c *checker) keepResultFix(fg *fnGraph, w *model.Write) *analysis.Suggested
 // failure path and it starts at an if or case body (or right after an if)
 // inside the loop, and when the function returns an error whose
 // companions have zero values that can be written.
-func (c *checker) reReadFix(fg *fnGraph, w *model.Write, wr *walkResult) *analysis.SuggestedFix {
+func (fx *fixer) reReadFix(fg *fnGraph, w *model.Write, wr *walkResult) *analysis.SuggestedFix {
 	if w.Object.Copied {
 		return nil // a copy: nothing to Get into
 	}
@@ -85,7 +96,7 @@ func (c *checker) reReadFix(fg *fnGraph, w *model.Write, wr *walkResult) *analys
 	if entry == nil || fg.preds[entry] != 1 {
 		return nil
 	}
-	pos, in, ok := c.insertionPoint(entry)
+	pos, in, ok := fx.insertionPoint(entry)
 	loop := syntax.InnermostLoop(w.Cursor)
 	if !ok || loop == nil || !syntax.Within(&ast.Ident{NamePos: pos}, loop) || pos < w.Call.End() {
 		return nil
@@ -94,7 +105,7 @@ func (c *checker) reReadFix(fg *fnGraph, w *model.Write, wr *walkResult) *analys
 		return nil // a parameter: the caller's changes, made before the loop, would be wiped
 	}
 	mutatedInLoop := false
-	for _, u := range c.usesOf(c.funcCursor(w), w.Object.Root) {
+	for _, u := range fx.uses.of(funcCursor(w), w.Object.Root) {
 		mutates := u.kind == useMutate || u.kind == useEscape
 		if mutates && u.pos < loop.Pos() {
 			return nil
@@ -106,7 +117,7 @@ func (c *checker) reReadFix(fg *fnGraph, w *model.Write, wr *walkResult) *analys
 	if !mutatedInLoop {
 		return nil
 	}
-	text, ok := c.controllerRuntimeReRead(fg, w, pos, in)
+	text, ok := fx.controllerRuntimeReRead(fg, w, pos, in)
 	if !ok {
 		return nil
 	}
@@ -118,12 +129,12 @@ func (c *checker) reReadFix(fg *fnGraph, w *model.Write, wr *walkResult) *analys
 
 // controllerRuntimeReRead writes `if err := c.Get(ctx, key, obj); err != nil
 // { return ..., err }`, indented by in, for insertion at pos.
-func (c *checker) controllerRuntimeReRead(fg *fnGraph, w *model.Write, pos token.Pos, in string) (string, bool) {
-	get, ok := c.getCall(w, pos)
+func (fx *fixer) controllerRuntimeReRead(fg *fnGraph, w *model.Write, pos token.Pos, in string) (string, bool) {
+	get, ok := fx.getCall(w, pos)
 	if !ok {
 		return "", false
 	}
-	ret, ok := c.zeroReturn(fg.fn, pos, "err")
+	ret, ok := fx.zeroReturn(fg.fn, pos, "err")
 	if !ok {
 		return "", false
 	}
@@ -133,26 +144,26 @@ func (c *checker) controllerRuntimeReRead(fg *fnGraph, w *model.Write, pos token
 // insertionPoint returns where a statement goes at the start of block b
 // (the line after an opening brace or case colon, or after an if
 // statement) and the indentation it needs.
-func (c *checker) insertionPoint(b *cfg.Block) (pos token.Pos, indent string, ok bool) {
+func (fx *fixer) insertionPoint(b *cfg.Block) (pos token.Pos, indent string, ok bool) {
 	switch b.Kind {
 	case cfg.KindIfThen:
 		ifs := b.Stmt.(*ast.IfStmt)
-		pos, ok = c.nextLine(ifs.Body.Lbrace, firstPos(ifs.Body))
-		return pos, lineIndent(c.pass, ifs.Pos()) + "\t", ok
+		pos, ok = fx.nextLine(ifs.Body.Lbrace, firstPos(ifs.Body))
+		return pos, lineIndent(fx.pass, ifs.Pos()) + "\t", ok
 	case cfg.KindIfElse:
 		ifs := b.Stmt.(*ast.IfStmt)
 		if blk, isBlock := ifs.Else.(*ast.BlockStmt); isBlock {
-			pos, ok = c.nextLine(blk.Lbrace, firstPos(blk))
-			return pos, lineIndent(c.pass, blk.Lbrace) + "\t", ok
+			pos, ok = fx.nextLine(blk.Lbrace, firstPos(blk))
+			return pos, lineIndent(fx.pass, blk.Lbrace) + "\t", ok
 		}
 	case cfg.KindIfDone:
 		ifs := b.Stmt.(*ast.IfStmt)
-		pos, ok = c.nextLine(ifs.End(), c.followingPos(ifs))
-		return pos, lineIndent(c.pass, ifs.Pos()), ok
+		pos, ok = fx.nextLine(ifs.End(), fx.followingPos(ifs))
+		return pos, lineIndent(fx.pass, ifs.Pos()), ok
 	case cfg.KindSwitchCaseBody:
 		if cc, isCase := b.Stmt.(*ast.CaseClause); isCase && len(cc.Body) > 0 {
-			pos, ok = c.nextLine(cc.Colon, cc.Body[0].Pos())
-			return pos, lineIndent(c.pass, cc.Pos()) + "\t", ok
+			pos, ok = fx.nextLine(cc.Colon, cc.Body[0].Pos())
+			return pos, lineIndent(fx.pass, cc.Pos()) + "\t", ok
 		}
 	}
 	return token.NoPos, "", false
@@ -160,8 +171,8 @@ func (c *checker) insertionPoint(b *cfg.Block) (pos token.Pos, indent string, ok
 
 // nextLine returns the start of the line after the one holding pos, when
 // next (the code that follows) starts on a later line.
-func (c *checker) nextLine(pos, next token.Pos) (token.Pos, bool) {
-	tf := c.pass.Fset.File(pos)
+func (fx *fixer) nextLine(pos, next token.Pos) (token.Pos, bool) {
+	tf := fx.pass.Fset.File(pos)
 	if tf == nil {
 		return token.NoPos, false
 	}
@@ -181,9 +192,9 @@ func firstPos(blk *ast.BlockStmt) token.Pos {
 }
 
 // followingPos is where the code after statement s in its block starts.
-func (c *checker) followingPos(s ast.Stmt) token.Pos {
+func (fx *fixer) followingPos(s ast.Stmt) token.Pos {
 	var next token.Pos
-	for _, f := range c.pass.Files {
+	for _, f := range fx.pass.Files {
 		if s.Pos() < f.FileStart || s.Pos() >= f.FileEnd {
 			continue
 		}
@@ -216,8 +227,8 @@ func (c *checker) followingPos(s ast.Stmt) token.Pos {
 // client that made the write (the parent client of Status() or
 // SubResource()), the same context and object, and the key taken from the
 // object. Every name must mean at pos what it means at the write.
-func (c *checker) getCall(w *model.Write, pos token.Pos) (string, bool) {
-	info := c.pass.TypesInfo
+func (fx *fixer) getCall(w *model.Write, pos token.Pos) (string, bool) {
+	info := fx.pass.TypesInfo
 	reader := w.Client
 	if w.Kind == upstream.WriteSubResourceUpdate {
 		call, ok := ast.Unparen(reader).(*ast.CallExpr)
@@ -230,7 +241,7 @@ func (c *checker) getCall(w *model.Write, pos token.Pos) (string, bool) {
 		}
 		reader = sel.X
 	}
-	pkgName, clientPkg := c.importedAs(pos, upstream.ClientPath)
+	pkgName, clientPkg := fx.importedAs(pos, upstream.ClientPath)
 	if clientPkg == nil {
 		return "", false
 	}
@@ -244,7 +255,7 @@ func (c *checker) getCall(w *model.Write, pos token.Pos) (string, bool) {
 	}
 	ctx, obj := w.Call.Args[0], w.Call.Args[1]
 	for _, e := range []ast.Expr{reader, ctx, obj} {
-		if !c.stableAt(e, pos) {
+		if !fx.stableAt(e, pos) {
 			return "", false
 		}
 	}
@@ -254,24 +265,24 @@ func (c *checker) getCall(w *model.Write, pos token.Pos) (string, bool) {
 
 // stableAt reports whether e is a chain of names and field selections (so
 // that evaluating it again has no effect) whose root means the same at pos.
-func (c *checker) stableAt(e ast.Expr, pos token.Pos) bool {
+func (fx *fixer) stableAt(e ast.Expr, pos token.Pos) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		obj := c.pass.TypesInfo.Uses[e]
-		return obj != nil && c.lookupAt(e.Name, pos) == obj
+		obj := fx.pass.TypesInfo.Uses[e]
+		return obj != nil && fx.lookupAt(e.Name, pos) == obj
 	case *ast.SelectorExpr:
-		if sel := c.pass.TypesInfo.Selections[e]; sel == nil || sel.Kind() != types.FieldVal {
+		if sel := fx.pass.TypesInfo.Selections[e]; sel == nil || sel.Kind() != types.FieldVal {
 			return false
 		}
-		return c.stableAt(e.X, pos)
+		return fx.stableAt(e.X, pos)
 	case *ast.UnaryExpr:
-		return e.Op == token.AND && c.stableAt(e.X, pos)
+		return e.Op == token.AND && fx.stableAt(e.X, pos)
 	}
 	return false
 }
 
-func (c *checker) lookupAt(name string, pos token.Pos) types.Object {
-	scope := c.pass.Pkg.Scope().Innermost(pos)
+func (fx *fixer) lookupAt(name string, pos token.Pos) types.Object {
+	scope := fx.pass.Pkg.Scope().Innermost(pos)
 	if scope == nil {
 		return nil
 	}
@@ -281,8 +292,8 @@ func (c *checker) lookupAt(name string, pos token.Pos) types.Object {
 
 // importedAs returns the name under which the file around pos imports
 // path, when that name means the package at pos.
-func (c *checker) importedAs(pos token.Pos, path string) (string, *types.Package) {
-	for _, f := range c.pass.Files {
+func (fx *fixer) importedAs(pos token.Pos, path string) (string, *types.Package) {
+	for _, f := range fx.pass.Files {
 		if pos < f.FileStart || pos >= f.FileEnd {
 			continue
 		}
@@ -290,8 +301,8 @@ func (c *checker) importedAs(pos token.Pos, path string) (string, *types.Package
 			if p, err := strconv.Unquote(spec.Path.Value); err != nil || p != path {
 				continue
 			}
-			pn := c.pass.TypesInfo.PkgNameOf(spec)
-			if pn == nil || pn.Name() == "_" || pn.Name() == "." || c.lookupAt(pn.Name(), pos) != pn {
+			pn := fx.pass.TypesInfo.PkgNameOf(spec)
+			if pn == nil || pn.Name() == "_" || pn.Name() == "." || fx.lookupAt(pn.Name(), pos) != pn {
 				return "", nil
 			}
 			return pn.Name(), pn.Imported()
@@ -303,7 +314,7 @@ func (c *checker) importedAs(pos token.Pos, path string) (string, *types.Package
 // zeroReturn writes `return <zero values>, errName` for the function fn, or
 // fails when its last result is not an error or a zero value cannot be
 // written with names valid at pos.
-func (c *checker) zeroReturn(fn ast.Node, pos token.Pos, errName string) (string, bool) {
+func (fx *fixer) zeroReturn(fn ast.Node, pos token.Pos, errName string) (string, bool) {
 	ft := syntax.FuncType(fn)
 	if ft == nil || ft.Results == nil || len(ft.Results.List) == 0 {
 		return "", false // no results, maybe written as ()
@@ -312,7 +323,7 @@ func (c *checker) zeroReturn(fn ast.Node, pos token.Pos, errName string) (string
 	for _, field := range ft.Results.List {
 		n := max(len(field.Names), 1)
 		for range n {
-			z, ok := c.zeroValue(field.Type, pos)
+			z, ok := fx.zeroValue(field.Type, pos)
 			if !ok {
 				return "", false
 			}
@@ -320,15 +331,15 @@ func (c *checker) zeroReturn(fn ast.Node, pos token.Pos, errName string) (string
 		}
 	}
 	last := ft.Results.List[len(ft.Results.List)-1].Type
-	if !types.Identical(c.pass.TypesInfo.TypeOf(last), types.Universe.Lookup("error").Type()) {
+	if !types.Identical(fx.pass.TypesInfo.TypeOf(last), types.Universe.Lookup("error").Type()) {
 		return "", false
 	}
 	vals[len(vals)-1] = errName
 	return "return " + strings.Join(vals, ", "), true
 }
 
-func (c *checker) zeroValue(te ast.Expr, pos token.Pos) (string, bool) {
-	t := c.pass.TypesInfo.TypeOf(te)
+func (fx *fixer) zeroValue(te ast.Expr, pos token.Pos) (string, bool) {
+	t := fx.pass.TypesInfo.TypeOf(te)
 	if t == nil {
 		return "", false
 	}
@@ -348,7 +359,7 @@ func (c *checker) zeroValue(te ast.Expr, pos token.Pos) (string, bool) {
 	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
 		return "nil", true
 	case *types.Struct:
-		if c.typeNameStable(te, pos) {
+		if fx.typeNameStable(te, pos) {
 			return types.ExprString(te) + "{}", true
 		}
 	}
@@ -357,14 +368,14 @@ func (c *checker) zeroValue(te ast.Expr, pos token.Pos) (string, bool) {
 
 // typeNameStable reports whether the type name te (T or pkg.T) means the
 // same at pos.
-func (c *checker) typeNameStable(te ast.Expr, pos token.Pos) bool {
+func (fx *fixer) typeNameStable(te ast.Expr, pos token.Pos) bool {
 	switch te := te.(type) {
 	case *ast.Ident:
-		obj := c.pass.TypesInfo.Uses[te]
-		return obj != nil && c.lookupAt(te.Name, pos) == obj
+		obj := fx.pass.TypesInfo.Uses[te]
+		return obj != nil && fx.lookupAt(te.Name, pos) == obj
 	case *ast.SelectorExpr:
 		x, ok := te.X.(*ast.Ident)
-		return ok && c.lookupAt(x.Name, pos) == c.pass.TypesInfo.Uses[x]
+		return ok && fx.lookupAt(x.Name, pos) == fx.pass.TypesInfo.Uses[x]
 	}
 	return false
 }
@@ -402,7 +413,7 @@ func parentStmt(cur inspector.Cursor) ast.Node {
 }
 
 // funcCursor returns the cursor of the function around the write.
-func (c *checker) funcCursor(w *model.Write) inspector.Cursor {
+func funcCursor(w *model.Write) inspector.Cursor {
 	for enc := range w.Cursor.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		return enc
 	}

@@ -40,12 +40,12 @@ const storedName = "stored"
 // pointer inside it) is held across the write, the name stored is unused
 // in the function, and err does not already live in the block (where := would
 // reuse or clash with it).
-func (c *checker) keepCopyFix(w *model.Write) *analysis.SuggestedFix {
+func (fx *fixer) keepCopyFix(w *model.Write) *analysis.SuggestedFix {
 	v := w.Object.Root
 	if w.Object.Copied || v == nil || w.Object.Path != v.Name() || len(w.Call.Args) < 2 {
 		return nil
 	}
-	copyStmt, ok := c.copyBack(w, v)
+	copyStmt, ok := fx.copyBack(w, v)
 	if !ok {
 		return nil
 	}
@@ -53,24 +53,24 @@ func (c *checker) keepCopyFix(w *model.Write) *analysis.SuggestedFix {
 	if !ok {
 		return nil
 	}
-	fnCur := c.funcCursor(w)
-	if c.nameUsed(fnCur, storedName) || !c.partsNotHeld(fnCur, v) || c.mayHoldCachedObject(fnCur, v) {
+	fnCur := funcCursor(w)
+	if fx.nameUsed(fnCur, storedName) || !fx.partsNotHeld(fnCur, v) || fx.mayHoldCachedObject(fnCur, v) {
 		return nil
 	}
 	var edits []analysis.TextEdit
 	var check *ast.IfStmt
 	switch s := stmtCur.Node().(type) {
 	case *ast.IfStmt:
-		edits, check = c.splitIfInit(w, s)
+		edits, check = fx.splitIfInit(w, s)
 	case *ast.AssignStmt:
 		if i+1 < len(list) {
-			edits, check = c.declareResult(w, s, list[i+1])
+			edits, check = fx.declareResult(w, s, list[i+1])
 		}
 	}
 	if check == nil || !endsPath(check.Body) || check.Else != nil {
 		return nil
 	}
-	indent := lineIndent(c.pass, check.Pos())
+	indent := lineIndent(fx.pass, check.Pos())
 	edits = append(edits, analysis.TextEdit{Pos: check.End(), End: check.End(), NewText: []byte("\n" + indent + copyStmt)})
 	return &analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Copy the object returned by %s into %s", types.ExprString(w.Call), v.Name()),
@@ -81,8 +81,8 @@ func (c *checker) keepCopyFix(w *model.Write) *analysis.SuggestedFix {
 // copyBack writes the statement that copies the stored object over v: `*v
 // = *stored` for a pointer passed as v, `v = *stored` for a value passed
 // as &v. The call's first result must have the pointer's type.
-func (c *checker) copyBack(w *model.Write, v *types.Var) (string, bool) {
-	sig, ok := c.pass.TypesInfo.TypeOf(w.Call.Fun).(*types.Signature)
+func (fx *fixer) copyBack(w *model.Write, v *types.Var) (string, bool) {
+	sig, ok := fx.pass.TypesInfo.TypeOf(w.Call.Fun).(*types.Signature)
 	if !ok || sig.Results().Len() != 2 {
 		return "", false
 	}
@@ -105,13 +105,13 @@ func (c *checker) copyBack(w *model.Write, v *types.Var) (string, bool) {
 
 // splitIfInit turns `if _, err := CALL; err != nil {` into `stored, err :=
 // CALL` and `if err != nil {` on the next line.
-func (c *checker) splitIfInit(w *model.Write, s *ast.IfStmt) ([]analysis.TextEdit, *ast.IfStmt) {
+func (fx *fixer) splitIfInit(w *model.Write, s *ast.IfStmt) ([]analysis.TextEdit, *ast.IfStmt) {
 	as, ok := s.Init.(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE || !c.blankThenErr(w, as) || c.errLivesAround(s, as.Lhs[1]) {
+	if !ok || as.Tok != token.DEFINE || !fx.blankThenErr(w, as) || fx.errLivesAround(s, as.Lhs[1]) {
 		return nil, nil
 	}
-	indent, alone := fixes.LineIndent(c.pass, s.Pos())
-	if !alone || !c.errTested(s.Cond, as.Lhs[1]) {
+	indent, alone := fixes.LineIndent(fx.pass, s.Pos())
+	if !alone || !fx.errTested(s.Cond, as.Lhs[1]) {
 		return nil, nil
 	}
 	return []analysis.TextEdit{
@@ -124,14 +124,14 @@ func (c *checker) splitIfInit(w *model.Write, s *ast.IfStmt) ([]analysis.TextEdi
 // declareResult turns `_, err = CALL` (err declared in this very block)
 // or `_, err := CALL` into `stored, err := CALL`, when the next statement
 // tests err.
-func (c *checker) declareResult(w *model.Write, as *ast.AssignStmt, next ast.Stmt) ([]analysis.TextEdit, *ast.IfStmt) {
+func (fx *fixer) declareResult(w *model.Write, as *ast.AssignStmt, next ast.Stmt) ([]analysis.TextEdit, *ast.IfStmt) {
 	check, ok := next.(*ast.IfStmt)
-	if !ok || check.Init != nil || !c.blankThenErr(w, as) || !c.errTested(check.Cond, as.Lhs[1]) {
+	if !ok || check.Init != nil || !fx.blankThenErr(w, as) || !fx.errTested(check.Cond, as.Lhs[1]) {
 		return nil, nil
 	}
 	if as.Tok == token.ASSIGN {
-		errObj := c.pass.TypesInfo.Uses[as.Lhs[1].(*ast.Ident)]
-		if errObj == nil || errObj.Parent() != c.pass.Pkg.Scope().Innermost(as.Pos()) {
+		errObj := fx.pass.TypesInfo.Uses[as.Lhs[1].(*ast.Ident)]
+		if errObj == nil || errObj.Parent() != fx.pass.Pkg.Scope().Innermost(as.Pos()) {
 			return nil, nil // := would declare a new err in this block
 		}
 		return []analysis.TextEdit{{Pos: as.Lhs[0].Pos(), End: as.TokPos + 1, NewText: []byte(storedName + ", " + types.ExprString(as.Lhs[1]) + " :=")}}, check
@@ -140,7 +140,7 @@ func (c *checker) declareResult(w *model.Write, as *ast.AssignStmt, next ast.Stm
 }
 
 // blankThenErr reports whether as is `_, err = CALL` for the write.
-func (c *checker) blankThenErr(w *model.Write, as *ast.AssignStmt) bool {
+func (fx *fixer) blankThenErr(w *model.Write, as *ast.AssignStmt) bool {
 	if len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ast.Expr(w.Call) {
 		return false
 	}
@@ -150,33 +150,33 @@ func (c *checker) blankThenErr(w *model.Write, as *ast.AssignStmt) bool {
 }
 
 // errTested reports whether cond is `err != nil` for the error variable.
-func (c *checker) errTested(cond ast.Expr, errExpr ast.Expr) bool {
+func (fx *fixer) errTested(cond ast.Expr, errExpr ast.Expr) bool {
 	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || be.Op != token.NEQ {
 		return false
 	}
 	id, ok := ast.Unparen(be.X).(*ast.Ident)
 	errID := errExpr.(*ast.Ident)
-	return ok && c.pass.TypesInfo.ObjectOf(id) == c.pass.TypesInfo.ObjectOf(errID) && truth.IsNil(be.Y)
+	return ok && fx.pass.TypesInfo.ObjectOf(id) == fx.pass.TypesInfo.ObjectOf(errID) && truth.IsNil(be.Y)
 }
 
 // errLivesAround reports whether the block around the if statement s
 // declares a variable with err's name: once the init moves out of the if,
 // := would reuse it (changing it for the code after) or clash with a later
 // declaration.
-func (c *checker) errLivesAround(s *ast.IfStmt, errExpr ast.Expr) bool {
-	scope := c.pass.Pkg.Scope().Innermost(s.Pos())
+func (fx *fixer) errLivesAround(s *ast.IfStmt, errExpr ast.Expr) bool {
+	scope := fx.pass.Pkg.Scope().Innermost(s.Pos())
 	if scope == nil {
 		return true
 	}
-	if ifScope, ok := c.pass.TypesInfo.Scopes[s]; ok && ifScope == scope {
+	if ifScope, ok := fx.pass.TypesInfo.Scopes[s]; ok && ifScope == scope {
 		scope = scope.Parent()
 	}
 	return scope.Lookup(errExpr.(*ast.Ident).Name) != nil
 }
 
 // nameUsed reports whether any identifier of the function is named name.
-func (c *checker) nameUsed(fnCur inspector.Cursor, name string) bool {
+func (fx *fixer) nameUsed(fnCur inspector.Cursor, name string) bool {
 	for cur := range fnCur.Preorder((*ast.Ident)(nil)) {
 		if cur.Node().(*ast.Ident).Name == name {
 			return true
@@ -190,12 +190,12 @@ func (c *checker) nameUsed(fnCur inspector.Cursor, name string) bool {
 // more than an argument of an ordinary call (an assignment's right side, a
 // return, a composite literal, a go or defer statement). After the copy,
 // such a reference would point into the old object.
-func (c *checker) partsNotHeld(fnCur inspector.Cursor, v *types.Var) bool {
-	for _, u := range c.usesOf(fnCur, v) {
+func (fx *fixer) partsNotHeld(fnCur inspector.Cursor, v *types.Var) bool {
+	for _, u := range fx.uses.of(fnCur, v) {
 		if u.nested {
 			return false
 		}
-		if u.kind == useEscape && !c.transientAt(fnCur, u.pos) {
+		if u.kind == useEscape && !fx.transientAt(fnCur, u.pos) {
 			return false
 		}
 	}
@@ -205,7 +205,7 @@ func (c *checker) partsNotHeld(fnCur inspector.Cursor, v *types.Var) bool {
 // transientAt reports whether the use of the object at pos (an identifier,
 // climbed to its largest selector or index) is an argument of a call made
 // in a statement that does not go or defer it.
-func (c *checker) transientAt(fnCur inspector.Cursor, pos token.Pos) bool {
+func (fx *fixer) transientAt(fnCur inspector.Cursor, pos token.Pos) bool {
 	cur, ok := fnCur.FindByPos(pos, pos+1)
 	if !ok {
 		return false
@@ -239,8 +239,8 @@ func (c *checker) transientAt(fnCur inspector.Cursor, pos token.Pos) bool {
 // mayHoldCachedObject reports whether v may point into an informer cache
 // (an event handler's argument, or a variable assigned from a lister or an
 // indexer): copying over it would change the cache.
-func (c *checker) mayHoldCachedObject(fnCur inspector.Cursor, v *types.Var) bool {
-	cache := c.res.Cache(c.pass)
+func (fx *fixer) mayHoldCachedObject(fnCur inspector.Cursor, v *types.Var) bool {
+	cache := fx.res.Cache(fx.pass)
 	if cache == nil {
 		return false
 	}
@@ -249,7 +249,7 @@ func (c *checker) mayHoldCachedObject(fnCur inspector.Cursor, v *types.Var) bool
 	}
 	for cur := range fnCur.Preorder((*ast.AssignStmt)(nil)) {
 		as := cur.Node().(*ast.AssignStmt)
-		if !slices.ContainsFunc(as.Lhs, func(lhs ast.Expr) bool { return c.pass.TypesInfo.ObjectOf(syntax.Ident(lhs)) == v }) {
+		if !slices.ContainsFunc(as.Lhs, func(lhs ast.Expr) bool { return fx.pass.TypesInfo.ObjectOf(syntax.Ident(lhs)) == v }) {
 			continue
 		}
 		for _, rhs := range as.Rhs {

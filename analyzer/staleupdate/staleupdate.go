@@ -51,12 +51,12 @@ type costStats struct {
 
 // checker holds one package's state.
 type checker struct {
-	pass        *analysis.Pass
-	res         *model.Result
-	tracer      *fate.Tracer
-	reported    map[*model.Write]bool
-	fixed       map[*model.Write]bool // first writes already given a keep-the-result fix
-	kubeCallSet map[*ast.CallExpr]bool
+	pass     *analysis.Pass
+	res      *model.Result
+	tracer   *fate.Tracer
+	reported map[*model.Write]bool
+	uses     *useIndex
+	fix      *fixer
 	// helperCalls are calls of this package's (or, by facts, another's)
 	// helpers that write the object passed as a parameter: writes of that
 	// argument, reported without a fix.
@@ -78,12 +78,14 @@ func run(pass *analysis.Pass, res *model.Result) (any, error) {
 	if len(res.Writes()) == 0 {
 		return stats, nil
 	}
+	uses := &useIndex{info: pass.TypesInfo, res: res}
 	c := &checker{
 		pass:     pass,
 		res:      res,
 		tracer:   res.Tracer(),
 		reported: make(map[*model.Write]bool),
-		fixed:    make(map[*model.Write]bool),
+		uses:     uses,
+		fix:      &fixer{pass: pass, res: res, uses: uses, fixed: make(map[*model.Write]bool)},
 	}
 	for _, fw := range c.candidates() {
 		stats.Candidates++

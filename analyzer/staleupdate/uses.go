@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
+	"github.com/conflictlint/conflictlint/analyzer/model"
 )
 
 // useKind says what one use of an object variable does with it.
@@ -29,15 +30,24 @@ type use struct {
 	nested bool
 }
 
-// usesOf classifies every use of v inside the function at fnCur.
-func (c *checker) usesOf(fnCur inspector.Cursor, v *types.Var) []use {
+// useIndex classifies the uses of an object variable: which are reads,
+// writes of the variable, calls of the Kubernetes API, changes and
+// escapes. It knows the package's API calls (kubeCalls), built once.
+type useIndex struct {
+	info        *types.Info
+	res         *model.Result
+	kubeCallSet map[*ast.CallExpr]bool
+}
+
+// of classifies every use of v inside the function at fnCur.
+func (ui *useIndex) of(fnCur inspector.Cursor, v *types.Var) []use {
 	var out []use
 	for cur := range fnCur.Preorder((*ast.Ident)(nil)) {
 		id := cur.Node().(*ast.Ident)
-		if c.pass.TypesInfo.Uses[id] != v {
+		if ui.info.Uses[id] != v {
 			continue
 		}
-		u := use{pos: id.Pos(), kind: c.classifyUse(cur)}
+		u := use{pos: id.Pos(), kind: ui.classifyUse(cur)}
 		for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 			u.nested = enc.Node() != fnCur.Node()
 			break
@@ -49,8 +59,8 @@ func (c *checker) usesOf(fnCur inspector.Cursor, v *types.Var) []use {
 
 // classifyUse climbs from the identifier at cur to the largest selector,
 // index or dereference built on it and looks at what consumes that.
-func (c *checker) classifyUse(cur inspector.Cursor) useKind {
-	info := c.pass.TypesInfo
+func (ui *useIndex) classifyUse(cur inspector.Cursor) useKind {
+	info := ui.info
 	for {
 		parent := cur.Parent()
 		climb := false
@@ -93,11 +103,11 @@ func (c *checker) classifyUse(cur inspector.Cursor) useKind {
 			}
 			return useEscape
 		}
-		if c.kubeCalls()[p] {
+		if ui.kubeCalls()[p] {
 			return useKube
 		}
 	case *ast.UnaryExpr:
-		if call, ok := cur.Parent().Parent().Node().(*ast.CallExpr); ok && p.Op == token.AND && c.kubeCalls()[call] {
+		if call, ok := cur.Parent().Parent().Node().(*ast.CallExpr); ok && p.Op == token.AND && ui.kubeCalls()[call] {
 			return useKube
 		}
 	case *ast.BinaryExpr:
@@ -112,19 +122,19 @@ func (c *checker) classifyUse(cur inspector.Cursor) useKind {
 }
 
 // kubeCalls is the set of tracked writes and Get calls of the package.
-func (c *checker) kubeCalls() map[*ast.CallExpr]bool {
-	if c.kubeCallSet == nil {
-		c.kubeCallSet = make(map[*ast.CallExpr]bool)
-		for _, w := range c.res.Writes() {
-			c.kubeCallSet[w.Call] = true
+func (ui *useIndex) kubeCalls() map[*ast.CallExpr]bool {
+	if ui.kubeCallSet == nil {
+		ui.kubeCallSet = make(map[*ast.CallExpr]bool)
+		for _, w := range ui.res.Writes() {
+			ui.kubeCallSet[w.Call] = true
 		}
-		for _, r := range c.res.Reads() {
+		for _, r := range ui.res.Reads() {
 			if call, ok := r.Node.(*ast.CallExpr); ok {
-				c.kubeCallSet[call] = true
+				ui.kubeCallSet[call] = true
 			}
 		}
 	}
-	return c.kubeCallSet
+	return ui.kubeCallSet
 }
 
 func isBasic(t types.Type) bool {
