@@ -81,8 +81,10 @@
 // follows the boolean flags the function sets to true or false (a
 // `performGet = true` before the write makes the next turn's `if
 // performGet { Get }` re-read; `if apierrors.IsConflict(err) { refetch =
-// true }` keeps a later `if !refetch { UpdateStatus }` from running), and
-// reads the false branch of `IsConflict(err)` as a success or a failure
+// true }` keeps a later `if !refetch { UpdateStatus }` from running) and
+// the attempt counters of hand-written retries (an integer that only
+// grows from zero, or a range index: after a turn of a loop around the
+// write, `if attempt > 0 { Get }` re-reads), and reads the false branch of `IsConflict(err)` as a success or a failure
 // that is not a Conflict. Tests of the error are judged on a real Conflict
 // (an apimachinery predicate, `errors.Is` against a sentinel, a message
 // test); a path through a test it cannot decide, or through a call of an

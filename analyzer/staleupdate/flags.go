@@ -26,6 +26,9 @@ const maxFlags = 64
 type flagVars struct {
 	info *types.Info
 	bit  map[*types.Var]uint
+	// counter marks the variables of bit that are counters (counters.go).
+	counter map[*types.Var]bool
+	next    uint // the first bit no variable has
 }
 
 // flagState is what a path knows of the flags: the bits of known is set
@@ -34,7 +37,7 @@ type flagState struct{ known, val uint64 }
 
 // newFlagVars finds the flags of body.
 func newFlagVars(info *types.Info, body *ast.BlockStmt) *flagVars {
-	fv := &flagVars{info: info, bit: make(map[*types.Var]uint)}
+	fv := &flagVars{info: info, bit: make(map[*types.Var]uint), counter: make(map[*types.Var]bool)}
 	excluded := make(map[*types.Var]bool)
 	var visit func(n ast.Node, nested bool)
 	visit = func(n ast.Node, nested bool) {
@@ -70,6 +73,10 @@ func newFlagVars(info *types.Info, body *ast.BlockStmt) *flagVars {
 	for v := range excluded {
 		delete(fv.bit, v)
 	}
+	for _, b := range fv.bit {
+		fv.next = max(fv.next, b+1)
+	}
+	fv.findCounters(body)
 	return fv
 }
 
@@ -137,13 +144,17 @@ func (fv *flagVars) transfer(n ast.Node, s flagState) flagState {
 		switch m := m.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.IncDecStmt:
+			s = fv.countStep(m, s)
 		case *ast.AssignStmt:
 			for i, lhs := range m.Lhs {
 				if b, ok := fv.flagOf(lhs); ok {
 					s = fv.assign(s, b, m.Lhs, m.Rhs, i)
 				}
 			}
+			s = fv.countStep(m, s)
 		case *ast.ValueSpec:
+			s = fv.countStep(m, s)
 			for i, id := range m.Names {
 				if b, ok := fv.flagOf(id); ok {
 					if len(m.Values) == 0 {
@@ -195,6 +206,11 @@ func (fv *flagVars) judge(s *flagState) truth.Judge {
 	return func(l truth.Leaf) truth.Value {
 		if b, ok := fv.bit[l.Var]; ok && s.known&(1<<b) != 0 {
 			return truth.Of(s.val&(1<<b) != 0)
+		}
+		if l.Var == nil && l.NonNil == nil {
+			if v, known := fv.compare(l.Expr, *s); known {
+				return truth.Of(v)
+			}
 		}
 		return truth.Unknown
 	}

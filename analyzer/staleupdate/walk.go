@@ -149,6 +149,7 @@ func (c *checker) successors(fg *fnGraph, w *model.Write, errVar *types.Var, st 
 		if cond != nil {
 			flags = fg.flags.assume(cond, i == 0, flags)
 		}
+		flags = fg.flags.nextTurn(s, w.Call, flags)
 		out = append(out, pathState{s, next, st.errLive, flags, st.unproven || undecided})
 	}
 	return out

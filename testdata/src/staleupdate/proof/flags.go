@@ -1,8 +1,9 @@
 // Package proof holds staleupdate cases where a stale write is reported
 // only on proof: flags that carry a failure's consequence, second writes
 // whose own Conflict is handed on, retries that rebuild the object from a
-// fresh copy, exclusive writes of per-item copies, and tests of the error
-// the walk cannot decide.
+// fresh copy, exclusive writes of per-item copies, retry loops that
+// re-read on every attempt after the first (counters.go), and tests of
+// the error the walk cannot decide.
 package proof
 
 import (
