@@ -68,11 +68,12 @@ func (c *checker) createOrUpdateWrapFix(w *model.Write) (analysis.SuggestedFix, 
 		return analysis.SuggestedFix{}, false // an op scoped to an if: no place to declare it
 	default:
 		if as.Tok == token.DEFINE && c.pass.TypesInfo.Defs[opID] != nil {
-			pkg, ok := packageQualifier(c.pass.TypesInfo, w.Call)
+			typ, typEdits, ok := c.resultTypeName(as.Pos(), w.Call)
 			if !ok {
 				return analysis.SuggestedFix{}, false
 			}
-			decl = fmt.Sprintf("var %s %s.OperationResult\n%s", opID.Name, pkg, indent)
+			decl = fmt.Sprintf("var %s %s\n%s", opID.Name, typ, indent)
+			edits = append(edits, typEdits...)
 		}
 		if as.Tok == token.DEFINE && c.pass.TypesInfo.Defs[errID] == nil {
 			errTok = "=" // only op was new
@@ -95,17 +96,21 @@ func (c *checker) createOrUpdateWrapFix(w *model.Write) (analysis.SuggestedFix, 
 	}, true
 }
 
-// packageQualifier returns the name by which call's package function is
-// called (controllerutil in controllerutil.CreateOrUpdate).
-func packageQualifier(info *types.Info, call *ast.CallExpr) (string, bool) {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return "", false
+// resultTypeName returns how the file at pos names the type of call's
+// first result (controllerutil.OperationResult), with the import edits
+// that naming needs: the package that declares the type, whatever name
+// the call was made through (ctrl.CreateOrUpdate is controller-runtime's
+// alias of controllerutil's, which ctrl does not re-export the type of).
+func (c *checker) resultTypeName(pos token.Pos, call *ast.CallExpr) (string, []analysis.TextEdit, bool) {
+	res, ok := c.pass.TypesInfo.TypeOf(call).(*types.Tuple)
+	if !ok || res.Len() == 0 {
+		return "", nil, false
 	}
-	id, ok := sel.X.(*ast.Ident)
-	if !ok {
-		return "", false
+	named, ok := types.Unalias(res.At(0).Type()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return "", nil, false
 	}
-	_, isPkg := info.Uses[id].(*types.PkgName)
-	return id.Name, isPkg
+	obj := named.Obj()
+	name, edits, ok := fixes.ImportName(c.pass, pos, obj.Pkg().Path(), obj.Pkg().Name())
+	return name + "." + obj.Name(), edits, ok
 }
