@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"regexp"
 	"slices"
 )
 
@@ -107,10 +108,13 @@ func (e edit) same(o edit) bool {
 
 // overlapsAny reports whether e changes text that one of others changes,
 // or inserts at the same place as one of them (the order of the two
-// insertions would be arbitrary), unless it is the very same edit.
+// insertions would be arbitrary), unless it is the very same edit or both
+// insert an import spec (gofmt sorts the specs of a block, so the order of
+// two added imports does not matter: two fixes that each add one both
+// apply).
 func overlapsAny(e edit, others []edit) bool {
 	for _, o := range others {
-		if e.same(o) {
+		if e.same(o) || insertsImport(e) && insertsImport(o) {
 			continue
 		}
 		if e.Pos.Offset < o.End.Offset && o.Pos.Offset < e.End.Offset {
@@ -123,6 +127,15 @@ func overlapsAny(e edit, others []edit) bool {
 	return false
 }
 
+// importSpecLine is an import spec alone on its line, as the fixes add
+// one into an import block: an optional name, then a quoted path.
+var importSpecLine = regexp.MustCompile(`^\n?\t?(?:[A-Za-z_][A-Za-z0-9_]* )?"[^"\n]+"\n?\t?$`)
+
+// insertsImport reports whether e only inserts an import spec line.
+func insertsImport(e edit) bool {
+	return e.Pos.Offset == e.End.Offset && importSpecLine.MatchString(e.New)
+}
+
 // fixedSource returns the file name and its text with edits, which do
 // not overlap, applied and gofmt-ed.
 func fixedSource(name string, edits []edit) (old, fixed []byte, err error) {
@@ -131,7 +144,11 @@ func fixedSource(name string, edits []edit) (old, fixed []byte, err error) {
 		return nil, nil, err
 	}
 	edits = slices.Clone(edits)
-	slices.SortFunc(edits, func(a, b edit) int { return cmp.Compare(b.Pos.Offset, a.Pos.Offset) })
+	// from the end, so that offsets stay right; two imports inserted at one
+	// place in a fixed order (gofmt sorts them after)
+	slices.SortFunc(edits, func(a, b edit) int {
+		return cmp.Or(cmp.Compare(b.Pos.Offset, a.Pos.Offset), cmp.Compare(a.New, b.New))
+	})
 	out := src
 	for _, e := range edits {
 		if e.End.Offset > len(out) || e.Pos.Offset > e.End.Offset {
