@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -55,8 +56,12 @@ type companionSource struct {
 // write's failure on depends on the model's returners, so it runs once
 // they are final. It is a fixed point, since walking such a call learns
 // the companions of the function the call's value comes from: every entry
-// starts empty, and a source is walked again when one it calls has
-// changed.
+// starts empty, and the sources are walked callees first, those that call
+// each other again until none changes. Bounded: an entry need not only
+// grow (a companion vanishes when a callee's let another call of the
+// source hand its failure on with another constant), so sources that call
+// each other might not settle; past the bound they keep their last
+// entries.
 func (s *companionFinder) findCompanions() {
 	s.k.sum.companions = make(map[*types.Func]map[int]constant.Value)
 	s.k.sum.requeueCompanions = make(map[*types.Func]map[int]bool)
@@ -65,31 +70,24 @@ func (s *companionFinder) findCompanions() {
 		return
 	}
 	sites := syntax.NewCursors(s.k.model.Files())
-	callers := s.companionCallers(srcs)
-	todo := make([]bool, len(srcs))
-	for i := range todo {
-		todo[i] = true
+	bySource := make(map[*types.Func]companionSource, len(srcs))
+	fns := make([]*types.Func, len(srcs))
+	for i, src := range srcs {
+		bySource[src.fn], fns[i] = src, src.fn
 	}
-	// Bounded: an entry need not only grow (a companion vanishes when a
-	// callee's let another call of the source hand its failure on with
-	// another constant), so sources that call each other might not
-	// settle.
-	for round := 0; round <= len(srcs) && slices.Contains(todo, true); round++ {
-		next := make([]bool, len(srcs))
-		for i, src := range srcs {
-			if !todo[i] {
-				continue
+	callees := s.sourceCallees(srcs, bySource)
+	graph.Solver[*types.Func]{
+		Succ:      func(fn *types.Func) []*types.Func { return callees[fn] },
+		MaxRounds: func(comp []*types.Func) int { return len(comp) + 1 },
+		Step: func(fn *types.Func) bool {
+			c, rq := s.companionsFrom(bySource[fn], sites)
+			if sameCompanions(c, s.k.sum.companions[fn]) && maps.Equal(rq, s.k.sum.requeueCompanions[fn]) {
+				return false
 			}
-			c, rq := s.companionsFrom(src, sites)
-			if !sameCompanions(c, s.k.sum.companions[src.fn]) || !maps.Equal(rq, s.k.sum.requeueCompanions[src.fn]) {
-				s.k.sum.companions[src.fn], s.k.sum.requeueCompanions[src.fn] = c, rq
-				for _, j := range callers[src.fn] {
-					next[j] = true
-				}
-			}
-		}
-		todo = next
-	}
+			s.k.sum.companions[fn], s.k.sum.requeueCompanions[fn] = c, rq
+			return true
+		},
+	}.Solve(fns)
 }
 
 // companionSources returns the package's functions that may give their
@@ -159,16 +157,20 @@ func (s *companionFinder) fails(call *ast.CallExpr) bool {
 	return ok
 }
 
-// companionCallers maps each function to the indexes of the sources that
-// call it: the walk of a failing call in a source learns the companions
-// of the call its value comes from, which may wrap the failing call.
-func (s *companionFinder) companionCallers(srcs []companionSource) map[*types.Func][]int {
-	out := make(map[*types.Func][]int)
-	for i, src := range srcs {
+// sourceCallees maps each source to the sources it calls, in source
+// order: the walk of a failing call in a source learns the companions of
+// the call its value comes from, which may wrap the failing call.
+func (s *companionFinder) sourceCallees(srcs []companionSource, bySource map[*types.Func]companionSource) map[*types.Func][]*types.Func {
+	out := make(map[*types.Func][]*types.Func)
+	for _, src := range srcs {
 		ast.Inspect(src.decl.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if callee := s.k.callee(call); callee != nil && !slices.Contains(out[callee.Origin()], i) {
-					out[callee.Origin()] = append(out[callee.Origin()], i)
+				callee := s.k.callee(call)
+				if callee == nil {
+					return true
+				}
+				if _, isSource := bySource[callee.Origin()]; isSource && !slices.Contains(out[src.fn], callee.Origin()) {
+					out[src.fn] = append(out[src.fn], callee.Origin())
 				}
 			}
 			return true
