@@ -164,11 +164,11 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	res.tracer.Freeze(res.walkedSites())
 	res.silent, res.silentCalls = findSilentWriters(info, scan, found, retries.scopeByBody, res.tracer, returners, imported.silent)
 	// 6. healing
-	res.info, res.gate = info, opts.Consequences
-	res.healing = findHealing(info, res.files, scan.calls, uses.resyncAt, healed)
-	res.healing.noteResync(time.Duration(opts.Resync)) // the user's word for what main sets up
+	res.grading = Grading{res: res, info: info, gate: opts.Consequences}
+	res.grading.healing = findHealing(info, res.files, scan.calls, uses.resyncAt, healed)
+	res.grading.healing.noteResync(time.Duration(opts.Resync)) // the user's word for what main sets up
 	if len(uses.timerAt) > 0 {
-		res.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors, uses.timerAt)
+		res.grading.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors, uses.timerAt)
 	}
 	// 7. facts
 	exporter{pass: pass, decls: scan.decls.decls, judge: judge, healing: healed, resyncAt: uses.resyncAt}.exportModel(res)

@@ -165,7 +165,7 @@ func (e exporter) exportModel(res *Result) {
 	exportPredicateFacts(e.pass, res.tracer.PredicateVerdicts())
 	exportResultFacts(e.pass, res.tracer.ResultVerdictsOf())
 	e.exportResyncFacts()
-	e.exportInformerFacts(res.healing.informers)
+	e.exportInformerFacts(res.grading.healing.informers)
 }
 
 // exportFuncFacts exports the facts of the package's function fn.

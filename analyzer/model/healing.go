@@ -289,9 +289,23 @@ func namedOf(t types.Type) *types.TypeName {
 	return nil
 }
 
+// Grading grades the package's findings: how long a lost write leaves the
+// cluster wrong, on the package's evidence of healing, and which grades
+// the run reports. It reads the model's writes and reads (res) to tell
+// a tick loop that re-reads.
+type Grading struct {
+	res     *Result
+	info    *types.Info
+	healing healing          // what redoes a lost write
+	gate    consequence.Gate // the grades to report (empty: all)
+}
+
+// Admits reports whether the run reports findings of grade g.
+func (g *Grading) Admits(grade consequence.Grade) bool { return g.gate.Admits(grade) }
+
 // Consequence grades a finding at cur, a write or helper call whose
 // Conflict has fate f, of an object of type kind.
-func (r *Result) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate) consequence.Evidence {
+func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate) consequence.Evidence {
 	switch f {
 	case fate.Unknown:
 		return consequence.Evidence{Grade: consequence.Unknown}
@@ -299,13 +313,13 @@ func (r *Result) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate)
 		return consequence.Evidence{Grade: consequence.Reported}
 	}
 	e := consequence.Evidence{Grade: consequence.Lost}
-	if owner := r.ownerAt(cur); owner != nil {
-		e = r.healing.grade(owner, kindKey(namedOf(kind)), !rateLimited(r.info, cur))
+	if owner := g.ownerAt(cur); owner != nil {
+		e = g.healing.grade(owner, kindKey(namedOf(kind)), !rateLimited(g.info, cur))
 	}
 	if e.Grade != consequence.Lost && e.Grade != consequence.UntilResync {
 		return e
 	}
-	if d, ok := r.healing.periodic.at(r.info, cur, r.rereadIn); ok && (e.Grade == consequence.Lost || d > 0 && (e.Period == 0 || d < e.Period)) {
+	if d, ok := g.healing.periodic.at(g.info, cur, g.rereadIn); ok && (e.Grade == consequence.Lost || d > 0 && (e.Period == 0 || d < e.Period)) {
 		e = consequence.Evidence{Grade: consequence.UntilResync, Period: max(d, 0)}
 	}
 	return e
@@ -374,25 +388,25 @@ func isTimeComparison(info *types.Info, call *ast.CallExpr) bool {
 }
 
 // ownerAt returns the receiver type of the method around cur.
-func (r *Result) ownerAt(cur inspector.Cursor) *types.TypeName {
+func (g *Grading) ownerAt(cur inspector.Cursor) *types.TypeName {
 	for enc := range cur.Enclosing((*ast.FuncDecl)(nil)) {
 		decl := enc.Node().(*ast.FuncDecl)
-		if decl.Recv == nil || len(decl.Recv.List) == 0 || r.info == nil {
+		if decl.Recv == nil || len(decl.Recv.List) == 0 || g.info == nil {
 			return nil
 		}
-		return namedOf(r.info.TypeOf(decl.Recv.List[0].Type))
+		return namedOf(g.info.TypeOf(decl.Recv.List[0].Type))
 	}
 	return nil
 }
 
 // rereadIn reports whether the object call writes is read again in scope
 // before call (a tick loop that Gets into an object it was handed).
-func (r *Result) rereadIn(scope ast.Node, call *ast.CallExpr) bool {
-	w := r.WriteAt(call)
+func (g *Grading) rereadIn(scope ast.Node, call *ast.CallExpr) bool {
+	w := g.res.WriteAt(call)
 	if w == nil {
 		return false
 	}
-	for _, rd := range r.ReadsOf(w.Object, scope) {
+	for _, rd := range g.res.ReadsOf(w.Object, scope) {
 		if rd.Node.Pos() < call.Pos() {
 			return true
 		}

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
 	"go/ast"
 	"go/types"
 
@@ -63,8 +62,7 @@ type Result struct {
 	touchesCache bool // see Cache
 	covered      bool // see Covered
 	functions    int
-	gate         consequence.Gate // the grades to report
-	graphsBuilt  int              // see GraphsBuilt
+	graphsBuilt  int // see GraphsBuilt
 
 	// The package's model, dropped whole by Release.
 	*packageModel
@@ -102,13 +100,11 @@ type packageModel struct {
 	silent      map[*types.Func]int
 	silentCalls []*SilentCall
 
-	info    *types.Info // for the grading of findings (see Consequence)
-	healing healing     // what redoes a lost write (see healing.go)
+	grading Grading
 }
 
-// Gate returns the grades of lost Conflicts the checks report (empty:
-// all).
-func (r *Result) Gate() consequence.Gate { return r.gate }
+// Grading returns the grading of the package's findings.
+func (r *Result) Grading() *Grading { return &r.grading }
 
 // Relevant is false for packages that never use the Kubernetes client
 // APIs (see modeledFiles); everything else is then empty. Only the files

@@ -101,7 +101,7 @@ func (c *checker) judge(fg *fnGraph, w, w2 *model.Write, outs map[outcome]bool, 
 		}
 	}
 	grade := c.grade(w2)
-	if !c.res.Gate().Admits(grade.Grade) {
+	if !c.res.Grading().Admits(grade.Grade) {
 		return
 	}
 	msg = grade.Append(msg)
@@ -254,7 +254,7 @@ func (c *checker) grade(w2 *model.Write) consequence.Evidence {
 		return consequence.Evidence{Grade: consequence.Requeued}
 	}
 	f := c.res.Tracer().Trace(w2.Cursor)
-	return c.res.Consequence(w2.Cursor, c.pass.TypesInfo.TypeOf(w2.Object.Expr), f)
+	return c.res.Grading().Consequence(w2.Cursor, c.pass.TypesInfo.TypeOf(w2.Object.Expr), f)
 }
 
 // requeued reports whether w2's Conflict is handed on, requeued or retried

@@ -187,7 +187,7 @@ func (c *checker) judgeDeferred(w, w2 *model.Write) bool {
 	if c.requeued(w) && !c.conflictLost(w) {
 		grade = consequence.Evidence{Grade: consequence.Requeued}
 	}
-	if !c.res.Gate().Admits(grade.Grade) {
+	if !c.res.Grading().Admits(grade.Grade) {
 		return false
 	}
 	c.reported[w2] = true

@@ -110,8 +110,8 @@ func (c *checker) check(s site) {
 	default:
 		return
 	}
-	grade := c.res.Consequence(s.cursor, s.kind, f)
-	if !c.res.Gate().Admits(grade.Grade) {
+	grade := c.res.Grading().Consequence(s.cursor, s.kind, f)
+	if !c.res.Grading().Admits(grade.Grade) {
 		return
 	}
 	fixes, todo := c.fix(s, canReturn)
