@@ -280,7 +280,7 @@ func (cd *conditions) isEmptyResult(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	if init := cd.job.k.packageVarInit(v); init != nil {
+	if init := cd.job.k.preds.packageVarInit(v); init != nil {
 		return empty(init) && !assigns(cd.job.k.info, cd.job.f.fn, v)
 	}
 	fn := cd.job.f.fn
@@ -336,7 +336,7 @@ func (cd *conditions) evalNilTest(x ast.Expr, st pathState) truth.Value {
 // onConflict returns the evaluator of tests of the failure on this path.
 func (cd *conditions) onConflict(st pathState) conflictEval {
 	return conflictEval{
-		k:       cd.job.k,
+		p:       cd.job.k.preds,
 		failure: func(e ast.Expr) bool { return cd.job.carries(e, st) },
 		view:    func(v *types.Var) bool { return cd.isStatusView(v, st) },
 	}
@@ -408,7 +408,7 @@ func (cd *conditions) isConflictTest(cond ast.Expr, st pathState) bool {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if len(call.Args) == 1 && cd.job.k.isConflictTestCall(call) && cd.job.carries(call.Args[0], st) {
+			if len(call.Args) == 1 && cd.job.k.preds.isConflictTestCall(call) && cd.job.carries(call.Args[0], st) {
 				found = true
 			}
 		}

@@ -25,7 +25,7 @@ import (
 
 // conflictEval decides tests on the Conflict.
 type conflictEval struct {
-	k *knowledge
+	p *predicateTable
 	// failure reports whether e carries the failure.
 	failure func(e ast.Expr) bool
 	// view reports whether v holds the Conflict's status error (se in
@@ -40,7 +40,7 @@ const (
 
 // test decides cond on the Conflict.
 func (c conflictEval) test(cond ast.Expr) truth.Value {
-	return truth.Eval(c.k.info, cond, c.leaf)
+	return truth.Eval(c.p.info, cond, c.leaf)
 }
 
 // leaf decides a leaf of a test on the Conflict: a comparison of its
@@ -64,9 +64,9 @@ func (c conflictEval) leaf(l truth.Leaf) truth.Value {
 // compare decides `x == k` or `x != k` where x is a field of the
 // Conflict's status (its reason or code) and k a constant.
 func (c conflictEval) compare(e *ast.BinaryExpr) truth.Value {
-	x, k := c.concrete(e.X), c.k.info.Types[e.Y].Value
+	x, k := c.concrete(e.X), c.p.info.Types[e.Y].Value
 	if x == nil {
-		x, k = c.concrete(e.Y), c.k.info.Types[e.X].Value
+		x, k = c.concrete(e.Y), c.p.info.Types[e.X].Value
 	}
 	if x == nil || k == nil || x.Kind() != k.Kind() {
 		return truth.Unknown
@@ -83,7 +83,7 @@ func (c conflictEval) compare(e *ast.BinaryExpr) truth.Value {
 func (c conflictEval) concrete(e ast.Expr) constant.Value {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
-		if fn := upstream.Callee(c.k.info, e); fn != nil && len(e.Args) == 1 && c.failure(e.Args[0]) {
+		if fn := upstream.Callee(c.p.info, e); fn != nil && len(e.Args) == 1 && c.failure(e.Args[0]) {
 			switch upstream.FuncKeyOf(fn) {
 			case upstream.FuncKey{Pkg: upstream.ErrorsPath, Name: "ReasonForError"}:
 				return constant.MakeString(conflictReason)
@@ -128,13 +128,13 @@ func (c conflictEval) ofStatus(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	v, ok := c.k.info.Uses[id].(*types.Var)
+	v, ok := c.p.info.Uses[id].(*types.Var)
 	return ok && c.view(v)
 }
 
 // call decides a call that tests the failure.
 func (c conflictEval) call(call *ast.CallExpr) truth.Value {
-	fn := upstream.Callee(c.k.info, call)
+	fn := upstream.Callee(c.p.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return truth.Unknown
 	}
@@ -156,7 +156,7 @@ func (c conflictEval) call(call *ast.CallExpr) truth.Value {
 	case upstream.ErrorChainFuncs[fk] == "As" && i == 0 && len(call.Args) == 2:
 		return c.as(call.Args[1])
 	}
-	if v, ok := c.k.predicateVerdict(fn, i); ok {
+	if v, ok := c.p.predicateVerdict(fn, i); ok {
 		return v
 	}
 	return truth.Unknown
@@ -166,7 +166,7 @@ func (c conflictEval) call(call *ast.CallExpr) truth.Value {
 // can hold a *StatusError, false when it is a type that neither is one
 // nor wraps one (no Unwrap method), so the Conflict's chain cannot hold it.
 func (c conflictEval) as(target ast.Expr) truth.Value {
-	pt, ok := c.k.info.TypeOf(target).(*types.Pointer)
+	pt, ok := c.p.info.TypeOf(target).(*types.Pointer)
 	if !ok {
 		return truth.Unknown
 	}
@@ -273,16 +273,16 @@ func (c conflictEval) compiledPattern(e ast.Expr) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	v, ok := c.k.info.Uses[id].(*types.Var)
+	v, ok := c.p.info.Uses[id].(*types.Var)
 	if !ok || v.Parent() != v.Pkg().Scope() {
 		return "", false
 	}
-	init := c.k.packageVarInit(v)
+	init := c.p.packageVarInit(v)
 	call, ok := ast.Unparen(init).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return "", false
 	}
-	if fn := upstream.Callee(c.k.info, call); fn == nil || fn.Pkg() == nil || syntax.PkgPath(fn.Pkg()) != "regexp" || (fn.Name() != "MustCompile" && fn.Name() != "MustCompilePOSIX") {
+	if fn := upstream.Callee(c.p.info, call); fn == nil || fn.Pkg() == nil || syntax.PkgPath(fn.Pkg()) != "regexp" || (fn.Name() != "MustCompile" && fn.Name() != "MustCompilePOSIX") {
 		return "", false
 	}
 	return c.text(call.Args[0])
@@ -290,7 +290,7 @@ func (c conflictEval) compiledPattern(e ast.Expr) (string, bool) {
 
 // text returns the constant string e holds.
 func (c conflictEval) text(e ast.Expr) (string, bool) {
-	v := c.k.info.Types[e].Value
+	v := c.p.info.Types[e].Value
 	if v == nil || v.Kind() != constant.String {
 		return "", false
 	}

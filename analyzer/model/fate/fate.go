@@ -90,14 +90,13 @@ type Foreign struct {
 // packages, loaded while the model's Pass was alive: the tracer is used
 // after it ends.
 func NewTracer(info *types.Info, pkg *types.Package, model Queries, foreign Foreign) *Tracer {
-	k := &knowledge{info: info, pkg: pkg, model: model, foreign: foreign}
+	k := &knowledge{info: info, pkg: pkg, model: model, foreign: foreign, preds: newPredicateTable(info, nil, foreign.Predicates)}
 	t := &Tracer{k: k, fs: failures{k}, graphs: make(map[*ast.BlockStmt]*cfg.CFG)}
 	if model != nil {
 		s := &summarizer{k: k, t: t}
 		s.summarize(model.Decls(), len(model.Files()) > 0)
-		k.predicates = Predicates(info, model.Files(), foreign.Predicates)
+		k.preds = newPredicateTable(info, model.Files(), foreign.Predicates)
 		k.results = ResultVerdicts(info, model.Files(), foreign.Results)
-		k.varInits = packageVarInits(info, model.Files())
 		k.sum.programEnds = s.findProgramEnds()
 		s.findNonNilParams()
 	}

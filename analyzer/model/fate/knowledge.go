@@ -1,7 +1,6 @@
 package fate
 
 import (
-	"go/ast"
 	"go/types"
 )
 
@@ -17,14 +16,13 @@ type knowledge struct {
 	// during the model's Run: the tracer is used after it returns, when
 	// its Pass may no longer be.
 	foreign Foreign
-	// predicates are the package's func(error) bool functions whose
-	// answer on a Conflict their bodies decide (see Predicates).
-	predicates map[*types.Func]Verdict
+	// preds are the package's func(error) bool functions whose answer on
+	// a Conflict their bodies decide (see Predicates), with the package
+	// variables' initial values.
+	preds *predicateTable
 	// results are the package's functions whose reconcile.Result asks the
 	// same on every return (see ResultVerdicts).
 	results map[*types.Func]ResultVerdict
-	// varInits are the package variables' initial values.
-	varInits map[*types.Var]ast.Expr
 	// sum are the per-function summaries.
 	sum summaries
 }
@@ -40,7 +38,7 @@ func (t *Tracer) NeverReturnsNil(fn *types.Func) bool { return t.k.neverReturnsN
 
 // PredicateVerdicts returns the package's predicates with a verdict on a
 // Conflict. The map is the tracer's own: read it, do not change it.
-func (t *Tracer) PredicateVerdicts() map[*types.Func]Verdict { return t.k.predicates }
+func (t *Tracer) PredicateVerdicts() map[*types.Func]Verdict { return t.k.preds.verdicts }
 
 // ResultVerdictsOf returns the package's functions with an answer. The map
 // is the tracer's own: read it, do not change it.

@@ -12,5 +12,5 @@ import (
 // Unknown when it cannot tell. It sees no status views, so a test through
 // one is undecided.
 func (t *Tracer) OnConflict(cond ast.Expr, failure func(ast.Expr) bool) truth.Value {
-	return conflictEval{k: t.k, failure: failure, view: func(*types.Var) bool { return false }}.test(cond)
+	return conflictEval{p: t.k.preds, failure: failure, view: func(*types.Var) bool { return false }}.test(cond)
 }

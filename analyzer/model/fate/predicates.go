@@ -29,8 +29,23 @@ type Verdict struct {
 // that takes an error and returns a bool, when its body decides it.
 // foreign holds the verdicts of other packages' predicates.
 func Predicates(info *types.Info, files []*ast.File, foreign map[types.Object]Verdict) map[*types.Func]Verdict {
-	k := &knowledge{info: info, foreign: Foreign{Predicates: foreign}, predicates: map[*types.Func]Verdict{}}
-	k.varInits = packageVarInits(info, files)
+	return newPredicateTable(info, files, foreign).verdicts
+}
+
+// predicateTable is what the package's predicates (and, by their facts,
+// other packages') answer on a Conflict, with the package variables'
+// initial values that their bodies and the walks' tests read.
+type predicateTable struct {
+	info     *types.Info
+	foreign  map[types.Object]Verdict
+	verdicts map[*types.Func]Verdict
+	varInits map[*types.Var]ast.Expr
+}
+
+// newPredicateTable works out the verdicts of files' predicates: a fixed
+// point, since a predicate may call another.
+func newPredicateTable(info *types.Info, files []*ast.File, foreign map[types.Object]Verdict) *predicateTable {
+	p := &predicateTable{info: info, foreign: foreign, verdicts: map[*types.Func]Verdict{}, varInits: packageVarInits(info, files)}
 	type candidate struct {
 		fn    *types.Func
 		decl  *ast.FuncDecl
@@ -54,17 +69,17 @@ func Predicates(info *types.Info, files []*ast.File, foreign map[types.Object]Ve
 		}
 	}
 	graph.Saturate(cands, func(c candidate) bool {
-		if _, done := k.predicates[c.fn]; done {
+		if _, done := p.verdicts[c.fn]; done {
 			return false
 		}
-		v := k.bodyVerdict(c.decl.Body.List, c.param)
+		v := p.bodyVerdict(c.decl.Body.List, c.param)
 		if v == truth.Unknown {
 			return false
 		}
-		k.predicates[c.fn] = Verdict{Param: c.index, Holds: v == truth.True, IsConflict: k.renamesIsConflict(c.decl, c.param)}
+		p.verdicts[c.fn] = Verdict{Param: c.index, Holds: v == truth.True, IsConflict: p.renamesIsConflict(c.decl, c.param)}
 		return true
 	})
-	return k.predicates
+	return p
 }
 
 // predicateParam returns the index of the error parameter of a function
@@ -84,10 +99,10 @@ func predicateParam(sig *types.Signature) int {
 // bodyVerdict evaluates a predicate's statements with param the Conflict:
 // `if cond { return x }` where cond is decided, switches without a tag, and
 // a final return. Anything else is undecided.
-func (k *knowledge) bodyVerdict(list []ast.Stmt, param *types.Var) truth.Value {
+func (p *predicateTable) bodyVerdict(list []ast.Stmt, param *types.Var) truth.Value {
 	c := conflictEval{
-		k:       k,
-		failure: func(e ast.Expr) bool { return k.usesVar(e, param) },
+		p:       p,
+		failure: func(e ast.Expr) bool { return p.usesVar(e, param) },
 		view:    func(*types.Var) bool { return false },
 	}
 	for _, stmt := range list {
@@ -103,16 +118,16 @@ func (k *knowledge) bodyVerdict(list []ast.Stmt, param *types.Var) truth.Value {
 			}
 			switch c.test(s.Cond) {
 			case truth.True:
-				return k.bodyVerdict(s.Body.List, param)
+				return p.bodyVerdict(s.Body.List, param)
 			case truth.False:
 				if s.Else != nil {
-					return k.bodyVerdict([]ast.Stmt{s.Else}, param)
+					return p.bodyVerdict([]ast.Stmt{s.Else}, param)
 				}
 			default:
 				return truth.Unknown
 			}
 		case *ast.BlockStmt:
-			return k.bodyVerdict(s.List, param)
+			return p.bodyVerdict(s.List, param)
 		default:
 			return truth.Unknown
 		}
@@ -123,7 +138,7 @@ func (k *knowledge) bodyVerdict(list []ast.Stmt, param *types.Var) truth.Value {
 // renamesIsConflict reports whether decl's body is one return of a
 // Conflict test of param: `return apierrors.IsConflict(err)`, maybe of
 // `errors.Cause(err)`, or of another predicate that is one.
-func (k *knowledge) renamesIsConflict(decl *ast.FuncDecl, param *types.Var) bool {
+func (p *predicateTable) renamesIsConflict(decl *ast.FuncDecl, param *types.Var) bool {
 	if len(decl.Body.List) != 1 {
 		return false
 	}
@@ -132,38 +147,38 @@ func (k *knowledge) renamesIsConflict(decl *ast.FuncDecl, param *types.Var) bool
 		return false
 	}
 	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-	return ok && len(call.Args) == 1 && k.isConflictTestCall(call) && k.reachesVar(call.Args[0], param)
+	return ok && len(call.Args) == 1 && p.isConflictTestCall(call) && p.reachesVar(call.Args[0], param)
 }
 
 // isConflictTestCall reports whether call is of apierrors.IsConflict, or
 // of a predicate that renames it.
-func (k *knowledge) isConflictTestCall(call *ast.CallExpr) bool {
-	fn := upstream.Callee(k.info, call)
+func (p *predicateTable) isConflictTestCall(call *ast.CallExpr) bool {
+	fn := upstream.Callee(p.info, call)
 	if fn == nil {
 		return false
 	}
 	if isConflictCheck(fn) {
 		return true
 	}
-	v, ok := k.predicates[fn.Origin()]
+	v, ok := p.verdicts[fn.Origin()]
 	if !ok {
-		v, ok = k.foreign.Predicates[fn.Origin()]
+		v, ok = p.foreign[fn.Origin()]
 	}
 	return ok && v.IsConflict && v.Param == 0
 }
 
 // reachesVar reports whether e is v, or a chain of one-argument error
 // unwrappers of v (errors.Cause(v), errors.Unwrap(v)).
-func (k *knowledge) reachesVar(e ast.Expr, v *types.Var) bool {
+func (p *predicateTable) reachesVar(e ast.Expr, v *types.Var) bool {
 	for {
-		if k.usesVar(e, v) {
+		if p.usesVar(e, v) {
 			return true
 		}
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
 		if !ok || len(call.Args) != 1 {
 			return false
 		}
-		fn := upstream.Callee(k.info, call)
+		fn := upstream.Callee(p.info, call)
 		if fn == nil || !upstream.ErrorUnwrappers[upstream.FuncKeyOf(fn)] {
 			return false
 		}
@@ -172,7 +187,7 @@ func (k *knowledge) reachesVar(e ast.Expr, v *types.Var) bool {
 }
 
 // usesVar reports whether e is v, or v.Error().
-func (k *knowledge) usesVar(e ast.Expr, v *types.Var) bool {
+func (p *predicateTable) usesVar(e ast.Expr, v *types.Var) bool {
 	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
@@ -180,14 +195,14 @@ func (k *knowledge) usesVar(e ast.Expr, v *types.Var) bool {
 		}
 	}
 	id, ok := e.(*ast.Ident)
-	return ok && k.info.Uses[id] == v
+	return ok && p.info.Uses[id] == v
 }
 
 // predicateVerdict returns fn's answer on a Conflict passed as argument i.
-func (k *knowledge) predicateVerdict(fn *types.Func, i int) (truth.Value, bool) {
-	v, ok := k.predicates[fn.Origin()]
+func (p *predicateTable) predicateVerdict(fn *types.Func, i int) (truth.Value, bool) {
+	v, ok := p.verdicts[fn.Origin()]
 	if !ok {
-		v, ok = k.foreign.Predicates[fn.Origin()]
+		v, ok = p.foreign[fn.Origin()]
 	}
 	if !ok || v.Param != i {
 		return truth.Unknown, false
@@ -225,4 +240,4 @@ func packageVarInits(info *types.Info, files []*ast.File) map[*types.Var]ast.Exp
 }
 
 // packageVarInit returns the initial value of the package variable v.
-func (k *knowledge) packageVarInit(v *types.Var) ast.Expr { return k.varInits[v] }
+func (p *predicateTable) packageVarInit(v *types.Var) ast.Expr { return p.varInits[v] }

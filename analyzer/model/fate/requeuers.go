@@ -30,7 +30,7 @@ const (
 // results hold a reconcile.Result, when every return agrees. foreign holds
 // the answers of other packages' functions.
 func ResultVerdicts(info *types.Info, files []*ast.File, foreign map[types.Object]ResultVerdict) map[*types.Func]ResultVerdict {
-	k := &knowledge{info: info, foreign: Foreign{Results: foreign}, results: map[*types.Func]ResultVerdict{}}
+	k := &knowledge{info: info, foreign: Foreign{Results: foreign}, results: map[*types.Func]ResultVerdict{}, preds: newPredicateTable(info, nil, nil)}
 	type candidate struct {
 		fn   *types.Func
 		decl *ast.FuncDecl
