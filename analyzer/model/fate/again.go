@@ -28,14 +28,14 @@ import (
 
 // callsAgain reports whether node makes the failing call again, where it
 // stands.
-func (job *walkJob) callsAgain(node ast.Node) bool {
+func (vf *valueFlow) callsAgain(node ast.Node) bool {
 	found := false
 	ast.Inspect(node, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			found = found || n != job.f.call && job.sameCall(n)
+			found = found || n != vf.f.call && vf.sameCall(n)
 		}
 		return !found
 	})
@@ -44,17 +44,17 @@ func (job *walkJob) callsAgain(node ast.Node) bool {
 
 // sameCall reports whether call has the failing call's callee, receiver
 // and arguments.
-func (job *walkJob) sameCall(call *ast.CallExpr) bool {
-	want := job.f.call
-	fn := job.k.callee(call)
-	if fn == nil || fn != job.k.callee(want) || len(call.Args) != len(want.Args) || call.Ellipsis.IsValid() != want.Ellipsis.IsValid() {
+func (vf *valueFlow) sameCall(call *ast.CallExpr) bool {
+	want := vf.f.call
+	fn := vf.k.callee(call)
+	if fn == nil || fn != vf.k.callee(want) || len(call.Args) != len(want.Args) || call.Ellipsis.IsValid() != want.Ellipsis.IsValid() {
 		return false
 	}
-	if !job.sameValue(want.Fun, call.Fun) {
+	if !vf.sameValue(want.Fun, call.Fun) {
 		return false
 	}
 	for i, arg := range want.Args {
-		if !job.sameValue(arg, call.Args[i]) {
+		if !vf.sameValue(arg, call.Args[i]) {
 			return false
 		}
 	}
@@ -64,24 +64,24 @@ func (job *walkJob) sameCall(call *ast.CallExpr) bool {
 // sameValue reports whether a and b are written alike, hold no call, and
 // name the same objects, every variable among them one of the function's
 // own that it does not change after the failing call.
-func (job *walkJob) sameValue(a, b ast.Expr) bool {
+func (vf *valueFlow) sameValue(a, b ast.Expr) bool {
 	if types.ExprString(a) != types.ExprString(b) {
 		return false
 	}
-	ia, ok := job.plainIdents(a)
+	ia, ok := vf.plainIdents(a)
 	if !ok {
 		return false
 	}
-	ib, ok := job.plainIdents(b)
+	ib, ok := vf.plainIdents(b)
 	if !ok || len(ia) != len(ib) {
 		return false
 	}
 	for i, id := range ia {
-		obj := job.k.info.Uses[id]
-		if obj != job.k.info.Uses[ib[i]] {
+		obj := vf.k.info.Uses[id]
+		if obj != vf.k.info.Uses[ib[i]] {
 			return false
 		}
-		if v, ok := obj.(*types.Var); ok && !v.IsField() && !job.unchangedAfterCall(v) {
+		if v, ok := obj.(*types.Var); ok && !v.IsField() && !vf.unchangedAfterCall(v) {
 			return false
 		}
 	}
@@ -93,7 +93,7 @@ func (job *walkJob) sameValue(a, b ast.Expr) bool {
 // evaluation to the next. Stricter than fixes.SideEffectFree, which lets
 // the clock and value builtins through: a fix may repeat them, but a
 // time.Now() argument is another value on the second call.
-func (job *walkJob) plainIdents(e ast.Expr) ([]*ast.Ident, bool) {
+func (vf *valueFlow) plainIdents(e ast.Expr) ([]*ast.Ident, bool) {
 	var ids []*ast.Ident
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
@@ -102,7 +102,7 @@ func (job *walkJob) plainIdents(e ast.Expr) ([]*ast.Ident, bool) {
 			ok = false
 		case *ast.CallExpr:
 			// a conversion keeps its operand's value
-			if tv, known := job.k.info.Types[n.Fun]; !known || !tv.IsType() {
+			if tv, known := vf.k.info.Types[n.Fun]; !known || !tv.IsType() {
 				ok = false
 			}
 		case *ast.Ident:
@@ -116,13 +116,13 @@ func (job *walkJob) plainIdents(e ast.Expr) ([]*ast.Ident, bool) {
 // unchangedAfterCall reports whether v is declared in the failing call's
 // function and neither assigned, stepped nor has its address taken after
 // the failing call or in a function literal.
-func (job *walkJob) unchangedAfterCall(v *types.Var) bool {
-	fn := job.f.fn
+func (vf *valueFlow) unchangedAfterCall(v *types.Var) bool {
+	fn := vf.f.fn
 	body := syntax.FuncBody(fn)
 	if body == nil || v.Pos() < fn.Pos() || v.Pos() >= fn.End() {
 		return false
 	}
-	after := job.f.call.End()
+	after := vf.f.call.End()
 	unchanged := true
 	var inLit int
 	var visit func(n ast.Node) bool
@@ -137,7 +137,7 @@ func (job *walkJob) unchangedAfterCall(v *types.Var) bool {
 			return false
 		}
 		for _, target := range changedBy(n) {
-			if typeinfo.ChainRoot(job.k.info, target) == v && (inLit > 0 || n.Pos() >= after) {
+			if typeinfo.ChainRoot(vf.k.info, target) == v && (inLit > 0 || n.Pos() >= after) {
 				unchanged = false
 			}
 		}
@@ -169,7 +169,7 @@ func changedBy(n ast.Node) []ast.Expr {
 // at node: a retry, unless the twin runs on the ticks of a loop, which
 // heals the failure a period later (the grade says when).
 func (w *walker) againFate(node ast.Node, st pathState) Fate {
-	if _, tick := upstream.TickLoop(w.job.k.info, innermostLoopAround(w.job.f.fn, node)); tick {
+	if _, tick := upstream.TickLoop(w.vals.k.info, innermostLoopAround(w.vals.f.fn, node)); tick {
 		return st.best
 	}
 	return max(st.best, Retried)

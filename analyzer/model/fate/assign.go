@@ -20,10 +20,10 @@ func (fx *effects) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 	lhs, rhs := assignSides(stmt)
 	var errResults map[int]bool
 	if len(rhs) == 1 && len(lhs) > 1 {
-		errResults = errorResults(fx.job.k.info.TypeOf(rhs[0]))
+		errResults = errorResults(fx.k.info.TypeOf(rhs[0]))
 	}
 	if failing != nil && len(rhs) == 1 && len(lhs) > 1 && rhs[0] == failing {
-		fx.job.noteOthers(lhs, func(i int) bool { return errResults[i] })
+		fx.vals.noteOthers(lhs, func(i int) bool { return errResults[i] })
 	}
 	for i, l := range lhs {
 		var value ast.Expr
@@ -33,9 +33,9 @@ func (fx *effects) assign(stmt ast.Node, st *pathState, failing ast.Node) {
 		case errResults[i]:
 			value = rhs[0] // the call's failure rides in its error results
 		}
-		carried := value != nil && (value == failing || fx.job.carries(value, *st))
+		carried := value != nil && (value == failing || fx.vals.carries(value, *st))
 		fx.assignOne(l, value, carried, st)
-		if value != nil && isRequeueResult(fx.job.k.info, value) && fx.job.namesResult(l) {
+		if value != nil && isRequeueResult(fx.k.info, value) && fx.vals.namesResult(l) {
 			st.improve(Handled) // result = ctrl.Result{Requeue: true}, returned later or from a defer
 		}
 	}
@@ -76,10 +76,10 @@ func errorResults(t types.Type) map[int]bool {
 // *StatusError).
 func (fx *effects) assertsOtherType(e ast.Expr, st pathState) bool {
 	ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr)
-	if !ok || ta.Type == nil || !fx.job.carries(ta.X, st) {
+	if !ok || ta.Type == nil || !fx.vals.carries(ta.X, st) {
 		return false
 	}
-	t := fx.job.k.info.TypeOf(ta.Type)
+	t := fx.k.info.TypeOf(ta.Type)
 	if t == nil || types.IsInterface(t) {
 		return false
 	}
@@ -95,7 +95,7 @@ func (fx *effects) definedBool(e ast.Expr) *types.Var {
 	if !ok {
 		return nil
 	}
-	v, ok := fx.job.k.info.ObjectOf(id).(*types.Var)
+	v, ok := fx.k.info.ObjectOf(id).(*types.Var)
 	if !ok {
 		return nil
 	}
@@ -116,18 +116,18 @@ func (fx *effects) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathS
 			st.requeued = withVar(st.requeued, v) // sub.result = ctrl.Result{Requeue: true}
 		}
 		switch {
-		case carried && isText(fx.job.k.info.TypeOf(value)):
+		case carried && isText(fx.k.info.TypeOf(value)):
 			st.improve(Logged) // its message recorded (a status field): nobody can retry text
 		case carried:
 			st.improve(HandedOff) // stored in a field, map or slice element
 		}
 		return
 	}
-	v, ok := fx.job.k.info.ObjectOf(id).(*types.Var)
+	v, ok := fx.k.info.ObjectOf(id).(*types.Var)
 	if !ok || id.Name == "_" {
 		return
 	}
-	if carried && !syntax.Within(declNode(v), fx.job.f.fn) && !fx.concurrentlyCaptured(v) {
+	if carried && !syntax.Within(declNode(v), fx.f.fn) && !fx.concurrentlyCaptured(v) {
 		// What the outer function can do with it; and the literal itself
 		// may act on it next (framework.ExpectNoError(err) in a deferred
 		// restore), so v is followed like a local too.
@@ -138,7 +138,7 @@ func (fx *effects) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathS
 	} else {
 		st.carriers = withoutVar(st.carriers, v)
 	}
-	if value != nil && (carriesRequeue(fx.job.k.info, value, 0) || fx.job.requeueVar(value, *st)) {
+	if value != nil && (carriesRequeue(fx.k.info, value, 0) || fx.vals.requeueVar(value, *st)) {
 		st.requeued = withVar(st.requeued, v)
 	} else {
 		st.requeued = withoutVar(st.requeued, v)
@@ -146,18 +146,18 @@ func (fx *effects) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathS
 	st.set, st.unset = withoutVar(st.set, v), withoutVar(st.unset, v)
 	st.counted = withoutVar(st.counted, v)
 	st.consts = withoutConst(st.consts, v)
-	switch truth.Const(fx.job.k.info, value) {
+	switch truth.Const(fx.k.info, value) {
 	case truth.True:
 		st.set = withVar(st.set, v)
 	case truth.False:
 		st.unset = withVar(st.unset, v)
 	}
-	if value != nil && isErrorValue(v.Type()) && (carried || fx.job.k.nonNilExpr(value, *st)) {
+	if value != nil && isErrorValue(v.Type()) && (carried || fx.k.nonNilExpr(value, *st)) {
 		st.nonNil = withVar(st.nonNil, v)
 	} else {
 		st.nonNil = withoutVar(st.nonNil, v)
 	}
-	if value != nil && isErrorSlice(v.Type()) && fx.job.holdsNonNilError(value, *st) {
+	if value != nil && isErrorSlice(v.Type()) && fx.vals.holdsNonNilError(value, *st) {
 		st.nonEmpty = withVar(st.nonEmpty, v)
 	} else {
 		st.nonEmpty = withoutVar(st.nonEmpty, v)
@@ -181,7 +181,7 @@ func (fx *effects) requeueFieldSet(l, value ast.Expr) *types.Var {
 	if !ok {
 		return nil
 	}
-	v, ok := fx.job.k.info.Uses[id].(*types.Var)
+	v, ok := fx.k.info.Uses[id].(*types.Var)
 	if !ok {
 		return nil
 	}
@@ -200,14 +200,14 @@ func (fx *effects) requeueFieldSet(l, value ast.Expr) *types.Var {
 // holding one), or nil: the variable carries the requeue where it goes.
 func (fx *effects) requeueStored(l, value ast.Expr, st pathState) *types.Var {
 	sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-	if !ok || value == nil || !(carriesRequeue(fx.job.k.info, value, 0) || fx.job.requeueVar(value, st)) {
+	if !ok || value == nil || !(carriesRequeue(fx.k.info, value, 0) || fx.vals.requeueVar(value, st)) {
 		return nil
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)
 	if !ok {
 		return nil
 	}
-	v, _ := fx.job.k.info.Uses[id].(*types.Var)
+	v, _ := fx.k.info.Uses[id].(*types.Var)
 	return v
 }
 
@@ -216,7 +216,7 @@ func (fx *effects) requeueStored(l, value ast.Expr, st pathState) *types.Var {
 // it runs concurrently and cannot read it in step, so within the literal v
 // is followed like a local.
 func (fx *effects) concurrentlyCaptured(v *types.Var) bool {
-	for enc := range fx.job.f.cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+	for enc := range fx.f.cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		lit, ok := enc.Node().(*ast.FuncLit)
 		if !ok || syntax.Within(declNode(v), lit) {
 			return false
@@ -232,22 +232,22 @@ func (fx *effects) concurrentlyCaptured(v *types.Var) bool {
 
 // namesResult reports whether l is a named result of a function around the
 // failing call.
-func (job *walkJob) namesResult(l ast.Expr) bool {
+func (vf *valueFlow) namesResult(l ast.Expr) bool {
 	id, ok := ast.Unparen(l).(*ast.Ident)
 	if !ok {
 		return false
 	}
-	v, ok := job.k.info.ObjectOf(id).(*types.Var)
-	return ok && isResultOfEnclosing(job.k.info, job.f.cur, v)
+	v, ok := vf.k.info.ObjectOf(id).(*types.Var)
+	return ok && isResultOfEnclosing(vf.k.info, vf.f.cur, v)
 }
 
 // capturedFate is what storing the failure into v, a variable of an outer
 // function, does with it.
 func (fx *effects) capturedFate(v *types.Var) Fate {
 	switch {
-	case isResultOfEnclosing(fx.job.k.info, fx.job.f.cur, v):
+	case isResultOfEnclosing(fx.k.info, fx.f.cur, v):
 		return Returned // a deferred literal setting the outer named result
-	case fx.job.f.deferred:
+	case fx.f.deferred:
 		return Dropped // the outer function has returned: no one reads it
 	}
 	return HandedOff

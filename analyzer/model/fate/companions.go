@@ -296,16 +296,16 @@ func (fx *effects) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) 
 	if !ok {
 		return
 	}
-	callee := fx.job.k.callee(call)
+	callee := fx.k.callee(call)
 	if callee == nil {
 		return
 	}
-	for i := range fx.job.k.sum.requeueCompanions[callee.Origin()] {
+	for i := range fx.k.sum.requeueCompanions[callee.Origin()] {
 		if v := fx.definedVar(lhs, i); v != nil {
 			st.requeued = withVar(st.requeued, v) // result, err := r.ensure(...): result asks for a requeue
 		}
 	}
-	comps := fx.job.k.companionsOf(callee)
+	comps := fx.k.companionsOf(callee)
 	for _, i := range slices.Sorted(maps.Keys(comps)) { // in order: the path's state key depends on it
 		val := comps[i]
 		if i >= len(lhs) {
@@ -315,7 +315,7 @@ func (fx *effects) learnCompanions(lhs []ast.Expr, rhs ast.Expr, st *pathState) 
 		if !ok {
 			continue
 		}
-		v, ok := fx.job.k.info.ObjectOf(id).(*types.Var)
+		v, ok := fx.k.info.ObjectOf(id).(*types.Var)
 		if !ok {
 			continue
 		}
@@ -340,7 +340,7 @@ func (fx *effects) definedVar(lhs []ast.Expr, i int) *types.Var {
 	if !ok {
 		return nil
 	}
-	v, _ := fx.job.k.info.ObjectOf(id).(*types.Var)
+	v, _ := fx.k.info.ObjectOf(id).(*types.Var)
 	return v
 }
 
@@ -349,15 +349,15 @@ func (fx *effects) definedVar(lhs []ast.Expr, i int) *types.Var {
 func (cd *conditions) evalConstCompare(e *ast.BinaryExpr, st pathState) truth.Value {
 	known := func(x ast.Expr) constant.Value {
 		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
-			if v, ok := cd.job.k.info.Uses[id].(*types.Var); ok {
+			if v, ok := cd.k.info.Uses[id].(*types.Var); ok {
 				return st.constOf(v)
 			}
 		}
 		return nil
 	}
-	x, y := known(e.X), cd.job.k.info.Types[e.Y].Value
+	x, y := known(e.X), cd.k.info.Types[e.Y].Value
 	if x == nil {
-		x, y = known(e.Y), cd.job.k.info.Types[e.X].Value
+		x, y = known(e.Y), cd.k.info.Types[e.X].Value
 	}
 	if x == nil || y == nil || x.Kind() != y.Kind() {
 		return truth.Unknown

@@ -28,12 +28,12 @@ func (cd *conditions) branch(b *cfg.Block, cond ast.Expr, st pathState) []walkIt
 	if cd.caseOfTaggedSwitch(cond) {
 		return cd.taggedCase(b, cond, st)
 	}
-	tested := cd.job.mentionsCarrier(cond, st)
+	tested := cd.vals.mentionsCarrier(cond, st)
 	decided := cd.eval(cond, st)
 	if tested && decided == truth.Unknown {
 		decided = cd.valueTest(b, cond, st)
 	}
-	if decided == truth.Unknown && st.undecided == nil && (tested || cd.job.mentionsOther(cond)) {
+	if decided == truth.Unknown && st.undecided == nil && (tested || cd.vals.mentionsOther(cond)) {
 		st.undecided = cond // both branches: a loss on either is not proven
 	}
 	budget := cd.testsRetryBudget(cond)
@@ -67,7 +67,7 @@ func (cd *conditions) testsRetryBudget(cond ast.Expr) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := upstream.Callee(cd.job.k.info, call); fn != nil && fn.Name() == "NumRequeues" && isQueueMethod(fn) {
+			if fn := upstream.Callee(cd.k.info, call); fn != nil && fn.Name() == "NumRequeues" && isQueueMethod(fn) {
 				found = true
 			}
 		}
@@ -106,7 +106,7 @@ func (cd *conditions) testsErrorCarrier(cond ast.Expr, st pathState) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := cd.job.k.info.Uses[id].(*types.Var); ok && st.carries(v) && types.Implements(v.Type(), errorIface) {
+			if v, ok := cd.k.info.Uses[id].(*types.Var); ok && st.carries(v) && types.Implements(v.Type(), errorIface) {
 				found = true
 			}
 		}
@@ -127,7 +127,7 @@ func (cd *conditions) returnsCarrier(region ast.Node, st pathState) bool {
 			return false
 		case *ast.ReturnStmt:
 			for _, e := range n.Results {
-				found = found || cd.job.mentionsCarrier(e, st)
+				found = found || cd.vals.mentionsCarrier(e, st)
 			}
 		}
 		return !found
@@ -138,7 +138,7 @@ func (cd *conditions) returnsCarrier(region ast.Node, st pathState) bool {
 // caseOfTaggedSwitch reports whether cond is a case value of a switch with
 // a tag, whose truth is `tag == cond`, not cond itself.
 func (cd *conditions) caseOfTaggedSwitch(cond ast.Expr) bool {
-	cur, ok := cd.job.f.fnCur.FindNode(cond)
+	cur, ok := cd.f.fnCur.FindNode(cond)
 	if !ok {
 		return false
 	}
@@ -151,7 +151,7 @@ func (cd *conditions) caseOfTaggedSwitch(cond ast.Expr) bool {
 
 // eval decides cond on the assumption that the write failed with Conflict.
 func (cd *conditions) eval(cond ast.Expr, st pathState) truth.Value {
-	return truth.Eval(cd.job.k.info, cond, cd.judge(st))
+	return truth.Eval(cd.k.info, cond, cd.judge(st))
 }
 
 // judge answers what a leaf of a condition is on this path when the write
@@ -213,7 +213,7 @@ func (cd *conditions) evalComparison(e *ast.BinaryExpr, st pathState) truth.Valu
 			return v
 		}
 		// len(errs) > 0 where errs collects the failure
-		if call, ok := ast.Unparen(e.X).(*ast.CallExpr); ok && isBuiltin(cd.job.k.info, call, "len") && len(call.Args) == 1 && isZeroLit(e.Y) && cd.job.carries(call.Args[0], st) {
+		if call, ok := ast.Unparen(e.X).(*ast.CallExpr); ok && isBuiltin(cd.k.info, call, "len") && len(call.Args) == 1 && isZeroLit(e.Y) && cd.vals.carries(call.Args[0], st) {
 			return truth.True
 		}
 	}
@@ -249,10 +249,10 @@ func (cd *conditions) evalCount(e *ast.BinaryExpr, st pathState) truth.Value {
 // the zero reconcile.Result.
 func (cd *conditions) evalRequeueCompare(e *ast.BinaryExpr, st pathState) truth.Value {
 	x, y := e.X, e.Y
-	if !cd.job.requeueVar(x, st) {
+	if !cd.vals.requeueVar(x, st) {
 		x, y = y, x
 	}
-	if !cd.job.requeueVar(x, st) || !cd.isEmptyResult(y) {
+	if !cd.vals.requeueVar(x, st) || !cd.isEmptyResult(y) {
 		return truth.Unknown
 	}
 	if e.Op == token.NEQ {
@@ -267,7 +267,7 @@ func (cd *conditions) evalRequeueCompare(e *ast.BinaryExpr, st pathState) truth.
 func (cd *conditions) isEmptyResult(e ast.Expr) bool {
 	empty := func(e ast.Expr) bool {
 		lit, ok := ast.Unparen(e).(*ast.CompositeLit)
-		return ok && len(lit.Elts) == 0 && isResultShaped(cd.job.k.info.TypeOf(lit))
+		return ok && len(lit.Elts) == 0 && isResultShaped(cd.k.info.TypeOf(lit))
 	}
 	if empty(e) {
 		return true
@@ -276,14 +276,14 @@ func (cd *conditions) isEmptyResult(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	v, ok := cd.job.k.info.Uses[id].(*types.Var)
+	v, ok := cd.k.info.Uses[id].(*types.Var)
 	if !ok {
 		return false
 	}
-	if init := cd.job.k.preds.packageVarInit(v); init != nil {
-		return empty(init) && !assigns(cd.job.k.info, cd.job.f.fn, v)
+	if init := cd.k.preds.packageVarInit(v); init != nil {
+		return empty(init) && !assigns(cd.k.info, cd.f.fn, v)
 	}
-	fn := cd.job.f.fn
+	fn := cd.f.fn
 	if v.Pos() < fn.Pos() || v.Pos() >= fn.End() {
 		return false
 	}
@@ -291,7 +291,7 @@ func (cd *conditions) isEmptyResult(e ast.Expr) bool {
 	changed := 0
 	ast.Inspect(fn, func(n ast.Node) bool {
 		for _, target := range changedBy(n) {
-			if tid, ok := ast.Unparen(target).(*ast.Ident); ok && cd.job.k.info.ObjectOf(tid) == v {
+			if tid, ok := ast.Unparen(target).(*ast.Ident); ok && cd.k.info.ObjectOf(tid) == v {
 				changed++
 				if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
 					values = append(values, as.Rhs[slices.Index(as.Lhs, target)])
@@ -316,7 +316,7 @@ func (cd *conditions) isCounted(e ast.Expr, st pathState) bool {
 	if !ok {
 		return false
 	}
-	v, ok := cd.job.k.info.Uses[id].(*types.Var)
+	v, ok := cd.k.info.Uses[id].(*types.Var)
 	return ok && slices.Contains(st.counted, v)
 }
 
@@ -327,7 +327,7 @@ func isOneLit(e ast.Expr) bool {
 
 // evalNilTest decides `x != nil`.
 func (cd *conditions) evalNilTest(x ast.Expr, st pathState) truth.Value {
-	if cd.job.carries(x, st) || cd.job.k.nonNilExpr(x, st) || cd.job.requeueVar(x, st) {
+	if cd.vals.carries(x, st) || cd.k.nonNilExpr(x, st) || cd.vals.requeueVar(x, st) {
 		return truth.True // a requeue result held by pointer is set
 	}
 	return truth.Unknown
@@ -336,8 +336,8 @@ func (cd *conditions) evalNilTest(x ast.Expr, st pathState) truth.Value {
 // onConflict returns the evaluator of tests of the failure on this path.
 func (cd *conditions) onConflict(st pathState) conflictEval {
 	return conflictEval{
-		p:       cd.job.k.preds,
-		failure: func(e ast.Expr) bool { return cd.job.carries(e, st) },
+		p:       cd.k.preds,
+		failure: func(e ast.Expr) bool { return cd.vals.carries(e, st) },
 		view:    func(v *types.Var) bool { return cd.isStatusView(v, st) },
 	}
 }
@@ -408,7 +408,7 @@ func (cd *conditions) isConflictTest(cond ast.Expr, st pathState) bool {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if len(call.Args) == 1 && cd.job.k.preds.isConflictTestCall(call) && cd.job.carries(call.Args[0], st) {
+			if len(call.Args) == 1 && cd.k.preds.isConflictTestCall(call) && cd.vals.carries(call.Args[0], st) {
 				found = true
 			}
 		}

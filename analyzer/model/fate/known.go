@@ -38,8 +38,8 @@ func (w *walker) knownBefore() pathState {
 	// condition says holds in the assignments of the blocks inside it.
 	type step struct{ node, child ast.Node }
 	var chain []step
-	child := w.job.f.cur
-	for c := w.job.f.cur.Parent(); c.Valid() && c.Node() != w.job.f.fn; child, c = c, c.Parent() {
+	child := w.vals.f.cur
+	for c := w.vals.f.cur.Parent(); c.Valid() && c.Node() != w.vals.f.fn; child, c = c, c.Parent() {
 		chain = append(chain, step{c.Node(), child.Node()})
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
@@ -59,23 +59,23 @@ func (w *walker) knownBefore() pathState {
 			w.learnNilGuards(n.List, chain[i].child, &st)
 		}
 	}
-	for _, v := range w.job.errorsCalledIn(w.job.f.call) {
+	for _, v := range w.vals.errorsCalledIn(w.vals.f.call) {
 		st.nonNil = withVar(st.nonNil, v)
-		since[v] = w.job.f.call.Pos()
+		since[v] = w.vals.f.call.Pos()
 	}
-	if decl, ok := w.job.f.fn.(*ast.FuncDecl); ok {
-		for _, p := range w.job.k.nonNilParams(decl) {
+	if decl, ok := w.vals.f.fn.(*ast.FuncDecl); ok {
+		for _, p := range w.vals.k.nonNilParams(decl) {
 			st.nonNil = withVar(st.nonNil, p)
 			since[p] = decl.Body.Lbrace
 		}
 	}
 	for _, v := range st.nonNil {
-		if w.assignedBetween(v, since[v], w.job.f.call.Pos()) {
+		if w.assignedBetween(v, since[v], w.vals.f.call.Pos()) {
 			st.nonNil = withoutVar(st.nonNil, v)
 		}
 	}
 	for _, v := range st.nonEmpty {
-		if w.assignedBetween(v, since[v], w.job.f.call.Pos()) {
+		if w.assignedBetween(v, since[v], w.vals.f.call.Pos()) {
 			st.nonEmpty = withoutVar(st.nonEmpty, v)
 		}
 	}
@@ -86,7 +86,7 @@ func (w *walker) knownBefore() pathState {
 // arguments call (setState(ctx, failed, err.Error(), obj)): the
 // arguments are evaluated first, and a nil error would have panicked, so
 // past them each is non-nil.
-func (job *walkJob) errorsCalledIn(call *ast.CallExpr) []*types.Var {
+func (vf *valueFlow) errorsCalledIn(call *ast.CallExpr) []*types.Var {
 	var out []*types.Var
 	for _, arg := range call.Args {
 		ast.Inspect(arg, func(n ast.Node) bool {
@@ -98,7 +98,7 @@ func (job *walkJob) errorsCalledIn(call *ast.CallExpr) []*types.Var {
 				return true
 			}
 			if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
-				if v := job.errorVar(sel.X); v != nil && types.IsInterface(v.Type()) {
+				if v := vf.errorVar(sel.X); v != nil && types.IsInterface(v.Type()) {
 					out = withVar(out, v)
 				}
 			}
@@ -127,7 +127,7 @@ func (w *walker) learnNilGuards(list []ast.Stmt, upTo ast.Node, st *pathState) {
 		if !ok || !neq {
 			continue
 		}
-		if v := w.job.errorVar(x); v != nil && !w.assignedBetween(v, ifs.End(), w.job.f.call.Pos()) {
+		if v := w.vals.errorVar(x); v != nil && !w.assignedBetween(v, ifs.End(), w.vals.f.call.Pos()) {
 			st.nilErrs = withVar(st.nilErrs, v)
 		}
 	}
@@ -145,11 +145,11 @@ func (w *walker) learnAssignments(list []ast.Stmt, upTo ast.Node, st *pathState,
 			continue
 		}
 		for i, lhs := range as.Lhs {
-			if v := w.job.definedErrorVar(lhs); v != nil && w.job.k.nonNilExpr(as.Rhs[i], *st) {
+			if v := w.vals.definedErrorVar(lhs); v != nil && w.vals.k.nonNilExpr(as.Rhs[i], *st) {
 				st.nonNil = withVar(st.nonNil, v)
 				since[v] = as.End()
 			}
-			if v := w.job.errorSliceVar(lhs); v != nil && w.job.holdsNonNilError(as.Rhs[i], *st) {
+			if v := w.vals.errorSliceVar(lhs); v != nil && w.vals.holdsNonNilError(as.Rhs[i], *st) {
 				st.nonEmpty = withVar(st.nonEmpty, v)
 				since[v] = as.End()
 			}
@@ -159,12 +159,12 @@ func (w *walker) learnAssignments(list []ast.Stmt, upTo ast.Node, st *pathState,
 
 // definedErrorVar returns the error variable e (the left of an assignment)
 // names, or nil.
-func (job *walkJob) definedErrorVar(e ast.Expr) *types.Var {
+func (vf *valueFlow) definedErrorVar(e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return nil
 	}
-	v, ok := job.k.info.ObjectOf(id).(*types.Var)
+	v, ok := vf.k.info.ObjectOf(id).(*types.Var)
 	if !ok || !isErrorValue(v.Type()) {
 		return nil
 	}
@@ -176,11 +176,11 @@ func (job *walkJob) definedErrorVar(e ast.Expr) *types.Var {
 // another branch does not count).
 func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
 	found := false
-	ast.Inspect(w.job.f.fn, func(n ast.Node) bool {
+	ast.Inspect(w.vals.f.fn, func(n ast.Node) bool {
 		if found || n == nil || n.Pos() >= to || n.End() <= from {
 			return false
 		}
-		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.job.k.info, as, v) && w.reachesFailure(as) {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.vals.k.info, as, v) && w.reachesFailure(as) {
 			found = true
 		}
 		return true
@@ -192,7 +192,7 @@ func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
 // node holding from.
 func (w *walker) reachesFailure(from ast.Node) bool {
 	fb, fi := findNode(w.g, from)
-	tb, ti := nodeOf(w.g, w.job.f.cur)
+	tb, ti := nodeOf(w.g, w.vals.f.cur)
 	if fb == nil || tb == nil {
 		return true // not placed: assume it can
 	}

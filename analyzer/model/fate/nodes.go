@@ -13,12 +13,12 @@ import (
 // apply applies one statement of a path to st and reports whether the path
 // ends there (the program stops).
 func (w *walker) apply(node ast.Node, st *pathState) bool {
-	cur, ok := w.job.f.fnCur.FindNode(node)
+	cur, ok := w.vals.f.fnCur.FindNode(node)
 	if !ok {
 		return false
 	}
-	if w.job.k.endsProgram(node) {
-		if w.job.k.failsTest(node) {
+	if w.vals.k.endsProgram(node) {
+		if w.vals.k.failsTest(node) {
 			st.improve(Surfaced) // t.Fatal: the test stops and fails
 		} else {
 			st.improve(Fatal)
@@ -58,15 +58,15 @@ func (fx *effects) noteCalls(cur inspector.Cursor, st *pathState) {
 		if !ok {
 			continue // a literal's calls run later, if at all
 		}
-		if fx.job.k.requeues(call) {
+		if fx.k.requeues(call) {
 			st.improve(Handled)
 		}
-		if m := fx.job.k.model; m != nil {
-			if obj, ok := m.ReadAt(call); ok && obj.Same(fx.job.f.object) {
+		if m := fx.k.model; m != nil {
+			if obj, ok := m.ReadAt(call); ok && obj.Same(fx.f.object) {
 				fx.noteRead(call, st)
 			}
-			if obj, ok := m.WriteAt(call); ok && call != fx.job.f.call && st.testedIn != nil && syntax.Within(call, st.testedIn) {
-				if st.reread && obj.Same(fx.job.f.object) {
+			if obj, ok := m.WriteAt(call); ok && call != fx.f.call && st.testedIn != nil && syntax.Within(call, st.testedIn) {
+				if st.reread && obj.Same(fx.f.object) {
 					st.improve(Retried)
 				} else {
 					// A fallback write hands the failure on: its own
@@ -74,7 +74,7 @@ func (fx *effects) noteCalls(cur inspector.Cursor, st *pathState) {
 					// is staleupdate's finding.
 					st.improve(HandedOff)
 				}
-			} else if !ok && (st.conflict || st.pastGuard) && upstream.IsClientWrite(fx.job.k.info, call) {
+			} else if !ok && (st.conflict || st.pastGuard) && upstream.IsClientWrite(fx.k.info, call) {
 				// A write that cannot conflict (a plain merge patch)
 				// made on the Conflict branch answers the Conflict.
 				st.improve(Handled)
@@ -89,7 +89,7 @@ func (fx *effects) noteCalls(cur inspector.Cursor, st *pathState) {
 // `return retry.RetryOnConflict(...)` is written again after a fresh
 // read.
 func (fx *effects) noteRetries(node ast.Node, st *pathState) {
-	m := fx.job.k.model
+	m := fx.k.model
 	if m == nil {
 		return
 	}
@@ -98,7 +98,7 @@ func (fx *effects) noteRetries(node ast.Node, st *pathState) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if m.RetriesWithRead(n, fx.job.f.call) {
+			if m.RetriesWithRead(n, fx.f.call) {
 				st.improve(Retried)
 			}
 		}
@@ -109,7 +109,7 @@ func (fx *effects) noteRetries(node ast.Node, st *pathState) {
 // noteRead records a re-read of the object: the same object when its key
 // does not change from one turn of the loop around the write to the next.
 func (fx *effects) noteRead(read ast.Node, st *pathState) {
-	if fx.job.f.loop != nil && fx.job.mentionsLoopLocal(read) {
+	if fx.f.loop != nil && fx.vals.mentionsLoopLocal(read) {
 		st.redefined = true
 		return
 	}
@@ -120,12 +120,12 @@ func (fx *effects) noteRead(read ast.Node, st *pathState) {
 // loop around the failing call (other than the object itself). An
 // assignment from a local that a read of the loop filled (fetched =
 // refetched) is judged by that read.
-func (job *walkJob) mentionsLoopLocal(n ast.Node) bool {
+func (vf *valueFlow) mentionsLoopLocal(n ast.Node) bool {
 	if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
 		if id, ok := ast.Unparen(as.Rhs[0]).(*ast.Ident); ok {
-			if v, ok := job.k.info.Uses[id].(*types.Var); ok && syntax.Within(declNode(v), job.f.loop) {
-				if rd := job.readDefining(v); rd != nil {
-					return job.mentionsLoopLocal(rd)
+			if v, ok := vf.k.info.Uses[id].(*types.Var); ok && syntax.Within(declNode(v), vf.f.loop) {
+				if rd := vf.readDefining(v); rd != nil {
+					return vf.mentionsLoopLocal(rd)
 				}
 			}
 		}
@@ -136,8 +136,8 @@ func (job *walkJob) mentionsLoopLocal(n ast.Node) bool {
 		if !ok || found {
 			return !found
 		}
-		v, ok := job.k.info.Uses[id].(*types.Var)
-		if ok && v != job.f.object.Root && !v.IsField() && syntax.Within(declNode(v), job.f.loop) {
+		v, ok := vf.k.info.Uses[id].(*types.Var)
+		if ok && v != vf.f.object.Root && !v.IsField() && syntax.Within(declNode(v), vf.f.loop) {
 			found = true
 		}
 		return true
@@ -147,14 +147,14 @@ func (job *walkJob) mentionsLoopLocal(n ast.Node) bool {
 
 // readDefining returns the call that reads into v where v is declared
 // (v, err := c.Get(...)), or nil.
-func (job *walkJob) readDefining(v *types.Var) ast.Node {
+func (vf *valueFlow) readDefining(v *types.Var) ast.Node {
 	var call ast.Node
-	ast.Inspect(job.f.loop, func(n ast.Node) bool {
+	ast.Inspect(vf.f.loop, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || call != nil || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
 			return call == nil
 		}
-		if id, ok := as.Lhs[0].(*ast.Ident); ok && job.k.info.Defs[id] == v {
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && vf.k.info.Defs[id] == v {
 			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
 				call = c
 			}
@@ -170,18 +170,18 @@ func declNode(v *types.Var) ast.Node { return &ast.Ident{NamePos: v.Pos()} }
 // noteRedefinition records that the object variable was given another
 // value than a fresh read of the same object.
 func (fx *effects) noteRedefinition(node ast.Node, st *pathState) {
-	root := fx.job.f.object.Root
-	if root == nil || fx.job.k.model == nil {
+	root := fx.f.object.Root
+	if root == nil || fx.k.model == nil {
 		return
 	}
-	if _, ok := fx.job.k.model.ReadAt(node); ok {
+	if _, ok := fx.k.model.ReadAt(node); ok {
 		fx.noteRead(node, st)
 		return
 	}
 	if vs, ok := node.(*ast.ValueSpec); ok && len(vs.Values) == 0 {
 		return // a zero value: the read that fills it decides which object it is
 	}
-	if defines(fx.job.k.info, node, root) {
+	if defines(fx.k.info, node, root) {
 		st.redefined = true
 	}
 }
@@ -192,16 +192,16 @@ func (fx *effects) noteUses(cur inspector.Cursor, node ast.Node, st *pathState) 
 	cur.Inspect([]ast.Node{(*ast.Ident)(nil), (*ast.FuncLit)(nil)}, func(c inspector.Cursor) bool {
 		switch n := c.Node().(type) {
 		case *ast.FuncLit:
-			if fx.job.mentionsCarrier(n, *st) {
+			if fx.vals.mentionsCarrier(n, *st) {
 				st.improve(HandedOff) // captured: its uses are out of view
 			}
 			return false
 		case *ast.Ident:
-			v, ok := fx.job.k.info.Uses[n].(*types.Var)
+			v, ok := fx.k.info.Uses[n].(*types.Var)
 			if !ok || !st.carries(v) {
 				return true
 			}
-			if u := fx.job.t.climb(c, node); u.consumed {
+			if u := fx.t.climb(c, node); u.consumed {
 				st.improve(u.event)
 			}
 		}
@@ -209,11 +209,11 @@ func (fx *effects) noteUses(cur inspector.Cursor, node ast.Node, st *pathState) 
 	})
 }
 
-func (job *walkJob) mentionsCarrier(n ast.Node, st pathState) bool {
+func (vf *valueFlow) mentionsCarrier(n ast.Node, st pathState) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := job.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
+			if v, ok := vf.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
 				found = true
 			}
 		}
@@ -224,8 +224,8 @@ func (job *walkJob) mentionsCarrier(n ast.Node, st pathState) bool {
 
 // carries reports whether e holds the failure: a carrier, or a value built
 // from one (wrapped, joined, appended, put in a struct).
-func (job *walkJob) carries(e ast.Expr, st pathState) bool {
-	cur, ok := job.f.fnCur.FindNode(e)
+func (vf *valueFlow) carries(e ast.Expr, st pathState) bool {
+	cur, ok := vf.f.fnCur.FindNode(e)
 	if !ok {
 		return false
 	}
@@ -235,8 +235,8 @@ func (job *walkJob) carries(e ast.Expr, st pathState) bool {
 		if !ok || found {
 			return false
 		}
-		if v, ok := job.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
-			u := job.t.climb(c, e)
+		if v, ok := vf.k.info.Uses[id].(*types.Var); ok && st.carries(v) {
+			u := vf.t.climb(c, e)
 			found = !u.consumed
 		}
 		return true
@@ -277,25 +277,25 @@ func isText(t types.Type) bool {
 // holdsNonNilError reports whether value, a slice of errors, holds a
 // non-nil error on the path st: append(errs, fmt.Errorf(...)), an append
 // to a list that already holds one, or a literal with such an element.
-func (job *walkJob) holdsNonNilError(value ast.Expr, st pathState) bool {
+func (vf *valueFlow) holdsNonNilError(value ast.Expr, st pathState) bool {
 	var elems []ast.Expr
 	switch e := ast.Unparen(value).(type) {
 	case *ast.CompositeLit:
 		elems = e.Elts
 	case *ast.CallExpr:
-		if !isBuiltin(job.k.info, e, "append") || len(e.Args) == 0 {
+		if !isBuiltin(vf.k.info, e, "append") || len(e.Args) == 0 {
 			return false
 		}
 		if e.Ellipsis.IsValid() {
-			return job.k.nonEmptyErrors(e.Args[0], st) || job.k.nonEmptyErrors(e.Args[len(e.Args)-1], st)
+			return vf.k.nonEmptyErrors(e.Args[0], st) || vf.k.nonEmptyErrors(e.Args[len(e.Args)-1], st)
 		}
-		if job.k.nonEmptyErrors(e.Args[0], st) {
+		if vf.k.nonEmptyErrors(e.Args[0], st) {
 			return true
 		}
 		elems = e.Args[1:]
 	}
 	for _, el := range elems {
-		if job.k.nonNilExpr(el, st) {
+		if vf.k.nonNilExpr(el, st) {
 			return true
 		}
 	}

@@ -32,9 +32,9 @@ const walkBudget = 20000
 
 // walker runs one walk: it visits the paths from the failing call and
 // keeps their verdicts. What a statement, a condition or a return does
-// with the failure it asks its parts (see walkJob).
+// with the failure it asks its parts (see walkparts.go).
 type walker struct {
-	job   *walkJob
+	vals  *valueFlow
 	cd    conditions
 	fx    effects
 	ex    exits
@@ -75,7 +75,7 @@ type walkItem = pathwalk.Point[pathState]
 
 // run walks every path from the failing call and returns the worst verdict.
 func (w *walker) run() Fate {
-	start, index := nodeOf(w.g, w.job.f.cur)
+	start, index := nodeOf(w.g, w.vals.f.cur)
 	if start == nil {
 		return HandedOff
 	}
@@ -142,11 +142,11 @@ func (w *walker) verdict() Fate {
 // startAt applies the failing call's own statement to st: where its error
 // goes first. It reports whether the path already ends there.
 func (w *walker) startAt(node ast.Node, st *pathState) (bool, Fate) {
-	u := w.job.t.climb(w.job.f.cur, node)
+	u := w.vals.t.climb(w.vals.f.cur, node)
 	if u.consumed {
 		st.improve(u.event)
 		if u.event == Fatal {
-			w.fatal = w.job.t.fatalCallAbove(w.job.f.cur, node)
+			w.fatal = w.vals.t.fatalCallAbove(w.vals.f.cur, node)
 			return true, Fatal
 		}
 		return false, 0
@@ -170,11 +170,11 @@ func (w *walker) step(it walkItem) []walkItem {
 		return w.successors(b, st)
 	}
 	node := b.Nodes[it.Index]
-	if syntax.Within(w.job.f.call, node) {
+	if syntax.Within(w.vals.f.call, node) {
 		w.revisit(st)
 		return nil
 	}
-	if w.job.f.selfReading && w.job.f.loop == nil && w.job.callsAgain(node) {
+	if w.vals.f.selfReading && w.vals.f.loop == nil && w.vals.callsAgain(node) {
 		w.calledAgain = true
 		w.end(w.againFate(node, st), st)
 		return nil
@@ -190,7 +190,7 @@ func (w *walker) step(it walkItem) []walkItem {
 		return nil
 	}
 	if it.Index == len(b.Nodes)-1 && len(b.Succs) == 2 {
-		if cond, ok := node.(ast.Expr); ok && isCondition(w.job.k.info, cond) {
+		if cond, ok := node.(ast.Expr); ok && isCondition(w.vals.k.info, cond) {
 			return w.cd.branch(b, cond, st)
 		}
 	}
@@ -207,7 +207,7 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 		w.ends[len(w.ends)-1].fellThrough = b.Kind == cfg.KindSelectAfterCase
 		return nil
 	}
-	if b.Kind == cfg.KindRangeLoop && !rangesOverChannel(w.job.k.info, b.Stmt) {
+	if b.Kind == cfg.KindRangeLoop && !rangesOverChannel(w.vals.k.info, b.Stmt) {
 		st.redefined = true // the next turn works on the next element
 	}
 	w.fx.passesWorkSetHead(b, &st)
@@ -217,7 +217,7 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 			continue // the component is stopping: nothing is lost to it
 		}
 		next := st
-		if w.job.f.loop != nil && s.Stmt == w.job.f.loop && loopHeads[s.Kind] {
+		if w.vals.f.loop != nil && s.Stmt == w.vals.f.loop && loopHeads[s.Kind] {
 			next.looped = true
 		}
 		if next.testedIn != nil && !syntax.Within(s.Stmt, next.testedIn) {
@@ -236,20 +236,20 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 // re-read first); one that moved on to another object leaves this failure
 // behind.
 func (w *walker) revisit(st pathState) {
-	if _, tick := upstream.TickLoop(w.job.k.info, w.job.f.loop); tick {
+	if _, tick := upstream.TickLoop(w.vals.k.info, w.vals.f.loop); tick {
 		// the loop writes again on its next tick whatever happened: a
 		// heal with the tick's period (the grade), not a retry
 		w.end(st.best, st)
 		return
 	}
-	if w.job.f.selfReading && !(w.job.f.loop != nil && w.job.mentionsLoopLocal(w.job.f.call)) {
+	if w.vals.f.selfReading && !(w.vals.f.loop != nil && w.vals.mentionsLoopLocal(w.vals.f.call)) {
 		// the same helper call again, with the same arguments: it reads
 		// the object afresh
 		w.retryLoop = true
 		w.end(max(st.best, Retried), st)
 		return
 	}
-	if st.redefined || !w.job.f.object.Valid() {
+	if st.redefined || !w.vals.f.object.Valid() {
 		w.stops = append(w.stops, st.best)
 		return
 	}
@@ -267,7 +267,7 @@ var loopHeads = map[cfg.BlockKind]bool{
 // returned. (A function a periodic runner runs again is healed on its
 // next tick, not retried: its grade says when.)
 func (w *walker) endFate(f Fate, st pathState) Fate {
-	for _, v := range w.job.f.outerErrors {
+	for _, v := range w.vals.f.outerErrors {
 		switch {
 		case st.carries(v):
 			f = max(f, Returned)

@@ -19,7 +19,7 @@ import (
 // it learns.
 func (cd *conditions) refine(cond ast.Expr, holds bool, st *pathState) {
 	judge := func(l truth.Leaf) truth.Value { return cd.judge(*st)(l) }
-	truth.Assume(cd.job.k.info, cond, holds, judge, func(l truth.Leaf, holds bool) {
+	truth.Assume(cd.k.info, cond, holds, judge, func(l truth.Leaf, holds bool) {
 		switch e := l.Expr.(type) {
 		case *ast.BinaryExpr:
 			if l.NonNil != nil {
@@ -36,8 +36,8 @@ func (cd *conditions) refine(cond ast.Expr, holds bool, st *pathState) {
 // refineErrorTest records that an apierrors predicate that holds
 // (apierrors.IsNotFound(err)) makes err non-nil.
 func (cd *conditions) refineErrorTest(call *ast.CallExpr, holds bool, st *pathState) {
-	if fn := upstream.Callee(cd.job.k.info, call); fn != nil && holds && len(call.Args) == 1 && upstream.FuncKeyOf(fn).Pkg == upstream.ErrorsPath {
-		if v := cd.job.errorVar(call.Args[0]); v != nil {
+	if fn := upstream.Callee(cd.k.info, call); fn != nil && holds && len(call.Args) == 1 && upstream.FuncKeyOf(fn).Pkg == upstream.ErrorsPath {
+		if v := cd.vals.errorVar(call.Args[0]); v != nil {
 			st.nonNil = withVar(st.nonNil, v)
 		}
 	}
@@ -46,7 +46,7 @@ func (cd *conditions) refineErrorTest(call *ast.CallExpr, holds bool, st *pathSt
 // refineNil records that x, compared with nil, is a non-nil error variable
 // (or one that may be nil) on this branch.
 func (cd *conditions) refineNil(x ast.Expr, nonNil bool, st *pathState) {
-	v := cd.job.errorVar(x)
+	v := cd.vals.errorVar(x)
 	if v == nil {
 		return
 	}
@@ -67,19 +67,19 @@ func (cd *conditions) refineNil(x ast.Expr, nonNil bool, st *pathState) {
 // element is taken to be a non-nil error.
 func (cd *conditions) refineLen(e *ast.BinaryExpr, holds bool, st *pathState) {
 	op, x, n := e.Op, e.X, e.Y
-	if _, ok := cd.job.lenOf(n); ok {
+	if _, ok := cd.vals.lenOf(n); ok {
 		x, n = n, x
 		op = map[token.Token]token.Token{token.GTR: token.LSS, token.LSS: token.GTR, token.GEQ: token.LEQ, token.LEQ: token.GEQ}[op]
 		if op == token.ILLEGAL {
 			op = e.Op // == and != read the same both ways
 		}
 	}
-	arg, ok := cd.job.lenOf(x)
+	arg, ok := cd.vals.lenOf(x)
 	lit, isLit := ast.Unparen(n).(*ast.BasicLit)
 	if !ok || !isLit || lit.Kind != token.INT {
 		return
 	}
-	v := cd.job.errorSliceVar(arg)
+	v := cd.vals.errorSliceVar(arg)
 	if v == nil {
 		return
 	}
@@ -95,24 +95,24 @@ func (cd *conditions) refineLen(e *ast.BinaryExpr, holds bool, st *pathState) {
 }
 
 // lenOf returns x when e is len(x).
-func (job *walkJob) lenOf(e ast.Expr) (ast.Expr, bool) {
+func (vf *valueFlow) lenOf(e ast.Expr) (ast.Expr, bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !isBuiltin(job.k.info, call, "len") {
+	if !ok || len(call.Args) != 1 || !isBuiltin(vf.k.info, call, "len") {
 		return nil, false
 	}
 	return call.Args[0], true
 }
 
 // errorSliceVar returns the local variable of type []error e names, or nil.
-func (job *walkJob) errorSliceVar(e ast.Expr) *types.Var { return job.usedVar(e, isErrorSlice) }
+func (vf *valueFlow) errorSliceVar(e ast.Expr) *types.Var { return vf.usedVar(e, isErrorSlice) }
 
 // usedVar returns the variable e names when its type satisfies ofType, or nil.
-func (job *walkJob) usedVar(e ast.Expr, ofType func(types.Type) bool) *types.Var {
+func (vf *valueFlow) usedVar(e ast.Expr, ofType func(types.Type) bool) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return nil
 	}
-	v, ok := job.k.info.Uses[id].(*types.Var)
+	v, ok := vf.k.info.Uses[id].(*types.Var)
 	if !ok || !ofType(v.Type()) {
 		return nil
 	}
@@ -140,4 +140,4 @@ func isErrorSlice(t types.Type) bool {
 }
 
 // errorVar returns the local error variable e names, or nil.
-func (job *walkJob) errorVar(e ast.Expr) *types.Var { return job.usedVar(e, isErrorValue) }
+func (vf *valueFlow) errorVar(e ast.Expr) *types.Var { return vf.usedVar(e, isErrorValue) }

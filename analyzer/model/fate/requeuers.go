@@ -153,11 +153,11 @@ func (ex *exits) returnsUnanswered(ret *ast.ReturnStmt) bool {
 		if !ok {
 			continue
 		}
-		fn := upstream.Callee(ex.job.k.info, call)
+		fn := upstream.Callee(ex.k.info, call)
 		if fn == nil || resultIndex(fn.Signature()) < 0 {
 			continue
 		}
-		if ex.job.k.callResultVerdict(call) == ResultMixed && (fn.Pkg() != ex.job.k.pkg || isInterfaceMethod(fn)) {
+		if ex.k.callResultVerdict(call) == ResultMixed && (fn.Pkg() != ex.k.pkg || isInterfaceMethod(fn)) {
 			return true
 		}
 	}

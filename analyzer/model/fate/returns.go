@@ -13,7 +13,7 @@ import (
 // returnFate judges a return statement reached on a path.
 func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	f := st.best
-	if returnsRequeue(ex.job.k.info, ret) || ex.returnsRequeueCall(ret) {
+	if returnsRequeue(ex.k.info, ret) || ex.returnsRequeueCall(ret) {
 		f = max(f, Handled) // a requeue
 	}
 	if ex.returnsTerminal(ret, st) {
@@ -26,7 +26,7 @@ func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 		// error and returns none.
 		f = max(f, Handled)
 	}
-	if ex.job.f.pollCall != nil {
+	if ex.f.pollCall != nil {
 		return max(f, ex.pollReturnFate(ret, st))
 	}
 	if st.testedIn != nil && ex.signalsFailure(ret) {
@@ -38,12 +38,12 @@ func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	// Value flow: any result, whatever its type, that holds a value built
 	// from the failure (an error, a result struct, an aggregate) returns
 	// it; a Result held in a variable that asks for a requeue requeues.
-	res := ex.job.f.sig.Results()
-	for i, e := range ex.job.results(ret) {
+	res := ex.f.sig.Results()
+	for i, e := range ex.vals.results(ret) {
 		isErr := upstream.IsErrorType(res.At(i).Type())
 		switch {
 		case e == nil:
-			v := ex.job.namedResult(i)
+			v := ex.vals.namedResult(i)
 			switch {
 			case v == nil:
 			case st.carries(v):
@@ -53,11 +53,11 @@ func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 			case st.requeues(v):
 				f = max(f, Handled)
 			}
-		case ex.job.carries(e, st):
+		case ex.vals.carries(e, st):
 			f = max(f, Returned)
-		case isErr && ex.job.k.nonNilExpr(e, st):
+		case isErr && ex.k.nonNilExpr(e, st):
 			f = max(f, ReturnedOther)
-		case ex.job.requeueVar(e, st):
+		case ex.vals.requeueVar(e, st):
 			f = max(f, Handled)
 		}
 	}
@@ -69,10 +69,10 @@ func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 func (ex *exits) returnsTerminal(ret *ast.ReturnStmt, st pathState) bool {
 	for _, e := range ret.Results {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || !ex.job.carries(call.Args[0], st) {
+		if !ok || len(call.Args) != 1 || !ex.vals.carries(call.Args[0], st) {
 			continue
 		}
-		if fn := upstream.Callee(ex.job.k.info, call); fn != nil && upstream.FuncKeyOf(fn) == (upstream.FuncKey{Pkg: upstream.ReconcilePath, Name: "TerminalError"}) {
+		if fn := upstream.Callee(ex.k.info, call); fn != nil && upstream.FuncKeyOf(fn) == (upstream.FuncKey{Pkg: upstream.ReconcilePath, Name: "TerminalError"}) {
 			return true
 		}
 	}
@@ -83,7 +83,7 @@ func (ex *exits) returnsTerminal(ret *ast.ReturnStmt, st pathState) bool {
 // that asks for a requeue on every return.
 func (ex *exits) returnsRequeueCall(ret *ast.ReturnStmt) bool {
 	for _, e := range ret.Results {
-		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && ex.job.k.callResultVerdict(call) == ResultRequeues {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && ex.k.callResultVerdict(call) == ResultRequeues {
 			return true
 		}
 	}
@@ -93,16 +93,16 @@ func (ex *exits) returnsRequeueCall(ret *ast.ReturnStmt) bool {
 // implicit reports whether ret is the return the control-flow graph adds
 // where the function's body falls off its end.
 func (ex *exits) implicit(ret *ast.ReturnStmt) bool {
-	body := syntax.FuncBody(ex.job.f.fn)
+	body := syntax.FuncBody(ex.f.fn)
 	return body != nil && ret.Return == body.Rbrace
 }
 
 // returnsNilVar reports whether ret returns, as an error result, a
 // variable known to be nil on this path.
 func (ex *exits) returnsNilVar(ret *ast.ReturnStmt, st pathState) bool {
-	for _, e := range ex.job.results(ret) {
+	for _, e := range ex.vals.results(ret) {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok && e != nil {
-			if v, ok := ex.job.k.info.Uses[id].(*types.Var); ok && slices.Contains(st.nilErrs, v) {
+			if v, ok := ex.k.info.Uses[id].(*types.Var); ok && slices.Contains(st.nilErrs, v) {
 				return true
 			}
 		}
@@ -112,7 +112,7 @@ func (ex *exits) returnsNilVar(ret *ast.ReturnStmt, st pathState) bool {
 
 // requeueVar reports whether e is (the address of, or what points to) a
 // variable that holds a reconcile.Result asking for a requeue on this path.
-func (job *walkJob) requeueVar(e ast.Expr, st pathState) bool {
+func (vf *valueFlow) requeueVar(e ast.Expr, st pathState) bool {
 	e = upstream.StripAddr(e)
 	if star, ok := e.(*ast.StarExpr); ok {
 		e = ast.Unparen(star.X)
@@ -121,7 +121,7 @@ func (job *walkJob) requeueVar(e ast.Expr, st pathState) bool {
 	if !ok {
 		return false
 	}
-	v, ok := job.k.info.Uses[id].(*types.Var)
+	v, ok := vf.k.info.Uses[id].(*types.Var)
 	return ok && st.requeues(v)
 }
 
@@ -129,7 +129,7 @@ func (job *walkJob) requeueVar(e ast.Expr, st pathState) bool {
 // result of a function without an error result: the failure reaches the
 // caller as a value it can act on (adopted, ok := c.adopt(...)).
 func (ex *exits) signalsFailure(ret *ast.ReturnStmt) bool {
-	res := ex.job.f.sig.Results()
+	res := ex.f.sig.Results()
 	if len(ret.Results) != res.Len() {
 		return false
 	}
@@ -139,7 +139,7 @@ func (ex *exits) signalsFailure(ret *ast.ReturnStmt) bool {
 		}
 	}
 	for i, e := range ret.Results {
-		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool && truth.Const(ex.job.k.info, e) == truth.False {
+		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool && truth.Const(ex.k.info, e) == truth.False {
 			return true
 		}
 	}
@@ -149,8 +149,8 @@ func (ex *exits) signalsFailure(ret *ast.ReturnStmt) bool {
 // results returns, for each result of the function, the expression
 // returned there (nil for a bare return with named results); for `return
 // f()` with several results, the call, at the last result.
-func (job *walkJob) results(ret *ast.ReturnStmt) map[int]ast.Expr {
-	res := job.f.sig.Results()
+func (vf *valueFlow) results(ret *ast.ReturnStmt) map[int]ast.Expr {
+	res := vf.f.sig.Results()
 	out := make(map[int]ast.Expr)
 	for i := range res.Len() {
 		switch {
@@ -165,8 +165,8 @@ func (job *walkJob) results(ret *ast.ReturnStmt) map[int]ast.Expr {
 	return out
 }
 
-func (job *walkJob) namedResult(i int) *types.Var {
-	v := job.f.sig.Results().At(i)
+func (vf *valueFlow) namedResult(i int) *types.Var {
+	v := vf.f.sig.Results().At(i)
 	if v.Name() == "" || v.Name() == "_" {
 		return nil
 	}
@@ -176,7 +176,7 @@ func (job *walkJob) namedResult(i int) *types.Var {
 // returnsFailure reports whether ret hands on value, the failing call
 // itself, in one of its results.
 func (ex *exits) returnsFailure(ret *ast.ReturnStmt, value ast.Node) bool {
-	for _, e := range ex.job.results(ret) {
+	for _, e := range ex.vals.results(ret) {
 		if e != nil && syntax.Within(value, e) {
 			return true
 		}
@@ -194,17 +194,17 @@ func (ex *exits) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	}
 	done, err := ret.Results[0], ret.Results[1]
 	if truth.IsNil(err) {
-		if ex.cd.eval(done, st) == truth.False && (ex.job.f.pollRereads || st.reread) {
+		if ex.cd.eval(done, st) == truth.False && (ex.f.pollRereads || st.reread) {
 			return Retried
 		}
 		return st.best
 	}
-	if ex.job.carries(err, st) || ex.job.k.nonNilExpr(err, st) {
-		cur, ok := ex.job.f.cur.Inspector().Root().FindNode(ex.job.f.pollCall) // the poll call is outside fn
+	if ex.vals.carries(err, st) || ex.k.nonNilExpr(err, st) {
+		cur, ok := ex.f.cur.Inspector().Root().FindNode(ex.f.pollCall) // the poll call is outside fn
 		if !ok {
 			return HandedOff
 		}
-		return ex.job.t.traceFailure(cur, upstream.Object{})
+		return ex.t.traceFailure(cur, upstream.Object{})
 	}
 	return st.best
 }

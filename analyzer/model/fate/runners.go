@@ -24,9 +24,9 @@ func (w *walker) runnerFate(f Fate) Fate {
 	switch {
 	case f < ReturnedOther:
 		return f
-	case w.job.f.ends != NoEnd:
+	case w.vals.f.ends != NoEnd:
 		return Fatal
-	case w.job.f.opaqueRunner != nil:
+	case w.vals.f.opaqueRunner != nil:
 		return Abandoned
 	}
 	return f
@@ -112,7 +112,7 @@ func (t *Tracer) FatalEnd(cur inspector.Cursor) (call *ast.CallExpr, end Program
 	if w.fatal != nil {
 		return w.fatal, NoEnd
 	}
-	return nil, w.job.f.ends
+	return nil, w.vals.f.ends
 }
 
 // fatalCallAbove returns the innermost call around cur, inside stop, that

@@ -73,7 +73,7 @@ func (w *walker) undecidedOf(st pathState) *Undecided {
 	case *ast.ReturnStmt:
 		reason = ResultWithoutFact
 	default:
-		if w.job.mentionsOther(st.undecided) {
+		if w.vals.mentionsOther(st.undecided) {
 			reason = OtherResultTest
 		}
 	}
@@ -82,14 +82,14 @@ func (w *walker) undecidedOf(st pathState) *Undecided {
 
 // mentionsOther reports whether n uses a variable holding another result
 // of the failing call.
-func (job *walkJob) mentionsOther(n ast.Node) bool {
-	if len(job.others) == 0 {
+func (vf *valueFlow) mentionsOther(n ast.Node) bool {
+	if len(vf.others) == 0 {
 		return false
 	}
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := job.k.info.Uses[id].(*types.Var); ok && slices.Contains(job.others, v) {
+			if v, ok := vf.k.info.Uses[id].(*types.Var); ok && slices.Contains(vf.others, v) {
 				found = true
 			}
 		}
@@ -100,14 +100,14 @@ func (job *walkJob) mentionsOther(n ast.Node) bool {
 
 // noteOthers records the variables that take the failing call's results
 // other than its failure.
-func (job *walkJob) noteOthers(lhs []ast.Expr, carried func(i int) bool) {
+func (vf *valueFlow) noteOthers(lhs []ast.Expr, carried func(i int) bool) {
 	for i, l := range lhs {
 		if carried(i) {
 			continue
 		}
 		if id, ok := ast.Unparen(l).(*ast.Ident); ok && id.Name != "_" {
-			if v, ok := job.k.info.ObjectOf(id).(*types.Var); ok {
-				job.others = append(job.others, v)
+			if v, ok := vf.k.info.ObjectOf(id).(*types.Var); ok {
+				vf.others = append(vf.others, v)
 			}
 		}
 	}

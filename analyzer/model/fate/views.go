@@ -23,20 +23,20 @@ func (cd *conditions) isStatusView(v *types.Var, st pathState) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(cd.job.f.fn, func(n ast.Node) bool {
+	ast.Inspect(cd.f.fn, func(n ast.Node) bool {
 		if found {
 			return false
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if len(n.Rhs) == 1 && len(n.Lhs) >= 1 && cd.job.namesVar(n.Lhs[0], v) {
-				if ta, ok := ast.Unparen(n.Rhs[0]).(*ast.TypeAssertExpr); ok && cd.job.carries(ta.X, st) {
+			if len(n.Rhs) == 1 && len(n.Lhs) >= 1 && cd.vals.namesVar(n.Lhs[0], v) {
+				if ta, ok := ast.Unparen(n.Rhs[0]).(*ast.TypeAssertExpr); ok && cd.vals.carries(ta.X, st) {
 					found = true
 				}
 			}
 		case *ast.CallExpr:
-			if fn := upstream.Callee(cd.job.k.info, n); fn != nil && upstream.FuncKeyOf(fn) == (upstream.FuncKey{Pkg: "errors", Name: "As"}) && len(n.Args) == 2 {
-				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && cd.job.namesVar(u.X, v) && cd.job.carries(n.Args[0], st) {
+			if fn := upstream.Callee(cd.k.info, n); fn != nil && upstream.FuncKeyOf(fn) == (upstream.FuncKey{Pkg: "errors", Name: "As"}) && len(n.Args) == 2 {
+				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && cd.vals.namesVar(u.X, v) && cd.vals.carries(n.Args[0], st) {
 					found = true
 				}
 			}
@@ -47,9 +47,9 @@ func (cd *conditions) isStatusView(v *types.Var, st pathState) bool {
 }
 
 // namesVar reports whether e is the identifier of v.
-func (job *walkJob) namesVar(e ast.Expr, v *types.Var) bool {
+func (vf *valueFlow) namesVar(e ast.Expr, v *types.Var) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && job.k.info.ObjectOf(id) == v
+	return ok && vf.k.info.ObjectOf(id) == v
 }
 
 // taggedCase continues a path through the case value cond of a switch with
@@ -64,7 +64,7 @@ func (cd *conditions) taggedCase(b *cfg.Block, cond ast.Expr, st pathState) []wa
 		case truth.False:
 			return []walkItem{{Block: b.Succs[1], State: st}}
 		}
-		if cd.job.mentionsCarrier(tag, st) && st.undecided == nil {
+		if cd.vals.mentionsCarrier(tag, st) && st.undecided == nil {
 			st.undecided = cond
 		}
 	}
@@ -73,7 +73,7 @@ func (cd *conditions) taggedCase(b *cfg.Block, cond ast.Expr, st pathState) []wa
 
 // switchTag returns the tag of the switch whose case value is cond.
 func (cd *conditions) switchTag(cond ast.Expr) ast.Expr {
-	cur, ok := cd.job.f.fnCur.FindNode(cond)
+	cur, ok := cd.f.fnCur.FindNode(cond)
 	if !ok {
 		return nil
 	}
@@ -91,7 +91,7 @@ func (cd *conditions) typeSwitchOnCarrier(clause ast.Stmt, st pathState) bool {
 	if !ok || cc.List == nil {
 		return false
 	}
-	cur, ok := cd.job.f.fnCur.FindNode(cc)
+	cur, ok := cd.f.fnCur.FindNode(cc)
 	if !ok {
 		return false
 	}
@@ -109,5 +109,5 @@ func (cd *conditions) typeSwitchOnCarrier(clause ast.Stmt, st pathState) bool {
 		}
 	}
 	ta, ok := subject.(*ast.TypeAssertExpr)
-	return ok && cd.job.mentionsCarrier(ta.X, st)
+	return ok && cd.vals.mentionsCarrier(ta.X, st)
 }

@@ -36,7 +36,7 @@ import (
 // workSetOf returns the range statement over a map, inside the function
 // that makes the failing call, whose turn makes it; or nil.
 func (w *walker) workSetOf() *ast.RangeStmt {
-	for c := w.job.f.cur.Parent(); c.Valid() && c.Node() != w.job.f.fn; c = c.Parent() {
+	for c := w.vals.f.cur.Parent(); c.Valid() && c.Node() != w.vals.f.fn; c = c.Parent() {
 		if _, ok := c.Node().(*ast.FuncLit); ok {
 			return nil
 		}
@@ -44,7 +44,7 @@ func (w *walker) workSetOf() *ast.RangeStmt {
 		if !ok || rs.Key == nil {
 			continue
 		}
-		if _, isMap := typeinfo.UnderOf(w.job.k.info, rs.X).(*types.Map); isMap && upstream.RootVar(w.job.k.info, ast.Unparen(rs.X)) != nil {
+		if _, isMap := typeinfo.UnderOf(w.vals.k.info, rs.X).(*types.Map); isMap && upstream.RootVar(w.vals.k.info, ast.Unparen(rs.X)) != nil {
 			return rs
 		}
 	}
@@ -52,13 +52,13 @@ func (w *walker) workSetOf() *ast.RangeStmt {
 }
 
 // isWorkSet reports whether e denotes the map of the path's work set.
-func (job *walkJob) isWorkSet(e ast.Expr, st pathState) bool {
+func (vf *valueFlow) isWorkSet(e ast.Expr, st pathState) bool {
 	if st.workSet == nil {
 		return false
 	}
 	x := ast.Unparen(st.workSet.X)
 	e = ast.Unparen(e)
-	return types.ExprString(e) == types.ExprString(x) && upstream.RootVar(job.k.info, e) == upstream.RootVar(job.k.info, x)
+	return types.ExprString(e) == types.ExprString(x) && upstream.RootVar(vf.k.info, e) == upstream.RootVar(vf.k.info, x)
 }
 
 // noteWorkSet applies a statement to the work set: the failing turn's
@@ -72,13 +72,13 @@ func (fx *effects) noteWorkSet(node ast.Node, st *pathState) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if len(n.Args) > 0 && fx.job.isWorkSet(n.Args[0], *st) &&
-				(isBuiltin(fx.job.k.info, n, "clear") || isBuiltin(fx.job.k.info, n, "delete") && !st.turnOver) {
+			if len(n.Args) > 0 && fx.vals.isWorkSet(n.Args[0], *st) &&
+				(isBuiltin(fx.k.info, n, "clear") || isBuiltin(fx.k.info, n, "delete") && !st.turnOver) {
 				st.workSet = nil
 			}
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if fx.job.isWorkSet(l, *st) {
+				if fx.vals.isWorkSet(l, *st) {
 					st.workSet = nil
 				}
 			}
@@ -91,7 +91,7 @@ func (fx *effects) noteWorkSet(node ast.Node, st *pathState) {
 // that still holds the failed entry.
 func (cd *conditions) evalWorkSetLen(e *ast.BinaryExpr, st pathState) truth.Value {
 	call, ok := ast.Unparen(e.X).(*ast.CallExpr)
-	if !ok || !isBuiltin(cd.job.k.info, call, "len") || len(call.Args) != 1 || !isZeroLit(e.Y) || !cd.job.isWorkSet(call.Args[0], st) {
+	if !ok || !isBuiltin(cd.k.info, call, "len") || len(call.Args) != 1 || !isZeroLit(e.Y) || !cd.vals.isWorkSet(call.Args[0], st) {
 		return truth.Unknown
 	}
 	switch e.Op {
@@ -116,14 +116,14 @@ func (fx *effects) passesWorkSetHead(b *cfg.Block, st *pathState) {
 // entered after the failure.
 func (w *walker) isShutdown(b *cfg.Block) bool {
 	cc, ok := b.Stmt.(*ast.CommClause)
-	if b.Kind != cfg.KindSelectCaseBody || !ok || cc.Comm == nil || syntax.Within(w.job.f.call, cc) {
+	if b.Kind != cfg.KindSelectCaseBody || !ok || cc.Comm == nil || syntax.Within(w.vals.f.call, cc) {
 		return false
 	}
 	recv := syntax.ReceivedChannel(cc.Comm)
 	if recv == nil {
 		return false
 	}
-	ch, ok := typeinfo.UnderOf(w.job.k.info, recv).(*types.Chan)
+	ch, ok := typeinfo.UnderOf(w.vals.k.info, recv).(*types.Chan)
 	if !ok {
 		return false
 	}
@@ -153,7 +153,7 @@ func (fx *effects) noteCount(node ast.Node, st *pathState) {
 	if !ok {
 		return
 	}
-	if v, ok := fx.job.k.info.Uses[id].(*types.Var); ok && isInteger(v.Type()) {
+	if v, ok := fx.k.info.Uses[id].(*types.Var); ok && isInteger(v.Type()) {
 		st.counted = withVar(st.counted, v)
 	}
 }
@@ -162,13 +162,13 @@ func (fx *effects) noteCount(node ast.Node, st *pathState) {
 func (ex *exits) returnsCount(ret *ast.ReturnStmt, st pathState) bool {
 	for _, e := range ret.Results {
 		id, ok := ast.Unparen(e).(*ast.Ident)
-		if v, isVar := ex.job.k.info.Uses[id].(*types.Var); ok && isVar && slices.Contains(st.counted, v) {
+		if v, isVar := ex.k.info.Uses[id].(*types.Var); ok && isVar && slices.Contains(st.counted, v) {
 			return true
 		}
 	}
 	if len(ret.Results) == 0 {
-		for i := range ex.job.f.sig.Results().Len() {
-			if slices.Contains(st.counted, ex.job.f.sig.Results().At(i)) {
+		for i := range ex.f.sig.Results().Len() {
+			if slices.Contains(st.counted, ex.f.sig.Results().At(i)) {
 				return true
 			}
 		}
