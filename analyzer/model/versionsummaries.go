@@ -210,16 +210,7 @@ func (s versionSummarizer) takesObject(fn *types.Func) bool {
 // in source order: those whose summaries the summary of body's function
 // reads.
 func localCallees(info *types.Info, body *ast.BlockStmt, decls map[*types.Func]*ast.FuncDecl) []*types.Func {
-	var out []*types.Func
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := upstream.Callee(info, call); fn != nil && decls[fn] != nil && !slices.Contains(out, fn) {
-				out = append(out, fn)
-			}
-		}
-		return true
-	})
-	return out
+	return slices.DeleteFunc(upstream.CalleesOf(info, body), func(fn *types.Func) bool { return decls[fn] == nil })
 }
 
 // judgmentRounds bounds the rounds of a component. A judgment only grows

@@ -3,6 +3,7 @@ package upstream
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -26,6 +27,23 @@ func IsUpstream(pkg *types.Package) bool {
 func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 	fn, _ := typeinfo.Callee(info, call).(*types.Func)
 	return fn
+}
+
+// CalleesOf returns the functions and methods body calls by name (nested
+// literals included), each once, in source order, generic ones by their
+// origin: the edges of a call graph where the model has not scanned the
+// body (its scan gives the walked functions' edges).
+func CalleesOf(info *types.Info, body *ast.BlockStmt) []*types.Func {
+	var out []*types.Func
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := Callee(info, call); fn != nil && !slices.Contains(out, fn.Origin()) {
+				out = append(out, fn.Origin())
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // CalleeVar returns the variable or field whose func value call calls, or

@@ -104,7 +104,7 @@ func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant boo
 			cs, walked = s.k.model.Callees(fn)
 		}
 		if !walked {
-			cs = s.calleesOf(decls[fn].Body)
+			cs = upstream.CalleesOf(s.k.info, decls[fn].Body)
 		}
 		callees[fn] = cs
 		edges[fn] = localOrigins(cs, decls)
@@ -127,21 +127,6 @@ func (s *summarizer) summarize(decls map[*types.Func]*ast.FuncDecl, relevant boo
 			return changed
 		},
 	}.Solve(fns)
-}
-
-// calleesOf returns the functions and methods body calls (nested literals
-// included), each once, in source order, as the calls resolve them.
-func (s *summarizer) calleesOf(body *ast.BlockStmt) []*types.Func {
-	var out []*types.Func
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := upstream.Callee(s.k.info, call); fn != nil && !slices.Contains(out, fn) {
-				out = append(out, fn)
-			}
-		}
-		return true
-	})
-	return out
 }
 
 // localOrigins returns the origins of the callees that decls declares,
