@@ -32,37 +32,27 @@ func (fv *flagVars) findCounters(body *ast.BlockStmt) {
 			}
 		}
 	}
-	var visit func(n ast.Node, nested bool)
-	visit = func(n ast.Node, nested bool) {
-		ast.Inspect(n, func(m ast.Node) bool {
-			switch m := m.(type) {
-			case *ast.FuncLit:
-				if m != n {
-					visit(m.Body, true)
-					return false
-				}
-			case *ast.UnaryExpr:
-				if m.Op == token.AND {
-					note(m.X, false)
-				}
-			case *ast.IncDecStmt:
-				note(m.X, !nested && m.Tok == token.INC)
-			case *ast.AssignStmt:
-				for i, lhs := range m.Lhs {
-					note(lhs, !nested && fv.keepsCounter(m, i))
-				}
-			case *ast.ValueSpec:
-				for i, id := range m.Names {
-					note(id, len(m.Values) == 0 || len(m.Values) == len(m.Names) && fv.nonNegative(m.Values[i]))
-				}
-			case *ast.RangeStmt:
-				note(m.Key, !nested && fv.rangesOverIndexes(m))
-				note(m.Value, false)
+	inspectNesting(body, func(m ast.Node, nested bool) {
+		switch m := m.(type) {
+		case *ast.UnaryExpr:
+			if m.Op == token.AND {
+				note(m.X, false)
 			}
-			return true
-		})
-	}
-	visit(body, false)
+		case *ast.IncDecStmt:
+			note(m.X, !nested && m.Tok == token.INC)
+		case *ast.AssignStmt:
+			for i, lhs := range m.Lhs {
+				note(lhs, !nested && fv.keepsCounter(m, i))
+			}
+		case *ast.ValueSpec:
+			for i, id := range m.Names {
+				note(id, len(m.Values) == 0 || len(m.Values) == len(m.Names) && fv.nonNegative(m.Values[i]))
+			}
+		case *ast.RangeStmt:
+			note(m.Key, !nested && fv.rangesOverIndexes(m))
+			note(m.Value, false)
+		}
+	})
 	for v, fine := range ok {
 		if fine {
 			fv.addCounter(v)
@@ -122,7 +112,7 @@ func (fv *flagVars) intConst(e ast.Expr) (int64, bool) {
 // intVar returns the local integer variable e names, or nil.
 func (fv *flagVars) intVar(e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
-	if e == nil || !ok {
+	if !ok {
 		return nil
 	}
 	v, ok := fv.info.ObjectOf(id).(*types.Var)

@@ -39,37 +39,27 @@ type flagState struct{ known, val uint64 }
 func newFlagVars(info *types.Info, body *ast.BlockStmt) *flagVars {
 	fv := &flagVars{info: info, bit: make(map[*types.Var]uint), counter: make(map[*types.Var]bool)}
 	excluded := make(map[*types.Var]bool)
-	var visit func(n ast.Node, nested bool)
-	visit = func(n ast.Node, nested bool) {
-		ast.Inspect(n, func(m ast.Node) bool {
-			switch m := m.(type) {
-			case *ast.FuncLit:
-				if m != n {
-					visit(m.Body, true)
-					return false
-				}
-			case *ast.UnaryExpr:
-				if m.Op == token.AND {
-					if v := fv.boolVar(m.X); v != nil {
-						excluded[v] = true
-					}
-				}
-			case *ast.AssignStmt:
-				for i, lhs := range m.Lhs {
-					v := fv.boolVar(lhs)
-					switch {
-					case v == nil:
-					case nested:
-						excluded[v] = true
-					case len(m.Lhs) == len(m.Rhs) && truth.Const(fv.info, m.Rhs[i]).Known():
-						fv.add(v)
-					}
+	inspectNesting(body, func(m ast.Node, nested bool) {
+		switch m := m.(type) {
+		case *ast.UnaryExpr:
+			if m.Op == token.AND {
+				if v := fv.boolVar(m.X); v != nil {
+					excluded[v] = true
 				}
 			}
-			return true
-		})
-	}
-	visit(body, false)
+		case *ast.AssignStmt:
+			for i, lhs := range m.Lhs {
+				v := fv.boolVar(lhs)
+				switch {
+				case v == nil:
+				case nested:
+					excluded[v] = true
+				case len(m.Lhs) == len(m.Rhs) && truth.Const(fv.info, m.Rhs[i]).Known():
+					fv.add(v)
+				}
+			}
+		}
+	})
 	for v := range excluded {
 		delete(fv.bit, v)
 	}
@@ -84,6 +74,26 @@ func (fv *flagVars) add(v *types.Var) {
 	if _, ok := fv.bit[v]; !ok && len(fv.bit) < maxFlags {
 		fv.bit[v] = uint(len(fv.bit))
 	}
+}
+
+// inspectNesting calls visit on every node of body but function literals,
+// telling whether the node is inside one (a variable assigned there may
+// change whenever the literal runs).
+func inspectNesting(body *ast.BlockStmt, visit func(n ast.Node, nested bool)) {
+	var walk func(n ast.Node, nested bool)
+	walk = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if lit, ok := m.(*ast.FuncLit); ok {
+				walk(lit.Body, true)
+				return false
+			}
+			if m != nil {
+				visit(m, nested)
+			}
+			return true
+		})
+	}
+	walk(body, false)
 }
 
 // boolVar returns the local boolean variable e names, or nil.
