@@ -110,20 +110,7 @@ func (fv *flagVars) intConst(e ast.Expr) (int64, bool) {
 }
 
 // intVar returns the local integer variable e names, or nil.
-func (fv *flagVars) intVar(e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := fv.info.ObjectOf(id).(*types.Var)
-	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-		return nil
-	}
-	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
-		return nil
-	}
-	return v
-}
+func (fv *flagVars) intVar(e ast.Expr) *types.Var { return fv.localVar(e, types.IsInteger) }
 
 func (fv *flagVars) addCounter(v *types.Var) {
 	if _, ok := fv.bit[v]; !ok && fv.next < maxFlags {

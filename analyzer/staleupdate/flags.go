@@ -97,7 +97,11 @@ func inspectNesting(body *ast.BlockStmt, visit func(n ast.Node, nested bool)) {
 }
 
 // boolVar returns the local boolean variable e names, or nil.
-func (fv *flagVars) boolVar(e ast.Expr) *types.Var {
+func (fv *flagVars) boolVar(e ast.Expr) *types.Var { return fv.localVar(e, types.IsBoolean) }
+
+// localVar returns the local variable e names, or nil, when its type's
+// basic info has kind.
+func (fv *flagVars) localVar(e ast.Expr, kind types.BasicInfo) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return nil
@@ -106,7 +110,7 @@ func (fv *flagVars) boolVar(e ast.Expr) *types.Var {
 	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 		return nil
 	}
-	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&kind == 0 {
 		return nil
 	}
 	return v
