@@ -9,6 +9,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // A driver that loads the whole program (the standalone command, and so
@@ -61,4 +62,40 @@ func canSetUpResync(p *packages.Package) bool {
 		}
 	}
 	return false
+}
+
+// ProgramHealing returns the grader of lost writes from the whole
+// program's evidence (see model.ProgramHealing): the product code of the
+// loaded packages that can name Kubernetes objects, each once (a test
+// variant's product files are its package's). resync is the program's
+// default resync period, 0 when none is known.
+func ProgramHealing(pkgs []*packages.Package, resync time.Duration) *model.ProgramHealing {
+	reach := upstream.NewReach()
+	var program []model.ProgramPackage
+	for _, p := range pkgs {
+		if p.TypesInfo == nil || p.Types == nil || p.ID != p.PkgPath || !reach.ReachesObjects(p.Types) {
+			continue
+		}
+		var files []*ast.File
+		for _, f := range p.Syntax {
+			if !syntax.InTestFile(p.Fset, f.Pos()) {
+				files = append(files, f)
+			}
+		}
+		program = append(program, model.ProgramPackage{Info: p.TypesInfo, Files: files})
+	}
+	return model.NewProgramHealing(program, resync)
+}
+
+// SeeWholeProgram gives opts what the loaded packages, the whole program,
+// show: the program's resync period, unless the user gave one, and the
+// grader of lost writes by their callers. It returns the resync period
+// the program sets up (0: none).
+func SeeWholeProgram(opts *upstream.Options, pkgs []*packages.Package) time.Duration {
+	ev := ProgramEvidence(pkgs)
+	if opts.Resync == 0 && ev.Resync > 0 {
+		opts.Resync = upstream.Duration(ev.Resync)
+	}
+	opts.Program = ProgramHealing(pkgs, time.Duration(opts.Resync))
+	return ev.Resync
 }

@@ -164,7 +164,7 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	res.tracer.Freeze(res.walkedSites())
 	res.silent, res.silentCalls = findSilentWriters(info, scan, found, retries.scopeByBody, res.tracer, returners, imported.silent)
 	// 6. healing
-	res.grading = Grading{res: res, info: info, gate: opts.Consequences}
+	res.grading = Grading{res: res, info: info, gate: opts.Consequences, program: opts.Program}
 	res.grading.healing = findHealing(info, res.files, scan.calls, uses.resyncAt, healed)
 	res.grading.healing.noteResync(time.Duration(opts.Resync)) // the user's word for what main sets up
 	if len(uses.timerAt) > 0 {

@@ -298,6 +298,9 @@ type Grading struct {
 	info    *types.Info
 	healing healing          // what redoes a lost write
 	gate    consequence.Gate // the grades to report (empty: all)
+	// program grades from the whole program's evidence a write the
+	// package's leaves lost; nil where the driver has no program in view.
+	program upstream.ProgramGrader
 }
 
 // Admits reports whether the run reports findings of grade g.
@@ -313,8 +316,12 @@ func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate
 		return consequence.Evidence{Grade: consequence.Reported}
 	}
 	e := consequence.Evidence{Grade: consequence.Lost}
+	onEvent := !rateLimited(g.info, cur)
 	if owner := g.ownerAt(cur); owner != nil {
-		e = g.healing.grade(owner, kindKey(namedOf(kind)), !rateLimited(g.info, cur))
+		e = g.healing.grade(owner, kindKey(namedOf(kind)), onEvent)
+	}
+	if fn := g.funcAt(cur); e.Grade == consequence.Lost && g.program != nil && fn != nil {
+		e = g.program.Grade(fn, kindKey(namedOf(kind)), onEvent)
 	}
 	if e.Grade != consequence.Lost && e.Grade != consequence.UntilResync {
 		return e
@@ -395,6 +402,18 @@ func (g *Grading) ownerAt(cur inspector.Cursor) *types.TypeName {
 			return nil
 		}
 		return namedOf(g.info.TypeOf(decl.Recv.List[0].Type))
+	}
+	return nil
+}
+
+// funcAt returns the function declared around cur.
+func (g *Grading) funcAt(cur inspector.Cursor) *types.Func {
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		if g.info == nil {
+			return nil
+		}
+		fn, _ := g.info.Defs[enc.Node().(*ast.FuncDecl).Name].(*types.Func)
+		return fn
 	}
 	return nil
 }

@@ -35,6 +35,18 @@ type Options struct {
 	// reports whether the test variant of a package adds nothing to the
 	// run but its test files. nil (go vet and the like): none does.
 	CoveredVariant func(path string) bool
+	// Program, set by a driver that loads the whole program (see
+	// model.ProgramHealing), grades a write lost in fn from the program's
+	// evidence: the callers of fn and how their controllers heal kind.
+	// nil (go vet and the like): the package's evidence only.
+	Program ProgramGrader
+}
+
+// ProgramGrader grades a lost write of kind (a package path and type name)
+// made in fn on the whole program's evidence; onEvent is false when an
+// event that runs fn may still skip the write.
+type ProgramGrader interface {
+	Grade(fn *types.Func, kind string, onEvent bool) consequence.Evidence
 }
 
 // TestWriteReporter is implemented by a check's flag value that decides

@@ -168,9 +168,8 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		o.model.CoveredVariant = analyzer.CoveredTestVariants(pkgs)
 		// The whole program is in view: what main sets up grades the
 		// findings of every package, unless the user said otherwise.
-		if ev := analyzer.ProgramEvidence(pkgs); o.model.Resync == 0 && ev.Resync > 0 {
-			o.model.Resync = upstream.Duration(ev.Resync)
-			progress.printf("the program sets up a resync every %s", ev.Resync)
+		if resync := analyzer.SeeWholeProgram(o.model, pkgs); resync > 0 {
+			progress.printf("the program sets up a resync every %s", resync)
 		}
 	}
 	progress.printf("analyzing %d packages", len(pkgs))

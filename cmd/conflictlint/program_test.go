@@ -10,6 +10,8 @@ import (
 // grades a lost write of the controller package it runs. With only the
 // controller package in view, as go vet and golangci-lint see it, the same
 // write is lost for good; a -resync the user gives wins over the program's.
+// The helpers of package store are graded by their callers (see
+// TestWholeProgramCallers).
 func TestWholeProgramGrades(t *testing.T) {
 	root := gopath(t)
 	const write = "src/cmdprogram/controller/controller.go:31:12: conflict from r.Update of cm is only logged: return it; "
@@ -27,4 +29,47 @@ func TestWholeProgramGrades(t *testing.T) {
 			t.Errorf("conflictlint %s: want the write graded %q, got\n%s", strings.Join(c.args, " "), c.grade, o.stdout)
 		}
 	}
+}
+
+// TestWholeProgramCallers: a write lost in a helper of package store heals
+// when every way to it starts in a controller that watches the written
+// kind, which only the whole program shows (the callers are in package
+// controller, an importer). Under go vet, with the package alone in view,
+// every such write is lost for good.
+func TestWholeProgramCallers(t *testing.T) {
+	root := gopath(t)
+	writes := map[string]string{
+		"RemoveFinalizer": "src/cmdprogram/store/store.go:22:12", // only the watching Reconcile calls it
+		"Label":           "src/cmdprogram/store/store.go:31:12", // api.Relabel calls it too
+		"tidyOne":         "src/cmdprogram/store/store.go:44:12", // through Tidy, from the Reconcile
+		"Annotate":        "src/cmdprogram/store/store.go:52:12", // a method value: its callers are not known
+	}
+	whole := map[string]string{"RemoveFinalizer": "lost until the next event", "Label": "lost for good", "tidyOne": "lost until the next event", "Annotate": "lost for good"}
+	for _, c := range []struct {
+		pattern string
+		grade   func(fn string) string
+	}{
+		{"cmdprogram/...", func(fn string) string { return whole[fn] }},
+		{"cmdprogram/store", func(string) string { return "lost for good" }},
+	} {
+		o := conflictlint(t, root, c.pattern)
+		o.want(t, exitFindings)
+		for fn, posn := range writes {
+			want := posn + ": conflict from s.Update cannot be returned by " + fn + ": "
+			line := findingLine(o.stdout, want)
+			if line == "" || !strings.Contains(line, "; "+c.grade(fn)+";") {
+				t.Errorf("conflictlint %s: want %s graded %q, got %q in\n%s", c.pattern, fn, c.grade(fn), line, o.stdout)
+			}
+		}
+	}
+}
+
+// findingLine returns the line of out that starts with prefix, or "".
+func findingLine(out, prefix string) string {
+	for line := range strings.Lines(out) {
+		if strings.HasPrefix(line, prefix) {
+			return line
+		}
+	}
+	return ""
 }

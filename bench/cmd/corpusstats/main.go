@@ -141,6 +141,7 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 	}
 	rep.LoadSeconds = time.Since(t0).Seconds()
 	config.Model.CoveredVariant = analyzer.CoveredTestVariants(pkgs) // as cmd/conflictlint
+	analyzer.SeeWholeProgram(&config.Model, pkgs)
 	paths := map[string]bool{}
 	for _, p := range pkgs {
 		paths[p.PkgPath] = true

@@ -1,0 +1,183 @@
+package model
+
+import (
+	"go/ast"
+	"go/types"
+	"sync"
+	"time"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// A write whose failure is lost in a helper outside any controller (a
+// datastore package's RemoveFinalizerFor<Kind>) is redone only if every
+// way to it starts in a controller that the lost change runs again: its
+// package cannot say, its callers can. A driver that loads the whole
+// program hands the model a ProgramHealing, which grades such a write from
+// every package's evidence (the watches, resyncs and requeues of all the
+// controllers) and the program's call graph: the write's function, and up
+// its callers until each path reaches a method of a controller with
+// evidence; a path that starts anywhere else (main, a handler the code
+// registers as a value, a method an interface call may reach) leaves the
+// write lost. Each path's grade is that controller's for the written kind,
+// and the write's is the harshest of them.
+
+// ProgramHealing grades lost writes from the whole program's evidence
+// (see above). It is built from the loaded packages before any analysis
+// and computed on the first question, once: a run whose writes all heal
+// in their own package, or that has none, does not pay for it.
+type ProgramHealing struct {
+	pkgs   []ProgramPackage
+	resync time.Duration
+	once   sync.Once
+
+	healing   healing                    // every package's evidence, owners by their canonical type
+	owners    map[string]*types.TypeName // the canonical type of each owner key
+	evidenced map[string]*types.TypeName // owners with some evidence of healing
+	calls     *programCalls
+	fields    map[*types.Var]string // informer fields and the kinds they watch
+}
+
+// ProgramPackage is one loaded package's product code (test files left
+// out: a test is not a way the program runs).
+type ProgramPackage struct {
+	Info  *types.Info
+	Files []*ast.File
+}
+
+// NewProgramHealing returns the grader of the program made of pkgs, whose
+// informers and manager cache resync every resync (0: none known).
+func NewProgramHealing(pkgs []ProgramPackage, resync time.Duration) *ProgramHealing {
+	return &ProgramHealing{pkgs: pkgs, resync: resync}
+}
+
+// maxProgramCallers bounds the callers a grade looks at; past it the
+// write stays lost.
+const maxProgramCallers = 2000
+
+// Grade is the consequence of a lost write of kind (kindKey) made in fn,
+// on the program's evidence; onEvent is false when an event that runs fn
+// may still skip the write.
+func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) consequence.Evidence {
+	p.once.Do(p.build)
+	lost := consequence.Evidence{Grade: consequence.Lost}
+	var worst *consequence.Evidence
+	seen := map[string]bool{}
+	queue := []string{funcKey(fn)}
+	for len(queue) > 0 {
+		k := queue[0]
+		queue = queue[1:]
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		if len(seen) > maxProgramCallers {
+			return lost
+		}
+		if owner := p.evidenced[p.calls.recv[k]]; owner != nil {
+			e := p.healing.grade(owner, kind, onEvent)
+			if e.Grade == consequence.Lost {
+				return lost
+			}
+			worst = harsher(worst, e)
+			continue
+		}
+		if p.calls.openCallers(k) {
+			return lost
+		}
+		queue = append(queue, p.calls.callers[k]...)
+	}
+	if worst == nil {
+		return lost
+	}
+	return *worst
+}
+
+// harsher returns the harsher of a path's grade so far (nil: none yet)
+// and e, both until-event or until-resync: a resync is harsher than an
+// event, a longer or unknown period than a shorter one.
+func harsher(worst *consequence.Evidence, e consequence.Evidence) *consequence.Evidence {
+	switch {
+	case worst == nil || worst.Grade == consequence.UntilEvent:
+		return &e
+	case e.Grade == consequence.UntilResync && (e.Period == 0 || worst.Period != 0 && e.Period > worst.Period):
+		return &e
+	}
+	return worst
+}
+
+// build gathers every package's evidence and the call graph.
+func (p *ProgramHealing) build() {
+	p.healing = healing{
+		watches: map[string][]watch{}, resynced: map[*types.TypeName]bool{},
+		ownResync: map[*types.TypeName]time.Duration{}, requeues: map[*types.TypeName]time.Duration{},
+		resync: p.resync,
+	}
+	p.owners, p.evidenced = map[string]*types.TypeName{}, map[string]*types.TypeName{}
+	p.calls, p.fields = newProgramCalls(), map[*types.Var]string{}
+	for _, pkg := range p.pkgs {
+		for v, kind := range findInformerKinds(pkg.Info, pkg.Files, nil).fieldKinds() {
+			p.fields[v] = kind
+		}
+	}
+	noResync := func(*types.Func) time.Duration { return 0 }
+	facts := healingFacts{resyncOf: noResync, informerOf: func(v *types.Var) string { return p.fields[v] }}
+	for _, pkg := range p.pkgs {
+		var calls []call
+		for _, f := range pkg.Files {
+			p.calls.add(pkg.Info, f)
+			calls = append(calls, callsIn(pkg.Info, f)...)
+		}
+		p.merge(findHealing(pkg.Info, pkg.Files, calls, nil, facts))
+	}
+	p.pkgs = nil // read once
+}
+
+// callsIn lists the calls of file with a known callee, in source order.
+func callsIn(info *types.Info, file *ast.File) []call {
+	var out []call
+	ast.Inspect(file, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if fn := upstream.Callee(info, c); fn != nil {
+				out = append(out, call{expr: c, callee: fn})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// merge adds one package's evidence, its owners by their canonical type.
+func (p *ProgramHealing) merge(h healing) {
+	for kind, ws := range h.watches {
+		for _, w := range ws {
+			p.healing.addWatch(kind, p.canonical(w.owner), w.filtered)
+		}
+	}
+	for o := range h.resynced {
+		p.healing.resynced[p.canonical(o)] = true
+	}
+	for o, d := range h.ownResync {
+		c := p.canonical(o)
+		p.healing.ownResync[c] = shorterPeriod(p.healing.ownResync[c], d)
+	}
+	for o, d := range h.requeues {
+		c := p.canonical(o)
+		p.healing.requeues[c] = shorterPeriod(p.healing.requeues[c], d)
+	}
+}
+
+// canonical returns the one type name the program uses for tn's key, and
+// records it as an owner with evidence.
+func (p *ProgramHealing) canonical(tn *types.TypeName) *types.TypeName {
+	k := kindKey(tn)
+	if k == "" {
+		return nil
+	}
+	if c, ok := p.owners[k]; ok {
+		return c
+	}
+	p.owners[k], p.evidenced[k] = tn, tn
+	return tn
+}
