@@ -45,6 +45,9 @@ type healing struct {
 	// found when a SyncPeriod first needs them (few packages set one).
 	periods     map[*types.Var]time.Duration
 	periodFiles []*ast.File
+	// funcDecls are the package's function declarations, found when a
+	// handler registration first needs them (see handlerMaker).
+	funcDecls map[*types.Func]*ast.FuncDecl
 	// informers names the kind behind informer variables and fields.
 	informers *informerKinds
 	// periodic are the functions only timer loops run (see periodic.go).
@@ -193,7 +196,7 @@ func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Fu
 	if fn.Pkg().Path() != upstream.CachePath || len(call.Args) == 0 {
 		return
 	}
-	lit, filtered := updateHandler(info, call.Args[0])
+	lit, filtered := updateHandler(info, h.handlerMaker(info, call.Args[0]))
 	if lit == nil {
 		return
 	}
@@ -212,6 +215,47 @@ func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Fu
 	if d := durationOf(info, call.Args[i]); d > 0 && (h.ownResync[owner] == 0 || d < h.ownResync[owner]) {
 		h.ownResync[owner] = d
 	}
+}
+
+// handlerMaker returns, for arg a call of a function of the package that
+// only returns a value (`inf.AddEventHandler(c.controlleeHandler())`, a
+// project's wrapper around its handler literal), the value it returns;
+// arg itself otherwise.
+func (h *healing) handlerMaker(info *types.Info, arg ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(arg).(*ast.CallExpr)
+	if !ok {
+		return arg
+	}
+	fn := upstream.Callee(info, call)
+	if fn == nil {
+		return arg
+	}
+	if h.funcDecls == nil {
+		h.funcDecls = funcDeclsOf(info, h.periodFiles)
+	}
+	decl := h.funcDecls[fn.Origin()]
+	if decl == nil || decl.Body == nil || len(decl.Body.List) != 1 {
+		return arg
+	}
+	if ret, ok := decl.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+		return ret.Results[0]
+	}
+	return arg
+}
+
+// funcDeclsOf returns the function declarations of files by their object.
+func funcDeclsOf(info *types.Info, files []*ast.File) map[*types.Func]*ast.FuncDecl {
+	out := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+					out[fn] = fd
+				}
+			}
+		}
+	}
+	return out
 }
 
 // updateHandler returns the handler literal with an UpdateFunc that arg

@@ -88,3 +88,61 @@ func (c *Throttled) checkVersion(ctx context.Context, cm *corev1.ConfigMap) {
 		log.Printf("version: %v", err)
 	}
 }
+
+// Wrapped registers its handler through a method of its own that returns
+// the handler literal (a project's wrapper): ConfigMap updates reach it.
+type Wrapped struct{ cs kubernetes.Interface }
+
+func NewWrapped(cs kubernetes.Interface) *Wrapped {
+	c := &Wrapped{cs: cs}
+	factory := informers.NewSharedInformerFactory(cs, 0)
+	factory.Core().V1().ConfigMaps().Informer().AddEventHandler(c.handler())
+	return c
+}
+
+func (c *Wrapped) handler() cache.ResourceEventHandler {
+	return cache.ResourceEventHandlerFuncs{
+		UpdateFunc: func(old, cur interface{}) { c.enqueue(cur) },
+	}
+}
+
+func (c *Wrapped) enqueue(obj interface{}) {}
+
+func (c *Wrapped) sync(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["synced"] = "true"
+	if _, err := c.cs.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\(cm.Namespace\).Update cannot be returned by sync: re-read cm after a conflict in retry.RetryOnConflict; lost until the next event; no fix: the edit would not compile \(could not import k8s.io/apimachinery/pkg/api/errors \(package k8s.io/apimachinery/pkg/api/errors is not among the package's imports\)\)`
+		log.Printf("sync: %v", err)
+	}
+}
+
+// Unwrapped's handler comes from a method that decides between two: not
+// a wrapper the model reads, so no watch is known and the write is lost.
+type Unwrapped struct {
+	cs    kubernetes.Interface
+	quiet bool
+}
+
+func NewUnwrapped(cs kubernetes.Interface) *Unwrapped {
+	c := &Unwrapped{cs: cs}
+	factory := informers.NewSharedInformerFactory(cs, 0)
+	factory.Core().V1().ConfigMaps().Informer().AddEventHandler(c.handler())
+	return c
+}
+
+func (c *Unwrapped) handler() cache.ResourceEventHandler {
+	if c.quiet {
+		return cache.ResourceEventHandlerFuncs{}
+	}
+	return cache.ResourceEventHandlerFuncs{
+		UpdateFunc: func(old, cur interface{}) { c.enqueue(cur) },
+	}
+}
+
+func (c *Unwrapped) enqueue(obj interface{}) {}
+
+func (c *Unwrapped) sync(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["synced"] = "true"
+	if _, err := c.cs.CoreV1().ConfigMaps(cm.Namespace).Update(ctx, cm, metav1.UpdateOptions{}); err != nil { // want `conflict from ConfigMaps\(cm.Namespace\).Update cannot be returned by sync: re-read cm after a conflict in retry.RetryOnConflict; lost for good; no fix: the edit would not compile \(could not import k8s.io/apimachinery/pkg/api/errors \(package k8s.io/apimachinery/pkg/api/errors is not among the package's imports\)\)`
+		log.Printf("sync: %v", err)
+	}
+}
