@@ -34,21 +34,47 @@ type Evidence struct {
 // or cache can set up a resync: the others are not read.
 func ProgramEvidence(pkgs []*packages.Package) Evidence {
 	var ev Evidence
+	note := func(r time.Duration) {
+		if r > 0 && (ev.Resync == 0 || r < ev.Resync) {
+			ev.Resync = r
+		}
+	}
+	// Functions that build a factory with the period their caller gives
+	// (NewInformerFactories(..., 30*time.Second)), by the path of their
+	// package.
+	params := map[string]map[string]int{}
 	for _, p := range pkgs {
 		if p.TypesInfo == nil || p.Types == nil || !canSetUpResync(p) {
 			continue
 		}
-		var files []*ast.File
-		for _, f := range p.Syntax {
-			if !syntax.InTestFile(p.Fset, f.Pos()) {
-				files = append(files, f)
-			}
+		files := productFiles(p)
+		note(model.ProgramResync(p.TypesInfo, files))
+		if ps := model.ResyncParams(p.TypesInfo, files); len(ps) > 0 {
+			params[p.PkgPath] = ps
 		}
-		if r := model.ProgramResync(p.TypesInfo, files); r > 0 && (ev.Resync == 0 || r < ev.Resync) {
-			ev.Resync = r
+	}
+	for _, p := range pkgs {
+		if p.TypesInfo == nil || p.Types == nil {
+			continue
+		}
+		for path, ps := range params {
+			if p.PkgPath == path || p.Imports[path] != nil {
+				note(model.ResyncArgs(p.TypesInfo, productFiles(p), ps))
+			}
 		}
 	}
 	return ev
+}
+
+// productFiles returns the files of p that are not _test.go files.
+func productFiles(p *packages.Package) []*ast.File {
+	var files []*ast.File
+	for _, f := range p.Syntax {
+		if !syntax.InTestFile(p.Fset, f.Pos()) {
+			files = append(files, f)
+		}
+	}
+	return files
 }
 
 // canSetUpResync reports whether p imports an informer factory package
@@ -76,13 +102,7 @@ func ProgramHealing(pkgs []*packages.Package, resync time.Duration) *model.Progr
 		if p.TypesInfo == nil || p.Types == nil || p.ID != p.PkgPath || !reach.ReachesObjects(p.Types) {
 			continue
 		}
-		var files []*ast.File
-		for _, f := range p.Syntax {
-			if !syntax.InTestFile(p.Fset, f.Pos()) {
-				files = append(files, f)
-			}
-		}
-		program = append(program, model.ProgramPackage{Info: p.TypesInfo, Files: files})
+		program = append(program, model.ProgramPackage{Info: p.TypesInfo, Files: productFiles(p)})
 	}
 	return model.NewProgramHealing(program, resync)
 }

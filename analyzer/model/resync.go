@@ -171,3 +171,77 @@ func ProgramResync(info *types.Info, files []*ast.File) time.Duration {
 	}
 	return out
 }
+
+// ResyncParams returns the functions of files that build an informer
+// factory with a resync period that is one of their parameters, as it
+// stands (`func NewFactories(..., resync time.Duration)`), by funcKey, with
+// that parameter's index: their callers choose the period (see
+// ResyncArgs).
+func ResyncParams(info *types.Info, files []*ast.File) map[string]int {
+	out := map[string]int{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			fn, ok := info.Defs[decl.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if i, ok := factoryPeriodParam(info, decl, fn.Signature().Params()); ok {
+				out[funcKey(fn)] = i
+			}
+		}
+	}
+	return out
+}
+
+// factoryPeriodParam returns the index of the parameter that an informer
+// factory call of decl takes as its resync period.
+func factoryPeriodParam(info *types.Info, decl *ast.FuncDecl, params *types.Tuple) (int, bool) {
+	index, found := 0, false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok || len(call.Args) < 2 {
+			return !found
+		}
+		if fn := upstream.Callee(info, call); fn == nil || !upstream.InformerFactoryFuncs[fn.Name()] {
+			return true
+		}
+		if id, ok := ast.Unparen(call.Args[1]).(*ast.Ident); ok {
+			for i := range params.Len() {
+				if info.Uses[id] == params.At(i) {
+					index, found = i, true
+				}
+			}
+		}
+		return !found
+	})
+	return index, found
+}
+
+// ResyncArgs returns the smallest constant period that a call in files
+// passes to a function of params (see ResyncParams), or 0.
+func ResyncArgs(info *types.Info, files []*ast.File, params map[string]int) time.Duration {
+	var out time.Duration
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := upstream.Callee(info, call)
+			if fn == nil {
+				return true
+			}
+			if i, ok := params[funcKey(fn)]; ok && i < len(call.Args) {
+				if d := durationOf(info, call.Args[i]); d > 0 && (out == 0 || d < out) {
+					out = d
+				}
+			}
+			return true
+		})
+	}
+	return out
+}

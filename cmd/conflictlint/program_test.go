@@ -31,6 +31,25 @@ func TestWholeProgramGrades(t *testing.T) {
 	}
 }
 
+// TestWholeProgramFactoryHelper: a factory built by a helper with the
+// resync period its caller gives (package informers) is resynced by the
+// period the caller, package app, passes: only the whole program shows it.
+func TestWholeProgramFactoryHelper(t *testing.T) {
+	root := gopath(t)
+	const write = "src/cmdprogram/factory/controller/controller.go:32:15: "
+	for pattern, grade := range map[string]string{
+		"cmdprogram/factory/...":        "lost until resync (45m)",
+		"cmdprogram/factory/controller": "lost for good",
+	} {
+		o := conflictlint(t, root, pattern)
+		o.want(t, exitFindings)
+		line := findingLine(o.stdout, write)
+		if !strings.Contains(line, "; "+grade+";") {
+			t.Errorf("conflictlint %s: want the write graded %q, got %q in\n%s", pattern, grade, line, o.stdout)
+		}
+	}
+}
+
 // TestWholeProgramCallers: a write lost in a helper of package store heals
 // when every way to it starts in a controller that watches the written
 // kind, which only the whole program shows (the callers are in package
