@@ -172,7 +172,7 @@ func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
 			filterAll = true
 		}
 		if from, ok := upstream.WatchMethods[fn.Name()]; ok && len(call.Args) > 0 {
-			links = append(links, link{kindKey(namedOf(info.TypeOf(call.Args[0]))), len(call.Args) > from})
+			links = append(links, link{kindKey(namedOf(info.TypeOf(call.Args[0]))), mayFilter(info, call.Args[min(from, len(call.Args)):])})
 		}
 		call, _ = ast.Unparen(sel.X).(*ast.CallExpr)
 	}
@@ -184,6 +184,31 @@ func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
 			h.resynced[owner] = true
 		}
 	}
+}
+
+// mayFilter reports whether a watch's options may drop the change that
+// caused a Conflict: any option but those known to drop nothing
+// (builder.MatchEveryOwner, builder.OnlyMetadata) may be a predicate.
+func mayFilter(info *types.Info, options []ast.Expr) bool {
+	for _, o := range options {
+		v, ok := info.Uses[optionName(o)].(*types.Var)
+		if !ok || v.Pkg() == nil || syntax.PkgPath(v.Pkg()) != upstream.BuilderPath || !upstream.UnfilteredWatchOptions[v.Name()] {
+			return true
+		}
+	}
+	return false
+}
+
+// optionName returns the identifier that names an option variable (opt,
+// builder.MatchEveryOwner), or nil.
+func optionName(e ast.Expr) *ast.Ident {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
 }
 
 // noteHandler records `inf.AddEventHandler(cache.ResourceEventHandlerFuncs{UpdateFunc: ...})`:

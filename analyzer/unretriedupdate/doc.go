@@ -269,7 +269,9 @@
 //     watches the written kind, unfiltered. Its controller is built in the
 //     package by a controller-runtime builder chain that watches the kind
 //     (`For`, `Owns` or `Watches`, without predicates on that watch or
-//     `WithEventFilter` on the chain) and completes with a value of the type,
+//     `WithEventFilter` on the chain; `builder.MatchEveryOwner` and
+//     `builder.OnlyMetadata` drop no event, any other option may) and
+//     completes with a value of the type,
 //     or the type's methods are called from the `UpdateFunc` of a handler
 //     registered on an informer of the kind (the handler literal itself, or
 //     the one value a function of the package returns, as in

@@ -15,6 +15,10 @@ const (
 // argument, with the index from which their options start.
 var WatchMethods = map[string]int{"For": 1, "Owns": 1, "Watches": 2}
 
+// UnfilteredWatchOptions are the builder's watch options (variables of
+// its package) that drop no event: every owner's, only the metadata.
+var UnfilteredWatchOptions = map[string]bool{"MatchEveryOwner": true, "OnlyMetadata": true}
+
 // BuildMethods end a builder chain with the reconciler as argument.
 var BuildMethods = map[string]bool{"Complete": true, "Build": true}
 

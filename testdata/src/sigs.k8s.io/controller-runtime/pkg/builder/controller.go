@@ -91,3 +91,11 @@ func (p Predicates) ApplyToWatches(untypedWatchesInput) {}
 func WithPredicates(predicates ...predicate.Predicate) Predicates {
 	return Predicates{predicates: predicates}
 }
+
+// MatchEveryOwner makes Owns notify every owner of the object, not only
+// its controller: it drops no event.
+var MatchEveryOwner = &matchEveryOwner{}
+
+type matchEveryOwner struct{}
+
+func (matchEveryOwner) ApplyToOwns(*OwnsInput) {}
