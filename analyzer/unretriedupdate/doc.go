@@ -257,30 +257,22 @@
 // # Consequence
 //
 // Each finding ends with a grade of how long the lost write leaves the cluster
-// wrong, read from evidence in the package. Without evidence of healing it is
-// `lost`: a wrong "it heals by itself" hides a real bug. The standalone
-// command, which loads the whole program, also grades a write lost in a
-// function that is not a method of a controller with evidence by that
-// function's callers across the program: each way to it must start in a
-// method of such a controller, and the harshest of their grades for the
-// written kind is the write's (see [consequence grades](../usage.md#consequence-grades)).
+// wrong, read from evidence in the package (standalone, also from a helper's
+// callers: [consequence grades](../usage.md#consequence-grades)). Without
+// evidence of healing it is `lost`: a wrong "it heals by itself" hides a bug.
 //
 //   - until-event, "lost until the next event": the method's receiver type
 //     watches the written kind, unfiltered. Its controller is built in the
 //     package by a controller-runtime builder chain that watches the kind
-//     (`For`, `Owns` or `Watches`, without predicates on that watch or
-//     `WithEventFilter` on the chain; `builder.MatchEveryOwner` and
-//     `builder.OnlyMetadata` drop no event, any other option may) and
-//     completes with a value of the type,
-//     or the type's methods are called from the `UpdateFunc` of a handler
-//     registered on an informer of the kind (the handler literal itself, or
-//     the one value a function of the package returns, as in
-//     `inf.AddEventHandler(c.handler())`): a typed informer's `Informer()`,
+//     (`For`, `Owns` or `Watches`, with no option but `MatchEveryOwner` or
+//     `OnlyMetadata` on that watch, no `WithEventFilter` on the chain) and
+//     completes with a value of the type, or the type's methods are called
+//     from the `UpdateFunc` of a handler (`AddEventHandler(c.handler())` too)
+//     registered on an informer of the kind: a typed informer's `Informer()`,
 //     or a variable or struct field that every store in view sets to one (a
 //     shared datastore's `SettingInformer cache.SharedInformer` field, known
 //     across packages through a fact). A `FilteringResourceEventHandler` may
-//     drop the change, so it gives no until-event. The change that caused the
-//     Conflict is such an event.
+//     drop the change (no until-event); the Conflict's cause is an event.
 //   - until-resync, "lost until resync (10m)": a periodic pass redoes it.
 //     Either the type's `Reconcile` asks for a `RequeueAfter` on every return
 //     without an error (written in place or held by a local `rr :=

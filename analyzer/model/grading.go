@@ -1,0 +1,157 @@
+package model
+
+import (
+	"go/ast"
+	"go/types"
+	"time"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// Grading grades the package's findings: how long a lost write leaves the
+// cluster wrong, on the package's evidence of healing, and which grades
+// the run reports. It reads the model's writes and reads (res) to tell
+// a tick loop that re-reads.
+type Grading struct {
+	res     *Result
+	info    *types.Info
+	healing healing          // what redoes a lost write
+	gate    consequence.Gate // the grades to report (empty: all)
+	// program grades from the whole program's evidence a write the
+	// package's leaves lost; nil where the driver has no program in view.
+	program upstream.ProgramGrader
+}
+
+// Admits reports whether the run reports findings of grade g.
+func (g *Grading) Admits(grade consequence.Grade) bool { return g.gate.Admits(grade) }
+
+// Consequence grades a finding at cur, a write or helper call whose
+// Conflict has fate f, of an object of type kind.
+func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate) consequence.Evidence {
+	switch f {
+	case fate.Unknown:
+		return consequence.Evidence{Grade: consequence.Unknown}
+	case fate.Fatal, fate.Surfaced:
+		return consequence.Evidence{Grade: consequence.Reported}
+	}
+	e := consequence.Evidence{Grade: consequence.Lost}
+	onEvent := !rateLimited(g.info, cur)
+	if owner := g.ownerAt(cur); owner != nil {
+		e = g.healing.grade(owner, kindKey(namedOf(kind)), onEvent)
+	}
+	if fn := g.funcAt(cur); e.Grade == consequence.Lost && g.program != nil && fn != nil {
+		e = g.program.Grade(fn, kindKey(namedOf(kind)), onEvent)
+	}
+	if e.Grade != consequence.Lost && e.Grade != consequence.UntilResync {
+		return e
+	}
+	if d, ok := g.healing.periodic.at(g.info, cur, g.rereadIn); ok && (e.Grade == consequence.Lost || d > 0 && (e.Period == 0 || d < e.Period)) {
+		e = consequence.Evidence{Grade: consequence.UntilResync, Period: max(d, 0)}
+	}
+	return e
+}
+
+// grade is the consequence of a lost write of kind in a method of owner;
+// onEvent is false when an event that runs the method may still skip the
+// write.
+func (h *healing) grade(owner *types.TypeName, kind string, onEvent bool) consequence.Evidence {
+	for _, w := range h.watches[kind] {
+		if onEvent && w.owner == owner && !w.filtered {
+			return consequence.Evidence{Grade: consequence.UntilEvent}
+		}
+	}
+	period := shorterPeriod(h.requeues[owner], h.ownResync[owner])
+	if h.resynced[owner] {
+		period = shorterPeriod(period, h.resync)
+	}
+	if period != 0 {
+		return consequence.Evidence{Grade: consequence.UntilResync, Period: max(period, 0)}
+	}
+	return consequence.Evidence{Grade: consequence.Lost}
+}
+
+// shorterPeriod returns the shorter of two healing periods: 0 is none, and
+// a known constant beats one read at run time (upstream.NoPeriod).
+func shorterPeriod(a, b time.Duration) time.Duration {
+	switch {
+	case a <= 0 && b != 0:
+		return b
+	case b <= 0:
+		return a
+	}
+	return min(a, b)
+}
+
+// rateLimited reports whether the function around cur compares times
+// before cur (`if now.Before(c.lastCheck.Add(interval)) { return nil }`):
+// a write made at most once per interval is not redone by the next event,
+// only once the interval has passed.
+func rateLimited(info *types.Info, cur inspector.Cursor) bool {
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		limited := false
+		ast.Inspect(enc.Node(), func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && call.Pos() < cur.Node().Pos() && isTimeComparison(info, call) {
+				limited = true
+			}
+			return !limited
+		})
+		return limited
+	}
+	return false
+}
+
+// isTimeComparison reports whether call compares a time with another:
+// (time.Time).Before or After, time.Since or time.Until.
+func isTimeComparison(info *types.Info, call *ast.CallExpr) bool {
+	fn := upstream.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
+		return false
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		return upstream.IsTimeType(recv.Type(), "Time") && (fn.Name() == "Before" || fn.Name() == "After")
+	}
+	return fn.Name() == "Since" || fn.Name() == "Until"
+}
+
+// ownerAt returns the receiver type of the method around cur.
+func (g *Grading) ownerAt(cur inspector.Cursor) *types.TypeName {
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		decl := enc.Node().(*ast.FuncDecl)
+		if decl.Recv == nil || len(decl.Recv.List) == 0 || g.info == nil {
+			return nil
+		}
+		return namedOf(g.info.TypeOf(decl.Recv.List[0].Type))
+	}
+	return nil
+}
+
+// funcAt returns the function declared around cur.
+func (g *Grading) funcAt(cur inspector.Cursor) *types.Func {
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		if g.info == nil {
+			return nil
+		}
+		fn, _ := g.info.Defs[enc.Node().(*ast.FuncDecl).Name].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// rereadIn reports whether the object call writes is read again in scope
+// before call (a tick loop that Gets into an object it was handed).
+func (g *Grading) rereadIn(scope ast.Node, call *ast.CallExpr) bool {
+	w := g.res.WriteAt(call)
+	if w == nil {
+		return false
+	}
+	for _, rd := range g.res.ReadsOf(w.Object, scope) {
+		if rd.Node.Pos() < call.Pos() {
+			return true
+		}
+	}
+	return false
+}
