@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
-	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // A write whose failure is lost in a helper outside any controller (a
@@ -63,8 +62,8 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 	p.once.Do(p.build)
 	lost := consequence.Evidence{Grade: consequence.Lost}
 	var worst *consequence.Evidence
-	seen := map[string]bool{}
-	queue := []string{funcKey(fn)}
+	seen := map[funcID]bool{}
+	queue := []funcID{idOf(fn)}
 	for len(queue) > 0 {
 		k := queue[0]
 		queue = queue[1:]
@@ -75,7 +74,7 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 		if len(seen) > maxProgramCallers {
 			return lost
 		}
-		if owner := p.evidenced[p.calls.recv[k]]; owner != nil {
+		if owner := p.evidenced[k.owner()]; owner != nil {
 			e := p.healing.grade(owner, kind, onEvent)
 			if e.Grade == consequence.Lost {
 				return lost
@@ -124,28 +123,12 @@ func (p *ProgramHealing) build() {
 	noResync := func(*types.Func) time.Duration { return 0 }
 	facts := healingFacts{resyncOf: noResync, informerOf: func(v *types.Var) string { return p.fields[v] }}
 	for _, pkg := range p.pkgs {
-		var calls []call
 		for _, f := range pkg.Files {
 			p.calls.add(pkg.Info, f)
-			calls = append(calls, callsIn(pkg.Info, f)...)
 		}
-		p.merge(findHealing(pkg.Info, pkg.Files, calls, nil, facts))
+		p.merge(findHealing(pkg.Info, pkg.Files, p.calls.takeCalls(), nil, facts))
 	}
 	p.pkgs = nil // read once
-}
-
-// callsIn lists the calls of file with a known callee, in source order.
-func callsIn(info *types.Info, file *ast.File) []call {
-	var out []call
-	ast.Inspect(file, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			if fn := upstream.Callee(info, c); fn != nil {
-				out = append(out, call{expr: c, callee: fn})
-			}
-		}
-		return true
-	})
-	return out
 }
 
 // merge adds one package's evidence, its owners by their canonical type.

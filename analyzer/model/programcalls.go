@@ -11,75 +11,111 @@ import (
 // product code says: who calls each function by name, and which functions
 // may also be called from where the code does not say (used as a value,
 // or a method an interface call of the same name may reach). Functions are
-// keyed by funcKey, so that a package type-checked twice (with and without
+// keyed by funcID, so that a package type-checked twice (with and without
 // its tests) names each function once.
 type programCalls struct {
-	callers map[string][]string // function -> the functions that call it by name
-	values  map[string]bool     // functions used as values, or called by package initialisers
+	callers map[funcID][]funcID // function -> the functions that call it by name
+	values  map[funcID]bool     // functions used as values, or called by package initialisers
 	dynamic map[string]bool     // method names called through an interface
-	recv    map[string]string   // method -> its receiver's type (kindKey)
+	called  map[*ast.Ident]bool // scratch: the callee names of the declaration being scanned
+	calls   []call              // the calls of the package being added, in source order
+}
+
+// funcID names a function or method across the type-checks of its package
+// without building a string: its package path, its receiver's type name
+// ("" for a function) and its name.
+type funcID struct{ pkg, recv, name string }
+
+func idOf(fn *types.Func) funcID {
+	fn = fn.Origin()
+	id := funcID{name: fn.Name()}
+	if fn.Pkg() != nil {
+		id.pkg = fn.Pkg().Path()
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		if tn := namedOf(recv.Type()); tn != nil {
+			id.recv = tn.Name()
+		}
+	}
+	return id
+}
+
+// owner is the kindKey of a method's receiver type ("" for a function).
+func (id funcID) owner() string {
+	if id.recv == "" {
+		return ""
+	}
+	return id.pkg + "." + id.recv
 }
 
 func newProgramCalls() *programCalls {
-	return &programCalls{callers: map[string][]string{}, values: map[string]bool{}, dynamic: map[string]bool{}, recv: map[string]string{}}
+	return &programCalls{callers: map[funcID][]funcID{}, values: map[funcID]bool{}, dynamic: map[string]bool{}, called: map[*ast.Ident]bool{}}
 }
 
 // funcKey names fn (its origin, for an instance of a generic function)
 // across the type-checks of its package.
 func funcKey(fn *types.Func) string { return fn.Origin().FullName() }
 
-// add records the calls and function values of file.
+// add records the calls and function values of file, and keeps its calls
+// with a known callee in g.calls (one walk serves both).
 func (g *programCalls) add(info *types.Info, file *ast.File) {
 	for _, d := range file.Decls {
 		decl, ok := d.(*ast.FuncDecl)
 		if !ok {
-			g.scan(info, d, "") // package-level initialisers
+			g.scan(info, d, nil) // package-level initialisers
 			continue
 		}
 		fn, ok := info.Defs[decl.Name].(*types.Func)
 		if !ok || decl.Body == nil {
 			continue
 		}
-		caller := funcKey(fn)
-		if recv := fn.Signature().Recv(); recv != nil {
-			g.recv[caller] = kindKey(namedOf(recv.Type()))
-		}
-		g.scan(info, decl.Body, caller)
+		caller := idOf(fn)
+		g.scan(info, decl.Body, &caller)
 	}
 }
 
-// scan records the calls under n, made by caller ("" for a package
+// scan records the calls under n, made by caller (nil for a package
 // initialiser, whose calls count as made from anywhere).
-func (g *programCalls) scan(info *types.Info, n ast.Node, caller string) {
-	called := map[*ast.Ident]bool{}
+func (g *programCalls) scan(info *types.Info, n ast.Node, caller *funcID) {
+	clear(g.called)
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if id := calleeIdent(n.Fun); id != nil {
-				called[id] = true
+				g.called[id] = true
 			}
 			g.noteCall(info, n, caller)
 		case *ast.Ident:
-			if fn, ok := info.Uses[n].(*types.Func); ok && !called[n] {
-				g.values[funcKey(fn)] = true
+			if fn, ok := info.Uses[n].(*types.Func); ok && !g.called[n] {
+				g.values[idOf(fn)] = true
 			}
 		}
 		return true
 	})
 }
 
-func (g *programCalls) noteCall(info *types.Info, call *ast.CallExpr, caller string) {
-	fn := upstream.Callee(info, call)
+func (g *programCalls) noteCall(info *types.Info, c *ast.CallExpr, caller *funcID) {
+	fn := upstream.Callee(info, c)
+	if fn == nil {
+		return
+	}
+	g.calls = append(g.calls, call{expr: c, callee: fn})
 	switch {
-	case fn == nil:
 	case isInterfaceMethod(fn):
 		g.dynamic[fn.Name()] = true
-	case caller == "":
-		g.values[funcKey(fn)] = true
+	case caller == nil:
+		g.values[idOf(fn)] = true
 	default:
-		k := funcKey(fn)
-		g.callers[k] = append(g.callers[k], caller)
+		k := idOf(fn)
+		g.callers[k] = append(g.callers[k], *caller)
 	}
+}
+
+// takeCalls returns the calls added since the last take.
+func (g *programCalls) takeCalls() []call {
+	out := g.calls
+	g.calls = nil
+	return out
 }
 
 // calleeIdent returns the identifier that names the function fun calls
@@ -105,17 +141,6 @@ func isInterfaceMethod(fn *types.Func) bool {
 
 // openCallers reports whether fn may be called from where the program's
 // code does not say, so that its callers are not all known.
-func (g *programCalls) openCallers(fn string) bool {
-	_, isMethod := g.recv[fn]
-	return g.values[fn] || isMethod && g.dynamic[methodName(fn)] || len(g.callers[fn]) == 0
-}
-
-// methodName is the last element of a method's funcKey.
-func methodName(key string) string {
-	for i := len(key) - 1; i >= 0; i-- {
-		if key[i] == '.' {
-			return key[i+1:]
-		}
-	}
-	return key
+func (g *programCalls) openCallers(fn funcID) bool {
+	return g.values[fn] || fn.recv != "" && g.dynamic[fn.name] || len(g.callers[fn]) == 0
 }

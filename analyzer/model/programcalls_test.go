@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -51,30 +52,35 @@ func newThing() int { return 0 }
 	}
 	g := newProgramCalls()
 	g.add(info, f)
-	if got, want := g.callers["(*p.Store).Helper"], []string{"(*p.Store).Chained", "p.Controller"}; !sameSet(got, want) {
+	helper, chained, controller := funcID{"p", "Store", "Helper"}, funcID{"p", "Store", "Chained"}, funcID{"p", "", "Controller"}
+	if got, want := g.callers[helper], []funcID{chained, controller}; !sameSet(got, want) {
 		t.Errorf("callers of Helper = %v, want %v", got, want)
 	}
-	for fn, open := range map[string]bool{
-		"(*p.Store).Helper":  false, // called by name only
-		"(*p.Store).Chained": false,
-		"(*p.Store).Handed":  true, // a method value
-		"(*p.Store).Run":     true, // runner.Run may reach it
-		"p.Controller":       true, // nobody calls it: a root
-		"p.newThing":         true, // a package initialiser calls it
+	for fn, open := range map[funcID]bool{
+		helper:                   false, // called by name only
+		chained:                  false,
+		{"p", "Store", "Handed"}: true, // a method value
+		{"p", "Store", "Run"}:    true, // runner.Run may reach it
+		controller:               true, // nobody calls it: a root
+		{"p", "", "newThing"}:    true, // a package initialiser calls it
 	} {
 		if got := g.openCallers(fn); got != open {
-			t.Errorf("openCallers(%s) = %v, want %v", fn, got, open)
+			t.Errorf("openCallers(%v) = %v, want %v", fn, got, open)
 		}
 	}
-	if got := g.recv["(*p.Store).Helper"]; got != "p.Store" {
+	if got := helper.owner(); got != "p.Store" {
 		t.Errorf("receiver of Helper = %q, want p.Store", got)
+	}
+	if got := len(g.takeCalls()); got != 5 {
+		t.Errorf("%d calls with a known callee kept for the evidence, want 5 (Helper twice, Chained, Run, newThing; f's callee is not known)", got)
 	}
 }
 
-func sameSet(got, want []string) bool {
+func sameSet(got, want []funcID) bool {
+	byName := func(a, b funcID) int { return cmp.Compare(a.recv+"."+a.name, b.recv+"."+b.name) }
 	got, want = slices.Clone(got), slices.Clone(want)
-	slices.Sort(got)
-	slices.Sort(want)
+	slices.SortFunc(got, byName)
+	slices.SortFunc(want, byName)
 	return slices.Equal(slices.Compact(got), want)
 }
 
