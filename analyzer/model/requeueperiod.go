@@ -32,6 +32,7 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 	}
 	owner := namedOf(fn.Signature().Recv().Type())
 	vars := requeueVars(info, decl.Body)
+	gone := goneReturns(info, decl.Body, requestParam(info, decl))
 	var period time.Duration
 	every := true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -39,6 +40,9 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
+			if gone[n] {
+				return true
+			}
 			d, ok := quietReturnPeriod(info, n, vars)
 			every = every && ok
 			period = longerPeriod(period, d)
@@ -48,6 +52,15 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 	if every && period != 0 && owner != nil {
 		h.requeues[owner] = period
 	}
+}
+
+// requestParam returns Reconcile's second parameter, the request, or nil.
+func requestParam(info *types.Info, decl *ast.FuncDecl) *types.Var {
+	params := syntax.ParamVars(info, decl)
+	if len(params) != 2 {
+		return nil
+	}
+	return params[1]
 }
 
 // longerPeriod returns the longer of two requeue periods (0: none yet);

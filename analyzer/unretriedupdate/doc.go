@@ -275,9 +275,10 @@
 //     drop the change (no until-event); the Conflict's cause is an event.
 //   - until-resync, "lost until resync (10m)": a periodic pass redoes it.
 //     Either the type's `Reconcile` asks for a `RequeueAfter` on every return
-//     without an error (written in place or held by a local `rr :=
-//     reconcile.Result{RequeueAfter: d}` that nothing changes in part; a value
-//     read at run time gives no period); or the type's handlers ask for a
+//     without an error but the `IsNotFound` one after the Get of the request's
+//     object (gone: nothing to redo), written in place or held by a local `rr
+//     := reconcile.Result{RequeueAfter: d}` that nothing changes in part (a
+//     value read at run time gives no period); or the type's handlers ask for a
 //     constant resync of their own (`AddEventHandlerWithResyncPeriod(h,
 //     30*time.Second)`; a period of 0 turns resync off for that handler); or
 //     they take the informer's default (`AddEventHandler`, a watch without
@@ -360,20 +361,19 @@
 // more code follows, returning early would skip it: no fix; nor in function
 // literals (a poll condition decides what its error means).
 //
-// Where nobody can receive the error (an event handler, a goroutine, a
-// one-shot tool), and the object's last read, plain changes to it (field
-// assignments, `delete`, `SetLabels`-style setters,
-// `controllerutil.AddFinalizer`, `meta.SetStatusCondition`, with operands that
-// call nothing) and the write follow each other in one block, `-fix` wraps the
-// changes and the write in `retry.RetryOnConflict` with a re-read at the top
-// of the closure. Statements between the read and the changes stay where they
-// are if they do not touch the object (or only read its fields of basic type,
-// as in `log.Printf("updating %s", cm.Name)`), and an earlier write of the
-// object by the same method, whose failure leaves the block (`return`,
-// `log.Fatal`, `os.Exit`, `panic`), counts as its read: past it the server
-// holds every change the object carried. The read stays where it is (with its
-// error check), and whatever the code did with the write's error it now does
-// with the retry's. With controller-runtime:
+// Where nobody can receive the error (an event handler, a goroutine, a one-shot
+// tool), and the object's last read, plain changes to it (field assignments,
+// `delete`, `SetLabels`-style setters, `controllerutil.AddFinalizer`,
+// `meta.SetStatusCondition`, with operands that call nothing) and the write
+// follow each other in one block, `-fix` wraps the changes and the write in
+// `retry.RetryOnConflict` with a re-read at the top of the closure. Statements
+// between the read and the changes stay where they are if they do not touch the
+// object (or only read its fields of basic type, as in `log.Printf("updating
+// %s", cm.Name)`), and an earlier write of the object by the same method, whose
+// failure leaves the block (`return`, `log.Fatal`, `os.Exit`, `panic`), counts
+// as its read: past it the server holds every change the object carried. The
+// read stays where it is (with its error check), and whatever the code did with
+// the write's error it now does with the retry's. With controller-runtime:
 //
 //	if err := c.Get(ctx, key, &cm); err != nil {
 //		return err

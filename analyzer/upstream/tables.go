@@ -152,6 +152,9 @@ var ConflictChecks = map[FuncKey]bool{
 	{ErrorsPath, "IsConflict"}: true,
 }
 
+// NotFoundCheck is the predicate that recognises a NotFound error.
+var NotFoundCheck = FuncKey{ErrorsPath, "IsNotFound"}
+
 // Upstream helpers that change an object's metadata or status in place and
 // never its resourceVersion: one list of each kind, from which the tables
 // below are built.
