@@ -4,7 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -152,4 +156,155 @@ func writesDirectly(info *types.Info, stmt ast.Stmt) bool {
 		return !found
 	})
 	return found
+}
+
+// A write made because the work item's own object is gone (`if
+// apierrors.IsNotFound(err) { cleanup }` after the Get of the request's
+// object, or of the object a client-go key names) is cleanup after a
+// deletion: no event of that object will come again, and no resync lists
+// it, so a lost write there is lost for good whatever watches the kind.
+
+// onGonePath reports whether cur lies in the body of an if, in the
+// function around cur, whose condition requires IsNotFound of the error
+// last assigned, before that if, by a Get of the work item's object: an
+// argument mentions the item's key (a reconcile.Request parameter, or a
+// string parameter named key) or a variable split from it, and it is the
+// function's first such Get.
+func onGonePath(info *types.Info, cur inspector.Cursor) bool {
+	var decl *ast.FuncDecl
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		decl = enc.Node().(*ast.FuncDecl)
+		break
+	}
+	if decl == nil || decl.Body == nil || info == nil {
+		return false
+	}
+	keys := workItemKeys(info, decl)
+	if len(keys) == 0 {
+		return false
+	}
+	for enc := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncLit)(nil)) {
+		ifs, ok := enc.Node().(*ast.IfStmt)
+		if !ok {
+			return false // a literal runs at another time
+		}
+		if !syntax.Within(cur.Node(), ifs.Body) {
+			continue
+		}
+		for _, errVar := range notFoundTested(info, ifs.Cond) {
+			if get := lastAssignment(info, decl.Body, errVar, ifs.Pos()); get != nil && get == firstGetOf(info, decl.Body, keys) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// workItemKeys returns the variables that name the work item of decl: its
+// reconcile.Request parameter or its string parameter named key, and the
+// variables its body assigns from a call given one of them (`namespace,
+// name := splitKey(key)`, cache.SplitMetaNamespaceKey).
+func workItemKeys(info *types.Info, decl *ast.FuncDecl) []*types.Var {
+	var keys []*types.Var
+	for _, p := range syntax.ParamVars(info, decl) {
+		if upstream.IsNamed(p.Type(), upstream.ReconcilePath, "Request") || (p.Name() == "key" && types.Identical(p.Type(), types.Typ[types.String])) {
+			keys = append(keys, p)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	for _, stmt := range decl.Body.List {
+		as, ok := stmt.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			continue
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(info, a, keys) }) {
+			continue
+		}
+		for _, lhs := range as.Lhs {
+			if id, ok := lhs.(*ast.Ident); ok {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok && types.Identical(v.Type(), types.Typ[types.String]) {
+					keys = append(keys, v)
+				}
+			}
+		}
+	}
+	return keys
+}
+
+// notFoundTested returns the error variables cond requires IsNotFound of.
+func notFoundTested(info *types.Info, cond ast.Expr) []*types.Var {
+	var out []*types.Var
+	for _, c := range conjuncts(cond) {
+		call, ok := ast.Unparen(c).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !upstream.IsCallTo(info, call, upstream.NotFoundCheck) {
+			continue
+		}
+		if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// lastAssignment returns the call whose error body assigns to v last
+// before pos, outside function literals, or nil when that assignment is
+// not of a call.
+func lastAssignment(info *types.Info, body *ast.BlockStmt, v *types.Var, pos token.Pos) *ast.CallExpr {
+	var last *ast.AssignStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if n.Pos() < pos && slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				return ok && info.ObjectOf(id) == v
+			}) {
+				last = n
+			}
+		}
+		return n == nil || n.Pos() < pos
+	})
+	if last == nil || len(last.Rhs) != 1 {
+		return nil
+	}
+	call, _ := ast.Unparen(last.Rhs[0]).(*ast.CallExpr)
+	return call
+}
+
+// firstGetOf returns the first call in body, in source order outside
+// function literals, of a method Get given one of keys: the read of the
+// work item's own object. A later Get of the same key reads another kind
+// (the child named after its owner).
+func firstGetOf(info *types.Info, body *ast.BlockStmt, keys []*types.Var) *ast.CallExpr {
+	var first *ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || first != nil {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && isGetOf(info, call, keys) {
+			first = call
+		}
+		return first == nil
+	})
+	return first
+}
+
+// isGetOf reports whether call is a method Get given one of keys.
+func isGetOf(info *types.Info, call *ast.CallExpr, keys []*types.Var) bool {
+	fn := upstream.Callee(info, call)
+	if fn == nil || fn.Name() != "Get" || fn.Signature().Recv() == nil {
+		return false
+	}
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(info, a, keys) })
+}
+
+// mentionsAny reports whether e uses one of vs.
+func mentionsAny(info *types.Info, e ast.Expr, vs []*types.Var) bool {
+	return slices.ContainsFunc(vs, func(v *types.Var) bool { return mentions(info, e, v) })
 }

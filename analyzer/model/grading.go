@@ -39,6 +39,9 @@ func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate
 		return consequence.Evidence{Grade: consequence.Reported}
 	}
 	e := consequence.Evidence{Grade: consequence.Lost}
+	if onGonePath(g.info, cur) {
+		return e // cleanup after a deletion: nothing of the object comes again
+	}
 	onEvent := !rateLimited(g.info, cur)
 	if owner := g.ownerAt(cur); owner != nil {
 		e = g.healing.grade(owner, kindKey(namedOf(kind)), onEvent)

@@ -292,13 +292,15 @@
 //     is not a constant.
 //   - reported, "reported by exit status": the failure ends the program (a
 //     restart may redo it) or fails a test: someone is told.
-//   - lost, "lost for good": none of the above.
+//   - lost, "lost for good": none of the above, or a cleanup run because the
+//     work item's object is gone (`IsNotFound` of the first Get of the request
+//     or of a `key` parameter): no event or resync of it comes again.
 //   - unknown, "fate unknown": a strict-mode finding whose failure the model
 //     cannot follow.
 //
-// `-consequence=lost,unknown` reports only the grades listed. The grade is the
-// `consequence` field of `-json` and sets the SARIF level (error for lost and
-// unknown, warning for until-resync, note for the others).
+// `-consequence=lost,unknown` reports only the grades listed; the grade is the
+// `-json` `consequence` field and the SARIF level (error: lost, unknown;
+// warning: until-resync; note: the others).
 //
 // # What it gives up
 //
@@ -308,10 +310,8 @@
 // Conflict is still reported, graded until-event (see
 // https://github.com/conflictlint/conflictlint/blob/main/docs/evaluation.md#level-triggered-controllers-decision);
 // an unknown callee of another package that receives the error counts as
-// handing it on. Grades read only the package's own code and facts from the
-// packages it imports: a helper of a datastore package whose write the
-// controllers' watches redo is graded `lost`, since its importers are not in
-// view; a check on a timer tick is taken to re-read what it writes (a tick
+// handing it on. Under go vet, a datastore helper whose write the importers'
+// watches redo is graded `lost` (its importers are not in view); a check on a timer tick is taken to re-read what it writes (a tick
 // handed an object read before the loop is not graded by the loop); predicates
 // are not read: any predicate on a watch counts as a filter of its events and
 // of its resyncs alike (many drop a resync's update, which carries the same

@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
 )
 
 // GoneResult requeues after a minute on every quiet return but the one
@@ -65,4 +66,46 @@ func (r *GoneDependency) touch(ctx context.Context, cm *corev1.ConfigMap) {
 	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by touch: re-read cm after a conflict in retry.RetryOnConflict; lost for good`
 		log.Printf("update: %v", err)
 	}
+}
+
+// GoneCleanup watches the ConfigMaps it reconciles and, when one is gone,
+// updates the shared index Secret. A lost write there is lost for good:
+// the ConfigMap's events are over, and nothing else runs the cleanup. The
+// same write on the path where the ConfigMap exists waits for its next
+// event.
+type GoneCleanup struct{ client.Client }
+
+func (r *GoneCleanup) SetupWithManager(mgr manager.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&corev1.ConfigMap{}).Complete(r)
+}
+
+func (r *GoneCleanup) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, cm); err != nil {
+		if apierrors.IsNotFound(err) {
+			if err := r.unindex(ctx, req.Name); err != nil { // want `conflict from r.unindex is only logged: return it, or re-read the object inside retry.RetryOnConflict; lost for good`
+				log.Printf("unindex: %v", err)
+			}
+		}
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	// A Get of the same key that is not the first reads another object,
+	// named after the reconciled one: its absence is no deletion.
+	var owned corev1.ConfigMap
+	if err := r.Get(ctx, types.NamespacedName{Namespace: "shadow", Name: req.Name}, &owned); apierrors.IsNotFound(err) {
+		if err := r.unindex(ctx, req.Name); err != nil { // want `conflict from r.unindex is only logged: return it, or re-read the object inside retry.RetryOnConflict; lost until the next event`
+			log.Printf("unindex: %v", err)
+		}
+	}
+	return ctrl.Result{}, nil
+}
+
+// unindex removes name from the index.
+func (r *GoneCleanup) unindex(ctx context.Context, name string) error {
+	var index corev1.ConfigMap
+	if err := r.Get(ctx, types.NamespacedName{Namespace: "system", Name: "index"}, &index); err != nil {
+		return err
+	}
+	delete(index.Data, name)
+	return r.Update(ctx, &index)
 }
