@@ -13,6 +13,14 @@
 #   CHECK=1 bench/expect.sh               # compare instead of rewrite; exit 1 on a difference
 #   P=2 bench/expect.sh                   # parallelism of the build and analysis (default 1)
 #   MIN_FREE_KB=10000000 bench/expect.sh  # stop when less disk is free (default about 5 GB)
+#   DEPS=export bench/expect.sh           # load dependencies from export data, as users run it
+#
+# By default the dependencies are type-checked from source and their syntax
+# dropped (CONFLICTLINT_DEPS_FROM_SOURCE=1), which gives the same findings
+# as the export data a user's run reads, without compiling every dependency
+# into the build cache: a cold directory costs a minute or two and no disk
+# instead of up to twenty minutes and gigabytes. DEPS=export checks that
+# sameness on a directory whenever in doubt.
 #
 # A directory whose run fails (a panic, a load or analysis error, an exit
 # status other than 0 or 3) keeps its old file and makes the script exit 1.
@@ -25,6 +33,9 @@ all=$(cd bench/corpus && for d in */; do printf '%s %s\n' "$(wc -l <"$d/patterns
 modules=${MODULES:-$all}
 P=${P:-1}
 export GOMAXPROCS=$P GOFLAGS="-p=$P"
+if [ "${DEPS:-source}" = source ]; then
+  export CONFLICTLINT_DEPS_FROM_SOURCE=1
+fi
 cache=$(go env GOMODCACHE)
 bin=$(mktemp -d)/conflictlint
 trap 'rm -rf "$(dirname "$bin")"' EXIT

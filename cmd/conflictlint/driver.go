@@ -322,9 +322,21 @@ func load(patterns []string, tests bool, tags string, stderr io.Writer) ([]*pack
 	return loadTo(patterns, tests, tags, func(line string) { fmt.Fprintln(stderr, line) })
 }
 
+// depsFromSourceEnv, set to 1, makes load type-check the dependencies from
+// source instead of reading their export data, then drop their syntax, so
+// that the analysis sees what it sees by default. It is for the corpus
+// comparison (bench/expect.sh): export data means compiling every
+// dependency into the build cache, minutes and gigabytes per cold
+// directory; a type-check from source costs seconds and no disk.
+const depsFromSourceEnv = "CONFLICTLINT_DEPS_FROM_SOURCE"
+
 // loadTo is load with each error handed to say.
 func loadTo(patterns []string, tests bool, tags string, say func(string)) ([]*packages.Package, int, error) {
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
+	fromSource := os.Getenv(depsFromSourceEnv) == "1"
+	if fromSource {
+		cfg.Mode |= packages.NeedDeps
+	}
 	if tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + tags}
 	}
@@ -335,11 +347,29 @@ func loadTo(patterns []string, tests bool, tags string, say func(string)) ([]*pa
 	if len(pkgs) == 0 {
 		return nil, 0, noPackages(patterns)
 	}
+	if fromSource {
+		dropDependencySyntax(pkgs)
+	}
 	errs := loadErrors(pkgs)
 	for _, e := range errs {
 		say(e)
 	}
 	return pkgs, len(errs), nil
+}
+
+// dropDependencySyntax leaves only roots, the packages the patterns
+// matched, with syntax and type information, as a load from export data
+// does; a dependency keeps its types and its errors.
+func dropDependencySyntax(roots []*packages.Package) {
+	isRoot := make(map[*packages.Package]bool, len(roots))
+	for _, p := range roots {
+		isRoot[p] = true
+	}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if !isRoot[p] {
+			p.Syntax, p.TypesInfo = nil, nil
+		}
+	})
 }
 
 // analyze runs the analyzers on pkgs. The checker keeps every result until
