@@ -42,7 +42,7 @@ func ProgramEvidence(pkgs []*packages.Package) Evidence {
 	// Functions that build a factory with the period their caller gives
 	// (NewInformerFactories(..., 30*time.Second)), by the path of their
 	// package.
-	params := map[string]map[string]int{}
+	params := map[string]map[model.FuncID]int{}
 	for _, p := range pkgs {
 		if p.TypesInfo == nil || p.Types == nil || !canSetUpResync(p) {
 			continue

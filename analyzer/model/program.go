@@ -62,8 +62,8 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 	p.once.Do(p.build)
 	lost := consequence.Evidence{Grade: consequence.Lost}
 	var worst *consequence.Evidence
-	seen := map[funcID]bool{}
-	queue := []funcID{idOf(fn)}
+	seen := map[FuncID]bool{}
+	queue := []FuncID{FuncIDOf(fn)}
 	for len(queue) > 0 {
 		k := queue[0]
 		queue = queue[1:]

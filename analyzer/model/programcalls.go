@@ -11,24 +11,26 @@ import (
 // product code says: who calls each function by name, and which functions
 // may also be called from where the code does not say (used as a value,
 // or a method an interface call of the same name may reach). Functions are
-// keyed by funcID, so that a package type-checked twice (with and without
+// keyed by FuncID, so that a package type-checked twice (with and without
 // its tests) names each function once.
 type programCalls struct {
-	callers map[funcID][]funcID // function -> the functions that call it by name
-	values  map[funcID]bool     // functions used as values, or called by package initialisers
+	callers map[FuncID][]FuncID // function -> the functions that call it by name
+	values  map[FuncID]bool     // functions used as values, or called by package initialisers
 	dynamic map[string]bool     // method names called through an interface
 	called  map[*ast.Ident]bool // scratch: the callee names of the declaration being scanned
 	calls   []call              // the calls of the package being added, in source order
 }
 
-// funcID names a function or method across the type-checks of its package
-// without building a string: its package path, its receiver's type name
-// ("" for a function) and its name.
-type funcID struct{ pkg, recv, name string }
+// FuncID names a function or method across the type-checks of its package
+// (its origin, for an instance of a generic function) without building a
+// string: its package path, its receiver's type name ("" for a function)
+// and its name.
+type FuncID struct{ pkg, recv, name string }
 
-func idOf(fn *types.Func) funcID {
+// FuncIDOf returns fn's FuncID.
+func FuncIDOf(fn *types.Func) FuncID {
 	fn = fn.Origin()
-	id := funcID{name: fn.Name()}
+	id := FuncID{name: fn.Name()}
 	if fn.Pkg() != nil {
 		id.pkg = fn.Pkg().Path()
 	}
@@ -41,7 +43,7 @@ func idOf(fn *types.Func) funcID {
 }
 
 // owner is the kindKey of a method's receiver type ("" for a function).
-func (id funcID) owner() string {
+func (id FuncID) owner() string {
 	if id.recv == "" {
 		return ""
 	}
@@ -49,12 +51,8 @@ func (id funcID) owner() string {
 }
 
 func newProgramCalls() *programCalls {
-	return &programCalls{callers: map[funcID][]funcID{}, values: map[funcID]bool{}, dynamic: map[string]bool{}, called: map[*ast.Ident]bool{}}
+	return &programCalls{callers: map[FuncID][]FuncID{}, values: map[FuncID]bool{}, dynamic: map[string]bool{}, called: map[*ast.Ident]bool{}}
 }
-
-// funcKey names fn (its origin, for an instance of a generic function)
-// across the type-checks of its package.
-func funcKey(fn *types.Func) string { return fn.Origin().FullName() }
 
 // add records the calls and function values of file, and keeps its calls
 // with a known callee in g.calls (one walk serves both).
@@ -69,14 +67,14 @@ func (g *programCalls) add(info *types.Info, file *ast.File) {
 		if !ok || decl.Body == nil {
 			continue
 		}
-		caller := idOf(fn)
+		caller := FuncIDOf(fn)
 		g.scan(info, decl.Body, &caller)
 	}
 }
 
 // scan records the calls under n, made by caller (nil for a package
 // initialiser, whose calls count as made from anywhere).
-func (g *programCalls) scan(info *types.Info, n ast.Node, caller *funcID) {
+func (g *programCalls) scan(info *types.Info, n ast.Node, caller *FuncID) {
 	clear(g.called)
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -87,14 +85,14 @@ func (g *programCalls) scan(info *types.Info, n ast.Node, caller *funcID) {
 			g.noteCall(info, n, caller)
 		case *ast.Ident:
 			if fn, ok := info.Uses[n].(*types.Func); ok && !g.called[n] {
-				g.values[idOf(fn)] = true
+				g.values[FuncIDOf(fn)] = true
 			}
 		}
 		return true
 	})
 }
 
-func (g *programCalls) noteCall(info *types.Info, c *ast.CallExpr, caller *funcID) {
+func (g *programCalls) noteCall(info *types.Info, c *ast.CallExpr, caller *FuncID) {
 	fn := upstream.Callee(info, c)
 	if fn == nil {
 		return
@@ -104,9 +102,9 @@ func (g *programCalls) noteCall(info *types.Info, c *ast.CallExpr, caller *funcI
 	case isInterfaceMethod(fn):
 		g.dynamic[fn.Name()] = true
 	case caller == nil:
-		g.values[idOf(fn)] = true
+		g.values[FuncIDOf(fn)] = true
 	default:
-		k := idOf(fn)
+		k := FuncIDOf(fn)
 		g.callers[k] = append(g.callers[k], *caller)
 	}
 }
@@ -141,6 +139,6 @@ func isInterfaceMethod(fn *types.Func) bool {
 
 // openCallers reports whether fn may be called from where the program's
 // code does not say, so that its callers are not all known.
-func (g *programCalls) openCallers(fn funcID) bool {
+func (g *programCalls) openCallers(fn FuncID) bool {
 	return g.values[fn] || fn.recv != "" && g.dynamic[fn.name] || len(g.callers[fn]) == 0
 }

@@ -52,11 +52,11 @@ func newThing() int { return 0 }
 	}
 	g := newProgramCalls()
 	g.add(info, f)
-	helper, chained, controller := funcID{"p", "Store", "Helper"}, funcID{"p", "Store", "Chained"}, funcID{"p", "", "Controller"}
-	if got, want := g.callers[helper], []funcID{chained, controller}; !sameSet(got, want) {
+	helper, chained, controller := FuncID{"p", "Store", "Helper"}, FuncID{"p", "Store", "Chained"}, FuncID{"p", "", "Controller"}
+	if got, want := g.callers[helper], []FuncID{chained, controller}; !sameSet(got, want) {
 		t.Errorf("callers of Helper = %v, want %v", got, want)
 	}
-	for fn, open := range map[funcID]bool{
+	for fn, open := range map[FuncID]bool{
 		helper:                   false, // called by name only
 		chained:                  false,
 		{"p", "Store", "Handed"}: true, // a method value
@@ -76,8 +76,8 @@ func newThing() int { return 0 }
 	}
 }
 
-func sameSet(got, want []funcID) bool {
-	byName := func(a, b funcID) int { return cmp.Compare(a.recv+"."+a.name, b.recv+"."+b.name) }
+func sameSet(got, want []FuncID) bool {
+	byName := func(a, b FuncID) int { return cmp.Compare(a.recv+"."+a.name, b.recv+"."+b.name) }
 	got, want = slices.Clone(got), slices.Clone(want)
 	slices.SortFunc(got, byName)
 	slices.SortFunc(want, byName)

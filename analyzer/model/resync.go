@@ -174,24 +174,14 @@ func ProgramResync(info *types.Info, files []*ast.File) time.Duration {
 
 // ResyncParams returns the functions of files that build an informer
 // factory with a resync period that is one of their parameters, as it
-// stands (`func NewFactories(..., resync time.Duration)`), by funcKey, with
+// stands (`func NewFactories(..., resync time.Duration)`), by FuncID, with
 // that parameter's index: their callers choose the period (see
 // ResyncArgs).
-func ResyncParams(info *types.Info, files []*ast.File) map[string]int {
-	out := map[string]int{}
-	for _, f := range files {
-		for _, d := range f.Decls {
-			decl, ok := d.(*ast.FuncDecl)
-			if !ok || decl.Body == nil {
-				continue
-			}
-			fn, ok := info.Defs[decl.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			if i, ok := factoryPeriodParam(info, decl, fn.Signature().Params()); ok {
-				out[funcKey(fn)] = i
-			}
+func ResyncParams(info *types.Info, files []*ast.File) map[FuncID]int {
+	out := map[FuncID]int{}
+	for fn, decl := range syntax.FuncDecls(info, files) {
+		if i, ok := factoryPeriodParam(info, decl, fn.Signature().Params()); ok {
+			out[FuncIDOf(fn)] = i
 		}
 	}
 	return out
@@ -223,7 +213,7 @@ func factoryPeriodParam(info *types.Info, decl *ast.FuncDecl, params *types.Tupl
 
 // ResyncArgs returns the smallest constant period that a call in files
 // passes to a function of params (see ResyncParams), or 0.
-func ResyncArgs(info *types.Info, files []*ast.File, params map[string]int) time.Duration {
+func ResyncArgs(info *types.Info, files []*ast.File, params map[FuncID]int) time.Duration {
 	var out time.Duration
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -235,7 +225,7 @@ func ResyncArgs(info *types.Info, files []*ast.File, params map[string]int) time
 			if fn == nil {
 				return true
 			}
-			if i, ok := params[funcKey(fn)]; ok && i < len(call.Args) {
+			if i, ok := params[FuncIDOf(fn)]; ok && i < len(call.Args) {
 				if d := durationOf(info, call.Args[i]); d > 0 && (out == 0 || d < out) {
 					out = d
 				}

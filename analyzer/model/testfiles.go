@@ -184,25 +184,18 @@ func (g *testFilter) mayBeHelpers() map[*types.Func]bool {
 // func, the functions of the package its declaration names.
 func (g *testFilter) localNames() map[*types.Func][]*types.Func {
 	names := make(map[*types.Func][]*types.Func)
-	for _, f := range g.pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, _ := g.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || upstream.FirstFuncParam(fn) < 0 {
-				continue
-			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok {
-					if used, ok := g.pass.TypesInfo.Uses[id].(*types.Func); ok && used.Pkg() == g.pass.Pkg {
-						names[fn] = append(names[fn], used.Origin())
-					}
-				}
-				return true
-			})
+	for fn, fd := range syntax.FuncDecls(g.pass.TypesInfo, g.pass.Files) {
+		if upstream.FirstFuncParam(fn) < 0 {
+			continue
 		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if used, ok := g.pass.TypesInfo.Uses[id].(*types.Func); ok && used.Pkg() == g.pass.Pkg {
+					names[fn] = append(names[fn], used.Origin())
+				}
+			}
+			return true
+		})
 	}
 	return names
 }

@@ -206,23 +206,13 @@ func (c *Cache) findHandlers(pass *analysis.Pass) {
 			iface, _ = obj.Type().Underlying().(*types.Interface)
 		}
 	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			decls[fn] = fd
-			// fd.Recv may be an empty list, `func () OnAdd(...)`, which
-			// declares a function.
-			if recv := fn.Signature().Recv(); iface != nil && upstream.HandlerMethods[fn.Name()] && recv != nil {
-				if types.Implements(recv.Type(), iface) {
-					c.addParams(fd, fd.Type)
-				}
+	for fn, fd := range syntax.FuncDecls(pass.TypesInfo, pass.Files) {
+		decls[fn] = fd
+		// fd.Recv may be an empty list, `func () OnAdd(...)`, which
+		// declares a function.
+		if recv := fn.Signature().Recv(); iface != nil && upstream.HandlerMethods[fn.Name()] && recv != nil {
+			if types.Implements(recv.Type(), iface) {
+				c.addParams(fd, fd.Type)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
@@ -53,19 +54,9 @@ func newPredicateTable(info *types.Info, files []*ast.File, foreign map[types.Ob
 		index int
 	}
 	var cands []candidate
-	for _, file := range files {
-		for _, d := range file.Decls {
-			decl, ok := d.(*ast.FuncDecl)
-			if !ok || decl.Body == nil {
-				continue
-			}
-			fn, ok := info.Defs[decl.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			if i := predicateParam(fn.Signature()); i >= 0 {
-				cands = append(cands, candidate{fn, decl, fn.Signature().Params().At(i), i})
-			}
+	for fn, decl := range syntax.FuncDecls(info, files) {
+		if i := predicateParam(fn.Signature()); i >= 0 {
+			cands = append(cands, candidate{fn, decl, fn.Signature().Params().At(i), i})
 		}
 	}
 	graph.Saturate(cands, func(c candidate) bool {

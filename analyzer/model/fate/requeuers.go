@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
@@ -36,15 +37,9 @@ func ResultVerdicts(info *types.Info, files []*ast.File, foreign map[types.Objec
 		decl *ast.FuncDecl
 	}
 	var cands []candidate
-	for _, file := range files {
-		for _, d := range file.Decls {
-			decl, ok := d.(*ast.FuncDecl)
-			if !ok || decl.Body == nil {
-				continue
-			}
-			if fn, ok := info.Defs[decl.Name].(*types.Func); ok && resultIndex(fn.Signature()) >= 0 {
-				cands = append(cands, candidate{fn, decl})
-			}
+	for fn, decl := range syntax.FuncDecls(info, files) {
+		if resultIndex(fn.Signature()) >= 0 {
+			cands = append(cands, candidate{fn, decl})
 		}
 	}
 	graph.Saturate(cands, func(c candidate) bool {
