@@ -19,8 +19,11 @@
 # dropped (CONFLICTLINT_DEPS_FROM_SOURCE=1), which gives the same findings
 # as the export data a user's run reads, without compiling every dependency
 # into the build cache: a cold directory costs a minute or two and no disk
-# instead of up to twenty minutes and gigabytes. DEPS=export checks that
-# sameness on a directory whenever in doubt.
+# instead of up to twenty minutes and gigabytes. One difference remains
+# (see depsFromSourceEnv in cmd/conflictlint/driver.go): from source, a fix
+# may find the package it imports where export data hides it, so a line
+# that differs only in its fix is checked again with DEPS=export, as is
+# any other difference before it is explained.
 #
 # A directory whose run fails (a panic, a load or analysis error, an exit
 # status other than 0 or 3) keeps its old file and makes the script exit 1.

@@ -327,7 +327,11 @@ func load(patterns []string, tests bool, tags string, stderr io.Writer) ([]*pack
 // that the analysis sees what it sees by default. It is for the corpus
 // comparison (bench/expect.sh): export data means compiling every
 // dependency into the build cache, minutes and gigabytes per cold
-// directory; a type-check from source costs seconds and no disk.
+// directory; a type-check from source costs seconds and no disk. One
+// difference remains: from source a dependency's types list every package
+// it imports, from export data only those its API refers to, so a fix's
+// new import (the API errors package) can be found among the transitive
+// imports from source and not from export data.
 const depsFromSourceEnv = "CONFLICTLINT_DEPS_FROM_SOURCE"
 
 // loadTo is load with each error handed to say.

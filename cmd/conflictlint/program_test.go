@@ -92,3 +92,38 @@ func findingLine(out, prefix string) string {
 	}
 	return ""
 }
+
+// TestDepsFromSource: with CONFLICTLINT_DEPS_FROM_SOURCE=1 (the corpus
+// comparison's load, see bench/expect.sh) the dependencies are
+// type-checked from source and their syntax dropped, and the findings are
+// those of a load from export data: a package whose grade would change if
+// its importer's code were in view (cmdprogram/controller alone) reads the
+// same both ways. Only a fix may differ: from source, a dependency's types
+// list all its imports, so the API errors package a fix imports is found
+// for cmdprogram/store, whose fixes export data leaves out; the findings
+// themselves are the same.
+func TestDepsFromSource(t *testing.T) {
+	root := gopath(t)
+	for _, pattern := range []string{"cmdprogram/controller", "cmdprogram/store"} {
+		t.Setenv(depsFromSourceEnv, "")
+		fromExport := conflictlint(t, root, pattern)
+		t.Setenv(depsFromSourceEnv, "1")
+		fromSource := conflictlint(t, root, pattern)
+		fromSource.want(t, fromExport.exit)
+		if withoutFixNotes(fromSource.stdout) != withoutFixNotes(fromExport.stdout) || fromExport.stdout == "" {
+			t.Errorf("conflictlint %s: from source\n%s\nfrom export data\n%s", pattern, fromSource.stdout, fromExport.stdout)
+		}
+	}
+}
+
+// withoutFixNotes drops the "; no fix: ..." part of each finding line.
+func withoutFixNotes(out string) string {
+	var b strings.Builder
+	for line := range strings.Lines(out) {
+		if i := strings.Index(line, "; no fix: "); i >= 0 {
+			line = line[:i] + line[strings.LastIndex(line, " ("):]
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
