@@ -1,6 +1,10 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -126,4 +130,36 @@ func withoutFixNotes(out string) string {
 		b.WriteString(line)
 	}
 	return b.String()
+}
+
+// TestLibraryWithoutBodies: the standalone command loads a package of
+// another module (an error library) from export data, without its bodies,
+// so no summary says that its Errorf never returns nil, nor that its Join
+// keeps a non-nil error; their shapes say it. The reduction's writes
+// followed by a returned error of the library (requeued) are quiet, and
+// the writes reported are those its analysistest wants: the standalone
+// run agrees with the run that has the library's bodies.
+func TestLibraryWithoutBodies(t *testing.T) {
+	const dir = "unretriedupdate/errorlibrary"
+	o := conflictlint(t, gopath(t), dir)
+	o.want(t, exitFindings)
+	var got, want []int
+	for line := range strings.Lines(o.stdout) {
+		if rest, ok := strings.CutPrefix(line, "src/"+dir+"/errorlibrary.go:"); ok {
+			n, _ := strconv.Atoi(rest[:strings.Index(rest, ":")])
+			got = append(got, n)
+		}
+	}
+	src, err := os.ReadFile(filepath.Join(stubTree, dir, "errorlibrary.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(src), "\n") {
+		if strings.Contains(line, "// want `") {
+			want = append(want, i+1)
+		}
+	}
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("want findings on lines %v, got %v in\n%s", want, got, o.stdout)
+	}
 }

@@ -54,6 +54,11 @@ func (w *walker) knownBefore() pathState {
 					learn(n.List[0], true)
 				}
 			}
+			w.learnAssignments(n.Body, chain[i].child, &st, since)
+			w.learnNilGuards(n.Body, chain[i].child, &st)
+		case *ast.CommClause:
+			w.learnAssignments(n.Body, chain[i].child, &st, since)
+			w.learnNilGuards(n.Body, chain[i].child, &st)
 		case *ast.BlockStmt:
 			w.learnAssignments(n.List, chain[i].child, &st, since)
 			w.learnNilGuards(n.List, chain[i].child, &st)
@@ -70,7 +75,7 @@ func (w *walker) knownBefore() pathState {
 		}
 	}
 	for _, v := range st.nonNil {
-		if w.assignedBetween(v, since[v], w.vals.f.call.Pos()) {
+		if w.reassignedBetween(v, since[v], w.vals.f.call.Pos(), st) {
 			st.nonNil = withoutVar(st.nonNil, v)
 		}
 	}
@@ -186,6 +191,38 @@ func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
 		return true
 	})
 	return found
+}
+
+// reassignedBetween is assignedBetween for v, an error known non-nil on
+// st, except that an assignment of a value that is not nil while v is not
+// (err = errors.Wrap(err, msg), err = errors.Join(err, other), err =
+// fmt.Errorf(...)) keeps v known: it may change v, not make it nil.
+func (w *walker) reassignedBetween(v *types.Var, from, to token.Pos, st pathState) bool {
+	found := false
+	ast.Inspect(w.vals.f.fn, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= to || n.End() <= from {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.vals.k.info, as, v) && !w.keepsNonNil(as, v, st) && w.reachesFailure(as) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// keepsNonNil reports whether as gives v a value that cannot be nil on
+// st, where v is known non-nil.
+func (w *walker) keepsNonNil(as *ast.AssignStmt, v *types.Var, st pathState) bool {
+	if len(as.Lhs) != len(as.Rhs) {
+		return false
+	}
+	for i, lhs := range as.Lhs {
+		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && w.vals.k.info.ObjectOf(id) == v {
+			return w.vals.k.nonNilExpr(as.Rhs[i], st)
+		}
+	}
+	return false
 }
 
 // reachesFailure reports whether the failing call can run after the graph

@@ -37,11 +37,11 @@ func (k *knowledge) nonNilCall(call *ast.CallExpr, st pathState) bool {
 	}
 	fk := upstream.FuncKeyOf(fn)
 	switch {
-	case upstream.NeverNilFuncs[fk] || (fk.Pkg == upstream.ErrorsPath && strings.HasPrefix(fk.Name, "New")):
+	case upstream.NeverNilFuncs[fk] || (fk.Pkg == upstream.ErrorsPath && strings.HasPrefix(fk.Name, "New")) || isErrorConstructor(fn):
 		return true
 	case upstream.AggregateFuncs[fk] && len(call.Args) == 1 && isErrorSlice(k.info.TypeOf(call.Args[0])):
 		return k.nonEmptyErrors(call.Args[0], st) // NewAggregate(errs), errors.Join(errs...)
-	case upstream.NilPreservingFuncs[fk] || isErrorWrapper(fn):
+	case upstream.NilPreservingFuncs[fk] || isErrorWrapper(fn) || isErrorJoin(fn):
 		for _, a := range call.Args {
 			if upstream.IsErrorType(k.info.TypeOf(a)) && k.nonNilExpr(a, st) {
 				return true
@@ -90,3 +90,45 @@ func isErrorWrapper(fn *types.Func) bool {
 // of this package, returns an error that cannot be nil whatever the path
 // (a frozen summary: see summaries.go).
 func (k *knowledge) neverReturnsNil(fn *types.Func) bool { return k.sum.neverNil[fn.Origin()] }
+
+// isErrorJoin reports whether fn has the shape of an error library's Join
+// (crossplane-runtime's, returning its MultiError): Join(errs ...error),
+// in a package named *errors, with one result that is an error. Like
+// errors.Join, it is nil only when every error it is given is.
+func isErrorJoin(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() != nil || fn.Name() != "Join" || !inErrorsPackage(fn) || !sig.Variadic() || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		return false
+	}
+	return isErrorSlice(sig.Params().At(0).Type()) && types.Implements(sig.Results().At(0).Type(), errorIface)
+}
+
+// inErrorsPackage reports whether fn belongs to a package named errors,
+// or ending so (xerrors, pkgerrors).
+func inErrorsPackage(fn *types.Func) bool {
+	return fn.Pkg() != nil && strings.HasSuffix(fn.Pkg().Name(), "errors")
+}
+
+// isErrorConstructor reports whether fn has the shape of an error
+// library's constructor (New, Newf, Errorf of crossplane-runtime's errors,
+// cockroachdb/errors, juju/errors and their likes): a function of a
+// package named *errors whose first parameter is the message and whose
+// only result is an error. It builds an error; it never returns nil. The
+// shape is read because a standalone run loads another module's packages
+// without their bodies, so no summary of them is at hand.
+func isErrorConstructor(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() != nil || !inErrorsPackage(fn) || !returnsOnlyError(fn) {
+		return false
+	}
+	switch fn.Name() {
+	case "New", "Newf", "Errorf":
+	default:
+		return false
+	}
+	if sig.Params().Len() == 0 {
+		return false
+	}
+	b, ok := sig.Params().At(0).Type().(*types.Basic)
+	return ok && b.Kind() == types.String
+}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -46,6 +47,12 @@ func (cd *conditions) refineErrorTest(call *ast.CallExpr, holds bool, st *pathSt
 // refineNil records that x, compared with nil, is a non-nil error variable
 // (or one that may be nil) on this branch.
 func (cd *conditions) refineNil(x ast.Expr, nonNil bool, st *pathState) {
+	if arg := cd.k.filteredError(x); arg != nil && nonNil {
+		// client.IgnoreNotFound(err) != nil: a filter gives nil for nil,
+		// so err is not nil either (nothing is learnt from == nil).
+		cd.refineNil(arg, true, st)
+		return
+	}
 	v := cd.vals.errorVar(x)
 	if v == nil {
 		return
@@ -141,3 +148,42 @@ func isErrorSlice(t types.Type) bool {
 
 // errorVar returns the local error variable e names, or nil.
 func (vf *valueFlow) errorVar(e ast.Expr) *types.Var { return vf.usedVar(e, isErrorValue) }
+
+// filteredError returns the error argument of e when e calls a function
+// that gives nil for a nil error and otherwise the error, wrapped, or nil
+// (client.IgnoreNotFound, a wrapper of an error library): when its result
+// is not nil, neither is the argument. Nil for any other expression.
+func (k *knowledge) filteredError(e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := upstream.Callee(k.info, call)
+	if fn == nil || !(upstream.NilPreservingFuncs[upstream.FuncKeyOf(fn)] || isErrorWrapper(fn) || isErrorFilter(fn)) {
+		return nil
+	}
+	for _, a := range call.Args {
+		if upstream.IsErrorType(k.info.TypeOf(a)) {
+			return a
+		}
+	}
+	return nil
+}
+
+// isErrorFilter reports whether fn has the shape of an error filter
+// (controller-runtime's client.IgnoreNotFound and IgnoreAlreadyExists,
+// their likes in operator libraries): a function named Ignore* that takes
+// one error and returns only an error, nil for a nil error.
+func isErrorFilter(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() != nil || !strings.HasPrefix(fn.Name(), "Ignore") || !returnsOnlyError(fn) {
+		return false
+	}
+	errs := 0
+	for v := range sig.Params().Variables() {
+		if upstream.IsErrorType(v.Type()) {
+			errs++
+		}
+	}
+	return errs == 1
+}
