@@ -308,3 +308,50 @@ func isGetOf(info *types.Info, call *ast.CallExpr, keys []*types.Var) bool {
 func mentionsAny(info *types.Info, e ast.Expr, vs []*types.Var) bool {
 	return slices.ContainsFunc(vs, func(v *types.Var) bool { return mentions(info, e, v) })
 }
+
+// afterFinalizerRemoval reports whether, in the function around cur and
+// before it in source order, controllerutil.RemoveFinalizer takes an
+// object's finalizer off and a client write then sends that object: past
+// that write the object being deleted is gone (a finalizer left by
+// someone else may keep it a while; harsher, not milder), so a lost write
+// after it is not redone by its events or a resync.
+func afterFinalizerRemoval(info *types.Info, cur inspector.Cursor) bool {
+	var body *ast.BlockStmt
+	for enc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := enc.Node().(type) {
+		case *ast.FuncDecl:
+			body = n.Body
+		case *ast.FuncLit:
+			body = n.Body
+		}
+		break
+	}
+	if body == nil || info == nil {
+		return false
+	}
+	var removed []*types.Var
+	gone := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if gone || n == nil || n.Pos() >= cur.Node().Pos() {
+			return false
+		}
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if upstream.IsCallTo(info, call, upstream.FuncKey{Pkg: upstream.ControllerUtilPath, Name: "RemoveFinalizer"}) && len(call.Args) > 0 {
+			if id, ok := ast.Unparen(upstream.StripAddr(call.Args[0])).(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					removed = append(removed, v)
+				}
+			}
+		} else if len(removed) > 0 && upstream.IsClientWrite(info, call) {
+			gone = slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(info, a, removed) })
+		}
+		return true
+	})
+	return gone
+}

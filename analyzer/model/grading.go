@@ -39,7 +39,7 @@ func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate
 		return consequence.Evidence{Grade: consequence.Reported}
 	}
 	e := consequence.Evidence{Grade: consequence.Lost}
-	if onGonePath(g.info, cur) {
+	if onGonePath(g.info, cur) || afterFinalizerRemoval(g.info, cur) {
 		return e // cleanup after a deletion: nothing of the object comes again
 	}
 	onEvent := !rateLimited(g.info, cur)

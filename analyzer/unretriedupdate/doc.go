@@ -292,9 +292,9 @@
 //     is not a constant.
 //   - reported, "reported by exit status": the failure ends the program (a
 //     restart may redo it) or fails a test: someone is told.
-//   - lost, "lost for good": none of the above, or a cleanup run because the
-//     work item's object is gone (`IsNotFound` of the first Get of the request
-//     or of a `key` parameter): no event or resync of it comes again.
+//   - lost, "lost for good": none of the above, or a cleanup for an object
+//     that is gone (`IsNotFound` of the first Get of the request or of a `key`
+//     parameter; or past the write after `controllerutil.RemoveFinalizer`).
 //   - unknown, "fate unknown": a strict-mode finding whose failure the model
 //     cannot follow.
 //

@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 )
 
@@ -108,4 +109,41 @@ func (r *GoneCleanup) unindex(ctx context.Context, name string) error {
 	}
 	delete(index.Data, name)
 	return r.Update(ctx, &index)
+}
+
+// Finalizing watches ConfigMaps and, when one is deleted, takes its
+// finalizer off, then cleans up the shared index. Past the finalizer's
+// write the ConfigMap is gone, so a cleanup whose Conflict is only logged
+// is lost for good; cleaned up before the finalizer's write, a failure
+// would come back with the ConfigMap's next event.
+type Finalizing struct{ client.Client }
+
+func (r *Finalizing) SetupWithManager(mgr manager.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&corev1.ConfigMap{}).Complete(r)
+}
+
+func (r *Finalizing) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if cm.DeletionTimestamp != nil {
+		if err := r.unindex(ctx, cm.Name+"-early"); err != nil { // want `conflict from r.unindex is only logged: return it, or re-read the object inside retry.RetryOnConflict; lost until the next event`
+			log.Printf("unindex: %v", err)
+		}
+		if controllerutil.RemoveFinalizer(cm, "example.com/index") {
+			if err := r.Update(ctx, cm); err != nil {
+				return ctrl.Result{}, err
+			}
+		}
+		if err := r.unindex(ctx, cm.Name); err != nil { // want `conflict from r.unindex is only logged: return it, or re-read the object inside retry.RetryOnConflict; lost for good`
+			log.Printf("unindex: %v", err)
+		}
+	}
+	return ctrl.Result{}, nil
+}
+
+// unindex removes name from the index.
+func (r *Finalizing) unindex(ctx context.Context, name string) error {
+	return (&GoneCleanup{r.Client}).unindex(ctx, name)
 }
