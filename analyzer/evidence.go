@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"go/ast"
+	"maps"
 	"strings"
 	"time"
 
@@ -25,7 +26,8 @@ import (
 type Evidence struct {
 	// Resync is the smallest constant default resync period the program
 	// sets up (an informer factory's, a manager cache's SyncPeriod),
-	// outside test files; 0 when it sets up none.
+	// outside test files; 0 when it sets up none, or when some factory of
+	// the program turns resync off.
 	Resync time.Duration
 }
 
@@ -53,17 +55,36 @@ func ProgramEvidence(pkgs []*packages.Package) Evidence {
 			params[p.PkgPath] = ps
 		}
 	}
+	off := false
 	for _, p := range pkgs {
 		if p.TypesInfo == nil || p.Types == nil {
 			continue
 		}
+		var reached map[model.FuncID]int // the helpers p can call
 		for path, ps := range params {
 			if p.PkgPath == path || p.Imports[path] != nil {
 				note(model.ResyncArgs(p.TypesInfo, productFiles(p), ps))
+				reached = mergedParams(reached, ps)
 			}
 		}
+		off = off || (canSetUpResync(p) || reached != nil) && model.ResyncOff(p.TypesInfo, productFiles(p), reached)
+	}
+	if off {
+		// Some informers never resync (volcano: the manager's factories
+		// resync 0, a test helper's 500 ms): which one feeds a controller
+		// is not followed, so no period holds for all of them.
+		ev.Resync = 0
 	}
 	return ev
+}
+
+// mergedParams adds ps to into (allocated when nil).
+func mergedParams(into, ps map[model.FuncID]int) map[model.FuncID]int {
+	if into == nil {
+		into = map[model.FuncID]int{}
+	}
+	maps.Copy(into, ps)
+	return into
 }
 
 // productFiles returns the files of p that are not _test.go files.

@@ -2,6 +2,7 @@ package model
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"time"
@@ -234,4 +235,39 @@ func ResyncArgs(info *types.Info, files []*ast.File, params map[FuncID]int) time
 		})
 	}
 	return out
+}
+
+// ResyncOff reports whether a call in files builds an informer factory
+// with its resync turned off: a constant period of 0, given to a factory
+// function or to a function of params (see ResyncParams). A program that
+// does so beside factories that resync has informers that never resync,
+// and which controller reads which factory is not followed: no period is
+// evidence for all of them (see analyzer.ProgramEvidence).
+func ResyncOff(info *types.Info, files []*ast.File, params map[FuncID]int) bool {
+	off := false
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || off {
+				return !off
+			}
+			fn := upstream.Callee(info, call)
+			if fn == nil {
+				return true
+			}
+			i, ok := params[FuncIDOf(fn)]
+			if upstream.InformerFactoryFuncs[fn.Name()] {
+				i, ok = 1, true
+			}
+			off = ok && i < len(call.Args) && isConstantZero(info, call.Args[i])
+			return !off
+		})
+	}
+	return off
+}
+
+// isConstantZero reports whether e is a constant whose value is 0.
+func isConstantZero(info *types.Info, e ast.Expr) bool {
+	v := info.Types[e].Value
+	return v != nil && constant.Sign(v) == 0
 }

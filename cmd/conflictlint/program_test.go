@@ -163,3 +163,26 @@ func TestLibraryWithoutBodies(t *testing.T) {
 		t.Errorf("want findings on lines %v, got %v in\n%s", want, got, o.stdout)
 	}
 }
+
+// TestWholeProgramResyncOff: a program whose factory never resyncs (package
+// app) beside a test helper's factory that does (package testutil, outside
+// _test files) gives no program-wide period: which factory feeds the
+// controller is not followed, and one of them would leave the write lost.
+// Without package app, the helper's period is the only one in view.
+func TestWholeProgramResyncOff(t *testing.T) {
+	root := gopath(t)
+	const write = "src/cmdresyncoff/controller/controller.go:32:15: "
+	for _, c := range []struct {
+		patterns []string
+		grade    string
+	}{
+		{[]string{"cmdresyncoff/..."}, "lost for good"},
+		{[]string{"cmdresyncoff/controller", "cmdresyncoff/testutil"}, "lost until resync (500ms)"},
+	} {
+		o := conflictlint(t, root, c.patterns...)
+		o.want(t, exitFindings)
+		if line := findingLine(o.stdout, write); !strings.Contains(line, "; "+c.grade+";") {
+			t.Errorf("conflictlint %v: want the write graded %q, got %q in\n%s", c.patterns, c.grade, line, o.stdout)
+		}
+	}
+}
