@@ -61,6 +61,9 @@ func (c *checker) judge(fg *fnGraph, w, w2 *model.Write, outs map[outcome]bool, 
 		if len(outs) == 1 && w == w2 {
 			fix, fixed = c.fix.reReadFix(fg, w, wr), "re-read "+w.Object.Name()+" before each retry"
 		}
+	case w.Kind.RefreshesInPlace() && w.Object.Copied && (outs[unknown] || outs[succeeded] || outs[notConflict]):
+		// r.Update(ctx, obj.DeepCopy()): the new version lands in the copy
+		// (no fix: which copy to keep is the author's choice).
 	case !w.Kind.RefreshesInPlace() && (outs[unknown] || outs[succeeded] || outs[notConflict]):
 		if len(outs) == 1 && outs[succeeded] && !c.fix.fixed[w] && (sendsSameParts(w, wr) || c.unchangedSinceRead(w)) {
 			if !wr.dirty {
@@ -231,7 +234,10 @@ func supersededMessage(w, w2 *model.Write, outs map[outcome]bool, fixed string) 
 	if w == w2 {
 		subject = "the next iteration writes " + name
 	}
-	if fixed == "" {
+	switch {
+	case fixed == "" && w.Kind.RefreshesInPlace():
+		fixed = "write " + name + " itself, which " + methodOr(w) + " refreshes, or re-read " + name + " first"
+	case fixed == "":
 		fixed = "keep the object " + methodOr(w) + " returns, or re-read " + name + " first"
 	}
 	return fmt.Sprintf("%s after %s, without a re-read, %s: %s", subject, after, conflicts, fixed)

@@ -138,7 +138,9 @@
 // fresh object: the grade is then `redone when requeued`.
 //
 // A successful controller-runtime `Update` refreshes the object in place, so
-// a `Status().Update` after it is fine. client-go typed and dynamic clients
+// a `Status().Update` after it is fine, unless it was given a copy
+// (`r.Update(ctx, obj.DeepCopy())`: the copy gets the new version, and a
+// later write of `obj` is reported, without a fix). client-go typed and dynamic clients
 // do not: a successful `Update` returns the stored object and leaves its
 // input at the old resourceVersion, so writing the input again is reported
 // too, unless it was reassigned from the result. Writes inside retry scopes

@@ -142,7 +142,7 @@ func (c *checker) successors(fg *fnGraph, w *model.Write, errVar *types.Var, st 
 		if len(st.b.Succs) == 2 {
 			next, ok = refine(st.out, implied[i])
 		}
-		if !ok || !stale(next, w.Kind.RefreshesInPlace()) {
+		if !ok || !stale(next, refreshesObject(w)) {
 			continue
 		}
 		flags := st.flags
@@ -220,4 +220,12 @@ func assigns(info *types.Info, n ast.Node, v *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// refreshesObject reports whether w, when it succeeds, leaves the object it
+// names holding the server's new version: a controller-runtime write does,
+// unless what it is given is a copy (r.Update(ctx, obj.DeepCopy())), which
+// gets the new version instead.
+func refreshesObject(w *model.Write) bool {
+	return w.Kind.RefreshesInPlace() && !w.Object.Copied
 }
