@@ -61,7 +61,7 @@ func (c *checker) judge(fg *fnGraph, w, w2 *model.Write, outs map[outcome]bool, 
 		if len(outs) == 1 && w == w2 {
 			fix, fixed = c.fix.reReadFix(fg, w, wr), "re-read "+w.Object.Name()+" before each retry"
 		}
-	case w.Kind.RefreshesInPlace() && w.Object.Copied && (outs[unknown] || outs[succeeded] || outs[notConflict]):
+	case w.Kind.RefreshesInPlace() && sendsDeepCopy(w) && (outs[unknown] || outs[succeeded] || outs[notConflict]):
 		// r.Update(ctx, obj.DeepCopy()): the new version lands in the copy
 		// (no fix: which copy to keep is the author's choice).
 	case !w.Kind.RefreshesInPlace() && (outs[unknown] || outs[succeeded] || outs[notConflict]):

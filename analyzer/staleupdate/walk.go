@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/cfg"
 
@@ -224,8 +225,27 @@ func assigns(info *types.Info, n ast.Node, v *types.Var) bool {
 
 // refreshesObject reports whether w, when it succeeds, leaves the object it
 // names holding the server's new version: a controller-runtime write does,
-// unless what it is given is a copy (r.Update(ctx, obj.DeepCopy())), which
-// gets the new version instead.
+// unless what it is given is a deep copy (r.Update(ctx, obj.DeepCopy())),
+// which gets the new version instead. (A wrapper's accessor, job.Object(),
+// hands over the object itself.)
 func refreshesObject(w *model.Write) bool {
-	return w.Kind.RefreshesInPlace() && !w.Object.Copied
+	return w.Kind.RefreshesInPlace() && !sendsDeepCopy(w)
+}
+
+// sendsDeepCopy reports whether one of w's arguments is a DeepCopy (or
+// DeepCopyObject) of the object w names.
+func sendsDeepCopy(w *model.Write) bool {
+	if !w.Object.Copied {
+		return false
+	}
+	for _, arg := range w.Call.Args {
+		call, ok := ast.Unparen(upstream.StripAddr(arg)).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "DeepCopy") && types.ExprString(ast.Unparen(sel.X)) == w.Object.Path {
+			return true
+		}
+	}
+	return false
 }

@@ -41,3 +41,21 @@ func (r *Reconciler) Itself(ctx context.Context, cm *corev1.ConfigMap) error {
 	cm.Data["phase"] = "ready"
 	return r.Status().Update(ctx, cm)
 }
+
+// wrapped holds an object and hands it over by an accessor, as kueue's
+// job wrappers do: the accessor's result is the object itself, which
+// Update refreshes in place.
+type wrapped struct{ cm *corev1.ConfigMap }
+
+func (w wrapped) Object() *corev1.ConfigMap { return w.cm }
+
+// Accessor writes through the wrapper twice: the second write sends the
+// version the first one stored.
+func (r *Reconciler) Accessor(ctx context.Context, job wrapped) error {
+	job.cm.Finalizers = append(job.cm.Finalizers, "example.com/cleanup")
+	if err := r.Update(ctx, job.Object()); err != nil {
+		return err
+	}
+	job.cm.Data["phase"] = "ready"
+	return r.Status().Update(ctx, job.Object())
+}
