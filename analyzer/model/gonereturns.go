@@ -61,7 +61,7 @@ func requestGetError(info *types.Info, stmt ast.Stmt, req *types.Var) *types.Var
 		return nil
 	}
 	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-	if !ok || !isRequestGet(info, call, req) {
+	if !ok || !isGetOf(info, call, []*types.Var{req}) {
 		return nil
 	}
 	id, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
@@ -73,20 +73,6 @@ func requestGetError(info *types.Info, stmt ast.Stmt, req *types.Var) *types.Var
 		return nil
 	}
 	return v
-}
-
-// isRequestGet reports whether call is a method Get given the request's key.
-func isRequestGet(info *types.Info, call *ast.CallExpr, req *types.Var) bool {
-	fn := upstream.Callee(info, call)
-	if fn == nil || fn.Name() != "Get" || fn.Signature().Recv() == nil {
-		return false
-	}
-	for _, arg := range call.Args {
-		if mentions(info, arg, req) {
-			return true
-		}
-	}
-	return false
 }
 
 // mentions reports whether e uses v.

@@ -180,17 +180,7 @@ func (vf *valueFlow) definedErrorVar(e ast.Expr) *types.Var {
 // from which the failing call can be reached (an `err = nil; break` in
 // another branch does not count).
 func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
-	found := false
-	ast.Inspect(w.vals.f.fn, func(n ast.Node) bool {
-		if found || n == nil || n.Pos() >= to || n.End() <= from {
-			return false
-		}
-		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.vals.k.info, as, v) && w.reachesFailure(as) {
-			found = true
-		}
-		return true
-	})
-	return found
+	return w.assignedBetweenExcept(v, from, to, nil)
 }
 
 // reassignedBetween is assignedBetween for v, an error known non-nil on
@@ -198,12 +188,18 @@ func (w *walker) assignedBetween(v *types.Var, from, to token.Pos) bool {
 // (err = errors.Wrap(err, msg), err = errors.Join(err, other), err =
 // fmt.Errorf(...)) keeps v known: it may change v, not make it nil.
 func (w *walker) reassignedBetween(v *types.Var, from, to token.Pos, st pathState) bool {
+	return w.assignedBetweenExcept(v, from, to, func(as *ast.AssignStmt) bool { return w.keepsNonNil(as, v, st) })
+}
+
+// assignedBetweenExcept is assignedBetween, not counting the assignments
+// kept accepts (nil: none).
+func (w *walker) assignedBetweenExcept(v *types.Var, from, to token.Pos, kept func(*ast.AssignStmt) bool) bool {
 	found := false
 	ast.Inspect(w.vals.f.fn, func(n ast.Node) bool {
 		if found || n == nil || n.Pos() >= to || n.End() <= from {
 			return false
 		}
-		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.vals.k.info, as, v) && !w.keepsNonNil(as, v, st) && w.reachesFailure(as) {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() >= from && defines(w.vals.k.info, as, v) && (kept == nil || !kept(as)) && w.reachesFailure(as) {
 			found = true
 		}
 		return true
