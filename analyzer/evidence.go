@@ -87,11 +87,12 @@ func mergedParams(into, ps map[model.FuncID]int) map[model.FuncID]int {
 	return into
 }
 
-// productFiles returns the files of p that are not _test.go files.
+// productFiles returns the files of p that are not test code: a test
+// harness's informer factory sets up no resync of the program.
 func productFiles(p *packages.Package) []*ast.File {
 	var files []*ast.File
 	for _, f := range p.Syntax {
-		if !syntax.InTestFile(p.Fset, f.Pos()) {
+		if !syntax.InTestFile(p.Fset, f.Pos()) && !syntax.TestSupport(f) {
 			files = append(files, f)
 		}
 	}

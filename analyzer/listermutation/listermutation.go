@@ -85,7 +85,7 @@ func run(pass *analysis.Pass, res *model.Result, seesMetadata *syntax.ImportReac
 	for _, f := range pass.Files {
 		// A test's informers and listers serve only that test, which may
 		// change their objects on purpose (to check that a lister copies).
-		if ast.IsGenerated(f) || syntax.InTestFile(pass.Fset, f.Pos()) {
+		if ast.IsGenerated(f) || syntax.InTestFile(pass.Fset, f.Pos()) || syntax.TestSupport(f) {
 			continue
 		}
 		for _, d := range f.Decls {

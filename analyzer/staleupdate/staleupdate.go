@@ -137,7 +137,7 @@ func (c *checker) candidates() []funcWrites {
 	var order []ast.Node
 	byFunc := make(map[ast.Node][]*model.Write)
 	for _, w := range slices.Concat(c.res.Writes(), c.helperWrites(), c.silentWrites(), c.callbackWrites()) {
-		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.FuncNode == nil || syntax.InTestFile(c.pass.Fset, w.Call.Pos()) {
+		if w.Scope != nil || w.CannotConflict || !w.Object.Valid() || w.FuncNode == nil || syntax.InTestCode(c.pass.Fset, c.pass.Files, w.Call.Pos()) {
 			// tests write fixtures without a resourceVersion through fake
 			// clientsets, and a conflicting test fails where it runs
 			continue

@@ -88,7 +88,7 @@ func (c *checker) check(s site) {
 	// In propagate mode a test's failed write fails the test or is the
 	// test's own business; strict mode reports it, since a controller
 	// running beside an e2e test writes the same objects.
-	if c.res.ScopeOf(s.cursor) != nil || (c.mode == Propagate && syntax.InTestFile(c.pass.Fset, s.call.Pos())) {
+	if c.res.ScopeOf(s.cursor) != nil || (c.mode == Propagate && syntax.InTestCode(c.pass.Fset, c.pass.Files, s.call.Pos())) {
 		return
 	}
 	var related []diag.Related

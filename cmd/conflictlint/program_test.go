@@ -172,7 +172,9 @@ func TestLibraryWithoutBodies(t *testing.T) {
 // app) beside a test helper's factory that does (package testutil, outside
 // _test files) gives no program-wide period: which factory feeds the
 // controller is not followed, and one of them would leave the write lost.
-// Without package app, the helper's period is the only one in view.
+// Without package app, the helper's period is the only one in view; a
+// harness that runs on a fake clientset (package fakeharness) is test
+// support, and its factory's period is no program's.
 func TestWholeProgramResyncOff(t *testing.T) {
 	root := gopath(t)
 	const write = "src/cmdresyncoff/controller/controller.go:32:15: "
@@ -182,6 +184,7 @@ func TestWholeProgramResyncOff(t *testing.T) {
 	}{
 		{[]string{"cmdresyncoff/..."}, "lost for good"},
 		{[]string{"cmdresyncoff/controller", "cmdresyncoff/testutil"}, "lost until resync (500ms)"},
+		{[]string{"cmdresyncoff/controller", "cmdresyncoff/fakeharness"}, "lost for good"},
 	} {
 		o := conflictlint(t, root, c.patterns...)
 		o.want(t, exitFindings)

@@ -96,6 +96,39 @@ func InTestFile(fset *token.FileSet, pos token.Pos) bool {
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 
+// InTestCode reports whether pos lies in test code: a _test.go file, or
+// a file of files that is test support (see TestSupport).
+func InTestCode(fset *token.FileSet, files []*ast.File, pos token.Pos) bool {
+	if InTestFile(fset, pos) {
+		return true
+	}
+	for _, f := range files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return TestSupport(f)
+		}
+	}
+	return false
+}
+
+// TestSupport reports whether f, not a _test.go file, is there for tests
+// that run on fakes: it imports testing and a fake client (a clientset's,
+// controller-runtime's, dynamic: their paths end in "fake"; or client-go's
+// testing package). Its writes run only in such tests, where no other
+// writer races them. A helper that imports testing alone may drive an e2e
+// test against a live cluster, and stays product code.
+func TestSupport(f *ast.File) bool {
+	var testing, fakes bool
+	for _, imp := range f.Imports {
+		switch path := strings.Trim(imp.Path.Value, "`\""); {
+		case path == "testing":
+			testing = true
+		case path == "k8s.io/client-go/testing", strings.HasSuffix(path, "/fake"):
+			fakes = true
+		}
+	}
+	return testing && fakes
+}
+
 // Ident returns e, without parentheses, when it is an identifier, or nil:
 // the one way the project takes an identifier from an expression.
 func Ident(e ast.Expr) *ast.Ident {

@@ -163,3 +163,28 @@ func TestFileIndex(t *testing.T) {
 		t.Errorf("no position: index %d, want -1", got)
 	}
 }
+
+func TestInTestCode(t *testing.T) {
+	cases := []struct {
+		name, imports string
+		want          bool
+	}{
+		{"helpers.go", `import ("testing"; kubefake "k8s.io/client-go/kubernetes/fake")`, true},
+		{"helpers.go", `import ("testing"; "sigs.k8s.io/controller-runtime/pkg/client/fake")`, true},
+		{"helpers.go", `import ("testing"; clienttesting "k8s.io/client-go/testing")`, true},
+		{"e2e.go", `import "testing"`, false},                             // may drive a live cluster
+		{"dryrun.go", `import "k8s.io/client-go/kubernetes/fake"`, false}, // a product's offline client
+		{"ctrl_test.go", `import "context"`, true},                        // a test file, whatever it imports
+		{"ctrl.go", `import ("testing"; "example.com/fakery")`, false},    // not a fake's path
+	}
+	for _, c := range cases {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, c.name, "package p\n"+c.imports+"\nfunc F() {}\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := InTestCode(fset, []*ast.File{f}, f.Decls[len(f.Decls)-1].Pos()); got != c.want {
+			t.Errorf("%s with %s: InTestCode = %v, want %v", c.name, c.imports, got, c.want)
+		}
+	}
+}
