@@ -46,10 +46,10 @@
 //	})
 //
 // With -unretriedupdate.mode=strict, every conflict-prone write outside a
-// retry scope is reported, even when its error is returned, and in test files
-// too (an end-to-end test that updates what a running controller also writes
-// is flaky without a retry). The default mode, propagate, counts a returned
-// error as handled: controller-runtime and work queues requeue.
+// retry scope is reported, even if its error is returned, and in test code
+// (an e2e test that updates what a running controller writes is flaky). The
+// default mode, propagate, counts a returned error as handled (work queues
+// requeue) and leaves out test files and files importing testing and a fake.
 //
 // # Messages
 //
