@@ -45,7 +45,7 @@ func (f *returnerFinder) sentAsGiven(decl *ast.FuncDecl, w *Write) int {
 // CreateOrUpdate, which reads the object first.
 func sendsObjectAsIs(k upstream.WriteKind) bool {
 	switch k {
-	case upstream.WriteUpdate, upstream.WriteSubResourceUpdate, upstream.WriteTypedUpdate, upstream.WriteObjectPatch:
+	case upstream.WriteUpdate, upstream.WriteSubResourceUpdate, upstream.WriteTypedUpdate, upstream.WriteObjectPatch, upstream.WriteMergePatch:
 		return true
 	}
 	return false

@@ -60,7 +60,7 @@ func markVersionless(j *versionJudge, writes []*Write) {
 func markCannotConflict(j *versionJudge, writes []*Write) {
 	for _, w := range writes {
 		switch w.Kind {
-		case upstream.WriteUpdate, upstream.WriteSubResourceUpdate, upstream.WriteTypedUpdate, upstream.WriteObjectPatch:
+		case upstream.WriteUpdate, upstream.WriteSubResourceUpdate, upstream.WriteTypedUpdate, upstream.WriteObjectPatch, upstream.WriteMergePatch:
 		default:
 			continue
 		}

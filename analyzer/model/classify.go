@@ -114,8 +114,11 @@ func (cl *classifier) classify(c call) {
 		return
 	}
 	if upstream.PatchMethods[key] {
-		if len(args) > 2 && cl.isOptimisticPatch(c, args[2]) {
+		switch {
+		case len(args) > 2 && cl.isOptimisticPatch(c, args[2]):
 			cl.addWrite(c, upstream.WriteOptimisticPatch, args[1], receiver(c.expr))
+		case len(args) > 2 && upstream.IsMergePatch(cl.info, args[2]):
+			cl.addWrite(c, upstream.WriteMergePatch, args[1], receiver(c.expr))
 		}
 		return
 	}

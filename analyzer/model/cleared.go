@@ -27,7 +27,7 @@ import (
 func markCleared(j *versionJudge, writes []*Write) {
 	for _, w := range writes {
 		switch w.Kind {
-		case upstream.WriteUpdate, upstream.WriteSubResourceUpdate, upstream.WriteTypedUpdate, upstream.WriteDynamicUpdate, upstream.WriteObjectPatch:
+		case upstream.WriteUpdate, upstream.WriteSubResourceUpdate, upstream.WriteTypedUpdate, upstream.WriteDynamicUpdate, upstream.WriteObjectPatch, upstream.WriteMergePatch:
 		default:
 			continue
 		}

@@ -250,9 +250,9 @@
 // clients, not on look-alike stores: `Update`/`UpdateStatus` with `(ctx, *T,
 // metav1.UpdateOptions) (*T, error)`, or `(*T) (*T, error)` as in client-go
 // before v0.18 and wrangler's generic controllers, where `T` is a Kubernetes
-// object. A typed or dynamic `Patch` whose body is the whole object
-// (`json.Marshal(obj)` of an object that was read) sends its resourceVersion,
-// which the server checks: it is a write too.
+// object. A `Patch` whose body is a read object (typed or dynamic, of
+// `json.Marshal(obj)`; controller-runtime's, with `client.Merge`) sends its
+// resourceVersion, which the server checks: it is a write too.
 //
 // # Consequence
 //

@@ -11,6 +11,7 @@ var writeKindNames = [...]string{
 	WriteTypedUpdate:       "typed-update",
 	WriteDynamicUpdate:     "dynamic-update",
 	WriteObjectPatch:       "object-patch",
+	WriteMergePatch:        "merge-patch",
 }
 
 func (k WriteKind) String() string { return writeKindNames[k] }
@@ -48,4 +49,5 @@ const (
 	WriteTypedUpdate                        // client-go typed or generated clientset Update/UpdateStatus
 	WriteDynamicUpdate                      // dynamic ResourceInterface.Update/UpdateStatus
 	WriteObjectPatch                        // typed or dynamic Patch whose body is the whole object, resourceVersion included
+	WriteMergePatch                         // controller-runtime Patch with client.Merge: the whole object, resourceVersion included
 )

@@ -153,3 +153,18 @@ func (p *phaser) run(ctx context.Context, key types.NamespacedName, cm *corev1.C
 		return p.setPhase(ctx, fresh, "Done") // ok: the closure re-reads what it passes
 	})
 }
+
+// kubevela's `vela workflow suspend` (operation.go): a merge patch of the
+// whole object sends its resourceVersion, so a retry that does not re-read
+// resends the refused one. No fix: the patch is not an Update the
+// re-read template knows.
+func suspend(ctx context.Context, c client.Client, key types.NamespacedName) error {
+	cm := &corev1.ConfigMap{}
+	if err := c.Get(ctx, key, cm); err != nil {
+		return err
+	}
+	cm.Data = map[string]string{"suspend": "true"}
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return c.Status().Patch(ctx, cm, client.Merge) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
+	})
+}

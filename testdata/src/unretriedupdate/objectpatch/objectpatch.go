@@ -1,5 +1,6 @@
-// Package objectpatch holds typed and dynamic patches whose body is the
-// whole object: its resourceVersion goes with it, and the server checks it.
+// Package objectpatch holds patches whose body is the whole object (typed
+// and dynamic ones of its JSON, controller-runtime's client.Merge): its
+// resourceVersion goes with it, and the server checks it.
 package objectpatch
 
 import (
@@ -14,6 +15,7 @@ import (
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/klog/v2"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
 // label sends the read object back as a strategic merge patch.
@@ -69,4 +71,41 @@ func returned(ctx context.Context, c kubernetes.Interface, cm *corev1.ConfigMap)
 	}
 	_, err = c.CoreV1().ConfigMaps("ns").Patch(ctx, cm.Name, types.MergePatchType, data, metav1.PatchOptions{}) // ok: returned
 	return err
+}
+
+// resume is kubevela's `vela workflow resume` (operation.go): a
+// controller-runtime Patch with client.Merge sends the read object as the
+// patch body, its resourceVersion included, and the error only logged.
+func resume(ctx context.Context, c client.Client, key client.ObjectKey) {
+	var cm corev1.ConfigMap
+	if err := c.Get(ctx, key, &cm); err != nil {
+		return
+	}
+	cm.Data = map[string]string{"suspend": "false"}
+	if err := c.Status().Patch(ctx, &cm, client.Merge); err != nil { // want `conflict from Status\(\).Patch cannot be returned by resume: requeue the object, or re-read cm inside retry.RetryOnConflict`
+		klog.ErrorS(err, "resume")
+	}
+}
+
+// labelFresh merge-patches an object built here: no resourceVersion goes
+// with it, so nothing can conflict.
+func labelFresh(ctx context.Context, c client.Client) {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "a", Namespace: "ns", Labels: map[string]string{"a": "b"}}}
+	if err := c.Patch(ctx, cm, client.Merge); err != nil { // ok: built without a resourceVersion
+		klog.ErrorS(err, "label")
+	}
+}
+
+// labelFromBase is a merge-from patch: a diff against the base, which
+// carries no resourceVersion.
+func labelFromBase(ctx context.Context, c client.Client, key client.ObjectKey) {
+	var cm corev1.ConfigMap
+	if err := c.Get(ctx, key, &cm); err != nil {
+		return
+	}
+	base := cm.DeepCopy()
+	cm.Labels = map[string]string{"a": "b"}
+	if err := c.Patch(ctx, &cm, client.MergeFrom(base)); err != nil { // ok: no resourceVersion in a diff
+		klog.ErrorS(err, "label")
+	}
 }
