@@ -44,6 +44,9 @@ type healing struct {
 	// funcDecls are the package's function declarations, found when a
 	// handler registration first needs them (see handlerMaker).
 	funcDecls map[*types.Func]*ast.FuncDecl
+	// controllers are the variables set to a controller.New call, found
+	// when a Watch first needs them (see controllerwatch.go).
+	controllers map[*types.Var]*ast.CallExpr
 	// informers names the kind behind informer variables and fields.
 	informers *informerKinds
 	// periodic are the functions only timer loops run (see periodic.go).
@@ -126,6 +129,8 @@ func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, resyncOf func(*
 		h.noteChain(info, call)
 	case isHandlerRegistration(fn):
 		h.noteHandler(info, call, fn)
+	case fn.Name() == "Watch" && fn.Pkg().Path() == upstream.ControllerPath:
+		h.noteControllerWatch(info, call)
 	default:
 		h.noteFactoryOrCall(info, call, fn, resyncOf)
 	}

@@ -257,22 +257,22 @@
 // # Consequence
 //
 // Each finding ends with a grade of how long the lost write leaves the cluster
-// wrong, read from evidence in the package (standalone, also from a helper's
-// callers: [consequence grades](../usage.md#consequence-grades)). Without
-// evidence of healing it is `lost`: a wrong "it heals by itself" hides a bug.
+// wrong, from evidence in the package (standalone, also a helper's callers:
+// [grades](../usage.md#consequence-grades)); without it, `lost`.
 //
 //   - until-event, "lost until the next event": the method's receiver type
 //     watches the written kind, unfiltered. Its controller is built in the
-//     package by a controller-runtime builder chain that watches the kind
-//     (`For`, `Owns` or `Watches`, with no option but `MatchEveryOwner` or
-//     `OnlyMetadata` on that watch, no `WithEventFilter` on the chain) and
-//     completes with a value of the type, or the type's methods are called
-//     from the `UpdateFunc` of a handler (`AddEventHandler(c.handler())` too)
-//     registered on an informer of the kind: a typed informer's `Informer()`,
-//     or a variable or struct field that every store in view sets to one (a
-//     shared datastore's `SettingInformer cache.SharedInformer` field, known
-//     across packages through a fact). A `FilteringResourceEventHandler` may
-//     drop the change (no until-event); the Conflict's cause is an event.
+//     package by a builder chain that watches the kind (`For`, `Owns` or
+//     `Watches`, no option but `MatchEveryOwner` or `OnlyMetadata` on that
+//     watch, no `WithEventFilter`) and completes with a value of the type, or
+//     by `controller.New` with the type as `Reconciler` (an interface: the
+//     package's one reconciler) and a `Watch` of `source.Kind` without
+//     predicates; or the type's methods are called from the `UpdateFunc` of a
+//     handler (`AddEventHandler(c.handler())` too) on an informer of the kind:
+//     a typed informer's `Informer()`, or a variable or field every store in
+//     view sets to one (a datastore's `SettingInformer` field, known across
+//     packages by a fact). A `FilteringResourceEventHandler` may drop the
+//     change (no until-event); the Conflict's cause is an event.
 //   - until-resync, "lost until resync (10m)": a periodic pass redoes it.
 //     Either the type's `Reconcile` asks for a `RequeueAfter` on every return
 //     without an error but the `IsNotFound` one after the Get of the request's

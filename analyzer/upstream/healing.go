@@ -9,6 +9,10 @@ const (
 	// CRCachePath is controller-runtime's cache, whose Options carry the
 	// manager's SyncPeriod.
 	CRCachePath = "sigs.k8s.io/controller-runtime/pkg/cache"
+	// ControllerPath is controller-runtime's controller package (New and
+	// the Controller's Watch); SourcePath its sources (Kind).
+	ControllerPath = "sigs.k8s.io/controller-runtime/pkg/controller"
+	SourcePath     = "sigs.k8s.io/controller-runtime/pkg/source"
 )
 
 // WatchMethods are the builder methods that watch the kind of their first

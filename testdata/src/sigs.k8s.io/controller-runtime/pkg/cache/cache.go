@@ -1,7 +1,10 @@
 // Package cache is a test stub of sigs.k8s.io/controller-runtime/pkg/cache.
 package cache
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Options configures the manager's cache.
 type Options struct {
@@ -9,4 +12,9 @@ type Options struct {
 	SyncPeriod *time.Duration
 	// DefaultNamespaces limits the cache to namespaces.
 	DefaultNamespaces map[string]struct{}
+}
+
+// Cache reads objects from the manager's informers.
+type Cache interface {
+	WaitForCacheSync(ctx context.Context) bool
 }

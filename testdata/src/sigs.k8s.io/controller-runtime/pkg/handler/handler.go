@@ -70,3 +70,6 @@ func (e *TypedEnqueueRequestForObject[T]) Delete(ctx context.Context, evt event.
 
 func (e *TypedEnqueueRequestForObject[T]) Generic(ctx context.Context, evt event.TypedGenericEvent[T], q workqueue.TypedRateLimitingInterface[reconcile.Request]) {
 }
+
+// EnqueueRequestForOwner enqueues a request for the owner of type ownerType.
+func EnqueueRequestForOwner(ownerType client.Object) EventHandler { return nil }

@@ -1,0 +1,153 @@
+package model
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// A controller made with controller-runtime's lower-level API watches
+// through its own Watch method rather than a builder chain:
+//
+//	c, err := controller.New("deployments", mgr, controller.Options{Reconciler: r})
+//	err = c.Watch(source.Kind(mgr.GetCache(), &appsv1.ReplicaSet{},
+//		handler.EnqueueRequestForOwner(scheme, mapper, &appsv1.Deployment{}), preds...))
+//
+// Before v0.18 Watch took the handler and the predicates itself, and before
+// v0.15 the source was &source.Kind{Type: &T{}}. The watch belongs to the
+// controller's reconciler, as a builder's to the one Complete is given.
+
+// noteControllerWatch records the watch of call, c.Watch(src, ...): the
+// kind src watches, for the reconciler of the controller.New call that
+// set c; any predicate may drop the change that caused a Conflict.
+func (h *healing) noteControllerWatch(info *types.Info, call *ast.CallExpr) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) == 0 {
+		return
+	}
+	kind, filtered := watchedKind(info, call.Args[0])
+	owner := h.reconcilerOf(info, sel.X)
+	if kind == nil || owner == nil {
+		return
+	}
+	filtered = filtered || len(call.Args) > 2
+	h.addWatch(kindKey(kind), owner, filtered)
+	if !filtered {
+		h.resynced[owner] = true // the manager cache's resync reaches it, as a builder's watch
+	}
+}
+
+// watchedKind returns the kind a controller-runtime source watches,
+// source.Kind(cache, &T{}, handler, preds...) or &source.Kind{Type: &T{}},
+// and whether the source itself carries predicates.
+func watchedKind(info *types.Info, src ast.Expr) (*types.TypeName, bool) {
+	switch src := ast.Unparen(src).(type) {
+	case *ast.CallExpr:
+		fn := upstream.Callee(info, src)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != upstream.SourcePath || !strings.HasSuffix(fn.Name(), "Kind") || len(src.Args) < 2 {
+			return nil, false
+		}
+		return namedOf(info.TypeOf(src.Args[1])), len(src.Args) > 3
+	case *ast.UnaryExpr:
+		lit, ok := ast.Unparen(src.X).(*ast.CompositeLit)
+		if !ok || namedOf(info.TypeOf(lit)) == nil || syntax.PkgPath(namedOf(info.TypeOf(lit)).Pkg()) != upstream.SourcePath {
+			return nil, false
+		}
+		if v := syntax.FieldValue(lit, "Type"); v != nil {
+			return namedOf(info.TypeOf(v)), false
+		}
+	}
+	return nil, false
+}
+
+// reconcilerOf returns the reconciler type of the controller x names: the
+// Reconciler option of the controller.New call that set it, or, when that
+// option is an interface (`add(mgr, r reconcile.Reconciler)`), the one
+// type of the package that has a Reconcile method.
+func (h *healing) reconcilerOf(info *types.Info, x ast.Expr) *types.TypeName {
+	id := syntax.Ident(x)
+	if id == nil {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	if h.controllers == nil {
+		h.controllers = controllerVars(info, h.periodFiles)
+	}
+	newCall := h.controllers[v]
+	if newCall == nil {
+		return nil
+	}
+	for _, arg := range newCall.Args {
+		lit, ok := ast.Unparen(arg).(*ast.CompositeLit)
+		if !ok {
+			continue
+		}
+		if r := syntax.FieldValue(lit, "Reconciler"); r != nil {
+			owner := namedOf(info.TypeOf(r))
+			if owner != nil && types.IsInterface(owner.Type()) {
+				owner = soleReconciler(v.Pkg())
+			}
+			return owner
+		}
+	}
+	return nil
+}
+
+// controllerVars returns the variables of files set to a call of
+// controller-runtime's controller.New (or NewUnmanaged, NewTyped...).
+func controllerVars(info *types.Info, files []*ast.File) map[*types.Var]*ast.CallExpr {
+	out := map[*types.Var]*ast.CallExpr{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+				return true
+			}
+			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := upstream.Callee(info, call)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != upstream.ControllerPath || !strings.HasPrefix(fn.Name(), "New") {
+				return true
+			}
+			if id := syntax.Ident(as.Lhs[0]); id != nil {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok {
+					out[v] = call
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// soleReconciler returns the one named type of pkg whose pointer has a
+// Reconcile method, or nil when there are none or several.
+func soleReconciler(pkg *types.Package) *types.TypeName {
+	if pkg == nil {
+		return nil
+	}
+	var found *types.TypeName
+	for _, name := range pkg.Scope().Names() {
+		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, "Reconcile")
+		if _, isFunc := obj.(*types.Func); !isFunc {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = tn
+	}
+	return found
+}
