@@ -85,8 +85,11 @@ func (c *checker) freshEachAttempt(obj upstream.Object, s *model.RetryScope) boo
 // the closure is what lacks the re-read (the helper may be right for its
 // other callers), and a suppression there is where a reader looks for it.
 func (c *checker) reportHelperWrite(w *model.Write, s *model.RetryScope, call *ast.CallExpr, obj upstream.Object) {
-	msg := fmt.Sprintf("%s writes %s, which is not re-read inside %s, so every attempt conflicts: Get %s at the top of the closure",
-		diag.CallName(call), obj.Name(), retryName(s), obj.Name())
+	msg, ok := c.graded(fmt.Sprintf("%s writes %s, which is not re-read inside %s, so every attempt conflicts: Get %s at the top of the closure",
+		diag.CallName(call), obj.Name(), retryName(s), obj.Name()), s, obj.Expr)
+	if !ok {
+		return
+	}
 	related := []diag.Related{
 		{Node: w.Call, Message: "the helper's write: " + diag.CallName(w.Call)},
 		{Node: s.Call, Message: "the retry: " + retryName(s)},

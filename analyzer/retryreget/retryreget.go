@@ -157,6 +157,10 @@ func (c *checker) reportStale(w *model.Write) {
 			msg += "; " + why
 		}
 	}
+	msg, ok := c.graded(msg, w.Scope, w.Object.Expr)
+	if !ok {
+		return
+	}
 	diag.Report(c.pass, w.Call, msg, related, fixes...)
 }
 

@@ -44,8 +44,11 @@ func (c *checker) checkWiped(w *model.Write) {
 		return
 	}
 	name := w.Object.Root.Name()
-	msg := fmt.Sprintf("%s is replaced by the result of %s, empty (or nil) after a failure, so the next attempt of %s re-reads it by an empty name and the retry ends: keep the result in another variable",
-		name, diag.CallName(w.Call), retryName(w.Scope))
+	msg, ok := c.graded(fmt.Sprintf("%s is replaced by the result of %s, empty (or nil) after a failure, so the next attempt of %s re-reads it by an empty name and the retry ends: keep the result in another variable",
+		name, diag.CallName(w.Call), retryName(w.Scope)), w.Scope, w.Object.Expr)
+	if !ok {
+		return
+	}
 	related := []diag.Related{
 		{Node: read, Message: "the re-read keyed by " + name + " itself"},
 		{Node: w.Scope.Call, Message: "the retry: " + retryName(w.Scope)},

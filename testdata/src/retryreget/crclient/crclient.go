@@ -4,6 +4,7 @@ package crclient
 
 import (
 	"context"
+	"log"
 
 	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -219,4 +220,20 @@ func (r *Reconciler) oneLine(ctx context.Context, key types.NamespacedName) erro
 		return err
 	}
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error { return r.Update(ctx, cm) }) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
+}
+
+// The retry's last error is only logged: its change stays unwritten and
+// nothing in view redoes it, which the finding's grade says, as
+// unretriedupdate's would. The fix re-reads inside the closure.
+func (r *Reconciler) logged(ctx context.Context, key types.NamespacedName) {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, key, cm); err != nil {
+		return
+	}
+	cm.Data["mode"] = "off"
+	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return r.Update(ctx, cm) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure; lost for good$`
+	}); err != nil {
+		log.Printf("update: %v", err)
+	}
 }

@@ -165,6 +165,6 @@ func suspend(ctx context.Context, c client.Client, key types.NamespacedName) err
 	}
 	cm.Data = map[string]string{"suspend": "true"}
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return c.Status().Patch(ctx, cm, client.Merge) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure`
+		return c.Status().Patch(ctx, cm, client.Merge) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure; redone when requeued$`
 	})
 }

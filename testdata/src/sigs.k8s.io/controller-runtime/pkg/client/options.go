@@ -216,6 +216,7 @@ func (o *UpdateOptions) ApplyToUpdate(uo *UpdateOptions) {
 func (o *SubResourceUpdateOptions) ApplyToSubResourceUpdate(so *SubResourceUpdateOptions) {
 	o.UpdateOptions.ApplyToUpdate(&so.UpdateOptions)
 }
+
 // UnsafeDisableDeepCopyOption makes a cached Get or List hand out the
 // cache's objects without a deep copy.
 type UnsafeDisableDeepCopyOption bool
