@@ -103,11 +103,13 @@
 //
 // A retry that can never succeed leaves its change unwritten until
 // something else redoes it, and its finding says how long, with the grades
-// of unretriedupdate, judged by the fate of the retry's last error: handed
-// on to the caller, or requeued, it is `redone when requeued` (a loop that
-// reads the object again writes it); only logged or dropped, it is graded by
-// what redoes the write (`lost until the next event`, `lost until resync`,
-// `lost for good`), and `-consequence` filters it like the other checks.
+// of unretriedupdate, judged by the fate of the retry's last error:
+// requeued, or returned by a `Reconcile`, it is `redone when requeued` (a
+// loop that reads the object again writes it); only logged or dropped, it
+// is graded by what redoes the write (`lost until the next event`, `lost
+// until resync`, `lost for good`), and `-consequence` filters it like the
+// other checks. Returned by any other function it carries no grade: its
+// caller may requeue it, or exit with it, which the package cannot tell.
 //
 // # Fixes
 //

@@ -13,6 +13,7 @@ import (
 	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
 type Reconciler struct {
@@ -236,4 +237,19 @@ func (r *Reconciler) logged(ctx context.Context, key types.NamespacedName) {
 	}); err != nil {
 		log.Printf("update: %v", err)
 	}
+}
+
+// A Reconcile returns the retry's last error: the work queue requeues the
+// request, and its next pass reads the object again. The fix re-reads
+// inside the closure.
+func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, cm); err != nil {
+		return reconcile.Result{}, err
+	}
+	cm.Data["mode"] = "reconciled"
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return r.Update(ctx, cm) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure; redone when requeued$`
+	})
+	return reconcile.Result{}, err
 }

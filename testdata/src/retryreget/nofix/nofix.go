@@ -157,7 +157,8 @@ func (p *phaser) run(ctx context.Context, key types.NamespacedName, cm *corev1.C
 // kubevela's `vela workflow suspend` (operation.go): a merge patch of the
 // whole object sends its resourceVersion, so a retry that does not re-read
 // resends the refused one. No fix: the patch is not an Update the
-// re-read template knows.
+// re-read template knows. No grade: the error goes to a caller that may
+// requeue it or exit with it.
 func suspend(ctx context.Context, c client.Client, key types.NamespacedName) error {
 	cm := &corev1.ConfigMap{}
 	if err := c.Get(ctx, key, cm); err != nil {
@@ -165,6 +166,6 @@ func suspend(ctx context.Context, c client.Client, key types.NamespacedName) err
 	}
 	cm.Data = map[string]string{"suspend": "true"}
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return c.Status().Patch(ctx, cm, client.Merge) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure; redone when requeued$`
+		return c.Status().Patch(ctx, cm, client.Merge) // want `cm is not re-read inside retry.RetryOnConflict, so every attempt conflicts: Get cm at the top of the closure$`
 	})
 }
