@@ -105,7 +105,8 @@
 // something else redoes it, and its finding says how long, with the grades
 // of unretriedupdate, judged by the fate of the retry's last error:
 // requeued, or returned by a `Reconcile`, it is `redone when requeued` (a
-// loop that reads the object again writes it); only logged or dropped, it
+// loop that reads the object again writes it); failing a test or ending the
+// program, `reported by exit status`; only logged or dropped, it
 // is graded by what redoes the write (`lost until the next event`, `lost
 // until resync`, `lost for good`), and `-consequence` filters it like the
 // other checks. Returned by any other function it carries no grade: its

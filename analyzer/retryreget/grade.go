@@ -17,8 +17,9 @@ import (
 // change stays unwritten until something redoes it, judged by the fate of
 // the retry's last error (the retrying call's). Requeued or retried where
 // it ends, or returned by a Reconcile, a loop that reads the object again
-// redoes it: `redone when requeued`, the mildest grade. Dropped or logged,
-// it is graded by what redoes the write, as unretriedupdate grades. ok is
+// redoes it: `redone when requeued`, the mildest grade. Failing a test or
+// ending the program, it is `reported`. Dropped or logged, it is graded by
+// what redoes the write, as unretriedupdate grades. ok is
 // false when the run's gate leaves that grade out.
 //
 // An error handed to a caller of any other function gets no grade: the
@@ -35,7 +36,7 @@ func (c *checker) graded(msg string, s *model.RetryScope, obj ast.Expr) (graded 
 	switch {
 	case f == fate.Handled || f == fate.Retried || f.HandsOn() && c.inReconcile(cur):
 		e = consequence.Evidence{Grade: consequence.Requeued}
-	case f.Lost():
+	case f.Lost() || f == fate.Surfaced: // a failed test or an exit is reported
 		e = c.res.Grading().Consequence(cur, c.pass.TypesInfo.TypeOf(obj), f)
 	default:
 		return msg, true
