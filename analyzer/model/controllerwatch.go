@@ -89,7 +89,7 @@ func (h *healing) reconcilerOf(info *types.Info, x ast.Expr) *types.TypeName {
 			continue
 		}
 		if r := syntax.FieldValue(lit, "Reconciler"); r != nil {
-			owner := namedOf(info.TypeOf(r))
+			owner := namedOf(info.TypeOf(unwrapReconciler(info, r)))
 			if owner != nil && types.IsInterface(owner.Type()) {
 				owner = soleReconciler(v.Pkg())
 			}
@@ -150,4 +150,18 @@ func soleReconciler(pkg *types.Package) *types.TypeName {
 		found = tn
 	}
 	return found
+}
+
+// unwrapReconciler returns the object reconciler rec of
+// reconcile.AsReconciler(client, rec), which adapts it to a Reconciler
+// (its methods, not the adapter's, make the writes), or e itself.
+func unwrapReconciler(info *types.Info, e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return e
+	}
+	if fn := upstream.Callee(info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == upstream.ReconcilePath && fn.Name() == "AsReconciler" {
+		return call.Args[1]
+	}
+	return e
 }

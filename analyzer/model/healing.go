@@ -153,7 +153,7 @@ func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
 	if len(end.Args) != 1 {
 		return
 	}
-	owner := namedOf(info.TypeOf(end.Args[0]))
+	owner := namedOf(info.TypeOf(unwrapReconciler(info, end.Args[0])))
 	type link struct {
 		kind     string
 		filtered bool
