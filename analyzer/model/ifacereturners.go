@@ -8,22 +8,15 @@ import (
 
 // A command or controller may call a write helper through an interface
 // whose implementations live in a package it imports (kubevela's CLI calls
-// ds.AddRegistry(ctx, r) on a RegistryDataStore that its addon package
+// operator.Resume(ctx) on a WorkflowOperator that its operation package
 // implements): the interface method returns a write's Conflict when every
 // implementation in view does, as their facts say. The package's own
 // implementations are judged by findInterfaceReturners instead, so an
 // interface implemented here too is left to it.
-//
-// That every implementation is in view is a guess, and a caller may hand
-// the failure on by a value the model does not follow (MetalLB's
-// SetBalancer returns SyncStateError, which its controller requeues). So
-// the guess only carries the failure up: a function that returns the
-// interface call's error is a returner, reported where that error is
-// lost; the interface call itself is never reported.
 
 // implementations finds the methods that implement an interface method
-// among the named types of a package and of the packages it imports
-// directly.
+// among the named types of the packages a package imports directly (not
+// the standard library's).
 type implementations struct {
 	pkg   *types.Package
 	types []*types.TypeName // the candidate types, found on first use
@@ -79,7 +72,7 @@ func (im *implementations) returner(pass *analysis.Pass, m *types.Func) (Returne
 		if impl.Pkg() == im.pkg || !pass.ImportObjectFact(impl, &fact) {
 			return Returner{}, false
 		}
-		r := Returner{Param: fact.Param, AsGiven: -1, Guessed: true}
+		r := Returner{Param: fact.Param, AsGiven: -1}
 		if found != nil && found.Param != r.Param {
 			r.Param = -1
 		}

@@ -25,11 +25,6 @@ type Returner struct {
 	AsGiven int
 	// Guard is the bool parameter the function's writes need, if any.
 	Guard *Guard
-	// Guessed is set for an interface method whose implementations in
-	// the packages imported are all returners (ifacereturners.go): a
-	// guess that they are all there is. It hands the failure on to the
-	// caller that returns it, but a call of it is never reported itself.
-	Guessed bool
 }
 
 // ReturnerCall is a call of a Returner that is not itself a write.
@@ -129,7 +124,7 @@ func (f *returnerFinder) mayConflict(c call, r Returner) bool {
 func (f *returnerFinder) returnerCalls() returnerCalls {
 	out := returnerCalls{cursors: make(map[*ast.CallExpr]inspector.Cursor)}
 	for _, c := range f.scan.calls {
-		if r, ok := f.returners[c.callee]; ok && !r.Guessed && f.mayConflict(c, r) {
+		if r, ok := f.returners[c.callee]; ok && f.mayConflict(c, r) {
 			out.calls = append(out.calls, &ReturnerCall{Call: c.expr, Callee: c.callee})
 			out.cursors[c.expr] = f.scan.cursor(c)
 		}
