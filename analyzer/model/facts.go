@@ -43,24 +43,13 @@ func importCalleeFacts(pass *analysis.Pass, calls []call) imported {
 		silent:       make(map[*types.Func]int),
 	}
 	seen := make(map[*types.Func]bool)
-	var impls *implementations
 	for _, c := range calls {
 		fn := c.callee
-		if fn.Pkg() == nil || seen[fn] {
+		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || seen[fn] {
 			continue
 		}
 		seen[fn] = true
-		if isErrorInterfaceMethod(fn) {
-			if impls == nil {
-				impls = newImplementations(pass)
-			}
-			if r, ok := impls.returner(pass, fn); ok {
-				out.returners[fn] = r
-			}
-		}
-		if fn.Pkg() != pass.Pkg {
-			out.importFrom(pass, fn)
-		}
+		out.importFrom(pass, fn)
 	}
 	return out
 }

@@ -54,7 +54,6 @@ func scanUses(pass *analysis.Pass, opts *upstream.Options, facts []analysis.Obje
 	for _, f := range facts {
 		withFacts[f.Object] = true
 	}
-	returnerMethods := returnerMethodNames(pass.Pkg, facts)
 	var scan useScan
 	fileOf := syntax.FileIndex(pass.Files)
 	tests := newTestGate(pass, facts, opts, testWrites)
@@ -72,9 +71,6 @@ func scanUses(pass *analysis.Pass, opts *upstream.Options, facts []analysis.Obje
 		kind, known := kinds[obj]
 		if !known {
 			kind = kindOfUse(obj, pass.Pkg, withFacts, opts, resyncOf, tests)
-			if fn, ok := obj.(*types.Func); ok && returnerMethods[fn.Name()] && isErrorInterfaceMethod(fn) {
-				kind |= modeledUse // maybe a write helper called through an interface (ifacereturners.go)
-			}
 			kinds[obj] = kind
 		}
 		scan.note(id, kind)

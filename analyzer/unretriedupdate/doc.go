@@ -225,9 +225,9 @@
 // as a write where it is called: directly, through a func-typed field or
 // variable the package assigns one function (a named function or a function
 // literal, `var updateFn = func(...) error {...}`), or through an interface
-// method only such helpers implement (in the package, or in the packages it
-// imports directly, by their facts: a CLI's `operator.Resume(ctx)`); not at
-// its other call sites if the package also runs it inside a retry scope. An object built from a literal or decoded from a manifest, never
+// method that only such helpers implement (across packages by facts). A helper
+// that the package also runs inside a retry scope is not reported at its other
+// call sites. An object built from a literal or decoded from a manifest, never
 // read, has no resourceVersion and cannot conflict. That is followed across
 // functions and packages: a builder whose every return is such an object, or a
 // slice of them (`secrets, err := certgen.AsSecrets(...)`), and a write helper
