@@ -53,7 +53,10 @@ func watchedKind(info *types.Info, src ast.Expr) (*types.TypeName, bool) {
 		return namedOf(info.TypeOf(src.Args[1])), len(src.Args) > 3
 	case *ast.UnaryExpr:
 		lit, ok := ast.Unparen(src.X).(*ast.CompositeLit)
-		if !ok || namedOf(info.TypeOf(lit)) == nil || syntax.PkgPath(namedOf(info.TypeOf(lit)).Pkg()) != upstream.SourcePath {
+		if !ok {
+			return nil, false
+		}
+		if tn := namedOf(info.TypeOf(lit)); tn == nil || syntax.PkgPath(tn.Pkg()) != upstream.SourcePath {
 			return nil, false
 		}
 		if v := syntax.FieldValue(lit, "Type"); v != nil {

@@ -10,7 +10,6 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/model"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
-	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // graded appends to msg the grade of a retry that can never succeed: its
@@ -48,26 +47,12 @@ func (c *checker) graded(msg string, s *model.RetryScope, obj ast.Expr) (graded 
 }
 
 // inReconcile reports whether the function declared around cur returns a
-// controller-runtime reconcile.Result: its error goes to the work queue,
-// which requeues the request.
+// controller-runtime reconcile.Result.
 func (c *checker) inReconcile(cur inspector.Cursor) bool {
 	fd, ok := syntax.EnclosingFuncNode(cur).(*ast.FuncDecl)
 	if !ok {
 		return false
 	}
 	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-	if fn == nil {
-		return false
-	}
-	res := fn.Signature().Results()
-	for i := range res.Len() {
-		t := res.At(i).Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if upstream.IsNamed(t, upstream.ReconcilePath, "Result") {
-			return true
-		}
-	}
-	return false
+	return fn != nil && fate.ReturnsReconcileResult(fn.Signature())
 }

@@ -67,6 +67,11 @@ func resultIndex(sig *types.Signature) int {
 	return -1
 }
 
+// ReturnsReconcileResult reports whether a function of signature sig
+// returns a controller-runtime reconcile.Result (by value or pointer):
+// its error goes to the work queue, which requeues the request.
+func ReturnsReconcileResult(sig *types.Signature) bool { return resultIndex(sig) >= 0 }
+
 func isReconcileResult(t types.Type) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
