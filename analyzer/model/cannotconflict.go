@@ -45,10 +45,12 @@ func newVersionJudge(info *types.Info, decls map[*types.Func]*ast.FuncDecl, foun
 
 // markVersionless is the fourth stage: it marks the writes that cannot
 // conflict because their object carries no resourceVersion, built without
-// one or blanked before the write.
+// one or blanked before the write, or runs only when it was not read from
+// the server (unborn.go).
 func markVersionless(j *versionJudge, writes []*Write) {
 	markCannotConflict(j, writes)
 	markCleared(j, writes) // skips the writes markCannotConflict marked
+	markUnborn(j, writes)
 }
 
 // markCannotConflict finds writes that cannot conflict: an Update of an

@@ -30,8 +30,46 @@ func (cd *conditions) refine(cond ast.Expr, holds bool, st *pathState) {
 			cd.refineLen(e, holds, st)
 		case *ast.CallExpr:
 			cd.refineErrorTest(e, holds, st)
+		case *ast.Ident:
+			if l.Var != nil && holds {
+				cd.refineAssertion(l.Var, st)
+			}
 		}
 	})
+}
+
+// refineAssertion records that a comma-ok flag that holds, from `x, ok :=
+// err.(T)`, makes err non-nil: an assertion on a nil interface fails
+// whatever T is.
+func (cd *conditions) refineAssertion(ok *types.Var, st *pathState) {
+	var asserted *types.Var
+	assigns := 0
+	for cur := range cd.f.fnCur.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		for i, lhs := range as.Lhs {
+			id, isIdent := lhs.(*ast.Ident)
+			if !isIdent || (cd.k.info.Defs[id] != ok && cd.k.info.Uses[id] != ok) {
+				continue
+			}
+			assigns++
+			if ta, isAssert := assertionOf(as, i); isAssert && ta.Type != nil {
+				asserted = cd.vals.errorVar(ta.X)
+			}
+		}
+	}
+	if assigns == 1 && asserted != nil {
+		st.nonNil = withVar(st.nonNil, asserted)
+	}
+}
+
+// assertionOf returns the comma-ok type assertion whose flag is the i-th
+// left-hand side of as: `x, ok := e.(T)` with i == 1.
+func assertionOf(as *ast.AssignStmt, i int) (*ast.TypeAssertExpr, bool) {
+	if i != 1 || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return nil, false
+	}
+	ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+	return ta, ok
 }
 
 // refineErrorTest records that an apierrors predicate that holds

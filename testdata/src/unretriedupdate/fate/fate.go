@@ -68,6 +68,42 @@ func (r *Reconciler) checkedErrorReturned(ctx context.Context, cm *corev1.Config
 	return ctrl.Result{}, nil
 }
 
+// argsError is a concrete error type a step returns for bad arguments.
+type argsError struct{ msg string }
+
+func (e argsError) Error() string { return e.msg }
+
+// assertedErrorReturned is kubean's shape: the status write's failure is
+// only logged inside `if x, ok := err.(T); ok`, and the outer err, which
+// the assertion proves non-nil, is returned to the work queue.
+func (r *Reconciler) assertedErrorReturned(ctx context.Context, cm *corev1.ConfigMap, step func() error) (ctrl.Result, error) {
+	err := step()
+	if aerr, ok := err.(argsError); ok {
+		r.Log.Info("bad arguments", "reason", aerr.msg)
+		if err := r.Status().Update(ctx, cm); err != nil { // ok: the asserted err is not nil where it is returned
+			r.Log.Error(err, "status")
+		}
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// assertedFlagReused: a flag assigned twice proves nothing of err.
+func (r *Reconciler) assertedFlagReused(ctx context.Context, cm *corev1.ConfigMap, step func() error, known map[string]bool) (ctrl.Result, error) {
+	err := step()
+	_, ok := err.(argsError)
+	if !ok {
+		_, ok = known[cm.Name]
+	}
+	if ok {
+		if err := r.Status().Update(ctx, cm); err != nil { // want `conflict from Status\(\).Update is only logged: return it, or re-read cm inside retry.RetryOnConflict`
+			r.Log.Error(err, "status")
+		}
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
 func (r *Reconciler) constructorReturned(ctx context.Context, cm *corev1.ConfigMap) error {
 	if err := r.Update(ctx, cm); err != nil { // ok: newUpdateError never returns nil
 		return newUpdateError(cm.Name, err.Error())
