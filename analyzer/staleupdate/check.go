@@ -2,8 +2,6 @@ package staleupdate
 
 import (
 	"fmt"
-	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
-	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -11,9 +9,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/model"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/repair"
 )
 
@@ -252,15 +252,34 @@ func methodOr(w *model.Write) string {
 }
 
 // grade says how long the stale write w2 leaves the cluster wrong: by the
-// fate of its own certain Conflict. Handed on, requeued or retried, the
-// loop that receives it reads the object again and redoes the change:
-// requeued, the mildest grade; lost, by what redoes the write.
+// fate of its own certain Conflict, by the one rule retryreget applies to
+// its last error. Requeued or retried where it fails, or returned by a
+// Reconcile, the loop that receives it reads the object again and redoes
+// the change: requeued, the mildest grade. Handed to a caller of another
+// function, no grade: the caller may requeue it or exit with it, which the
+// package cannot tell. Lost, by what redoes the write.
 func (c *checker) grade(w2 *model.Write) consequence.Evidence {
-	if c.requeued(w2) && !c.conflictLost(w2) {
-		return consequence.Evidence{Grade: consequence.Requeued}
-	}
 	f := c.res.Tracer().Trace(w2.Cursor)
+	if !c.conflictLost(w2) {
+		switch {
+		case f == fate.Handled || f == fate.Retried || f.HandsOn() && c.inReconcile(w2):
+			return consequence.Evidence{Grade: consequence.Requeued}
+		case f.HandsOn():
+			return consequence.Evidence{}
+		}
+	}
 	return c.res.Grading().Consequence(w2.Cursor, c.pass.TypesInfo.TypeOf(w2.Object.Expr), f)
+}
+
+// inReconcile reports whether w's function is declared to return a
+// controller-runtime reconcile.Result.
+func (c *checker) inReconcile(w *model.Write) bool {
+	fd, ok := w.FuncNode.(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	return fn != nil && fate.ReturnsReconcileResult(fn.Signature())
 }
 
 // requeued reports whether w2's Conflict is handed on, requeued or retried

@@ -176,16 +176,16 @@ func (c *checker) deferredHits(fg *fnGraph, w *model.Write, st pathState, res *w
 // return after w failed, when its own Conflict is lost or requeued (as
 // judge does for a failed first write), and reports whether it did;
 // never with a fix: the re-read would go into the literal. The grade is
-// the milder of w2's own and w's: when w's failure is handed on, the
+// the milder of w2's own and w's: when w's failure is requeued, the
 // requeue runs the function again, deferred literal included, with a
-// fresh object.
+// fresh object; handed to a caller out of view, it has no grade either.
 func (c *checker) judgeDeferred(w, w2 *model.Write) bool {
 	if !c.conflictLost(w2) && !c.requeued(w2) {
 		return false
 	}
 	grade := c.grade(w2)
-	if c.requeued(w) && !c.conflictLost(w) {
-		grade = consequence.Evidence{Grade: consequence.Requeued}
+	if first := c.grade(w); first.Grade == consequence.Requeued || first.Grade == consequence.None && !c.conflictLost(w) {
+		grade = first // requeued, or handed to a caller whose loop is out of view
 	}
 	if !c.res.Grading().Admits(grade.Grade) {
 		return false

@@ -96,16 +96,19 @@
 // After a failed write, a second write of the same object resends the
 // version the server has just refused: it is certain to fail, so the
 // fallback, record or retry it was meant to be never works. It is reported
-// whatever becomes of its own error. When that Conflict is returned to
-// controller-runtime or a work queue that requeues, the retry reads the
-// object again and redoes both changes: the grade is the mildest,
-// `redone when requeued`:
+// whatever becomes of its own error. When that Conflict is returned by a
+// `Reconcile` or to a work queue that requeues, the retry reads the object
+// again and redoes both changes: the grade is the mildest, `redone when
+// requeued`. Returned by any other function, it has no grade: its caller
+// may requeue it or exit with it, which the package cannot tell.
 //
-//	if err := r.Update(ctx, obj); err != nil {
-//		log.Error(err, "update")
-//	}
-//	obj.Status.Ready = true
-//	return r.Status().Update(ctx, obj) // reported, redone when requeued
+//	func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+//		...
+//		if err := r.Update(ctx, obj); err != nil {
+//			log.Error(err, "update")
+//		}
+//		obj.Status.Ready = true
+//		return ctrl.Result{}, r.Status().Update(ctx, obj) // reported, redone when requeued
 //
 // A helper that writes the object it is handed and loses the write's
 // failure (it logs or drops it, itself or through the helpers it calls;
@@ -133,9 +136,10 @@
 //	return r.Update(ctx, obj)
 //
 // One finding a deferred literal, at its first such write: one re-read at
-// its top fixes them all. When the failed write's error is returned, the
-// requeue runs the function again, deferred literal included, with a
-// fresh object: the grade is then `redone when requeued`.
+// its top fixes them all. When the failed write's error is returned by a
+// `Reconcile`, the requeue runs the function again, deferred literal
+// included, with a fresh object: the grade is then `redone when requeued`
+// (returned by another function, no grade).
 //
 // A successful controller-runtime `Update` refreshes the object in place, so
 // a `Status().Update` after it is fine, unless it was given a copy
@@ -151,9 +155,11 @@
 //
 // Each finding ends with a grade of how long the stale write leaves the
 // cluster wrong, the grades of unretriedupdate (see its page): when the
-// stale write's own error is handed on, requeued or retried, the loop that
-// receives it reads the object again (requeued, the mildest grade);
-// otherwise the evidence is the same as for
+// stale write's own error is requeued or retried, or returned by a
+// `Reconcile`, the loop that receives it reads the object again (requeued,
+// the mildest grade); returned by another function, no grade (the rule
+// retryreget applies to its last error); otherwise the evidence is the
+// same as for
 // unretriedupdate: a watch of the written kind by the method's receiver
 // type (until-event), a constant resync or `RequeueAfter` on every return
 // (until-resync), a non-zero exit or a failed test (reported), and lost

@@ -36,7 +36,7 @@ func (r *Reconciler) againInErrorBranch(ctx context.Context, cm *corev1.ConfigMa
 func (r *Reconciler) againReturned(ctx context.Context, cm *corev1.ConfigMap) error {
 	if err := r.Update(ctx, cm); err != nil {
 		cm.Data["attempt"] = "2"
-		return r.Update(ctx, cm) // want `cm is written again after r.Update failed, without a re-read, so it conflicts again: .*; redone when requeued`
+		return r.Update(ctx, cm) // want `cm is written again after r\.Update failed, without a re-read, so it conflicts again: re-read cm first, or use retry\.RetryOnConflict; no fix: cm comes from the caller, and a re-read would drop the caller's changes$`
 	}
 	return nil
 }
@@ -58,7 +58,7 @@ func (r *Reconciler) loggedThenStatus(ctx context.Context, dep *appsv1.Deploymen
 		log.Printf("update failed: %v", err)
 	}
 	dep.Status.ReadyReplicas = 1
-	return r.Status().Update(ctx, dep) // want `dep is written again after r.Update failed, without a re-read, so it conflicts again: .*; redone when requeued`
+	return r.Status().Update(ctx, dep) // want `dep is written again after r\.Update failed, without a re-read, so it conflicts again: re-read dep first, or use retry\.RetryOnConflict; no fix: dep comes from the caller, and a re-read would drop the caller's changes$`
 }
 
 func (r *Reconciler) mutatedBeforeLoop(ctx context.Context, cm *corev1.ConfigMap) error {

@@ -33,7 +33,7 @@ func (r *Reconciler) syncCallback(ctx context.Context, dep *appsv1.Deployment) e
 	if err != nil {
 		err = fmt.Errorf("sync: %w", err)
 		dep.Status.ReadyReplicas = 0
-		if err := r.Status().Update(ctx, dep); err != nil { // want `dep is written again after r.withConn failed, without a re-read, so it conflicts again: .*; redone when requeued`
+		if err := r.Status().Update(ctx, dep); err != nil { // want `dep is written again after r\.withConn failed, without a re-read, so it conflicts again: re-read dep first, or use retry\.RetryOnConflict$`
 			log.Printf("updating status: %v", err)
 		}
 		return err

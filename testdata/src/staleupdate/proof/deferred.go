@@ -22,7 +22,7 @@ func (r *Reconciler) setPhase(ctx context.Context, phase string, dep *appsv1.Dep
 // version the server refused.
 func (r *Reconciler) syncDeferred(ctx context.Context, dep *appsv1.Deployment) error {
 	defer func(ctx context.Context, d *appsv1.Deployment) {
-		_ = r.setPhase(ctx, "Exists", d) // want `dep is written again by a deferred function after r.Update failed, without a re-read, so it conflicts again: re-read dep first in the deferred function; redone when requeued$`
+		_ = r.setPhase(ctx, "Exists", d) // want `dep is written again by a deferred function after r\.Update failed, without a re-read, so it conflicts again: re-read dep first in the deferred function$`
 	}(ctx, dep)
 	dep.Finalizers = append(dep.Finalizers, "example.com/finalizer")
 	if err := r.Update(ctx, dep); err != nil {

@@ -134,7 +134,7 @@ func (h *NodeHandler) syncNode(node *corev1.Node) {
 			}
 		}
 		if newNode.Status.Phase != node.Status.Phase && !refetchNode {
-			_, err := h.nodes.UpdateStatus(ctx, newNode, metav1.UpdateOptions{}) // want `newNode is written again after h.nodes.Update succeeded, without a re-read, so it conflicts: keep the object Update returns, or re-read newNode first; redone when requeued`
+			_, err := h.nodes.UpdateStatus(ctx, newNode, metav1.UpdateOptions{}) // want `newNode is written again after h\.nodes\.Update succeeded, without a re-read, so it conflicts: keep the object Update returns, or re-read newNode first$`
 			if err != nil {
 				controllerErr = errors.Join(controllerErr, fmt.Errorf("failed to update status: %w", err))
 				if apierrors.IsConflict(err) {

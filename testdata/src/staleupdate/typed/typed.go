@@ -20,7 +20,7 @@ func (c *Controller) ifInitThenAgain(ctx context.Context, cm *corev1.ConfigMap) 
 		return err
 	}
 	cm.Annotations = map[string]string{"done": "true"}
-	_, err := cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after cms.Update succeeded, without a re-read, so it conflicts: keep the object Update returns, or re-read cm first; redone when requeued`
+	_, err := cms.Update(ctx, cm, metav1.UpdateOptions{}) // want `cm is written again after cms\.Update succeeded, without a re-read, so it conflicts: keep the object Update returns, or re-read cm first$`
 	return err
 }
 

@@ -26,7 +26,7 @@ func (r *Runner) Run(ctx context.Context, key client.ObjectKey) error {
 	r.Status.SetRunning(ctx, &cm)
 	cm.Data = map[string]string{"backup": "taken"}
 	r.Status.SetDone(ctx, &cm)       // want `cm is written again after r.Status.SetRunning, which hides its write's failure: have it return the error, or re-read cm first; lost for good$`
-	return r.Client.Update(ctx, &cm) // want `cm is written again after r.Status.SetDone, which hides its write's failure: .*; redone when requeued$`
+	return r.Client.Update(ctx, &cm) // want `cm is written again after r\.Status\.SetDone, which hides its write's failure: have it return the error, or re-read cm first$`
 }
 
 // RunFresh re-reads between the setters: nothing is stale.
