@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
@@ -29,8 +30,8 @@ func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	if ex.f.pollCall != nil {
 		return max(f, ex.pollReturnFate(ret, st))
 	}
-	if st.testedIn != nil && ex.signalsFailure(ret) {
-		f = max(f, HandedOff) // `return false` after testing the error: the caller learns it failed
+	if st.testedIn != nil && (ex.signalsFailure(ret) || ex.returnsOwnStatus(ret)) {
+		f = max(f, HandedOff) // `return false`, or a status of its own, after testing the error: the caller learns it failed
 	}
 	if ex.returnsCount(ret, st) {
 		f = max(f, HandedOff) // the caller gets the count of failures
@@ -144,6 +145,66 @@ func (ex *exits) signalsFailure(ret *ast.ReturnStmt) bool {
 		}
 	}
 	return false
+}
+
+// returnsOwnStatus reports whether ret, in a function without an error
+// result, returns for a result of a project's named type (a result
+// struct, an interface, an enum: `return task.Fail().With(...)`, `return
+// SyncStateError`) a value that some other return of the function does
+// not: the failure reaches the caller as a status it can act on, as a
+// requeue in a project's result is. Standard library types and
+// controller-runtime's Result (judged by its fields) are not statuses.
+func (ex *exits) returnsOwnStatus(ret *ast.ReturnStmt) bool {
+	res := ex.f.sig.Results()
+	if len(ret.Results) != res.Len() {
+		return false
+	}
+	for i := range res.Len() {
+		if upstream.IsErrorType(res.At(i).Type()) {
+			return false
+		}
+	}
+	for i, e := range ret.Results {
+		if isProjectStatus(res.At(i).Type(), ex.k.pkg) && ex.otherReturnDiffers(ret, i, types.ExprString(e)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isProjectStatus reports whether t is a named type declared in pkg or
+// outside the standard library, other than controller-runtime's Result.
+func isProjectStatus(t types.Type, pkg *types.Package) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || isReconcileResult(n) {
+		return false
+	}
+	if n.Obj().Pkg() == pkg {
+		return true
+	}
+	first, _, _ := strings.Cut(n.Obj().Pkg().Path(), "/")
+	return strings.Contains(first, ".")
+}
+
+// otherReturnDiffers reports whether a return of the function other than
+// ret gives its i-th result as an expression other than text.
+func (ex *exits) otherReturnDiffers(ret *ast.ReturnStmt, i int, text string) bool {
+	differs := false
+	ast.Inspect(syntax.FuncBody(ex.f.fn), func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if n != ret && len(n.Results) == len(ret.Results) && types.ExprString(n.Results[i]) != text {
+				differs = true
+			}
+		}
+		return !differs
+	})
+	return differs
 }
 
 // results returns, for each result of the function, the expression
