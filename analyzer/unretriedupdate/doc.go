@@ -23,11 +23,8 @@
 //	}
 //	return ctrl.Result{}, nil
 //
-// is reported as
-//
-//	conflict from Status().Update of app is only logged: return it; lost for good
-//
-// After (what the suggested fix produces: the log line stays):
+// is reported as `conflict from Status().Update of app is only logged: return
+// it; lost for good`. After (the suggested fix; the log line stays):
 //
 //	if err := r.Status().Update(ctx, &app); err != nil {
 //		log.Error(err, "unable to update status")
@@ -128,8 +125,9 @@
 //     result, is reported).
 //   - Handed off, since the caller learns it failed: a path that returns a
 //     count of failures it incremented after testing the error (`failed++;
-//     ...; return failed`), or `false` from a function without an error
-//     result.
+//     ...; return failed`), or, from a function without an error result,
+//     `false` or a status of the project's own type that another return of the
+//     function does not give (`return task.Fail().With(...)`, `SyncStateError`).
 //   - Handled: a path that requeues (`ctrl.Result{Requeue: true}`,
 //     `RequeueAfter`, a work queue's `Add*`, also of a project's own queue
 //     type, directly, through a helper of the package, a func-typed field or a
@@ -244,10 +242,13 @@
 // `Create`, which decodes the stored object into its argument, does not. An
 // object whose resourceVersion the function blanks on every path to the write
 // (`pod.ResourceVersion = ""`, `SetResourceVersion("")`), with nothing giving
-// it one again in between, cannot conflict either; a controller-runtime write
+// it one again in between, cannot conflict either (a controller-runtime write
 // in a loop that starts after the blanking sends the version its previous turn
-// returned, so it is still reported. Typed writes are recognised by shape on
-// clients, not on look-alike stores: `Update`/`UpdateStatus` with `(ctx, *T,
+// returned: reported), nor can a write that runs only while its object's
+// `creationTimestamp` is zero (`if obj.CreationTimestamp.IsZero()`, or a method
+// of the package that returns true only then): the server sets one on every
+// object it returns. Typed writes are recognised by shape on clients, not on
+// look-alike stores: `Update`/`UpdateStatus` with `(ctx, *T,
 // metav1.UpdateOptions) (*T, error)`, or `(*T) (*T, error)` as in client-go
 // before v0.18 and wrangler's generic controllers, where `T` is a Kubernetes
 // object. A `Patch` whose body is a read object (typed or dynamic, of
@@ -311,14 +312,13 @@
 // https://github.com/conflictlint/conflictlint/blob/main/docs/evaluation.md#level-triggered-controllers-decision);
 // an unknown callee of another package that receives the error counts as
 // handing it on. Under go vet, a datastore helper whose write the importers'
-// watches redo is graded `lost` (its importers are not in view); a check on a timer tick is taken to re-read what it writes (a tick
-// handed an object read before the loop is not graded by the loop); predicates
-// are not read: any predicate on a watch counts as a filter of its events and
-// of its resyncs alike (many drop a resync's update, which carries the same
-// spec and generation). A blanked resourceVersion is taken as meant: the write
-// overwrites whatever others changed since the object was read, and that lost
-// change is not reported (retryreget still reports a blanking inside a retry,
-// where it hides the missing re-read).
+// watches redo is graded `lost` (its importers are not in view); a check on a
+// timer tick is taken to re-read what it writes (a tick handed an object read
+// before the loop is not graded by the loop); predicates are not read: any
+// predicate on a watch filters its events and resyncs alike (many drop a
+// resync's update, same spec and generation). A blanked resourceVersion is
+// taken as meant: the write overwrites what others changed since the read,
+// and that is not reported (retryreget reports a blanking inside a retry).
 //
 // # Fixes
 //
