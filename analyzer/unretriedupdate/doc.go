@@ -7,14 +7,12 @@
 //
 // An Update, UpdateStatus or optimistic-lock Patch sends the object's
 // resourceVersion and fails with 409 Conflict when someone else wrote the
-// object first. The right reaction is to read the object again and reapply the
-// change: retry.RetryOnConflict with a fresh Get inside the closure, or
-// returning the error to a reconcile loop or work queue that requeues.
+// object first. The fix is to re-read and reapply: retry.RetryOnConflict with
+// a fresh Get inside the closure, or the error returned to a loop that requeues.
 //
-// It reports a conflict-prone write outside any retry scope whose Conflict is
-// neither retried nor handed to code that retries (see "How a failure is
-// judged"). A function that returns a write's error counts as a write where it
-// is called. Writes inside a retry scope are retryreget's.
+// It reports a conflict-prone write outside retry scopes (retryreget's) whose
+// Conflict is neither retried nor handed to code that retries (see "How a
+// failure is judged"); a function returning a write's error is a write.
 //
 // Before:
 //
@@ -148,18 +146,20 @@
 //     writes), unless it returns an error variable known to be nil there; a
 //     Conflict answered by another write (a plain merge patch).
 //   - Retried: a path that goes round a loop of attempts that writes the same
-//     object again (a loop with a condition, or one that a success leaves,
-//     even if it sleeps between attempts), or returns `(false, nil)` from a
+//     object again (a loop with a condition, or one that a success leaves, even
+//     if it sleeps between attempts), or returns `(false, nil)` from a
 //     `wait.Poll` condition that re-reads it (before its write, or after the
-//     failure on that path), also `return len(pending) == 0, nil` when the
-//     failed entry of the `for key := range pending` loop is not deleted (a
-//     work set); a Conflict that goes on to a `retry.RetryOnConflict` whose
-//     function reads the object again and makes the same kind of write; the
-//     same call again of a helper that reads its own object, unless that call
-//     runs on a tick. A tick loop (one that waits on a timer each turn and
-//     that only a stop leaves: `for { select { case <-ticker.C: ... } }`, `for
-//     range time.Tick(d)`, a top-level `time.Sleep`, `wait.Until`) heals the
-//     failure a period later: reported, graded until-resync.
+//     failure on that path: the re-read's own error ending the poll gives up,
+//     as a failed Get ends RetryOnConflict), also `return len(pending) == 0,
+//     nil` when the failed entry of the `for key := range pending` loop is not
+//     deleted (a work set); a Conflict that goes on to a
+//     `retry.RetryOnConflict` whose function reads the object again and makes
+//     the same kind of write; the same call again of a helper that reads its
+//     own object, unless that call runs on a tick. A tick loop (one that waits
+//     on a timer each turn and that only a stop leaves: `for { select { case
+//     <-ticker.C: ... } }`, `for range time.Tick(d)`, a top-level `time.Sleep`,
+//     `wait.Until`) heals the failure a period later: reported, graded
+//     until-resync.
 //   - Not judged, since the component is stopping: a path that leaves by `case
 //     <-ctx.Done():` or `case <-stopCh:` after the failure.
 //   - Surfaced (reported in strict mode): a path that gives the error to a

@@ -260,6 +260,12 @@ func (ex *exits) pollReturnFate(ret *ast.ReturnStmt, st pathState) Fate {
 		}
 		return st.best
 	}
+	if st.reread && !ex.vals.carries(err, st) {
+		// The re-read after the failure failed and its error ends the
+		// poll: the retry gives up, as RetryOnConflict does when the Get
+		// inside it fails.
+		return Retried
+	}
 	if ex.vals.carries(err, st) || ex.k.nonNilExpr(err, st) {
 		cur, ok := ex.f.cur.Inspector().Root().FindNode(ex.f.pollCall) // the poll call is outside fn
 		if !ok {

@@ -285,6 +285,48 @@ func (r *Reconciler) pollRereadsAfter(ctx context.Context, pod *corev1.Pod) erro
 	})
 }
 
+// The same where the poll's error is only logged: a failed re-read ends
+// the retry as a failed Get ends RetryOnConflict's (openyurt's node
+// lifecycle controller).
+func (r *Reconciler) pollRereadsAfterLogged(ctx context.Context, pod *corev1.Pod) {
+	if err := wait.PollImmediate(time.Second, time.Minute, func() (bool, error) {
+		_, err := r.kube.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // ok: re-read, then (false, nil) runs the condition again
+		if err == nil {
+			return true, nil
+		}
+		name := pod.Name
+		pod, err = r.kube.CoreV1().Pods("ns").Get(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			return false, err
+		}
+		return false, nil
+	}); err != nil {
+		r.Log.Error(err, "giving up")
+	}
+}
+
+// The re-read succeeds but a later check fails with the failure itself:
+// the poll's error carries the Conflict to a log.
+func (r *Reconciler) pollRereadThenFailure(ctx context.Context, pod *corev1.Pod) {
+	if err := wait.PollImmediate(time.Second, time.Minute, func() (bool, error) {
+		_, err := r.kube.CoreV1().Pods("ns").UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `is only logged`
+		if err == nil {
+			return true, nil
+		}
+		fresh, gerr := r.kube.CoreV1().Pods("ns").Get(ctx, pod.Name, metav1.GetOptions{})
+		if gerr != nil {
+			return false, gerr
+		}
+		if fresh.Status.Phase == corev1.PodFailed {
+			return false, err
+		}
+		pod = fresh
+		return false, nil
+	}); err != nil {
+		r.Log.Error(err, "giving up")
+	}
+}
+
 // The same without the re-read sends the stale object again and again.
 func (r *Reconciler) pollSameObject(ctx context.Context, pod *corev1.Pod) {
 	_ = wait.PollImmediate(time.Second, time.Minute, func() (bool, error) {
