@@ -41,10 +41,9 @@
 //	})
 //
 // With -unretriedupdate.mode=strict, every conflict-prone write outside a
-// retry scope is reported, even if its error is returned, and in test code
-// (an e2e test that updates what a running controller writes is flaky). The
-// default mode, propagate, counts a returned error as handled (work queues
-// requeue) and leaves out test files and files importing testing and a fake.
+// retry scope is reported, returned or not, also in test code (an e2e test
+// that updates what a controller writes is flaky). The default, propagate,
+// follows a returned error and leaves out test files and test support.
 //
 // # Messages
 //
@@ -108,19 +107,20 @@
 //     that returns the value is the failing one.
 //   - Handed on, since the reconcile loop or work queue requeues: a path that
 //     returns another error that cannot be nil (`fmt.Errorf`, `errors.New`, an
-//     error library's `Wrap*` of such an error, an error variable under `err
-//     != nil`, an unexported function's error parameter that every call passes
-//     non-nil, a composite literal, a function that never returns nil, also
-//     across packages; an aggregate such as `utilerrors.NewAggregate(errs)` or
-//     `errors.Join(errs...)` of a list known to hold an error: tested
-//     `len(errs) > 0`, or given a non-nil error by `append`; what a function
-//     that passes its error argument on returns, also across packages
-//     (`tracing.HandleError(err, span)`); `if errCount > 0 { return
-//     errors.New(...) }` after `errCount++` where the failure was seen; an
-//     error after `err.Error()` among the failing call's arguments): it stands
-//     for the failure, read or not, and the callers decide (a requeue redoes
-//     the write; a caller where it dies, a log or a function without an error
-//     result, is reported).
+//     error library's `Wrap*` of such an error, an error variable under `err !=
+//     nil`, a sentinel of the package never assigned again (`var ErrLocked =
+//     errors.New(...)`), an unexported function's error parameter that every
+//     call passes non-nil, a composite literal, a function that never returns
+//     nil, also across packages; an aggregate such as
+//     `utilerrors.NewAggregate(errs)` or `errors.Join(errs...)` of a list known
+//     to hold an error: tested `len(errs) > 0`, or given a non-nil error by
+//     `append`; what a function that passes its error argument on returns, also
+//     across packages (`tracing.HandleError(err, span)`); `if errCount > 0 {
+//     return errors.New(...) }` after `errCount++` where the failure was seen;
+//     an error after `err.Error()` among the failing call's arguments): it
+//     stands for the failure, read or not, and the callers decide (a requeue
+//     redoes the write; a caller where it dies, a log or a function without an
+//     error result, is reported).
 //   - Handed off, since the caller learns it failed: a path that returns a
 //     count of failures it incremented after testing the error (`failed++;
 //     ...; return failed`), or, from a function without an error result,

@@ -98,6 +98,7 @@ func NewTracer(info *types.Info, pkg *types.Package, model Queries, foreign Fore
 		k.preds = newPredicateTable(info, model.Files(), foreign.Predicates)
 		k.results = ResultVerdicts(info, model.Files(), foreign.Results)
 		k.sum.programEnds = s.findProgramEnds()
+		s.findSentinels()
 		s.findNonNilParams()
 	}
 	return t

@@ -11,14 +11,15 @@ import (
 )
 
 // nonNilExpr reports whether e is an error that cannot be nil on the path
-// st: a variable known non-nil, fmt.Errorf and errors.New, a wrap of such
+// st: a variable known non-nil or a sentinel of the package, fmt.Errorf
+// and errors.New, a wrap of such
 // a value, a composite literal, a call of a function that never returns
 // a nil error, or of one that passes a non-nil argument on.
 func (k *knowledge) nonNilExpr(e ast.Expr, st pathState) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v, ok := k.info.Uses[e].(*types.Var)
-		return ok && st.isNonNil(v)
+		return ok && (st.isNonNil(v) || k.sum.sentinels[v])
 	case *ast.CompositeLit:
 		return true
 	case *ast.UnaryExpr:

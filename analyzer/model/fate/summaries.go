@@ -61,6 +61,9 @@ type summaries struct {
 	// shape that ask for a requeue on every return that hands a write's
 	// failure on (`return ctrl.Result{Requeue: true}, r.Status().Update(...)`).
 	requeueCompanions map[*types.Func]map[int]bool
+	// sentinels are the package's error variables that are never nil
+	// (see sentinels.go).
+	sentinels map[*types.Var]bool
 }
 
 // summarizer computes the summaries into k when the tracer is made, in the

@@ -104,6 +104,33 @@ func (r *Reconciler) assertedFlagReused(ctx context.Context, cm *corev1.ConfigMa
 	return ctrl.Result{}, nil
 }
 
+// errLocked is a sentinel: declared non-nil, never assigned again.
+var errLocked = errors.New("the lock is held by others")
+
+// errMaybe is assigned again, so it may be nil.
+var errMaybe = errors.New("maybe")
+
+func resetMaybe() { errMaybe = nil }
+
+// sentinelReturned hands on a sentinel in place of the failure (openyurt's
+// lock helper): the caller gets a non-nil error and decides.
+func (r *Reconciler) sentinelReturned(ctx context.Context, cm *corev1.ConfigMap) error {
+	if err := r.Update(ctx, cm); err != nil { // ok: errLocked is never nil
+		r.Log.Error(err, "update")
+		return errLocked
+	}
+	return nil
+}
+
+// reassignedReturned returns a variable the package sets to nil elsewhere.
+func (r *Reconciler) reassignedReturned(ctx context.Context, cm *corev1.ConfigMap) error {
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update is only logged: return it, or re-read cm inside retry.RetryOnConflict`
+		r.Log.Error(err, "update")
+		return errMaybe
+	}
+	return nil
+}
+
 func (r *Reconciler) constructorReturned(ctx context.Context, cm *corev1.ConfigMap) error {
 	if err := r.Update(ctx, cm); err != nil { // ok: newUpdateError never returns nil
 		return newUpdateError(cm.Name, err.Error())
