@@ -130,6 +130,21 @@ func (vf *valueFlow) requeueVar(e ast.Expr, st pathState) bool {
 // result of a function without an error result: the failure reaches the
 // caller as a value it can act on (adopted, ok := c.adopt(...)).
 func (ex *exits) signalsFailure(ret *ast.ReturnStmt) bool {
+	if !ex.valuesWithoutError(ret) {
+		return false
+	}
+	res := ex.f.sig.Results()
+	for i, e := range ret.Results {
+		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool && truth.Const(ex.k.info, e) == truth.False {
+			return true
+		}
+	}
+	return false
+}
+
+// valuesWithoutError reports whether ret gives every result of a function
+// that has no error result.
+func (ex *exits) valuesWithoutError(ret *ast.ReturnStmt) bool {
 	res := ex.f.sig.Results()
 	if len(ret.Results) != res.Len() {
 		return false
@@ -139,12 +154,7 @@ func (ex *exits) signalsFailure(ret *ast.ReturnStmt) bool {
 			return false
 		}
 	}
-	for i, e := range ret.Results {
-		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool && truth.Const(ex.k.info, e) == truth.False {
-			return true
-		}
-	}
-	return false
+	return true
 }
 
 // returnsOwnStatus reports whether ret, in a function without an error
@@ -155,15 +165,10 @@ func (ex *exits) signalsFailure(ret *ast.ReturnStmt) bool {
 // requeue in a project's result is. Standard library types and
 // controller-runtime's Result (judged by its fields) are not statuses.
 func (ex *exits) returnsOwnStatus(ret *ast.ReturnStmt) bool {
-	res := ex.f.sig.Results()
-	if len(ret.Results) != res.Len() {
+	if !ex.valuesWithoutError(ret) {
 		return false
 	}
-	for i := range res.Len() {
-		if upstream.IsErrorType(res.At(i).Type()) {
-			return false
-		}
-	}
+	res := ex.f.sig.Results()
 	for i, e := range ret.Results {
 		if isProjectStatus(res.At(i).Type(), ex.k.pkg) && ex.otherReturnDiffers(ret, i, types.ExprString(e)) {
 			return true
