@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // versionJudge tells whether an object can carry a resourceVersion at a
@@ -61,9 +60,7 @@ func markVersionless(j *versionJudge, writes []*Write) {
 // is another bug than a lost Conflict. Every analyzer skips such writes.
 func markCannotConflict(j *versionJudge, writes []*Write) {
 	for _, w := range writes {
-		switch w.Kind {
-		case upstream.WriteUpdate, upstream.WriteSubResourceUpdate, upstream.WriteTypedUpdate, upstream.WriteObjectPatch, upstream.WriteMergePatch:
-		default:
+		if !sendsObjectVersion(w.Kind) {
 			continue
 		}
 		v := w.Object.Root

@@ -81,7 +81,7 @@ func (j *versionJudge) testsUnborn(cond ast.Expr, v *types.Var, follow bool) boo
 	if sel.Sel.Name == "IsZero" && j.isMetaTime(sel.X) {
 		return j.creationTimestampOf(sel.X, v)
 	}
-	if !follow || !rootedAt(j.info, sel.X, v) {
+	if !follow || !isRootedAt(j.info, sel.X, v) {
 		return false
 	}
 	fn, ok := j.info.Uses[sel.Sel].(*types.Func)
@@ -89,7 +89,7 @@ func (j *versionJudge) testsUnborn(cond ast.Expr, v *types.Var, follow bool) boo
 		return false
 	}
 	decl := j.decls[fn.Origin()]
-	return decl != nil && j.trueOnlyWhenUnborn(decl)
+	return decl != nil && j.trueOnlyWhenUnborn(decl, fn.Origin().Signature().Recv())
 }
 
 // isMetaTime reports whether e is a metav1.Time.
@@ -109,36 +109,17 @@ func (j *versionJudge) creationTimestampOf(e ast.Expr, v *types.Var) bool {
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
 		e = ast.Unparen(call.Fun)
 		sel, ok := e.(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == "GetCreationTimestamp" && rootedAt(j.info, sel.X, v)
+		return ok && sel.Sel.Name == "GetCreationTimestamp" && isRootedAt(j.info, sel.X, v)
 	}
 	sel, ok := e.(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "CreationTimestamp" && rootedAt(j.info, sel.X, v)
-}
-
-// rootedAt reports whether e is v itself, *v, or a field path from v.
-func rootedAt(info *types.Info, e ast.Expr, v *types.Var) bool {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return info.Uses[x] == v || info.Defs[x] == v
-		case *ast.SelectorExpr:
-			if s, ok := info.Selections[x]; !ok || s.Kind() != types.FieldVal {
-				return false
-			}
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return false
-		}
-	}
+	return ok && sel.Sel.Name == "CreationTimestamp" && isRootedAt(j.info, sel.X, v)
 }
 
 // trueOnlyWhenUnborn reports whether the bool method decl returns only
 // constants, and true only inside the body of an if that tests its
-// receiver's creationTimestamp for zero (EnsureCreationTimestamp's shape).
-func (j *versionJudge) trueOnlyWhenUnborn(decl *ast.FuncDecl) bool {
-	recv := receiverVar(j.info, decl)
+// receiver recv's creationTimestamp for zero (EnsureCreationTimestamp's
+// shape).
+func (j *versionJudge) trueOnlyWhenUnborn(decl *ast.FuncDecl, recv *types.Var) bool {
 	res := decl.Type.Results
 	if recv == nil || decl.Body == nil || res == nil || len(res.List) != 1 || len(res.List[0].Names) > 1 || !types.Identical(j.info.TypeOf(res.List[0].Type), types.Typ[types.Bool]) {
 		return false
@@ -187,11 +168,7 @@ func (j *versionJudge) underUnbornTest(n ast.Node, stack []ast.Node, recv *types
 	return false
 }
 
-// receiverVar returns the named receiver of a method declaration, or nil.
-func receiverVar(info *types.Info, decl *ast.FuncDecl) *types.Var {
-	if decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
-		return nil
-	}
-	v, _ := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
-	return v
+// isRootedAt reports whether e is v, *v or a field path from v.
+func isRootedAt(info *types.Info, e ast.Expr, v *types.Var) bool {
+	return upstream.RootVar(info, ast.Unparen(e)) == v
 }
