@@ -28,13 +28,16 @@ func (h *healing) noteControllerWatch(info *types.Info, call *ast.CallExpr) {
 	if !ok || len(call.Args) == 0 {
 		return
 	}
-	kind, filtered := watchedKind(info, call.Args[0])
+	kind, filtered, handler := watchedKind(info, call.Args[0])
 	owner := h.reconcilerOf(info, sel.X)
 	if kind == nil || owner == nil {
 		return
 	}
+	if handler == nil && len(call.Args) > 1 {
+		handler = call.Args[1] // Watch(src, handler, preds...) before v0.18
+	}
 	filtered = filtered || len(call.Args) > 2
-	h.addWatch(kindKey(kind), owner, filtered)
+	h.addWatch(kindKey(kind), watch{owner: owner, filtered: filtered, controllerOnly: handler != nil && controllerOnly(info, handler)})
 	if !filtered {
 		h.resynced[owner] = true // the manager cache's resync reaches it, as a builder's watch
 	}
@@ -42,28 +45,32 @@ func (h *healing) noteControllerWatch(info *types.Info, call *ast.CallExpr) {
 
 // watchedKind returns the kind a controller-runtime source watches,
 // source.Kind(cache, &T{}, handler, preds...) or &source.Kind{Type: &T{}},
-// and whether the source itself carries predicates.
-func watchedKind(info *types.Info, src ast.Expr) (*types.TypeName, bool) {
+// whether the source itself carries predicates, and its handler.
+func watchedKind(info *types.Info, src ast.Expr) (*types.TypeName, bool, ast.Expr) {
 	switch src := ast.Unparen(src).(type) {
 	case *ast.CallExpr:
 		fn := upstream.Callee(info, src)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != upstream.SourcePath || !strings.HasSuffix(fn.Name(), "Kind") || len(src.Args) < 2 {
-			return nil, false
+			return nil, false, nil
 		}
-		return namedOf(info.TypeOf(src.Args[1])), len(src.Args) > 3
+		var handler ast.Expr
+		if len(src.Args) > 2 {
+			handler = src.Args[2]
+		}
+		return namedOf(info.TypeOf(src.Args[1])), len(src.Args) > 3, handler
 	case *ast.UnaryExpr:
 		lit, ok := ast.Unparen(src.X).(*ast.CompositeLit)
 		if !ok {
-			return nil, false
+			return nil, false, nil
 		}
 		if tn := namedOf(info.TypeOf(lit)); tn == nil || syntax.PkgPath(tn.Pkg()) != upstream.SourcePath {
-			return nil, false
+			return nil, false, nil
 		}
 		if v := syntax.FieldValue(lit, "Type"); v != nil {
-			return namedOf(info.TypeOf(v)), false
+			return namedOf(info.TypeOf(v)), false, nil
 		}
 	}
-	return nil, false
+	return nil, false, nil
 }
 
 // reconcilerOf returns the reconciler type of the controller x names: the

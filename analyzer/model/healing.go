@@ -51,11 +51,16 @@ type healing struct {
 	informers *informerKinds
 	// periodic are the functions only timer loops run (see periodic.go).
 	periodic periodicRuns
+	// refs are the owner references the package gives (see ownerwatch.go).
+	refs ownerRefs
 }
 
 type watch struct {
 	owner    *types.TypeName
 	filtered bool
+	// controllerOnly is set when the watch maps an owned object's events
+	// to its controller owner only (see ownerwatch.go).
+	controllerOnly bool
 }
 
 // healingFacts are what other packages' facts tell findHealing.
@@ -80,6 +85,7 @@ func findHealing(info *types.Info, files []*ast.File, calls []call, resyncAt []t
 		watches:  map[string][]watch{},
 		resynced: map[*types.TypeName]bool{}, ownResync: map[*types.TypeName]time.Duration{},
 		requeues: map[*types.TypeName]time.Duration{},
+		refs:     ownerRefs{plain: map[string]bool{}, controller: map[string]bool{}},
 	}
 	h.periodFiles = files
 	h.informers = findInformerKinds(info, files, facts.informerOf)
@@ -101,6 +107,7 @@ func findHealing(info *types.Info, files []*ast.File, calls []call, resyncAt []t
 			})
 		}
 	}
+	h.dropUncontrolledWatches(info)
 	return h
 }
 
@@ -110,11 +117,11 @@ func (h *healing) noteResync(d time.Duration) {
 	}
 }
 
-func (h *healing) addWatch(kind string, owner *types.TypeName, filtered bool) {
-	if kind == "" || owner == nil {
+func (h *healing) addWatch(kind string, w watch) {
+	if kind == "" || w.owner == nil {
 		return
 	}
-	h.watches[kind] = append(h.watches[kind], watch{owner, filtered})
+	h.watches[kind] = append(h.watches[kind], w)
 }
 
 // noteCall records a builder chain's watches, an event handler's
@@ -131,6 +138,7 @@ func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, resyncOf func(*
 		h.noteHandler(info, call, fn)
 	case fn.Name() == "Watch" && fn.Pkg().Path() == upstream.ControllerPath:
 		h.noteControllerWatch(info, call)
+	case h.noteOwnerReference(info, call, fn):
 	default:
 		h.noteFactoryOrCall(info, call, fn, resyncOf)
 	}
@@ -155,8 +163,8 @@ func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
 	}
 	owner := namedOf(info.TypeOf(unwrapReconciler(info, end.Args[0])))
 	type link struct {
-		kind     string
-		filtered bool
+		kind                     string
+		filtered, controllerOnly bool
 	}
 	var links []link
 	filterAll := false
@@ -173,12 +181,13 @@ func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
 			filterAll = true
 		}
 		if from, ok := upstream.WatchMethods[fn.Name()]; ok && len(call.Args) > 0 {
-			links = append(links, link{kindKey(namedOf(info.TypeOf(call.Args[0]))), mayFilter(info, call.Args[min(from, len(call.Args)):])})
+			opts := call.Args[min(from, len(call.Args)):]
+			links = append(links, link{kindKey(namedOf(info.TypeOf(call.Args[0]))), mayFilter(info, opts), ownsControllerOnly(info, fn.Name(), call.Args)})
 		}
 		call, _ = ast.Unparen(sel.X).(*ast.CallExpr)
 	}
 	for _, l := range links {
-		h.addWatch(l.kind, owner, l.filtered || filterAll)
+		h.addWatch(l.kind, watch{owner: owner, filtered: l.filtered || filterAll, controllerOnly: l.controllerOnly})
 		// A predicate may drop the resync's updates too (same spec,
 		// same generation): only an unfiltered watch is resynced.
 		if owner != nil && l.kind != "" && !l.filtered && !filterAll {
@@ -226,12 +235,12 @@ func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Fu
 	if lit == nil {
 		return
 	}
-	owner := methodOwner(info, lit)
+	owner := h.updateOwner(info, lit)
 	if owner == nil {
 		return
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		h.addWatch(h.informers.of(sel.X), owner, filtered)
+		h.addWatch(h.informers.of(sel.X), watch{owner: owner, filtered: filtered})
 	}
 	i := upstream.HandlerRegistrations[fn.Name()]
 	if i < 0 || i >= len(call.Args) {
@@ -241,6 +250,45 @@ func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Fu
 	if d := durationOf(info, call.Args[i]); d > 0 && (h.ownResync[owner] == 0 || d < h.ownResync[owner]) {
 		h.ownResync[owner] = d
 	}
+}
+
+// updateOwner returns the type whose methods the UpdateFunc of the
+// handler literal lit runs: the receiver of a method value, or of the
+// first method a function literal calls. An UpdateFunc with an empty
+// body runs nothing on a change, so it has none. Another function value
+// is judged by the first method any of the handler's functions names.
+func (h *healing) updateOwner(info *types.Info, lit *ast.CompositeLit) *types.TypeName {
+	switch upd := ast.Unparen(syntax.FieldValue(lit, "UpdateFunc")).(type) {
+	case *ast.FuncLit:
+		if len(upd.Body.List) == 0 {
+			return nil
+		}
+		return methodOwner(info, upd)
+	case *ast.SelectorExpr:
+		s := info.Selections[upd]
+		if s == nil || s.Kind() != types.MethodVal {
+			break
+		}
+		if h.emptyMethod(info, s.Obj()) {
+			return nil
+		}
+		return namedOf(s.Recv())
+	}
+	return methodOwner(info, lit)
+}
+
+// emptyMethod reports whether obj is a method of the package declared
+// with an empty body.
+func (h *healing) emptyMethod(info *types.Info, obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	if h.funcDecls == nil {
+		h.funcDecls = funcDeclsOf(info, h.periodFiles)
+	}
+	decl := h.funcDecls[fn.Origin()]
+	return decl != nil && decl.Body != nil && len(decl.Body.List) == 0
 }
 
 // handlerMaker returns, for arg a call of a function of the package that

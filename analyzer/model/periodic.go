@@ -53,7 +53,7 @@ func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package,
 	fns := slices.SortedFunc(maps.Keys(uses), func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	graph.Saturate(fns, func(fn *types.Func) bool {
 		refs := uses[fn]
-		if _, done := runs[fn]; done || !runs.mayAllBeOnTick(info, refs) {
+		if _, done := runs[fn]; done || !runs.mayAllBeOnTick(info, refs) || takesWork(info, sites.DeclAt(fn.Pos())) {
 			return false
 		}
 		at := make([]inspector.Cursor, len(refs))
@@ -67,6 +67,26 @@ func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package,
 		return ok
 	})
 	return runs
+}
+
+// takesWork reports whether decl takes items from a client-go work queue
+// (queue.Get): a worker, which the runner that starts it on a period
+// (`wait.Until(c.runWorker, time.Second, stop)`) starts again only once
+// the queue shuts down. What it runs is driven by the queue, not by ticks.
+func takesWork(info *types.Info, decl ast.Decl) bool {
+	fd, ok := decl.(*ast.FuncDecl)
+	if !ok || fd.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			fn := upstream.Callee(info, call)
+			found = fn != nil && fn.Name() == "Get" && fn.Signature().Recv() != nil && syntax.PkgPath(fn.Pkg()) == upstream.WorkqueuePath
+		}
+		return !found
+	})
+	return found
 }
 
 // tickRef is a reference to a function, in the top-level declaration

@@ -135,7 +135,8 @@ func (p *ProgramHealing) build() {
 func (p *ProgramHealing) merge(h healing) {
 	for kind, ws := range h.watches {
 		for _, w := range ws {
-			p.healing.addWatch(kind, p.canonical(w.owner), w.filtered)
+			w.owner = p.canonical(w.owner)
+			p.healing.addWatch(kind, w)
 		}
 	}
 	for o := range h.resynced {

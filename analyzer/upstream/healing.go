@@ -13,7 +13,14 @@ const (
 	// the Controller's Watch); SourcePath its sources (Kind).
 	ControllerPath = "sigs.k8s.io/controller-runtime/pkg/controller"
 	SourcePath     = "sigs.k8s.io/controller-runtime/pkg/source"
+	// HandlerPath is controller-runtime's event handlers (the owner
+	// handler and its options).
+	HandlerPath = "sigs.k8s.io/controller-runtime/pkg/handler"
 )
+
+// OwnerReferenceFuncs of controllerutil give their second argument an
+// owner reference: a controller reference when true.
+var OwnerReferenceFuncs = map[string]bool{"SetControllerReference": true, "SetOwnerReference": false}
 
 // WatchMethods are the builder methods that watch the kind of their first
 // argument, with the index from which their options start.

@@ -45,6 +45,15 @@ func TickLoop(info *types.Info, loop ast.Node) (time.Duration, bool) {
 	return 0, false
 }
 
+// UntilDone reports whether loop is a for statement with no condition and
+// no post statement that it leaves by a return or a break (not by a stop
+// channel's case): it runs its body until something succeeds, so a turn
+// after a failure tries the same work again, whatever it recomputes.
+func UntilDone(info *types.Info, loop ast.Node) bool {
+	f, ok := loop.(*ast.ForStmt)
+	return ok && f.Cond == nil && f.Post == nil && leavesLoop(info, f.Body)
+}
+
 // TimerWait reports whether body waits on a timer on every turn: a select
 // with a timer case, or a time.Sleep, at its top level; and the period.
 func TimerWait(info *types.Info, body *ast.BlockStmt) (time.Duration, bool) {

@@ -242,9 +242,9 @@ func (w *walker) revisit(st pathState) {
 		w.end(st.best, st)
 		return
 	}
-	if w.vals.f.selfReading && !(w.vals.f.loop != nil && w.vals.mentionsLoopLocal(w.vals.f.call)) {
-		// the same helper call again, with the same arguments: it reads
-		// the object afresh
+	if loop := w.vals.f.loop; w.vals.f.selfReading && (loop == nil || !w.vals.mentionsLoopLocal(w.vals.f.call) || upstream.UntilDone(w.vals.k.info, loop)) {
+		// the same helper call again, with the same arguments or in a
+		// loop that runs until it succeeds: it reads the object afresh
 		w.retryLoop = true
 		w.end(max(st.best, Retried), st)
 		return

@@ -26,7 +26,7 @@ func add(mgr manager.Manager, c cache.Cache, r reconcile.Reconciler) error {
 	if err != nil {
 		return err
 	}
-	return ctl.Watch(source.Kind(c, &corev1.ConfigMap{}, handler.EnqueueRequestForOwner(&corev1.Secret{})))
+	return ctl.Watch(source.Kind(c, &corev1.ConfigMap{}, handler.EnqueueRequestForOwner(nil, nil, &corev1.Secret{})))
 }
 
 // ReconcileSecret writes the ConfigMap of each Secret.

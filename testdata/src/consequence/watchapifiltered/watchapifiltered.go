@@ -23,7 +23,7 @@ func add(mgr manager.Manager, c cache.Cache) error {
 	if err != nil {
 		return err
 	}
-	return ctl.Watch(source.Kind(c, &corev1.ConfigMap{}, handler.EnqueueRequestForOwner(&corev1.Secret{}), predicate.GenerationChangedPredicate{}))
+	return ctl.Watch(source.Kind(c, &corev1.ConfigMap{}, handler.EnqueueRequestForOwner(nil, nil, &corev1.Secret{}), predicate.GenerationChangedPredicate{}))
 }
 
 // Reconciler writes the ConfigMaps it watches, through a predicate.

@@ -4,6 +4,8 @@ package handler
 import (
 	"context"
 
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/util/workqueue"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
@@ -71,5 +73,18 @@ func (e *TypedEnqueueRequestForObject[T]) Delete(ctx context.Context, evt event.
 func (e *TypedEnqueueRequestForObject[T]) Generic(ctx context.Context, evt event.TypedGenericEvent[T], q workqueue.TypedRateLimitingInterface[reconcile.Request]) {
 }
 
-// EnqueueRequestForOwner enqueues a request for the owner of type ownerType.
-func EnqueueRequestForOwner(ownerType client.Object) EventHandler { return nil }
+// EnqueueRequestForOwner enqueues a request for the owners of type
+// ownerType of the object, or only its controller with OnlyControllerOwner.
+func EnqueueRequestForOwner(scheme *runtime.Scheme, mapper meta.RESTMapper, ownerType client.Object, opts ...OwnerOption) EventHandler {
+	return nil
+}
+
+// OwnerOption configures EnqueueRequestForOwner.
+type OwnerOption func(*enqueueRequestForOwner)
+
+type enqueueRequestForOwner struct{ isController bool }
+
+// OnlyControllerOwner looks only at the owner reference with Controller set.
+func OnlyControllerOwner() OwnerOption {
+	return func(e *enqueueRequestForOwner) { e.isController = true }
+}

@@ -10,6 +10,7 @@ import (
 type Interface interface {
 	ConfigMaps() ConfigMapInformer
 	Secrets() SecretInformer
+	Services() ServiceInformer
 }
 
 // ConfigMapInformer is the shared informer of ConfigMaps.
@@ -21,4 +22,11 @@ type ConfigMapInformer interface {
 // SecretInformer is the shared informer of Secrets.
 type SecretInformer interface {
 	Informer() cache.SharedIndexInformer
+	Lister() v1.SecretLister
+}
+
+// ServiceInformer is the shared informer of Services.
+type ServiceInformer interface {
+	Informer() cache.SharedIndexInformer
+	Lister() v1.ServiceLister
 }
