@@ -54,9 +54,8 @@
 //     (read but neither logged nor handed on), `is only logged`: return it
 //     (the fix keeps the log line), or retry the write.
 //   - `cannot be returned by F`: F (a function, `a function literal`, `a
-//     goroutine`) has no error result, so the error has nowhere to go. Requeue
-//     the object from F, give F an error result its callers return, or retry
-//     the write there.
+//     goroutine`) has no error result. Requeue the object from F, give F an
+//     error result its callers return, or retry the write there.
 //   - `is passed to F, which exits`, `ends the program`, `is returned from a
 //     cobra command, which exits`, `is returned from a runnable's Start, which
 //     stops the manager`: the work stops halfway. Retry the write.
@@ -70,9 +69,9 @@
 //     failure's fate at line N (undecided-test, other-result-test,
 //     result-without-fact). Read line N.
 //
-// After the colon: what the fix does (`return it`, `re-read X inside
-// retry.RetryOnConflict`, ...), or how to fix it by hand; `; no fix: ...` says
-// why there is none. The grade comes last (see "Consequence").
+// After the colon: the fix (`return it`, `re-read X inside
+// retry.RetryOnConflict`) or how to fix it by hand; `; no fix: ...` says why
+// there is none. The grade comes last (see "Consequence").
 //
 // # How a failure is judged
 //
@@ -125,7 +124,8 @@
 //     count of failures it incremented after testing the error (`failed++;
 //     ...; return failed`), or, from a function without an error result,
 //     `false` or a status of the project's own type that another return of the
-//     function does not give (`return task.Fail().With(...)`, `SyncStateError`).
+//     function does not give (`return task.Fail().With(...)`, `SyncStateError`),
+//     unless every call of the unexported function drops it (`_ = f()`).
 //   - Handled: a path that requeues (`ctrl.Result{Requeue: true}`,
 //     `RequeueAfter`, a work queue's `Add*`, also of a project's own queue
 //     type, directly, through a helper of the package, a func-typed field or a
@@ -155,11 +155,11 @@
 //     deleted (a work set); a Conflict that goes on to a
 //     `retry.RetryOnConflict` whose function reads the object again and makes
 //     the same kind of write; the same call again of a helper that reads its
-//     own object, unless that call runs on a tick. A tick loop (one that waits
-//     on a timer each turn and that only a stop leaves: `for { select { case
-//     <-ticker.C: ... } }`, `for range time.Tick(d)`, a top-level `time.Sleep`,
-//     `wait.Until`) heals the failure a period later: reported, graded
-//     until-resync.
+//     own object (with the turn's own arguments in a `for {}` that only a
+//     break or return leaves), unless it runs on a tick. A tick loop (one that
+//     waits on a timer each turn, left only by a stop: `for { select { case
+//     <-ticker.C: ... } }`, `for range time.Tick(d)`, a top-level
+//     `time.Sleep`, `wait.Until`) heals it a period later: graded until-resync.
 //   - Not judged, since the component is stopping: a path that leaves by `case
 //     <-ctx.Done():` or `case <-stopCh:` after the failure.
 //   - Surfaced (reported in strict mode): a path that gives the error to a
@@ -169,13 +169,13 @@
 //     framework's `Failf`, across packages by fact).
 //   - Handed off: a path that sends, stores or gives the error to code out of
 //     view.
-//   - Reported: a path that only logs it (tabled loggers, and any function
-//     without an error result that takes it, or its message, in a final
-//     `...any` parameter: logrus, zap's sugared logger, glog, klog v1; also
-//     such a method of a value that carries it, as in logrus's
+//   - Reported: a path that only logs it (tabled loggers, zerolog's events
+//     but those begun by `Fatal` or `Panic`, which end the program; any
+//     function without an error result that takes it, or its message, in a
+//     final `...any` parameter: logrus, zap's sugared logger, glog, klog v1;
+//     such a method of a value that carries it: logrus's
 //     `log.WithError(err).Error("msg")`), swallows or drops it, or has nowhere
-//     to return it (a goroutine, an event handler, a deferred closure's
-//     local).
+//     to return it (a goroutine, an event handler, a deferred closure's local).
 //   - Reported: a path that ends the program (`log.Fatal`, `klog.Fatal`,
 //     `os.Exit`, `panic`, `Fatal*`/`Panic*` of a logger by shape: logrus,
 //     glog, klog v1; or returns it from a cobra command's `RunE`, which prints
@@ -262,18 +262,19 @@
 // [grades](../usage.md#consequence-grades)); without it, `lost`.
 //
 //   - until-event, "lost until the next event": the method's receiver type
-//     watches the written kind, unfiltered. Its controller is built in the
-//     package by a builder chain that watches the kind (`For`, `Owns` or
-//     `Watches`, no option but `MatchEveryOwner` or `OnlyMetadata` on that
-//     watch, no `WithEventFilter`) and completes with a value of the type, or
-//     by `controller.New` with the type as `Reconciler` (an interface: the
-//     package's one reconciler) and a `Watch` of `source.Kind` without
-//     predicates; or the type's methods are called from the `UpdateFunc` of a
-//     handler (`AddEventHandler(c.handler())` too) on an informer of the kind:
-//     a typed informer's `Informer()`, or a variable or field every store in
-//     view sets to one (a datastore's `SettingInformer` field, known across
-//     packages by a fact). A `FilteringResourceEventHandler` may drop the
-//     change (no until-event); the Conflict's cause is an event.
+//     watches the written kind, unfiltered: a builder chain of the package
+//     (`For`, `Owns` or `Watches`, no option but `MatchEveryOwner` or
+//     `OnlyMetadata`, no `WithEventFilter`) that completes with a value of the
+//     type, or `controller.New` with the type as `Reconciler` (an interface:
+//     the package's one reconciler) and a `Watch` of `source.Kind` without
+//     predicates. A watch that maps to the controller owner only (`Owns`,
+//     `EnqueueRequestForOwner(..., OnlyControllerOwner())`) does not count for
+//     a kind the package gives only `SetOwnerReference`. Or the type's methods
+//     are called from a non-empty `UpdateFunc` of a handler
+//     (`AddEventHandler(c.handler())` too) on an informer of the kind: a typed
+//     informer's `Informer()`, or a variable or field every store in view sets
+//     to one (a datastore's `SettingInformer` field, known across packages by
+//     a fact); a `FilteringResourceEventHandler` may drop the change.
 //   - until-resync, "lost until resync (10m)": a periodic pass redoes it.
 //     Either the type's `Reconcile` asks for a `RequeueAfter` on every return
 //     without an error but the `IsNotFound` one after the Get of the request's
@@ -288,9 +289,10 @@
 //     calls (known through a fact); or the write runs on a tick (see
 //     "Retried": a ticker's period is read from its `time.NewTicker`), with
 //     every object it sends read on that turn, in an unexported function that
-//     only ticks run, or first once, then on ticks. The smallest constant
-//     period is shown; "lost until resync" without a period means the period
-//     is not a constant.
+//     only ticks run (not a worker taking from a work queue, which `wait.Until`
+//     restarts only once the queue shuts down), or first once, then on ticks.
+//     The smallest constant period is shown; "lost until resync" without a
+//     period means the period is not a constant.
 //   - reported, "reported by exit status": the failure ends the program (a
 //     restart may redo it) or fails a test: someone is told.
 //   - lost, "lost for good": none of the above, or a cleanup for an object
@@ -312,13 +314,11 @@
 // https://github.com/conflictlint/conflictlint/blob/main/docs/evaluation.md#level-triggered-controllers-decision);
 // an unknown callee of another package that receives the error counts as
 // handing it on. Under go vet, a datastore helper whose write the importers'
-// watches redo is graded `lost` (its importers are not in view); a check on a
-// timer tick is taken to re-read what it writes (a tick handed an object read
-// before the loop is not graded by the loop); predicates are not read: any
-// predicate on a watch filters its events and resyncs alike (many drop a
-// resync's update, same spec and generation). A blanked resourceVersion is
-// taken as meant: the write overwrites what others changed since the read,
-// and that is not reported (retryreget reports a blanking inside a retry).
+// watches redo is graded `lost` (its importers are not in view); predicates
+// are not read: any predicate on a watch filters its events and resyncs alike
+// (many drop a resync's update, same spec and generation). A blanked
+// resourceVersion is taken as meant: the write overwrites what others changed
+// since the read (retryreget reports a blanking inside a retry).
 //
 // # Fixes
 //

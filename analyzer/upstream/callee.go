@@ -177,3 +177,24 @@ func IsClientWrite(info *types.Info, call *ast.CallExpr) bool {
 	}
 	return fn.Name() == "Patch" && fn.Signature().Recv() != nil && PatchDataIndex(fn.Signature()) >= 0
 }
+
+// FatalEvent reports whether call, a method of a zerolog event, belongs to
+// a chain begun by a Fatal or Panic level (`log.Fatal().Err(err).Msg(m)`):
+// sending that event ends the program.
+func FatalEvent(info *types.Info, call *ast.CallExpr) bool {
+	for call != nil {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		fn := Callee(info, call)
+		if fn == nil || fn.Pkg() == nil || !strings.HasPrefix(syntax.PkgPath(fn.Pkg()), ZerologPath) {
+			return false
+		}
+		if FatalEventLevels[fn.Name()] {
+			return true
+		}
+		call, _ = ast.Unparen(sel.X).(*ast.CallExpr)
+	}
+	return false
+}

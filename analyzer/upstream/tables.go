@@ -236,7 +236,18 @@ var LoggingTypes = map[FuncKey]bool{
 	{"go.uber.org/zap", "SugaredLogger"}:               true,
 	{"log/slog", "Logger"}:                             true,
 	{"log", "Logger"}:                                  true,
+	{ZerologPath, "Logger"}:                            true,
+	{ZerologPath, "Event"}:                             true,
 }
+
+// ZerologPath is zerolog, whose events log what they are given when sent;
+// an event begun by a level in FatalEventLevels (the Logger's method or
+// the global logger's function of that name, ZerologPath+"/log") ends the
+// program instead (see FatalEvent).
+const ZerologPath = "github.com/rs/zerolog"
+
+// FatalEventLevels begin a zerolog event that exits or panics when sent.
+var FatalEventLevels = map[string]bool{"Fatal": true, "Panic": true}
 
 // FatalFuncs end the program.
 var FatalFuncs = map[FuncKey]bool{

@@ -99,6 +99,7 @@ func NewTracer(info *types.Info, pkg *types.Package, model Queries, foreign Fore
 		k.results = ResultVerdicts(info, model.Files(), foreign.Results)
 		k.sum.programEnds = s.findProgramEnds()
 		s.findSentinels()
+		s.findDiscardedResults()
 		s.findNonNilParams()
 	}
 	return t
@@ -277,7 +278,7 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (
 	switch {
 	case isTestSurface(fn):
 		return Surfaced, false
-	case isFatal(fn):
+	case isFatal(fn), upstream.FatalEvent(t.k.info, call):
 		return Fatal, false
 	case upstream.FuncKeyOf(fn) == upstream.FuncKey{Pkg: upstream.ReconcilePath, Name: "TerminalError"}:
 		return Terminal, false // the reconcile's requeue is given up

@@ -30,7 +30,7 @@ func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	if ex.f.pollCall != nil {
 		return max(f, ex.pollReturnFate(ret, st))
 	}
-	if st.testedIn != nil && (ex.signalsFailure(ret) || ex.returnsOwnStatus(ret)) {
+	if st.testedIn != nil && (ex.signalsFailure(ret) || ex.returnsOwnStatus(ret)) && !ex.statusDiscarded() {
 		f = max(f, HandedOff) // `return false`, or a status of its own, after testing the error: the caller learns it failed
 	}
 	if ex.returnsCount(ret, st) {

@@ -64,6 +64,9 @@ type summaries struct {
 	// sentinels are the package's error variables that are never nil
 	// (see sentinels.go).
 	sentinels map[*types.Var]bool
+	// discarded are the unexported functions whose every call drops
+	// their results (see discarded.go).
+	discarded map[*types.Func]bool
 }
 
 // summarizer computes the summaries into k when the tracer is made, in the

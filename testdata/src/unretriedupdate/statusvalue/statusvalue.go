@@ -62,6 +62,37 @@ func nextSync(ctx context.Context, c client.Client, cm *corev1.ConfigMap) time.D
 	return time.Minute
 }
 
+// adoptDropped returns the object it wrote, or nil when the write failed;
+// its one caller drops what it returns (k8gb's Ingress handler), so the
+// status reaches nobody.
+func adoptDropped(ctx context.Context, c client.Client, cm *corev1.ConfigMap) *corev1.ConfigMap {
+	if err := c.Update(ctx, cm); err != nil { // want `conflict from c.Update cannot be returned by adoptDropped: requeue the object, or re-read cm inside retry.RetryOnConflict; .*lost for good$`
+		log.Print(err)
+		return nil
+	}
+	return cm
+}
+
+func handleDropped(ctx context.Context, c client.Client, cm *corev1.ConfigMap) {
+	_ = adoptDropped(ctx, c, cm)
+}
+
+// adoptKept is the same helper, whose caller reads what it returns.
+func adoptKept(ctx context.Context, c client.Client, cm *corev1.ConfigMap) *corev1.ConfigMap {
+	if err := c.Update(ctx, cm); err != nil { // ok: the caller learns it failed
+		log.Print(err)
+		return nil
+	}
+	return cm
+}
+
+func handleKept(ctx context.Context, c client.Client, cm *corev1.ConfigMap) bool {
+	adoptDropped(ctx, c, cm)
+	return adoptKept(ctx, c, cm) != nil
+}
+
 var _ = setBalancer
 var _ = setBalancerSame
 var _ = nextSync
+var _ = handleDropped
+var _ = handleKept
