@@ -36,6 +36,11 @@ func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate
 	case fate.Unknown:
 		return consequence.Evidence{Grade: consequence.Unknown}
 	case fate.Fatal, fate.Surfaced:
+		if f == fate.Fatal && g.program != nil && !g.program.ManagerStopEndsProgram() {
+			if _, end := g.res.tracer.FatalEnd(cur); end == fate.StopsManager {
+				return consequence.Evidence{Grade: consequence.Lost} // the program runs on, its controllers stopped
+			}
+		}
 		return consequence.Evidence{Grade: consequence.Reported}
 	}
 	e := consequence.Evidence{Grade: consequence.Lost}

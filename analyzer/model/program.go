@@ -36,6 +36,9 @@ type ProgramHealing struct {
 	evidenced map[string]*types.TypeName // owners with some evidence of healing
 	calls     *programCalls
 	fields    map[*types.Var]string // informer fields and the kinds they watch
+	// managerRunsOn is set when a manager Start of the program lets the
+	// program run on after it fails (see managerstop.go).
+	managerRunsOn bool
 }
 
 // ProgramPackage is one loaded package's product code (test files left
@@ -126,7 +129,9 @@ func (p *ProgramHealing) build() {
 		for _, f := range pkg.Files {
 			p.calls.add(pkg.Info, f)
 		}
-		p.merge(findHealing(pkg.Info, pkg.Files, p.calls.takeCalls(), nil, facts))
+		calls := p.calls.takeCalls()
+		p.noteManagerStarts(pkg.Info, pkg.Files, calls)
+		p.merge(findHealing(pkg.Info, pkg.Files, calls, nil, facts))
 	}
 	p.pkgs = nil // read once
 }

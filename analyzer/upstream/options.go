@@ -47,6 +47,9 @@ type Options struct {
 // event that runs fn may still skip the write.
 type ProgramGrader interface {
 	Grade(fn *types.Func, kind string, onEvent bool) consequence.Evidence
+	// ManagerStopEndsProgram reports whether a controller-runtime manager
+	// stopped by a runnable's error ends the program.
+	ManagerStopEndsProgram() bool
 }
 
 // TestWriteReporter is implemented by a check's flag value that decides

@@ -193,3 +193,28 @@ func TestWholeProgramResyncOff(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeProgramManagerRunsOn: a runnable's failure stops its manager,
+// which ends the program where the manager's Start error is returned
+// (package manager's Run), but not where the speaker's wrapper drops it.
+// Only the whole program shows where the manager starts; with the
+// runnable's package alone, the failure is taken to end the program.
+func TestWholeProgramManagerRunsOn(t *testing.T) {
+	root := gopath(t)
+	const write = "src/cmdprogram/speaker/bgp/bgp.go:22:9: conflict from c.Update is returned from a runnable's Start, which stops the manager: "
+	for _, c := range []struct {
+		args  []string
+		grade string
+	}{
+		{[]string{"cmdprogram/speaker/..."}, "lost for good"},
+		{[]string{"cmdprogram/speaker/bgp", "cmdprogram/manager"}, "reported by exit status"},
+		{[]string{"cmdprogram/speaker/bgp"}, "reported by exit status"},
+	} {
+		o := conflictlint(t, root, c.args...)
+		o.want(t, exitFindings)
+		line := findingLine(o.stdout, write)
+		if !strings.HasSuffix(strings.TrimSpace(line), "; "+c.grade+" (unretriedupdate)") {
+			t.Errorf("conflictlint %s: want the write graded %q, got %q in\n%s", strings.Join(c.args, " "), c.grade, line, o.stdout)
+		}
+	}
+}
