@@ -201,24 +201,12 @@ func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
 // (builder.MatchEveryOwner, builder.OnlyMetadata) may be a predicate.
 func mayFilter(info *types.Info, options []ast.Expr) bool {
 	for _, o := range options {
-		v, ok := info.Uses[optionName(o)].(*types.Var)
+		v, ok := info.Uses[syntax.NameIdent(o)].(*types.Var)
 		if !ok || v.Pkg() == nil || syntax.PkgPath(v.Pkg()) != upstream.BuilderPath || !upstream.UnfilteredWatchOptions[v.Name()] {
 			return true
 		}
 	}
 	return false
-}
-
-// optionName returns the identifier that names an option variable (opt,
-// builder.MatchEveryOwner), or nil.
-func optionName(e ast.Expr) *ast.Ident {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return e
-	case *ast.SelectorExpr:
-		return e.Sel
-	}
-	return nil
 }
 
 // noteHandler records `inf.AddEventHandler(cache.ResourceEventHandlerFuncs{UpdateFunc: ...})`:

@@ -90,7 +90,7 @@ func ownsControllerOnly(info *types.Info, method string, args []ast.Expr) bool {
 	switch {
 	case method == "Owns":
 		for _, o := range args[1:] {
-			if v, ok := info.Uses[optionName(o)].(*types.Var); ok && v.Name() == "MatchEveryOwner" && syntax.PkgPath(v.Pkg()) == upstream.BuilderPath {
+			if v, ok := info.Uses[syntax.NameIdent(o)].(*types.Var); ok && v.Name() == "MatchEveryOwner" && syntax.PkgPath(v.Pkg()) == upstream.BuilderPath {
 				return false
 			}
 		}

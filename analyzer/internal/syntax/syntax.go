@@ -136,6 +136,19 @@ func Ident(e ast.Expr) *ast.Ident {
 	return id
 }
 
+// NameIdent returns the identifier that names e, without parentheses:
+// e itself, or a selector's last name (opt, builder.MatchEveryOwner,
+// c.enqueue), or nil.
+func NameIdent(e ast.Expr) *ast.Ident {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
+}
+
 // InnermostLoop returns the for or range statement that most closely
 // encloses cur inside its function, or nil when none does.
 func InnermostLoop(cur inspector.Cursor) ast.Stmt {

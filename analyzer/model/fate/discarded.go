@@ -3,6 +3,8 @@ package fate
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // A function that hands its failure on as a status (`return false`, a
@@ -79,13 +81,7 @@ func droppedCallee(n ast.Node) *ast.Ident {
 	if !ok {
 		return nil
 	}
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return fun
-	case *ast.SelectorExpr:
-		return fun.Sel
-	}
-	return nil
+	return syntax.NameIdent(call.Fun)
 }
 
 // interfaceDeclares reports whether fn is a method and an interface type
