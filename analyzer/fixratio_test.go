@@ -25,12 +25,15 @@ import (
 // once the hard negatives of the creationTimestamp, type-assertion,
 // status-value, sentinel and poll rules came in: nine findings, most in
 // functions without an error result whose object the caller owns, where
-// no fix keeps the meaning). Issue 14's
+// no fix keeps the meaning; 142 of 333, 42.6%, once the hard negatives of
+// the until-success loop, zerolog and dropped-status rules came in: six
+// findings in loops over other work and in functions without an error
+// result, whose object comes from the caller). Issue 14's
 // target is 60%; the gap is the shapes where no fix can be shown to keep
 // the program's meaning, above all objects that are parameters or fields
 // written without a change of the function's own, whose holders' changes a
 // re-read would drop (see docs/fixes.md).
-const minFixedShare = 0.43
+const minFixedShare = 0.42
 
 // TestFixedShare runs every analyzer of the suite over its scenario
 // packages (testdata/src/<name>/...) and counts the findings that carry a
