@@ -9,7 +9,9 @@
 // shared with every other reader: the results of generated listers' Get and
 // List (namespaced or not, for built-in kinds, custom resources and the
 // dynamic lister), the items of a cache.Indexer or cache.Store (Get,
-// GetByKey, List, ByIndex, after the type assertion), the arguments of
+// GetByKey, List, ByIndex, after the type assertion), the results of
+// wrangler v3's caches (a generated controller's Cache(): Get, List,
+// GetByIndex), the arguments of
 // informer event handlers (AddFunc, UpdateFunc, DeleteFunc and FilterFunc
 // of cache.ResourceEventHandlerFuncs and cache.FilteringResourceEventHandler,
 // OnAdd, OnUpdate and OnDelete of a cache.ResourceEventHandler), and the

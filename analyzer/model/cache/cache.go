@@ -126,7 +126,7 @@ func (c *Cache) IsRead(call *ast.CallExpr) (ast.Expr, bool) {
 // error) or List(labels.Selector) ([]X, error) of an interface whose name
 // ends in "Lister" (or of client-go's generic listers.ResourceIndexer).
 func readKindOf(fn *types.Func) upstream.CacheReadKind {
-	if fn.Name() != "Get" && fn.Name() != "List" && fn.Name() != "GetByKey" && fn.Name() != "ByIndex" && fn.Name() != "Index" {
+	if fn.Name() != "Get" && fn.Name() != "List" && fn.Name() != "GetByKey" && fn.Name() != "ByIndex" && fn.Name() != "Index" && fn.Name() != "GetByIndex" {
 		return upstream.NotCacheRead
 	}
 	key := upstream.MethodKeyOf(fn)

@@ -118,3 +118,29 @@ func Undrain(nodes corev1ctl.NodeClient, node *corev1.Node) error {
 		return err
 	})
 }
+
+// Cordon marks a node unschedulable on the object the controller's cache
+// hands out, which every reader of the cache shares: the cache shows the
+// change before the server has it, and keeps it if the write fails
+// (system-upgrade-controller's shape).
+func Cordon(nodes corev1ctl.NodeController, name string) error {
+	node, err := nodes.Cache().Get(name)
+	if err != nil {
+		return err
+	}
+	node.Spec.Unschedulable = true
+	_, err = nodes.Update(node)
+	return err
+}
+
+// CordonCopy changes a copy of the cached node.
+func CordonCopy(nodes corev1ctl.NodeController, name string) error {
+	cached, err := nodes.Cache().Get(name)
+	if err != nil {
+		return err
+	}
+	node := cached.DeepCopy()
+	node.Spec.Unschedulable = true
+	_, err = nodes.Update(node)
+	return err
+}
