@@ -31,7 +31,10 @@ func startEndsProgram(info *types.Info, cur inspector.Cursor) bool {
 	case *ast.ReturnStmt:
 		return true // its caller decides, as a command's run function does
 	case *ast.CallExpr:
-		return endsProgram(info, p) // log.Fatal(mgr.Start(ctx))
+		// log.Fatal(mgr.Start(ctx)), utilruntime.Must(...), or a wrap that
+		// is returned: return fmt.Errorf("manager: %w", mgr.Start(ctx))
+		_, returned := cur.Parent().Parent().Node().(*ast.ReturnStmt)
+		return endsProgram(info, p) || isMust(info, p) || returned && upstream.IsErrorType(info.TypeOf(p))
 	case *ast.AssignStmt:
 		if ifs := testedBy(cur.Parent()); ifs != nil {
 			return blockEnds(info, ifs.Body)
@@ -94,6 +97,13 @@ func endsProgram(info *types.Info, call *ast.CallExpr) bool {
 		return false
 	}
 	return upstream.FatalFuncs[upstream.FuncKeyOf(fn.Origin())] || upstream.FatalMethods[upstream.MethodKeyOf(fn.Origin())] || upstream.FatalLoggerNames[fn.Name()]
+}
+
+// isMust reports whether call is apimachinery's runtime.Must, which panics
+// on an error.
+func isMust(info *types.Info, call *ast.CallExpr) bool {
+	fn := upstream.Callee(info, call)
+	return fn != nil && fn.Name() == "Must" && syntax.PkgPath(fn.Pkg()) == "k8s.io/apimachinery/pkg/util/runtime"
 }
 
 // noteManagerStarts records whether a manager Start among calls, made in

@@ -196,7 +196,8 @@ func TestWholeProgramResyncOff(t *testing.T) {
 
 // TestWholeProgramManagerRunsOn: a runnable's failure stops its manager,
 // which ends the program where the manager's Start error is returned
-// (package manager's Run), but not where the speaker's wrapper drops it.
+// (package manager's Run; strict's, wrapped, or given to runtime.Must),
+// but not where the speaker's wrapper drops it.
 // Only the whole program shows where the manager starts; with the
 // runnable's package alone, the failure is taken to end the program.
 func TestWholeProgramManagerRunsOn(t *testing.T) {
@@ -208,6 +209,7 @@ func TestWholeProgramManagerRunsOn(t *testing.T) {
 	}{
 		{[]string{"cmdprogram/speaker/..."}, "lost for good"},
 		{[]string{"cmdprogram/speaker/bgp", "cmdprogram/manager"}, "reported by exit status"},
+		{[]string{"cmdprogram/speaker/bgp", "cmdprogram/speaker/strict"}, "reported by exit status"},
 		{[]string{"cmdprogram/speaker/bgp"}, "reported by exit status"},
 	} {
 		o := conflictlint(t, root, c.args...)
