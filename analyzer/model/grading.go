@@ -35,13 +35,13 @@ func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate
 	switch f {
 	case fate.Unknown:
 		return consequence.Evidence{Grade: consequence.Unknown}
-	case fate.Fatal, fate.Surfaced:
+	case fate.Fatal, fate.Surfaced, fate.Answered:
 		if f == fate.Fatal && g.program != nil && !g.program.ManagerStopEndsProgram() {
 			if _, end := g.res.tracer.FatalEnd(cur); end == fate.StopsManager {
 				return consequence.Evidence{Grade: consequence.Lost} // the program runs on, its controllers stopped
 			}
 		}
-		return consequence.Evidence{Grade: consequence.Reported}
+		return consequence.Evidence{Grade: consequence.Reported, ToClient: f == fate.Answered}
 	}
 	e := consequence.Evidence{Grade: consequence.Lost}
 	if onGonePath(g.info, cur) || afterFinalizerRemoval(g.info, cur) {

@@ -43,7 +43,7 @@
 // With -unretriedupdate.mode=strict, every conflict-prone write outside a
 // retry scope is reported, returned or not, also in test code (an e2e test
 // that updates what a controller writes is flaky). The default, propagate,
-// follows a returned error and leaves out test files and test support.
+// follows a returned error and skips test files and test support.
 //
 // # Messages
 //
@@ -61,17 +61,18 @@
 //     stops the manager`: the work stops halfway. Retry the write.
 //   - `is wrapped in reconcile.TerminalError, so it is never requeued`: return
 //     the Conflict unwrapped, or retry.
+//   - `is answered to the HTTP request and never retried`: retry the write
+//     before the handler answers.
 //   - `is returned to F, which may ignore it`: the writing function is an
 //     interface value handed to F, not known to act on it. Retry inside it.
 //   - `is not retried` (strict mode): no retry scope surrounds the write.
-//   - `may be lost: <reason> at line N (<slug>)` (debug=unknown) and `;
-//     undecided: <slug> at line N` (strict): the model could not decide the
-//     failure's fate at line N (undecided-test, other-result-test,
-//     result-without-fact). Read line N.
+//   - `may be lost: <reason> at line N (<slug>)` (debug=unknown), `;
+//     undecided: <slug> at line N` (strict): the fate is undecided at line N
+//     (undecided-test, other-result-test, result-without-fact).
 //
 // After the colon: the fix (`return it`, `re-read X inside
-// retry.RetryOnConflict`) or how to fix it by hand; `; no fix: ...` says why
-// there is none. The grade comes last (see "Consequence").
+// retry.RetryOnConflict`) or what to do by hand; `; no fix: ...` says why
+// not. The grade comes last (see "Consequence").
 //
 // # How a failure is judged
 //
@@ -181,13 +182,14 @@
 //     glog, klog v1; or returns it from a cobra command's `RunE`, which prints
 //     it and exits, or from the `Start` of a runnable given to a
 //     controller-runtime manager in the package, which stops the manager).
-//   - Reported: a path that returns it from a function literal given to a
-//     function of another package as an interface value (`any`), as schedulers
-//     take their tasks (gocron's `NewTask`, `Do`): such a runner calls it by
-//     reflection and is not known to act on the error. A test framework that
-//     acts on it (ginkgo's `DeferCleanup`, gomock's `DoAndReturn`) is not such
-//     a runner; a parameter of a function type with an error result
-//     (errgroup's `Go`) hands it on.
+//   - Reported: a path that answers an HTTP request with it (a call given
+//     `http.ResponseWriter`, gin's `*Context` or go-restful's `*Response`):
+//     the requester learns of it, nothing writes again.
+//   - Reported: a path that returns it from a function literal given to
+//     another package as `any`, as schedulers take tasks (gocron's `NewTask`,
+//     `Do`): called by reflection, not known to act on it. ginkgo's
+//     `DeferCleanup` and gomock's `DoAndReturn` act on it; a parameter of a
+//     function type with an error result (errgroup's `Go`) hands it on.
 //
 // # Only on proof
 //
@@ -294,7 +296,8 @@
 //     The smallest constant period is shown; "lost until resync" without a
 //     period means the period is not a constant.
 //   - reported, "reported by exit status": the failure ends the program (a
-//     restart may redo it) or fails a test: someone is told.
+//     restart may redo it) or fails a test; "reported to the client": it
+//     answers an HTTP request. Someone is told.
 //   - lost, "lost for good": none of the above, or a cleanup for an object
 //     that is gone (`IsNotFound` of the first Get of the request or of a `key`
 //     parameter; or past the write after `controllerutil.RemoveFinalizer`).
@@ -324,22 +327,7 @@
 //
 // Where the function can hand the error on (a function declaration whose last
 // result is an `error`: a Reconcile, a sync handler) and returning early skips
-// nothing but logging, `-fix` returns the error. An only-logged error branch
-// followed by a final `return ctrl.Result{}, nil`:
-//
-//	// before
-//	if err := r.Status().Update(ctx, &app); err != nil {
-//		log.Error(err, "unable to update status")
-//	}
-//	return ctrl.Result{}, nil
-//
-//	// after: the log line stays, and the error is returned after it
-//	if err := r.Status().Update(ctx, &app); err != nil {
-//		log.Error(err, "unable to update status")
-//		return ctrl.Result{}, err
-//	}
-//	return ctrl.Result{}, nil
-//
+// nothing but logging, `-fix` returns the error, as in the example at the top.
 // The logs always stay: a duplicate line costs less than a lost message, and
 // an edit that deletes nothing cannot leave a logger unused. A branch that
 // logs (or does nothing) and returns zero values with a nil error returns the

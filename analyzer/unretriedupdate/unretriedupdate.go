@@ -103,7 +103,7 @@ func (c *checker) check(s site) {
 		what = "is not retried"
 	case f.Lost():
 		what = c.fateText(s, f)
-		canReturn = f != fate.Fatal && f != fate.Abandoned && f != fate.Terminal && noErrorResult(nil, s.cursor) == ""
+		canReturn = f != fate.Fatal && f != fate.Abandoned && f != fate.Terminal && f != fate.Answered && noErrorResult(nil, s.cursor) == ""
 	case f == fate.Unknown && c.debug == DebugUnknown:
 		c.reportUnknown(s, related)
 		return
@@ -195,7 +195,7 @@ func (c *checker) retryAdvice(s site, where string) string {
 func (c *checker) advice(s site, f fate.Fate) string {
 	retry := c.retryAdvice(s, "inside")
 	switch {
-	case c.mode == Strict || f == fate.Fatal || f == fate.Abandoned:
+	case c.mode == Strict || f == fate.Fatal || f == fate.Abandoned || f == fate.Answered:
 		return retry
 	case f == fate.Terminal:
 		return "return it unwrapped, or " + retry
@@ -225,6 +225,8 @@ func (c *checker) fateText(s site, f fate.Fate) string {
 		return fmt.Sprintf("is followed by %s, which exits", diag.CallName(call))
 	case fate.Terminal:
 		return "is wrapped in reconcile.TerminalError, so it is never requeued"
+	case fate.Answered:
+		return "is answered to the HTTP request and never retried"
 	case fate.Abandoned:
 		if runner := c.tracer.OpaqueRunner(s.cursor); runner != nil {
 			return fmt.Sprintf("is returned to %s, which may ignore it", diag.CallName(runner))

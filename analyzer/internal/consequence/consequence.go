@@ -3,9 +3,10 @@
 // nobody is told), until-event (the controller's watch of the object runs
 // it again on the change that caused the Conflict), until-resync (only a
 // periodic pass redoes it), reported (a person learns of it: a non-zero
-// exit, a failed test), requeued (a stale write's certain Conflict is
-// returned to a loop that reads again and retries: the mildest) and
-// unknown (strict mode: the failure's fate itself is unknown).
+// exit, a failed test, an answer to an HTTP client), requeued (a stale
+// write's certain Conflict is returned to a loop that reads again and
+// retries: the mildest) and unknown (strict mode: the failure's fate itself
+// is unknown).
 //
 // A finding carries its grade as a clause at the end of its message, so that
 // every channel (go vet's text and JSON, the standalone driver, SARIF,
@@ -67,6 +68,9 @@ func Names() []string {
 type Evidence struct {
 	Grade  Grade
 	Period time.Duration // for UntilResync, when the period is a constant
+	// ToClient marks a Reported failure that is sent back to an HTTP
+	// request's client rather than ending the program.
+	ToClient bool
 }
 
 // Clause is the text a finding's message ends with.
@@ -82,6 +86,9 @@ func (e Evidence) Clause() string {
 		}
 		return "lost until resync"
 	case Reported:
+		if e.ToClient {
+			return clientClause
+		}
 		return "reported by exit status"
 	case Requeued:
 		return "redone when requeued"
@@ -90,6 +97,9 @@ func (e Evidence) Clause() string {
 	}
 	return ""
 }
+
+// clientClause ends the message of a failure answered to an HTTP client.
+const clientClause = "reported to the client"
 
 // Append returns msg with e's clause as its last.
 func (e Evidence) Append(msg string) string {
@@ -106,7 +116,7 @@ func Of(msg string) Grade {
 	for i := len(clauses) - 1; i > 0; i-- {
 		for _, g := range All {
 			c := Evidence{Grade: g}.Clause()
-			if clauses[i] == c || g == UntilResync && strings.HasPrefix(clauses[i], c+" (") && strings.HasSuffix(clauses[i], ")") {
+			if clauses[i] == c || g == Reported && clauses[i] == clientClause || g == UntilResync && strings.HasPrefix(clauses[i], c+" (") && strings.HasSuffix(clauses[i], ")") {
 				return g
 			}
 		}

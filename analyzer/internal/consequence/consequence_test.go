@@ -8,7 +8,7 @@ import (
 func TestClauseRoundTrip(t *testing.T) {
 	for _, e := range []Evidence{
 		{Grade: Lost}, {Grade: UntilEvent}, {Grade: UntilResync}, {Grade: UntilResync, Period: 30 * time.Minute},
-		{Grade: UntilResync, Period: 90 * time.Minute}, {Grade: Reported}, {Grade: Unknown},
+		{Grade: UntilResync, Period: 90 * time.Minute}, {Grade: Reported}, {Grade: Reported, ToClient: true}, {Grade: Unknown},
 	} {
 		msg := e.Append("conflict from r.Update of cm is only logged: return it")
 		if got := Of(msg); got != e.Grade {

@@ -3,6 +3,7 @@ package fate
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -258,4 +259,14 @@ func (k *knowledge) callsSelfReadingHelper(call *ast.CallExpr) bool {
 	}
 	refreshed, refreshes := k.model.Refresher(fn)
 	return refreshes && refreshed == param
+}
+
+// answersRequest reports whether call receives, as its receiver or an
+// argument, a handle that answers an HTTP request (upstream.ResponseTypes):
+// whatever else it is given goes back to the requester.
+func answersRequest(info *types.Info, call *ast.CallExpr) bool {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil && upstream.IsResponseHandle(info.TypeOf(sel.X)) {
+		return true
+	}
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return upstream.IsResponseHandle(info.TypeOf(a)) })
 }

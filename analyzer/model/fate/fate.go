@@ -29,6 +29,7 @@ const (
 	Swallowed                 // read (compared, formatted) but neither logged nor handed on
 	Logged                    // logged, and not handed on
 	Terminal                  // wrapped in reconcile.TerminalError: controller-runtime logs it and never requeues
+	Answered                  // sent back to an HTTP request's client: the requester learns of it, nothing writes again
 	Fatal                     // ends the program
 	Unknown                   // a path the model cannot decide: neither proven lost nor proven handed on (see Tracer.Unknown)
 	HandedOff                 // given to code out of view: a send, a store, an unknown callee, a captured variable
@@ -40,7 +41,7 @@ const (
 )
 
 var fateNames = [...]string{
-	Dropped: "dropped", Abandoned: "abandoned", Terminal: "terminal", Swallowed: "swallowed", Logged: "logged", Fatal: "fatal", Unknown: "unknown",
+	Dropped: "dropped", Abandoned: "abandoned", Terminal: "terminal", Answered: "answered", Swallowed: "swallowed", Logged: "logged", Fatal: "fatal", Unknown: "unknown",
 	HandedOff: "handed off", Surfaced: "surfaced", Handled: "handled", Retried: "retried",
 	ReturnedOther: "returned other", Returned: "returned",
 }
@@ -285,6 +286,9 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (
 	}
 	if ends := t.k.endsOf(fn); ends != 0 {
 		return ends, false // an e2e framework's Failf: the test fails
+	}
+	if answersRequest(t.k.info, call) {
+		return Answered, false
 	}
 	switch {
 	case isLogging(fn):

@@ -71,7 +71,7 @@ func (jh JobHandler) StopJobBuggy(ctx context.Context, appName, jobName string) 
 
 	radixJob.Spec.Stop = true
 
-	_, err = jh.userAccount.RadixClient.RadixV1().RadixJobs(radixJob.GetNamespace()).Update(ctx, radixJob, metav1.UpdateOptions{}) // realbug: unretriedupdate miss=default "the error is returned (rewrapped with %v) to the HTTP handler; propagate mode counts any returned error as handled, though no caller retries"
+	_, err = jh.userAccount.RadixClient.RadixV1().RadixJobs(radixJob.GetNamespace()).Update(ctx, radixJob, metav1.UpdateOptions{}) // realbug: unretriedupdate
 	if err != nil {
 		return fmt.Errorf("failed to patch job object: %v", err)
 	}

@@ -10,6 +10,7 @@ type Event struct{}
 func (l *Logger) Err(err error) *Event { return &Event{} }
 func (l *Logger) Error() *Event        { return &Event{} }
 func (l *Logger) Info() *Event         { return &Event{} }
+func (l *Logger) Warn() *Event         { return &Event{} }
 func (l *Logger) Fatal() *Event        { return &Event{} }
 func (l *Logger) Panic() *Event        { return &Event{} }
 

@@ -8,3 +8,4 @@ var Logger zerolog.Logger
 func Err(err error) *zerolog.Event { return Logger.Err(err) }
 func Error() *zerolog.Event        { return Logger.Error() }
 func Fatal() *zerolog.Event        { return Logger.Fatal() }
+func Warn() *zerolog.Event         { return Logger.Warn() }
