@@ -43,6 +43,7 @@ type options struct {
 	fix           bool
 	diff          bool
 	newFrom       newFrom
+	wholeProgram  bool // grade from the whole program's evidence
 	// model is the suite's model options, which the driver completes
 	// once it has loaded the packages (see analyzer.CoveredTestVariants).
 	model *upstream.Options
@@ -75,6 +76,7 @@ func standalone(args []string, stdout, stderr io.Writer, help func(names []strin
 	fs.BoolVar(&o.verbose, "v", false, "show progress on standard error (shown anyway when it is a terminal)")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes instead of reporting, and list the findings left without one")
 	fs.BoolVar(&o.diff, "diff", false, "with -fix, print the fixes as a unified diff (for git apply) instead of applying them")
+	fs.BoolVar(&o.wholeProgram, "whole-program", true, "grade lost Conflicts from the whole program's evidence (the callers, main's resync, the manager's Start); false grades each package from its own and its imports', as go vet and golangci-lint do")
 	o.newFrom.register(fs)
 	var config analyzer.Config
 	o.model = &config.Model
@@ -168,7 +170,9 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		o.model.CoveredVariant = analyzer.CoveredTestVariants(pkgs)
 		// The whole program is in view: what main sets up grades the
 		// findings of every package, unless the user said otherwise.
-		if resync := analyzer.SeeWholeProgram(o.model, pkgs); resync > 0 {
+		if !o.wholeProgram {
+			progress.printf("grading each package from its own evidence (-whole-program=false)")
+		} else if resync := analyzer.SeeWholeProgram(o.model, pkgs); resync > 0 {
 			progress.printf("the program sets up a resync every %s", resync)
 		}
 	}

@@ -13,7 +13,8 @@ import (
 // so a resync that an importer sets up (the manager, in package manager)
 // grades a lost write of the controller package it runs. With only the
 // controller package in view, as go vet and golangci-lint see it, the same
-// write is lost for good; a -resync the user gives wins over the program's.
+// write is lost for good, as it is with -whole-program=false; a -resync the
+// user gives wins over the program's.
 // The helpers of package store are graded by their callers (see
 // TestWholeProgramCallers).
 func TestWholeProgramGrades(t *testing.T) {
@@ -26,6 +27,9 @@ func TestWholeProgramGrades(t *testing.T) {
 		{[]string{"cmdprogram/..."}, "lost until resync (30m)"},
 		{[]string{"cmdprogram/controller"}, "lost for good"},
 		{[]string{"-resync=2h", "cmdprogram/..."}, "lost until resync (2h)"},
+		// the package view on the whole program, as go vet grades it
+		{[]string{"-whole-program=false", "cmdprogram/..."}, "lost for good"},
+		{[]string{"-whole-program=false", "-resync=2h", "cmdprogram/..."}, "lost until resync (2h)"},
 	} {
 		o := conflictlint(t, root, c.args...)
 		o.want(t, exitFindings)
@@ -211,6 +215,7 @@ func TestWholeProgramManagerRunsOn(t *testing.T) {
 		{[]string{"cmdprogram/speaker/bgp", "cmdprogram/manager"}, "reported by exit status"},
 		{[]string{"cmdprogram/speaker/bgp", "cmdprogram/speaker/strict"}, "reported by exit status"},
 		{[]string{"cmdprogram/speaker/bgp"}, "reported by exit status"},
+		{[]string{"-whole-program=false", "cmdprogram/speaker/..."}, "reported by exit status"}, // as go vet grades it
 	} {
 		o := conflictlint(t, root, c.args...)
 		o.want(t, exitFindings)
