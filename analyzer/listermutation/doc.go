@@ -21,7 +21,12 @@
 // So is the result of a function of the program that can return such an
 // object on some path (a getLauncherJob that returns the lister's Job, or
 // nil when there is none): its call is a read of the cache, in its own
-// package and, through a fact, in the packages that call it.
+// package and, through a fact, in the packages that call it. And so is the
+// parameter of a method that implements an interface method which its
+// package calls with such an object (a project's generic controller that
+// reads the indexer and calls `c.handler.Handle(ctx, event, obj)`): every
+// implementation, in the packages that import the interface's, is given
+// the cache's object.
 //
 // Changing it in place corrupts the cache: other controllers and handlers
 // see a change that was never written, later diffs against the cache miss

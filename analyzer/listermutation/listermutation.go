@@ -29,7 +29,7 @@ func New(modelAnalyzer, directives *analysis.Analyzer) *analysis.Analyzer {
 		Name:             "listermutation",
 		Doc:              docs.MustExtract(docFile, "listermutation"),
 		Requires:         []*analysis.Analyzer{modelAnalyzer, directives},
-		FactTypes:        []analysis.Fact{new(MutatesFact), new(ReturnsCachedFact)},
+		FactTypes:        []analysis.Fact{new(MutatesFact), new(ReturnsCachedFact), new(HandsCachedFact)},
 		RunDespiteErrors: true,
 		Run: diag.WithUnusedDirectives(func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[modelAnalyzer].(*model.Result), seesMetadata)
@@ -53,6 +53,9 @@ type checker struct {
 	callees map[*types.Func][]*types.Func
 	// writes are the model's conflict-prone writes, for the message.
 	writes []*model.Write
+	// handed are the interface methods whose implementations receive the
+	// cache's objects, with those parameters (see HandsCachedFact).
+	handed map[*types.Func][]int
 }
 
 func run(pass *analysis.Pass, res *model.Result, seesMetadata *syntax.ImportReach) (any, error) {
@@ -69,19 +72,24 @@ func run(pass *analysis.Pass, res *model.Result, seesMetadata *syntax.ImportReac
 		pass: pass, cache: view, seesMetadata: seesMetadata, writes: res.Writes(),
 		sums:    summaries{final: make(map[*types.Func]summary), open: make(map[*types.Func]summary)},
 		callees: make(map[*types.Func][]*types.Func),
+		handed:  make(map[*types.Func][]int),
 	}
+	c.handedFacts()
 	if view == nil {
 		// The package never touches a cache itself: it tells its importers
 		// which of its exported functions change an object they are given,
 		// and is checked only when it reads the cache through a function
 		// of another package.
 		c.cache = cache.Calls(pass)
-		if !seesMetadata.From(pass.Pkg) || !usesReturnsCached(pass) {
+		if !seesMetadata.From(pass.Pkg) || !usesReturnsCached(pass) && !implementsHanded(pass) {
 			c.exportFacts(false)
 			return nil, nil
 		}
 	}
 	c.exportFacts(true)
+	if view != nil {
+		c.findHanded()
+	}
 	for _, f := range pass.Files {
 		// A test's informers and listers serve only that test, which may
 		// change their objects on purpose (to check that a lister copies).
@@ -104,6 +112,12 @@ func (c *checker) checkFunc(fd *ast.FuncDecl) {
 	for v, fn := range c.cache.HandlerParams {
 		if fd.Pos() <= fn.Pos() && fn.End() <= fd.End() {
 			initial[v] = val{cached, &source{node: &ast.Ident{NamePos: v.Pos(), Name: v.Name()}, what: "the event handler's argument " + v.Name(), param: -1}}
+		}
+	}
+	if params, ok := c.handedParams(fd); ok {
+		for v, m := range params {
+			what := fmt.Sprintf("the argument %s, which %s.%s is given from the informer cache", v.Name(), m.Pkg().Name(), m.Name())
+			initial[v] = val{cached, &source{node: &ast.Ident{NamePos: v.Pos(), Name: v.Name()}, what: what, param: -1}}
 		}
 	}
 	if len(initial) == 0 && !c.readsCache(fd.Body) {

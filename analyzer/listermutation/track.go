@@ -79,6 +79,9 @@ type tracker struct {
 	returns func(fn *types.Func) level
 	// returned, when set, is called at every return statement.
 	returned func(ret *ast.ReturnStmt)
+	// called, when set, is called at every call, before the call's own
+	// effects.
+	called func(call *ast.CallExpr)
 }
 
 func (t *tracker) lookup(v *types.Var, pos token.Pos) val {
@@ -310,6 +313,9 @@ func (t *tracker) walk(body ast.Node) {
 		case *ast.IncDecStmt:
 			t.write(n, n.X, n.Pos())
 		case *ast.CallExpr:
+			if t.called != nil {
+				t.called(n)
+			}
 			t.call(n)
 		case *ast.IfStmt:
 			return !t.ifNil(n)
