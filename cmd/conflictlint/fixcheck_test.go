@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,6 +18,11 @@ import (
 // fixes with the whole suite.
 var fixedScenarios = []string{"unretriedupdate/...", "staleupdate/...", "retryreget/...", "listermutation/...", "ignoredirective/..."}
 
+// scenarioDeps are the packages outside fixedScenarios that scenario
+// packages import, copied with them (and analyzed with them, for their
+// facts, as a run over a whole module does).
+var scenarioDeps = []string{"facts/listermutation/handed"}
+
 // TestFixesCompile applies every suggested fix of the suite to a copy of
 // the analyzers' scenario packages, the way `conflictlint -fix` does, and
 // checks what the golden files cannot: the fixed packages, tests included,
@@ -26,14 +32,18 @@ var fixedScenarios = []string{"unretriedupdate/...", "staleupdate/...", "retryre
 // staleness, so the count may drop by more than the fixes applied.)
 func TestFixesCompile(t *testing.T) {
 	root := gopath(t)
+	var dirs []string
 	for _, p := range fixedScenarios {
-		dir := filepath.Dir(p) // the analyzer's directory, without "/..."
+		dirs = append(dirs, filepath.Dir(p)) // the analyzer's directory, without "/..."
+	}
+	for _, dir := range append(dirs, scenarioDeps...) {
 		if err := os.CopyFS(filepath.Join(root, "src", dir), os.DirFS(filepath.Join(stubTree, dir))); err != nil {
 			t.Fatal(err)
 		}
 	}
-	before := fixReport(t, conflictlint(t, root, append([]string{"-json"}, fixedScenarios...)...))
-	fix := conflictlint(t, root, append([]string{"-fix"}, fixedScenarios...)...)
+	patterns := append(slices.Clone(fixedScenarios), scenarioDeps...)
+	before := fixReport(t, conflictlint(t, root, append([]string{"-json"}, patterns...)...))
+	fix := conflictlint(t, root, append([]string{"-fix"}, patterns...)...)
 	m := regexp.MustCompile(`applied (\d+) fix`).FindStringSubmatch(fix.stderr)
 	if m == nil {
 		t.Fatalf("no summary line from -fix:\n%s", fix.stderr)
@@ -61,7 +71,7 @@ func TestFixesCompile(t *testing.T) {
 		t.Errorf("go vet after -fix: %v\n%s", err, out)
 	}
 
-	after := fixReport(t, conflictlint(t, root, append([]string{"-json"}, fixedScenarios...)...))
+	after := fixReport(t, conflictlint(t, root, append([]string{"-json"}, patterns...)...))
 	unfixed := make(map[string]int)
 	fixed := 0
 	for _, f := range before {
