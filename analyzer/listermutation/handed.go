@@ -51,8 +51,10 @@ func (c *checker) findHanded() {
 		t.walk(fd.Body)
 	}
 	for m, params := range c.handed {
-		slices.Sort(params)
-		c.pass.ExportObjectFact(m, &HandsCachedFact{Params: params})
+		if m.Pkg() == c.pass.Pkg { // the others are imported facts
+			slices.Sort(params)
+			c.pass.ExportObjectFact(m, &HandsCachedFact{Params: params})
+		}
 	}
 }
 

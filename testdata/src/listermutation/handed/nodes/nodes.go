@@ -9,6 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/kubernetes"
+	corelisters "k8s.io/client-go/listers/core/v1"
 	"k8s.io/client-go/tools/cache"
 
 	controller "facts/listermutation/handed"
@@ -61,4 +62,12 @@ type unrelated struct{}
 
 func (unrelated) Handle(ctx context.Context, node *corev1.Node) { // want Handle:`^mutates\[2\]$`
 	node.Labels["other"] = "true"
+}
+
+// ready reads the cache itself, so the package both imports the handler
+// interface's fact and looks for interfaces of its own that it feeds
+// from the cache (it has none): only facts of its own may be exported.
+func ready(nodes corelisters.NodeLister, name string) bool {
+	node, err := nodes.Get(name)
+	return err == nil && node.Spec.Unschedulable
 }
