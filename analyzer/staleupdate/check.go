@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -193,13 +194,51 @@ func reboundByRange(info *types.Info, w, w2 *model.Write) bool {
 		if w2.Call.Pos() < rs.Body.Pos() {
 			continue // w2 is before this loop's body: not via its back edge
 		}
+		var vars []types.Object
 		for _, e := range []ast.Expr{rs.Key, rs.Value} {
-			if id, ok := e.(*ast.Ident); ok && info.ObjectOf(id) == types.Object(w.Object.Root) {
-				return true
+			if id, ok := e.(*ast.Ident); ok && info.ObjectOf(id) != nil {
+				vars = append(vars, info.ObjectOf(id))
 			}
+		}
+		if slices.Contains(vars, types.Object(w.Object.Root)) || boundFromEach(info, rs.Body, w.Object.Root, vars) {
+			return true
 		}
 	}
 	return false
+}
+
+// boundFromEach reports whether v is declared in body, once per
+// iteration, from an expression of the range's variables (`v, ok :=
+// byName[name]`, `v := items[i]`): each iteration's v is another object.
+func boundFromEach(info *types.Info, body *ast.BlockStmt, v *types.Var, vars []types.Object) bool {
+	if v == nil || len(vars) == 0 || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if found || !ok || as.Tok != token.DEFINE {
+			return !found
+		}
+		if !slices.ContainsFunc(as.Lhs, func(e ast.Expr) bool { id, ok := e.(*ast.Ident); return ok && info.Defs[id] == types.Object(v) }) {
+			return true
+		}
+		found = slices.ContainsFunc(as.Rhs, func(e ast.Expr) bool { return mentions(info, e, vars) })
+		return false
+	})
+	return found
+}
+
+// mentions reports whether e uses one of vars.
+func mentions(info *types.Info, e ast.Expr, vars []types.Object) bool {
+	used := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && slices.Contains(vars, info.Uses[id]) {
+			used = true
+		}
+		return !used
+	})
+	return used
 }
 
 // failedMessage says that w2 sends w's object again after w failed, and

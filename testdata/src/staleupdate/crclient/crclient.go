@@ -201,6 +201,31 @@ func (r *Reconciler) rangeEach(ctx context.Context, cms []*corev1.ConfigMap) {
 	}
 }
 
+// allowedNs is an entry of a map of namespaces keyed by name.
+type allowedNs struct {
+	ns     corev1.Namespace
+	marked bool
+}
+
+// annotate writes ns and hands its failure on.
+func (r *Reconciler) annotate(ctx context.Context, ns *corev1.Namespace) error {
+	ns.Annotations = map[string]string{"slice": "blue"}
+	return r.Update(ctx, ns)
+}
+
+// lookupEach writes, on each iteration, the entry it looks up by the
+// range variable (worker-operator's allowed namespaces): each
+// iteration's v is another copy of another entry.
+func (r *Reconciler) lookupEach(ctx context.Context, names []string, byName map[string]allowedNs) {
+	for _, name := range names {
+		if v, ok := byName[name]; ok {
+			if err := r.annotate(ctx, &v.ns); err != nil { // ok: the next iteration looks up another namespace
+				continue
+			}
+		}
+	}
+}
+
 // rangeTwice writes the same element twice in one iteration after a
 // failure: that is a reuse.
 func (r *Reconciler) rangeTwice(ctx context.Context, cms []*corev1.ConfigMap) {
