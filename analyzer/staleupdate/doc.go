@@ -90,8 +90,8 @@
 // test); a path through a test it cannot decide, or through a call of an
 // interface method or func value of the program that takes the object
 // (it may read it again), proves nothing and stays quiet. A range loop's
-// variable, or one declared in the loop's body, is another object on each
-// turn.
+// variable, or one its body declares from the range's variables (`v, ok :=
+// byName[name]`), is another object on each turn.
 //
 // After a failed write, a second write of the same object resends the
 // version the server has just refused: it is certain to fail, so the
