@@ -6,8 +6,6 @@ import (
 	"go/types"
 	"slices"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
@@ -139,25 +137,19 @@ func implements(recv types.Type, m *types.Func) bool {
 }
 
 // implementsHanded reports whether the package declares a method of a
-// type that implements an interface method of HandsCachedFact: such a
+// type that implements an imported interface method of c.handed: such a
 // package holds the cache's objects, although it reads no cache.
-func implementsHanded(pass *analysis.Pass) bool {
-	var handed []*types.Func
-	for _, f := range pass.AllObjectFacts() {
-		if _, ok := f.Fact.(*HandsCachedFact); ok {
-			if m, ok := f.Object.(*types.Func); ok {
-				handed = append(handed, m)
-			}
-		}
-	}
-	if len(handed) == 0 {
+func (c *checker) implementsHanded() bool {
+	if len(c.handed) == 0 {
 		return false
 	}
-	for fn := range syntax.FuncDecls(pass.TypesInfo, pass.Files) {
-		if recv := fn.Signature().Recv(); recv != nil && slices.ContainsFunc(handed, func(m *types.Func) bool {
-			return m.Name() == fn.Name() && implements(recv.Type(), m)
-		}) {
-			return true
+	for fn := range syntax.FuncDecls(c.pass.TypesInfo, c.pass.Files) {
+		if recv := fn.Signature().Recv(); recv != nil {
+			for m := range c.handed {
+				if m.Name() == fn.Name() && implements(recv.Type(), m) {
+					return true
+				}
+			}
 		}
 	}
 	return false

@@ -81,7 +81,7 @@ func run(pass *analysis.Pass, res *model.Result, seesMetadata *syntax.ImportReac
 		// and is checked only when it reads the cache through a function
 		// of another package.
 		c.cache = cache.Calls(pass)
-		if !seesMetadata.From(pass.Pkg) || !usesReturnsCached(pass) && !implementsHanded(pass) {
+		if !seesMetadata.From(pass.Pkg) || !usesReturnsCached(pass) && !c.implementsHanded() {
 			c.exportFacts(false)
 			return nil, nil
 		}
