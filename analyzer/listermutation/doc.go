@@ -12,11 +12,14 @@
 // GetByKey, List, ByIndex, after the type assertion), the results of
 // wrangler v3's caches (a generated controller's Cache(): Get, List,
 // GetByIndex), the arguments of
-// informer event handlers (AddFunc, UpdateFunc, DeleteFunc and FilterFunc
-// of cache.ResourceEventHandlerFuncs and cache.FilteringResourceEventHandler,
-// OnAdd, OnUpdate and OnDelete of a cache.ResourceEventHandler), and the
+// informer event handlers (AddFunc, UpdateFunc and FilterFunc of
+// cache.ResourceEventHandlerFuncs and cache.FilteringResourceEventHandler,
+// OnAdd and OnUpdate of a cache.ResourceEventHandler; not a delete
+// handler's, which the informer has taken out of its store), and the
 // maps, slices and pointers of an object read through controller-runtime's
-// cache with client.UnsafeDisableDeepCopy. What such an object points to
+// cache with client.UnsafeDisableDeepCopy. A lister whose items are not
+// Kubernetes objects (kube-scheduler's NodeInfoLister, over a scheduling
+// cycle's snapshot of summaries) is no informer's. What such an object points to
 // (a nested struct, a map, a slice, an element of a List) is shared too.
 // So is the result of a function of the program that can return such an
 // object on some path (a getLauncherJob that returns the lister's Job, or

@@ -129,7 +129,9 @@ func (cl *classifier) classify(c call) {
 		return
 	}
 	if wf, ok := upstream.WriteFuncs[upstream.FuncKeyOf(c.callee)]; ok {
-		cl.addWrite(c, upstream.WriteCreateOrUpdate, argAt(args, wf.ObjectArg), argAt(args, wf.ClientArg))
+		if !changesNothing(argAt(args, wf.ObjectArg+1)) {
+			cl.addWrite(c, upstream.WriteCreateOrUpdate, argAt(args, wf.ObjectArg), argAt(args, wf.ClientArg))
+		}
 		return
 	}
 	if obj := cl.wholeObjectPatch(c); obj != nil {
@@ -201,4 +203,21 @@ func (cl *classifier) findAssignReads() {
 			cl.addRead(as, s, lhs)
 		}
 	}
+}
+
+// changesNothing reports whether mutate, CreateOrUpdate's function, is a
+// literal that only returns nil: the object it reads is then unchanged,
+// so CreateOrUpdate never updates it (it creates it when it is missing,
+// which no Conflict refuses).
+func changesNothing(mutate ast.Expr) bool {
+	lit, ok := ast.Unparen(mutate).(*ast.FuncLit)
+	if !ok || len(lit.Body.List) != 1 {
+		return false
+	}
+	ret, ok := lit.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident)
+	return ok && id.Name == "nil"
 }

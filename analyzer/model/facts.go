@@ -30,7 +30,7 @@ type imported struct {
 	retryHelpers map[*types.Func]int
 	returners    map[*types.Func]Returner
 	refreshers   map[*types.Func]ReadsFact
-	silent       map[*types.Func]int // silent writers: the parameter they write
+	silent       map[*types.Func][]int // silent writers: the parameters they write
 }
 
 // importCalleeFacts returns what the facts of the callees of calls in
@@ -40,7 +40,7 @@ func importCalleeFacts(pass *analysis.Pass, calls []call) imported {
 		retryHelpers: make(map[*types.Func]int),
 		returners:    make(map[*types.Func]Returner),
 		refreshers:   make(map[*types.Func]ReadsFact),
-		silent:       make(map[*types.Func]int),
+		silent:       make(map[*types.Func][]int),
 	}
 	seen := make(map[*types.Func]bool)
 	for _, c := range calls {
@@ -70,7 +70,7 @@ func (im imported) importFrom(pass *analysis.Pass, fn *types.Func) {
 	}
 	var silent SilentWriteFact
 	if pass.ImportObjectFact(fn, &silent) {
-		im.silent[fn] = silent.Param
+		im.silent[fn] = silent.Params
 	}
 }
 
@@ -80,7 +80,7 @@ func (im imported) importFrom(pass *analysis.Pass, fn *types.Func) {
 // never return. The tracer reads them long after the model's Run has
 // returned, when the Pass may no longer be used.
 func foreignFacts(facts []analysis.ObjectFact) fate.Foreign {
-	out := fate.Foreign{NeverNil: make(map[types.Object]bool), PassesOn: make(map[types.Object]int), Ends: make(map[types.Object]fate.Fate), Predicates: make(map[types.Object]fate.Verdict), Results: make(map[types.Object]fate.ResultVerdict)}
+	out := fate.Foreign{NeverNil: make(map[types.Object]bool), PassesOn: make(map[types.Object]int), KeepsText: make(map[types.Object]int), Ends: make(map[types.Object]fate.Fate), Predicates: make(map[types.Object]fate.Verdict), Results: make(map[types.Object]fate.ResultVerdict)}
 	for _, f := range facts {
 		switch fact := f.Fact.(type) {
 		case *RequeueResultFact:
@@ -94,6 +94,8 @@ func foreignFacts(facts []analysis.ObjectFact) fate.Foreign {
 			out.NeverNil[f.Object] = true
 		case *PassesOnErrorFact:
 			out.PassesOn[f.Object] = fact.Param
+		case *KeepsErrorTextFact:
+			out.KeepsText[f.Object] = fact.Param
 		case *EndsFact:
 			out.Ends[f.Object] = fate.Fatal
 			if fact.Test {
@@ -177,8 +179,8 @@ func (e exporter) exportFuncFacts(res *Result, fn *types.Func) {
 	if r, ok := res.returners[fn]; ok {
 		e.pass.ExportObjectFact(fn, returnsFact(r))
 	}
-	if p, ok := res.silent[fn]; ok {
-		e.pass.ExportObjectFact(fn, &SilentWriteFact{Param: p})
+	if ps, ok := res.silent[fn]; ok {
+		e.pass.ExportObjectFact(fn, &SilentWriteFact{Params: ps})
 	}
 	if r := e.judge.freshResultOf(fn); r >= 0 {
 		e.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
@@ -194,6 +196,9 @@ func (e exporter) exportFuncFacts(res *Result, fn *types.Func) {
 	}
 	if p, ok := res.tracer.PassesOn(fn); ok {
 		e.pass.ExportObjectFact(fn, &PassesOnErrorFact{Param: p})
+	}
+	if p, ok := res.tracer.KeepsText(fn); ok {
+		e.pass.ExportObjectFact(fn, &KeepsErrorTextFact{Param: p})
 	}
 	exportEndsFact(e.pass, res.tracer, fn)
 }
@@ -260,23 +265,34 @@ func exportBuilderFacts(pass *analysis.Pass, files []*ast.File, facts []analysis
 	exportHelperErrorFacts(pass)
 }
 
-// exportHelperErrorFacts exports the PassesOnErrorFact and
-// NeverNilErrorFact of the exported functions of a package that reaches
+// exportHelperErrorFacts exports the PassesOnErrorFact,
+// NeverNilErrorFact and KeepsErrorTextFact of the exported functions of a package that reaches
 // no Kubernetes object (a tracing or error helper package, not the
 // standard library, whose constructors are tabled): a cheap look at each
 // signature, and at the body only of a function that returns just an
-// error, or takes one and returns one.
+// error, takes one and returns one, or takes one and returns nothing.
 func exportHelperErrorFacts(pass *analysis.Pass) {
 	if inGOROOT(pass) {
 		return
 	}
-	decls := make(map[*types.Func]*ast.FuncDecl)
+	decls, recorders := make(map[*types.Func]*ast.FuncDecl), make(map[*types.Func]*ast.FuncDecl)
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
-			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil && errorHelperShape(pass.TypesInfo, decl) {
-				decls[pass.TypesInfo.Defs[decl.Name].(*types.Func)] = decl
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			switch fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func); {
+			case fn == nil:
+			case errorHelperShape(pass.TypesInfo, decl):
+				decls[fn] = decl
+			case fn.Exported() && recorderShape(fn):
+				recorders[fn] = decl
 			}
 		}
+	}
+	for fn, p := range fate.TextKeepers(pass.TypesInfo, recorders) {
+		pass.ExportObjectFact(fn, &KeepsErrorTextFact{Param: p})
 	}
 	if len(decls) == 0 {
 		return
@@ -299,6 +315,21 @@ func exportErrorFacts(pass *analysis.Pass, fn *types.Func, passesOn map[*types.F
 	if neverNil[fn] {
 		pass.ExportObjectFact(fn, new(NeverNilErrorFact))
 	}
+}
+
+// recorderShape is the shape test before fate.TextKeepers: no results,
+// and an error among the parameters (a warnings collection's Add).
+func recorderShape(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Results().Len() != 0 {
+		return false
+	}
+	for v := range sig.Params().Variables() {
+		if upstream.IsErrorType(v.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // errorHelperShape is the shape test of exportHelperErrorFacts: the last

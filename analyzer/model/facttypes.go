@@ -73,6 +73,14 @@ func (*NeverNilErrorFact) String() string { return "neverNilError" }
 // span)), so returning its result hands a non-nil error on.
 type PassesOnErrorFact struct{ Param int }
 
+// KeepsErrorTextFact: the function, without results, keeps its error
+// parameter Param only as text (a warnings collection's Add that appends
+// err.Error()): a failure given to it is recorded, never retried.
+type KeepsErrorTextFact struct{ Param int }
+
+func (*KeepsErrorTextFact) AFact()           {}
+func (f *KeepsErrorTextFact) String() string { return fmt.Sprintf("keepsErrorText(%d)", f.Param) }
+
 func (*PassesOnErrorFact) AFact()           {}
 func (f *PassesOnErrorFact) String() string { return fmt.Sprintf("passesOnError(%d)", f.Param) }
 
@@ -137,12 +145,18 @@ func (f *ReadsFact) String() string {
 	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)
 }
 
-// SilentWriteFact: the function writes the object of parameter Param and
-// loses that write's failure (logs or drops it): after a Conflict there,
-// the caller's object is stale and the caller cannot know.
-type SilentWriteFact struct{ Param int }
+// SilentWriteFact: the function writes the objects of parameters Params
+// (in order) and loses those writes' failures (logs or drops them): after
+// a Conflict there, the caller's object is stale and the caller cannot
+// know.
+type SilentWriteFact struct{ Params []int }
 
-func (*SilentWriteFact) AFact()           {}
-func (f *SilentWriteFact) String() string { return fmt.Sprintf("silentWrite(param %d)", f.Param) }
+func (*SilentWriteFact) AFact() {}
+func (f *SilentWriteFact) String() string {
+	if len(f.Params) == 1 {
+		return fmt.Sprintf("silentWrite(param %d)", f.Params[0])
+	}
+	return fmt.Sprintf("silentWrite(params %v)", f.Params)
+}
 
-var factTypes = []analysis.Fact{new(SilentWriteFact), new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(PassesOnErrorFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact)}
+var factTypes = []analysis.Fact{new(SilentWriteFact), new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(PassesOnErrorFact), new(KeepsErrorTextFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact)}

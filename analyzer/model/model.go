@@ -95,9 +95,9 @@ type packageModel struct {
 	retriedWrites map[*ast.CallExpr][]*Write
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
-	// silent are the silent writers (see silent.go), with the parameter
+	// silent are the silent writers (see silent.go), with the parameters
 	// each writes; silentCalls the calls of them.
-	silent      map[*types.Func]int
+	silent      map[*types.Func][]int
 	silentCalls []*SilentCall
 
 	grading Grading

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -22,7 +23,7 @@ import (
 // from their SilentWriteFact.
 
 // SilentCall is a call of a silent writer: Param is the argument the
-// helper writes.
+// helper writes (a helper that writes two of its arguments has two).
 type SilentCall struct {
 	Call   *ast.CallExpr
 	Callee *types.Func
@@ -33,41 +34,52 @@ type SilentCall struct {
 // findSilentWriters returns the package's silent writers and those of
 // other packages it calls (foreign, from facts), and the calls of them.
 // It runs once the tracer is frozen: the writes' fates are final.
-func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, scopes scopesByBody, tracer *fate.Tracer, returners map[*types.Func]Returner, foreign map[*types.Func]int) (map[*types.Func]int, []*SilentCall) {
+func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, scopes scopesByBody, tracer *fate.Tracer, returners map[*types.Func]Returner, foreign map[*types.Func][]int) (map[*types.Func][]int, []*SilentCall) {
 	silent := maps.Clone(foreign)
+	add := func(fn *types.Func, p int) bool {
+		if slices.Contains(silent[fn], p) {
+			return false
+		}
+		silent[fn] = append(slices.Clone(silent[fn]), p)
+		slices.Sort(silent[fn])
+		return true
+	}
 	for _, w := range found.writes {
 		fn, decl := scan.decls.declOf(w.FuncNode)
 		if fn == nil || w.Scope != nil || w.CannotConflict {
 			continue
 		}
 		if p := paramIndex(info, decl, w.Object.Root); p >= 0 && losesSilently(tracer.Trace(w.Cursor)) {
-			silent[fn] = p
+			add(fn, p)
 		}
 	}
 	graph.Saturate(scan.calls, func(c call) bool {
 		fn, decl := scan.decls.declOf(c.site().fnNode())
-		if _, known := silent[fn]; fn == nil || known || scopes.around(c.frame) != nil {
+		if fn == nil || foreign[fn] != nil || scopes.around(c.frame) != nil {
 			return false
 		}
-		p, ok := silent[c.callee]
-		if !ok {
+		ps, calleeSilent := silent[c.callee]
+		if !calleeSilent {
 			r, isReturner := returners[c.callee]
-			p, ok = r.Param, isReturner
+			if !isReturner || !losesSilently(tracer.Trace(scan.cursor(c))) {
+				return false
+			}
+			ps = []int{r.Param}
 		}
-		q := paramIndex(info, decl, argRoot(info, c.expr, p))
-		if !ok || q < 0 {
-			return false
+		changed := false
+		for _, p := range ps {
+			if q := paramIndex(info, decl, argRoot(info, c.expr, p)); q >= 0 {
+				changed = add(fn, q) || changed
+			}
 		}
-		if _, calleeSilent := silent[c.callee]; !calleeSilent && !losesSilently(tracer.Trace(scan.cursor(c))) {
-			return false
-		}
-		silent[fn] = q
-		return true
+		return changed
 	})
 	var calls []*SilentCall
 	for _, c := range scan.calls {
-		if p, ok := silent[c.callee]; ok && p < len(c.expr.Args) {
-			calls = append(calls, &SilentCall{Call: c.expr, Callee: c.callee, Param: p, Cursor: scan.cursor(c)})
+		for _, p := range silent[c.callee] {
+			if p < len(c.expr.Args) {
+				calls = append(calls, &SilentCall{Call: c.expr, Callee: c.callee, Param: p, Cursor: scan.cursor(c)})
+			}
 		}
 	}
 	return silent, calls

@@ -296,10 +296,17 @@ func methodOr(w *model.Write) string {
 // Reconcile, the loop that receives it reads the object again and redoes
 // the change: requeued, the mildest grade. Handed to a caller of another
 // function, no grade: the caller may requeue it or exit with it, which the
-// package cannot tell. Lost, by what redoes the write.
+// package cannot tell. Lost, by what redoes the write; so is the stale
+// write of a helper that loses its own write's failure, whatever the call
+// returns.
 func (c *checker) grade(w2 *model.Write) consequence.Evidence {
 	f := c.res.Tracer().Trace(w2.Cursor)
-	if !c.conflictLost(w2) {
+	if c.silentCalls[w2] {
+		// the helper loses the stale write's Conflict itself: what the
+		// call returns, if anything, is not that failure
+		f = fate.Logged
+	}
+	if !c.conflictLost(w2) && !c.silentCalls[w2] {
 		switch {
 		case f == fate.Handled || f == fate.Retried || f.HandsOn() && c.inReconcile(w2):
 			return consequence.Evidence{Grade: consequence.Requeued}

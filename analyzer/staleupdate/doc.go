@@ -110,9 +110,10 @@
 //		obj.Status.Ready = true
 //		return ctrl.Result{}, r.Status().Update(ctx, obj) // reported, redone when requeued
 //
-// A helper that writes the object it is handed and loses the write's
+// A helper that writes an object it is handed and loses the write's
 // failure (it logs or drops it, itself or through the helpers it calls;
-// known across packages by a fact) leaves that object stale after a
+// each such parameter, when it writes several; known across packages by
+// a fact) leaves that object stale after a
 // Conflict, and its caller cannot know: a later write of the object, or
 // another call of such a helper on it, without a re-read between, is
 // reported the same way:
@@ -158,9 +159,9 @@
 // stale write's own error is requeued or retried, or returned by a
 // `Reconcile`, the loop that receives it reads the object again (requeued,
 // the mildest grade); returned by another function, no grade (the rule
-// retryreget applies to its last error); otherwise the evidence is the
-// same as for
-// unretriedupdate: a watch of the written kind by the method's receiver
+// retryreget applies to its last error). A helper that loses its own
+// write's failure loses the stale write's Conflict too, whatever the call
+// returns. Otherwise the evidence is the same as for unretriedupdate: a watch of the written kind by the method's receiver
 // type (until-event), a constant resync or `RequeueAfter` on every return
 // (until-resync), a non-zero exit or a failed test (reported), and lost
 // when nothing of these is in view. `-consequence=lost,unknown` reports

@@ -133,7 +133,9 @@
 //     flag such as `requeue = true`; a Result held in a variable or by
 //     pointer, or `res.RequeueAfter = d`, that reaches a return, also inside a
 //     value of the project's: `return subResult{result: ...}`, `sub.result =
-//     ctrl.Result{Requeue: true}`); either branch of a test of the queue's
+//     ctrl.Result{Requeue: true}`), or returned on the branch where the code
+//     tested that it asks for one (`if res.RequeueAfter > 0 { ...; return res,
+//     nil }`, `res.Requeue`, `!res.IsZero()`); either branch of a test of the queue's
 //     retry budget (`q.NumRequeues(key) < maxRetries`: below it the key is
 //     requeued, past it the key was retried that many times); a requeue
 //     decided by another result of the failing call, when the package's
@@ -175,7 +177,9 @@
 //     function without an error result that takes it, or its message, in a
 //     final `...any` parameter: logrus, zap's sugared logger, glog, klog v1;
 //     such a method of a value that carries it: logrus's
-//     `log.WithError(err).Error("msg")`), swallows or drops it, or has nowhere
+//     `log.WithError(err).Error("msg")`), keeps only its text (a function
+//     without results that uses it only as `err.Error()` or in `fmt.Sprintf`,
+//     as a restore's warnings `Add(ns, err)`; across packages by fact), swallows or drops it, or has nowhere
 //     to return it (a goroutine, an event handler, a deferred closure's local).
 //   - Reported: a path that ends the program (`log.Fatal`, `klog.Fatal`,
 //     `os.Exit`, `panic`, `Fatal*`/`Panic*` of a logger by shape: logrus,

@@ -42,16 +42,20 @@ var StoreReads = map[MethodKey]CacheReadKind{
 const WranglerGenericPath = "github.com/rancher/wrangler/v3/pkg/generic"
 
 // HandlerTypes are the informer event handler adapters; the funcs in the
-// named fields receive the cache's objects.
+// named fields receive the cache's objects. A delete handler's does not:
+// the informer removes the object (or, for a tombstone, its last state)
+// from its store before it calls the handler, so no reader of the cache
+// sees what the handler does to it.
 var HandlerTypes = map[FuncKey][]string{
-	{CachePath, "ResourceEventHandlerFuncs"}:         {"AddFunc", "UpdateFunc", "DeleteFunc"},
-	{CachePath, "ResourceEventHandlerDetailedFuncs"}: {"AddFunc", "UpdateFunc", "DeleteFunc"},
+	{CachePath, "ResourceEventHandlerFuncs"}:         {"AddFunc", "UpdateFunc"},
+	{CachePath, "ResourceEventHandlerDetailedFuncs"}: {"AddFunc", "UpdateFunc"},
 	{CachePath, "FilteringResourceEventHandler"}:     {"FilterFunc"},
 }
 
-// HandlerMethods are the methods of cache.ResourceEventHandler: a type that
-// implements it gets the cache's objects as their interface{} arguments.
-var HandlerMethods = map[string]bool{"OnAdd": true, "OnUpdate": true, "OnDelete": true}
+// HandlerMethods are the methods of cache.ResourceEventHandler whose
+// interface{} arguments are the cache's objects (OnDelete's is no longer
+// in the cache, as above).
+var HandlerMethods = map[string]bool{"OnAdd": true, "OnUpdate": true}
 
 // MutatorFuncs change the object passed as the listed arguments.
 var MutatorFuncs = func() map[FuncKey][]int {

@@ -350,12 +350,17 @@ func isString(t types.Type) bool {
 	return ok && b.Kind() == types.String
 }
 
-// isReference reports whether t is a pointer, an interface or a type
-// parameter (a generic lister's T).
+// isReference reports whether t can hold an informer's object: an
+// interface or a type parameter (a generic lister's T), or a pointer to a
+// Kubernetes object. A pointer to anything else (kube-scheduler's NodeInfo,
+// a summary of the scheduling cycle's snapshot) is not what an informer
+// stores, whatever its lister is called.
 func isReference(t types.Type) bool {
 	switch t.Underlying().(type) {
-	case *types.Pointer, *types.Interface:
+	case *types.Interface:
 		return true
+	case *types.Pointer:
+		return upstream.CarriesResourceVersion(t)
 	}
 	return false
 }

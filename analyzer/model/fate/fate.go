@@ -76,7 +76,10 @@ type Tracer struct {
 type Foreign struct {
 	NeverNil map[types.Object]bool // never return a nil error
 	PassesOn map[types.Object]int  // return the error parameter of that index non-nil when it is
-	Ends     map[types.Object]Fate // never return: Surfaced (fail the test) or Fatal
+	// KeepsText are the functions that keep the error parameter of that
+	// index only as text (see text.go).
+	KeepsText map[types.Object]int
+	Ends      map[types.Object]Fate // never return: Surfaced (fail the test) or Fatal
 	// Predicates are the answers on a Conflict of their func(error) bool
 	// functions.
 	Predicates map[types.Object]Verdict
@@ -96,6 +99,7 @@ func NewTracer(info *types.Info, pkg *types.Package, model Queries, foreign Fore
 	if model != nil {
 		s := &summarizer{k: k, t: t}
 		s.summarize(model.Decls(), len(model.Files()) > 0)
+		k.sum.keepsText = TextKeepers(info, model.Decls())
 		k.preds = newPredicateTable(info, model.Files(), foreign.Predicates)
 		k.results = ResultVerdicts(info, model.Files(), foreign.Results)
 		k.sum.programEnds = s.findProgramEnds()
@@ -291,8 +295,8 @@ func (t *Tracer) funcArgFate(fn *types.Func, call *ast.CallExpr, arg ast.Node) (
 		return Answered, false
 	}
 	switch {
-	case isLogging(fn):
-		return Logged, false
+	case isLogging(fn), t.k.keepsTextArg(fn, call, arg):
+		return Logged, false // logged, or kept as a message
 	case isConflictCheck(fn) || returnsOnly(fn, types.Typ[types.Bool]):
 		return Dropped, false // a test: the branches decide
 	case resultsHaveError(fn):

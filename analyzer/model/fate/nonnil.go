@@ -112,9 +112,10 @@ func inErrorsPackage(fn *types.Func) bool {
 
 // isErrorConstructor reports whether fn has the shape of an error
 // library's constructor (New, Newf, Errorf of crossplane-runtime's errors,
-// cockroachdb/errors, juju/errors and their likes): a function of a
-// package named *errors whose first parameter is the message and whose
-// only result is an error. It builds an error; it never returns nil. The
+// cockroachdb/errors, juju/errors and their likes, emperror's
+// NewWithDetails): a function of a package named *errors, called Errorf
+// or New*, whose first parameter is the message, that takes no error and
+// whose only result is an error. It builds an error; it never returns nil. The
 // shape is read because a standalone run loads another module's packages
 // without their bodies, so no summary of them is at hand.
 func isErrorConstructor(fn *types.Func) bool {
@@ -122,12 +123,7 @@ func isErrorConstructor(fn *types.Func) bool {
 	if sig.Recv() != nil || !inErrorsPackage(fn) || !returnsOnlyError(fn) {
 		return false
 	}
-	switch fn.Name() {
-	case "New", "Newf", "Errorf":
-	default:
-		return false
-	}
-	if sig.Params().Len() == 0 {
+	if fn.Name() != "Errorf" && !strings.HasPrefix(fn.Name(), "New") || sig.Params().Len() == 0 || firstErrorParam(sig) >= 0 {
 		return false
 	}
 	b, ok := sig.Params().At(0).Type().(*types.Basic)

@@ -28,8 +28,12 @@ func (cd *conditions) refine(cond ast.Expr, holds bool, st *pathState) {
 				return
 			}
 			cd.refineLen(e, holds, st)
+			cd.refineRequeue(e, holds, st)
 		case *ast.CallExpr:
 			cd.refineErrorTest(e, holds, st)
+			cd.refineRequeue(e, holds, st)
+		case *ast.SelectorExpr:
+			cd.refineRequeue(e, holds, st)
 		case *ast.Ident:
 			if l.Var != nil && holds {
 				cd.refineAssertion(l.Var, st)
@@ -224,4 +228,53 @@ func isErrorFilter(fn *types.Func) bool {
 		}
 	}
 	return errs == 1
+}
+
+// refineRequeue records that a result variable asks for a requeue on the
+// branch where the code tested that it does: `if res.RequeueAfter > 0 {
+// ...; return res, nil }`, `if res.Requeue`, `if !res.IsZero()`. The
+// requeue is the value's, whatever set it (a sub-reconciler's result).
+func (cd *conditions) refineRequeue(e ast.Expr, holds bool, st *pathState) {
+	if v := cd.requeueTested(e, holds); v != nil {
+		st.requeued = withVar(st.requeued, v)
+	}
+}
+
+// requeueTested returns the result variable e, holding or not as holds
+// says, shows to ask for a requeue, or nil.
+func (cd *conditions) requeueTested(e ast.Expr, holds bool) *types.Var {
+	switch e := e.(type) {
+	case *ast.SelectorExpr: // res.Requeue
+		if holds && e.Sel.Name == "Requeue" {
+			return cd.resultVar(e.X)
+		}
+	case *ast.CallExpr: // res.IsZero()
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && !holds && sel.Sel.Name == "IsZero" && len(e.Args) == 0 {
+			return cd.resultVar(sel.X)
+		}
+	case *ast.BinaryExpr: // res.RequeueAfter > 0, != 0, or not == 0
+		x, lit := ast.Unparen(e.X), ast.Unparen(e.Y)
+		sel, ok := x.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "RequeueAfter" || !isZeroLit(lit) {
+			return nil
+		}
+		if holds && (e.Op == token.GTR || e.Op == token.NEQ) || !holds && e.Op == token.EQL {
+			return cd.resultVar(sel.X)
+		}
+	}
+	return nil
+}
+
+// resultVar returns the local variable of a reconcile.Result shape that e
+// names, or nil.
+func (cd *conditions) resultVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := cd.k.info.Uses[id].(*types.Var)
+	if !ok || !isResultShaped(v.Type()) {
+		return nil
+	}
+	return v
 }

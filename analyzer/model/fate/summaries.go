@@ -48,6 +48,9 @@ type summaries struct {
 	// passesOn are the functions that return an error parameter's
 	// non-nil value as non-nil, by the parameter's index (see passeson.go).
 	passesOn map[*types.Func]int
+	// keepsText are the functions that keep an error parameter only as
+	// text, by the parameter's index (see text.go).
+	keepsText map[*types.Func]int
 	// programEnds are the functions whose returned error ends the
 	// program (see commands.go), by *ast.FuncLit or types.Object.
 	programEnds map[any]ProgramEnd

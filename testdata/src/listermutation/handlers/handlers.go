@@ -34,7 +34,7 @@ func (c *Controller) tombstone(informer cache.SharedIndexInformer) {
 				return
 			}
 			pod := tomb.Obj.(*corev1.Pod)
-			pod.Status.Message = "gone" // want `assigning to pod.Status.Message changes pod in the informer cache: every reader sees a change the server never got`
+			pod.Status.Message = "gone" // ok: the informer took it out of its store before calling the handler
 		},
 	})
 }
@@ -67,4 +67,8 @@ func (h *handler) OnUpdate(oldObj, newObj interface{}) {
 	foo := oldObj.(*foov1.Foo)
 	foo.Status.Phase = "Old" // want `assigning to foo.Status.Phase changes foo in the informer cache: every reader sees a change the server never got`
 }
-func (h *handler) OnDelete(obj interface{}) {}
+func (h *handler) OnDelete(obj interface{}) {
+	if foo, ok := obj.(*foov1.Foo); ok {
+		foo.Status.Phase = "Deleted" // ok: no longer in the informer's store
+	}
+}

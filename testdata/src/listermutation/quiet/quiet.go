@@ -46,3 +46,25 @@ func (s *backoffStore) update(record backoffRecord) error {
 	stored.failures = record.failures // ok: the program's own record, not a Kubernetes object (a Pod from a store is reported: see fixes.go)
 	return nil
 }
+
+// nodeInfo is a scheduler's per-node summary, not a Kubernetes object:
+// a lister of such summaries (kube-scheduler's NodeInfoLister, over the
+// scheduling cycle's snapshot) is not an informer's lister, and what it
+// hands out is no cache's object.
+type nodeInfo struct {
+	node      *corev1.Node
+	requested struct{ milliCPU int64 }
+}
+
+// NodeInfoLister has a lister's shape but lists summaries.
+type NodeInfoLister interface {
+	Get(nodeName string) (*nodeInfo, error)
+}
+
+func restore(l NodeInfoLister, name string, cpu int64) {
+	ni, err := l.Get(name)
+	if err != nil {
+		return
+	}
+	ni.requested.milliCPU -= cpu // ok: a summary of the cycle's snapshot, not an API object
+}

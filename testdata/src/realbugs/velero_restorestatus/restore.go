@@ -25,26 +25,9 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/util/retry"
+
+	"realbugs/velero_restorestatus/results"
 )
-
-// Result is a collection of messages generated during a restore (pkg/util/results).
-type Result struct {
-	Velero     []string
-	Cluster    []string
-	Namespaces map[string][]string
-}
-
-// Add appends an error to the result, cluster-scoped or for namespace ns.
-func (r *Result) Add(ns string, e error) {
-	if ns == "" {
-		r.Cluster = append(r.Cluster, e.Error())
-		return
-	}
-	if r.Namespaces == nil {
-		r.Namespaces = make(map[string][]string)
-	}
-	r.Namespaces[ns] = append(r.Namespaces[ns], e.Error())
-}
 
 // Dynamic contains the client methods Velero needs (pkg/client).
 type Dynamic interface {
@@ -83,8 +66,8 @@ func namespaceAndName(obj *unstructured.Unstructured) string {
 // restoreItemBuggy is restoreItem before the fix, from the object's
 // creation to the status write (the existing-object policies, the item
 // actions and the managed fields patch are left out).
-func (ctx *restoreContext) restoreItemBuggy(obj *unstructured.Unstructured, resourceClient Dynamic, namespace string, shouldRestoreStatus bool) (Result, Result, bool) {
-	warnings, errs := Result{}, Result{}
+func (ctx *restoreContext) restoreItemBuggy(obj *unstructured.Unstructured, resourceClient Dynamic, namespace string, shouldRestoreStatus bool) (results.Result, results.Result, bool) {
+	warnings, errs := results.Result{}, results.Result{}
 	objStatus, statusFieldExists, _ := unstructured.NestedFieldCopy(obj.Object, "status")
 
 	createdObj, restoreErr := resourceClient.Create(obj)
@@ -101,7 +84,7 @@ func (ctx *restoreContext) restoreItemBuggy(obj *unstructured.Unstructured, reso
 			return warnings, errs, false
 		}
 		obj.SetResourceVersion(createdObj.GetResourceVersion())
-		updated, err := resourceClient.UpdateStatus(obj, metav1.UpdateOptions{}) // realbug: unretriedupdate miss=default "the error is added to the warnings Result the function returns, which value flow counts as handing the failure on, though the restore only reports it as a warning and nothing retries (checked: without warnings.Add it is found)"
+		updated, err := resourceClient.UpdateStatus(obj, metav1.UpdateOptions{}) // realbug: unretriedupdate
 		if err != nil {
 			ctx.log.Infof("status field update failed %s: %v", namespaceAndName(obj), err)
 			warnings.Add(namespace, err)
@@ -114,8 +97,8 @@ func (ctx *restoreContext) restoreItemBuggy(obj *unstructured.Unstructured, reso
 }
 
 // restoreItemFixed is restoreItem after the fix.
-func (ctx *restoreContext) restoreItemFixed(obj *unstructured.Unstructured, resourceClient Dynamic, namespace string, shouldRestoreStatus bool) (Result, Result, bool) {
-	warnings, errs := Result{}, Result{}
+func (ctx *restoreContext) restoreItemFixed(obj *unstructured.Unstructured, resourceClient Dynamic, namespace string, shouldRestoreStatus bool) (results.Result, results.Result, bool) {
+	warnings, errs := results.Result{}, results.Result{}
 	name := obj.GetName()
 	objStatus, statusFieldExists, _ := unstructured.NestedFieldCopy(obj.Object, "status")
 

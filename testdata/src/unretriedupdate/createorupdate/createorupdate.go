@@ -39,9 +39,17 @@ func ensureAndReport(ctx context.Context, c client.Client, name string) {
 
 // An operation result scoped to an if has no place to be declared: no fix.
 func scopedResult(ctx context.Context, c client.Client, cm *corev1.ConfigMap) {
-	if op, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error { return nil }); err != nil { // want `conflict from controllerutil.CreateOrUpdate cannot be returned by scopedResult: requeue the object, or re-read cm inside retry.RetryOnConflict`
+	if op, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error { cm.Labels = nil; return nil }); err != nil { // want `conflict from controllerutil.CreateOrUpdate cannot be returned by scopedResult: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		log.Printf("ensuring: %v", err)
 	} else {
 		log.Print(op)
+	}
+}
+
+// A function that changes nothing leaves the object as read: the call
+// never updates it, only creates it when it is missing.
+func ensureExists(ctx context.Context, c client.Client, cm *corev1.ConfigMap) {
+	if _, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error { return nil }); err != nil { // ok: no Update is made
+		log.Printf("ensuring: %v", err)
 	}
 }

@@ -31,6 +31,13 @@ func SetPhaseOrLog(ctx context.Context, c client.Client, foo *foov1.Foo, phase s
 	return nil
 }
 
+// SetPhasesOrLog does so for two objects: both are left stale
+// (silentWrite of params 2 and 3).
+func SetPhasesOrLog(ctx context.Context, c client.Client, foo, bar *foov1.Foo, phase string) { // want SetPhasesOrLog:`^silentWrite\(params \[2 3\]\)$`
+	_ = SetPhaseOrLog(ctx, c, foo, phase)
+	_ = SetPhaseOrLog(ctx, c, bar, phase)
+}
+
 // Save writes only when dryRun is false: the fact names that guard, so a
 // caller passing true is known to get no Conflict.
 func Save(ctx context.Context, c client.Client, foo *foov1.Foo, dryRun bool) error { // want Save:`^returnsConflict\(param 2, as given 2, needs param 3 false\)$`

@@ -10,6 +10,7 @@ import (
 	"staleupdate/silent/status"
 
 	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -55,4 +56,28 @@ func (r *Runner) RunCopies(ctx context.Context, key client.ObjectKey) error {
 		return err
 	}
 	return r.Client.Update(ctx, &cm) // ok: SetChecked succeeded here
+}
+
+// Reconcile returns what the second setter returns, which is not its
+// write's failure: the stale write's certain Conflict is lost inside the
+// setter, so no requeue redoes it.
+func (r *Runner) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Client.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	r.Status.SetRunning(ctx, &cm)
+	var secret corev1.Secret
+	return ctrl.Result{}, r.Status.SetVerified(ctx, &cm, &secret) // want `cm is written again after r.Status.SetRunning, which hides its write's failure: have it return the error, or re-read cm first; lost for good$`
+}
+
+// RunScoped calls the two-object setter for either object, then writes
+// that object: both are stale after a Conflict in the setter.
+func (r *Runner) RunScoped(ctx context.Context, cluster, namespaced *corev1.ConfigMap) error {
+	if cluster != nil {
+		r.Status.SetScoped(ctx, cluster, nil, "Running")
+		return r.Client.Update(ctx, cluster) // want `cluster is written again after r\.Status\.SetScoped, which hides its write's failure: have it return the error, or re-read cluster first$`
+	}
+	r.Status.SetScoped(ctx, nil, namespaced, "Running")
+	return r.Client.Update(ctx, namespaced) // want `namespaced is written again after r\.Status\.SetScoped, which hides its write's failure: have it return the error, or re-read namespaced first$`
 }

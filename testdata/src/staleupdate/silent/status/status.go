@@ -38,3 +38,22 @@ func (c *Context) SetChecked(ctx context.Context, obj *corev1.ConfigMap) error {
 	obj.Annotations = map[string]string{"condition": "Checked"}
 	return c.Client.Status().Update(ctx, obj)
 }
+
+// SetVerified writes the object and only logs the write's failure, then
+// returns the error of another step: its caller cannot know the write
+// failed.
+func (c *Context) SetVerified(ctx context.Context, obj *corev1.ConfigMap, secret *corev1.Secret) error {
+	c.setCondition(ctx, obj, "Verified")
+	return c.Client.Get(ctx, client.ObjectKeyFromObject(secret), secret)
+}
+
+// SetScoped marks whichever of its two objects it is given, as a helper
+// for a cluster-scoped kind and its namespaced twin does: it writes both
+// parameters, and only logs either write's failure.
+func (c *Context) SetScoped(ctx context.Context, cluster, namespaced *corev1.ConfigMap, cond string) {
+	if cluster != nil {
+		c.setCondition(ctx, cluster, cond)
+	} else if namespaced != nil {
+		c.setCondition(ctx, namespaced, cond)
+	}
+}
