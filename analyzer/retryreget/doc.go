@@ -84,7 +84,12 @@
 // the object it re-reads by name (`obj, err = c.Update(ctx, obj, ...)` with
 // `Get(ctx, obj.Name, ...)` on the next attempt): client-go's typed and
 // dynamic writes return an empty object (or nil) with their error, so the
-// next attempt asks for an empty name and the retry ends. Its fix keeps the
+// next attempt asks for an empty name and the retry ends. Nor may it answer
+// the Conflict by re-reading into the write's own error variable (`if
+// apierrors.IsConflict(err) { err = r.Get(ctx, key, obj) }; return err`):
+// the retry then gets the re-read's error, nil when the read works, and
+// stops as if the write had; reported without a fix, graded as a lost
+// change. The stored-result case's fix keeps the
 // result apart and takes it only on success, when nothing uses the object
 // after the write or after the retry:
 //

@@ -66,6 +66,7 @@ func run(pass *analysis.Pass, res *model.Result) (any, error) {
 		}
 		c.checkHidden(w)
 		c.checkWiped(w)
+		c.checkOverwritten(w)
 		key := staleKey{w.Scope, w.Object.Root, w.Object.Path}
 		if !reported[key] && c.isStale(w) {
 			reported[key] = true

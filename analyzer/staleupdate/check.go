@@ -200,7 +200,7 @@ func reboundByRange(info *types.Info, w, w2 *model.Write) bool {
 				vars = append(vars, info.ObjectOf(id))
 			}
 		}
-		if slices.Contains(vars, types.Object(w.Object.Root)) || boundFromEach(info, rs.Body, w.Object.Root, vars) {
+		if slices.Contains(vars, types.Object(w.Object.Root)) || boundFromEach(info, rs.Body, w.Object.Root, vars) || declaredEmptyEach(info, rs.Body, w.Object.Root, vars) {
 			return true
 		}
 	}
@@ -227,6 +227,37 @@ func boundFromEach(info *types.Info, body *ast.BlockStmt, v *types.Var, vars []t
 		return false
 	})
 	return found
+}
+
+// declaredEmptyEach reports whether v is declared in body without a value
+// (`var next *T`), so that each iteration starts it from nil, and every
+// assignment to it in body takes an expression of the range's variables
+// or of v itself (`next = item.DeepCopy()`, `next, err = c.Update(ctx,
+// next)`): each iteration's v is another object.
+func declaredEmptyEach(info *types.Info, body *ast.BlockStmt, v *types.Var, vars []types.Object) bool {
+	if v == nil || len(vars) == 0 || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return false
+	}
+	own := append(slices.Clone(vars), types.Object(v))
+	declared, fresh := false, true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				if info.Defs[id] == types.Object(v) {
+					declared = len(n.Values) == 0
+				}
+			}
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == types.Object(v) {
+					fresh = fresh && slices.ContainsFunc(n.Rhs, func(e ast.Expr) bool { return mentions(info, e, own) })
+				}
+			}
+		}
+		return fresh
+	})
+	return declared && fresh
 }
 
 // mentions reports whether e uses one of vars.

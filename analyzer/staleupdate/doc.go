@@ -91,7 +91,9 @@
 // interface method or func value of the program that takes the object
 // (it may read it again), proves nothing and stays quiet. A range loop's
 // variable, or one its body declares from the range's variables (`v, ok :=
-// byName[name]`), is another object on each turn.
+// byName[name]`), or declares without a value and sets only from them or
+// itself (`var next *T`; `next = item.DeepCopy()`), is another object on
+// each turn.
 //
 // After a failed write, a second write of the same object resends the
 // version the server has just refused: it is certain to fail, so the

@@ -107,7 +107,8 @@
 //     that returns the value is the failing one.
 //   - Handed on, since the reconcile loop or work queue requeues: a path that
 //     returns another error that cannot be nil (`fmt.Errorf`, `errors.New`, an
-//     error library's `Wrap*` of such an error, an error variable under `err !=
+//     error library's `New*` or `Errorf` by shape and `Wrap*` of such an error,
+//     gRPC's `status.Errorf` with a code other than OK, an error variable under `err !=
 //     nil`, a sentinel of the package never assigned again (`var ErrLocked =
 //     errors.New(...)`), an unexported function's error parameter that every
 //     call passes non-nil, a composite literal, a function that never returns

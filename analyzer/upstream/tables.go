@@ -337,6 +337,13 @@ var NeverNilFuncs = map[FuncKey]bool{
 	{"github.com/pkg/errors", "New"}: true, {"github.com/pkg/errors", "Errorf"}: true,
 }
 
+// CodedErrorFuncs build an error from a status code and a message
+// (gRPC's status.Error and Errorf): nil only for the code OK (0), so never
+// nil for another constant code.
+var CodedErrorFuncs = map[FuncKey]bool{
+	{"google.golang.org/grpc/status", "Error"}: true, {"google.golang.org/grpc/status", "Errorf"}: true,
+}
+
 var NilPreservingFuncs = map[FuncKey]bool{
 	{"errors", "Join"}:                true,
 	{"github.com/pkg/errors", "Wrap"}: true, {"github.com/pkg/errors", "Wrapf"}: true,

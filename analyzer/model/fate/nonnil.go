@@ -2,6 +2,7 @@ package fate
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -40,6 +41,8 @@ func (k *knowledge) nonNilCall(call *ast.CallExpr, st pathState) bool {
 	switch {
 	case upstream.NeverNilFuncs[fk] || (fk.Pkg == upstream.ErrorsPath && strings.HasPrefix(fk.Name, "New")) || isErrorConstructor(fn):
 		return true
+	case upstream.CodedErrorFuncs[fk] && len(call.Args) > 0:
+		return nonZeroConst(k.info, call.Args[0]) // status.Errorf(codes.InvalidArgument, ...)
 	case upstream.AggregateFuncs[fk] && len(call.Args) == 1 && isErrorSlice(k.info.TypeOf(call.Args[0])):
 		return k.nonEmptyErrors(call.Args[0], st) // NewAggregate(errs), errors.Join(errs...)
 	case upstream.NilPreservingFuncs[fk] || isErrorWrapper(fn) || isErrorJoin(fn):
@@ -128,4 +131,11 @@ func isErrorConstructor(fn *types.Func) bool {
 	}
 	b, ok := sig.Params().At(0).Type().(*types.Basic)
 	return ok && b.Kind() == types.String
+}
+
+// nonZeroConst reports whether e is a constant other than zero (a status
+// code that is not OK).
+func nonZeroConst(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) != 0
 }

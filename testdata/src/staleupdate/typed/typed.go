@@ -101,3 +101,33 @@ func (c *Controller) failedOnly(ctx context.Context, cm *corev1.ConfigMap) error
 	}
 	return nil
 }
+
+// syncEach copies each listed Service into a variable the loop's body
+// declares without a value (kube-ovn's provider networks): each turn
+// starts from nil and copies another item, so the next turn's Update is
+// no second write of the copy whose status was just written.
+func (c *Controller) syncEach(ctx context.Context, items []*corev1.Service) error {
+	for _, item := range items {
+		var next *corev1.Service
+		if item.Labels["exclude"] == "true" {
+			next = item.DeepCopy()
+			next.Labels["excluded"] = "true"
+		}
+		if next != nil {
+			var err error
+			if next, err = c.client.CoreV1().Services(item.Namespace).Update(ctx, next, metav1.UpdateOptions{}); err != nil { // ok: another item's copy each turn
+				return err
+			}
+		}
+		if next == nil {
+			next = item.DeepCopy()
+		} else {
+			next = next.DeepCopy()
+		}
+		next.Annotations = map[string]string{"ready": "true"}
+		if _, err := c.client.CoreV1().Services(item.Namespace).UpdateStatus(ctx, next, metav1.UpdateOptions{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
