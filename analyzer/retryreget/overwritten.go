@@ -8,6 +8,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/model"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -83,7 +84,7 @@ func (c *checker) testsFailure(cond ast.Expr, v *types.Var, failed map[*ast.Iden
 		case token.LAND:
 			return c.testsFailure(e.X, v, failed) || c.testsFailure(e.Y, v, failed)
 		case token.NEQ:
-			return isV(e.X) && isNil(e.Y) || isV(e.Y) && isNil(e.X)
+			return isV(e.X) && truth.IsNil(e.Y) || isV(e.Y) && truth.IsNil(e.X)
 		}
 	case *ast.CallExpr:
 		fn := upstream.Callee(c.pass.TypesInfo, e)
@@ -126,11 +127,6 @@ func (c *checker) returnsVar(body *ast.BlockStmt, as *ast.AssignStmt, v *types.V
 		return !found
 	})
 	return found
-}
-
-func isNil(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && id.Name == "nil"
 }
 
 // gradedLoss appends to msg the grade of a change the retry gives up as

@@ -246,11 +246,11 @@ func (cd *conditions) requeueTested(e ast.Expr, holds bool) *types.Var {
 	switch e := e.(type) {
 	case *ast.SelectorExpr: // res.Requeue
 		if holds && e.Sel.Name == "Requeue" {
-			return cd.resultVar(e.X)
+			return cd.vals.usedVar(e.X, isResultShaped)
 		}
 	case *ast.CallExpr: // res.IsZero()
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && !holds && sel.Sel.Name == "IsZero" && len(e.Args) == 0 {
-			return cd.resultVar(sel.X)
+			return cd.vals.usedVar(sel.X, isResultShaped)
 		}
 	case *ast.BinaryExpr: // res.RequeueAfter > 0, != 0, or not == 0
 		x, lit := ast.Unparen(e.X), ast.Unparen(e.Y)
@@ -259,22 +259,8 @@ func (cd *conditions) requeueTested(e ast.Expr, holds bool) *types.Var {
 			return nil
 		}
 		if holds && (e.Op == token.GTR || e.Op == token.NEQ) || !holds && e.Op == token.EQL {
-			return cd.resultVar(sel.X)
+			return cd.vals.usedVar(sel.X, isResultShaped)
 		}
 	}
 	return nil
-}
-
-// resultVar returns the local variable of a reconcile.Result shape that e
-// names, or nil.
-func (cd *conditions) resultVar(e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := cd.k.info.Uses[id].(*types.Var)
-	if !ok || !isResultShaped(v.Type()) {
-		return nil
-	}
-	return v
 }
