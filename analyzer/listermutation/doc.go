@@ -15,7 +15,12 @@
 // informer event handlers (AddFunc, UpdateFunc and FilterFunc of
 // cache.ResourceEventHandlerFuncs and cache.FilteringResourceEventHandler,
 // OnAdd and OnUpdate of a cache.ResourceEventHandler; not a delete
-// handler's, which the informer has taken out of its store), and the
+// handler's, which the informer has taken out of its store), the objects
+// of controller-runtime's create and update events (`e.Object`,
+// `e.ObjectOld`, `e.ObjectNew` of an event.CreateEvent or UpdateEvent,
+// typed or not, in a predicate or a handler: its source passes them on from
+// the store as they are; not a delete's, nor a generic event's, whose
+// object comes from the channel's sender), and the
 // maps, slices and pointers of an object read through controller-runtime's
 // cache with client.UnsafeDisableDeepCopy. A lister whose items are not
 // Kubernetes objects (kube-scheduler's NodeInfoLister, over a scheduling

@@ -114,16 +114,23 @@ func (c *checker) checkFunc(fd *ast.FuncDecl) {
 			initial[v] = val{cached, &source{node: &ast.Ident{NamePos: v.Pos(), Name: v.Name()}, what: "the event handler's argument " + v.Name(), param: -1}}
 		}
 	}
+	events := make(map[*types.Var]bool)
+	for v, fn := range c.cache.EventParams {
+		if fd.Pos() <= fn.Pos() && fn.End() <= fd.End() {
+			events[v] = true
+		}
+	}
 	if params, ok := c.handedParams(fd); ok {
 		for v, m := range params {
 			what := fmt.Sprintf("the argument %s, which %s.%s is given from the informer cache", v.Name(), m.Pkg().Name(), m.Name())
 			initial[v] = val{cached, &source{node: &ast.Ident{NamePos: v.Pos(), Name: v.Name()}, what: what, param: -1}}
 		}
 	}
-	if len(initial) == 0 && !c.readsCache(fd.Body) {
+	if len(initial) == 0 && len(events) == 0 && !c.readsCache(fd.Body) {
 		return
 	}
 	t := c.newTracker(initial)
+	t.eventArgs = events
 	t.mutated = func(at ast.Node, what string, x val) {
 		s, ok := c.changeSite(at, t.viaParam)
 		c.report(at, what, x, s, ok)

@@ -18,7 +18,7 @@ func newAnalyzer() *analysis.Analyzer { return analyzer.Lookup(analyzer.Default(
 // TestFixes checks the findings and that applying every fix gives the
 // .golden files.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(), "listermutation/fixes", "listermutation/handlers", "listermutation/more", "listermutation/launcher")
+	analysistest.RunWithSuggestedFixes(t, testdir.Path(t), newAnalyzer(), "listermutation/fixes", "listermutation/handlers", "listermutation/predicates", "listermutation/more", "listermutation/launcher")
 }
 
 // TestFacts checks the facts of a package whose functions change the

@@ -4,8 +4,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/model/cache"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
@@ -77,6 +79,10 @@ type tracker struct {
 	// returns says what a function of the program returns as its first
 	// result (see checker.returnedLevel).
 	returns func(fn *types.Func) level
+	// eventArgs are the controller-runtime event parameters in view, and
+	// eventSources the sources of their object fields, one per field.
+	eventArgs    map[*types.Var]bool
+	eventSources map[eventField]*source
 	// returned, when set, is called at every return statement.
 	returned func(ret *ast.ReturnStmt)
 	// called, when set, is called at every call, before the call's own
@@ -218,6 +224,9 @@ func (t *tracker) ref(e ast.Expr, pos token.Pos) val {
 		}
 		return t.loaded(e, pos)
 	case *ast.SelectorExpr:
+		if x := t.eventObject(e); x.lvl != none {
+			return x
+		}
 		if sel := t.info.Selections[e]; sel != nil && sel.Kind() == types.FieldVal {
 			var base val
 			if _, ok := t.under(e.X).(*types.Pointer); ok {
@@ -285,6 +294,32 @@ func (t *tracker) refOrMem(e ast.Expr, pos token.Pos) val {
 		return t.ref(e, pos)
 	}
 	return t.mem(e, pos)
+}
+
+// eventField is an object field of an event parameter.
+type eventField struct {
+	v     *types.Var
+	field string
+}
+
+// eventObject says what e.ObjectNew (or another object field of a
+// controller-runtime create or update event parameter) points to: the
+// informer cache's object.
+func (t *tracker) eventObject(e *ast.SelectorExpr) val {
+	v, _ := t.info.Uses[syntax.Ident(e.X)].(*types.Var)
+	if v == nil || !t.eventArgs[v] || !slices.Contains(cache.EventFields(v.Type()), e.Sel.Name) {
+		return val{}
+	}
+	key := eventField{v, e.Sel.Name}
+	if s := t.eventSources[key]; s != nil {
+		return val{cached, s}
+	}
+	s := &source{node: e, what: "the event's " + v.Name() + "." + e.Sel.Name, param: -1}
+	if t.eventSources == nil {
+		t.eventSources = make(map[eventField]*source)
+	}
+	t.eventSources[key] = s
+	return val{cached, s}
 }
 
 func (t *tracker) madeSource(n ast.Node) *source {

@@ -52,6 +52,23 @@ var HandlerTypes = map[FuncKey][]string{
 	{CachePath, "FilteringResourceEventHandler"}:     {"FilterFunc"},
 }
 
+// EventPath is controller-runtime's event package.
+const EventPath = "sigs.k8s.io/controller-runtime/pkg/event"
+
+// CacheEvents are controller-runtime's event types whose listed fields
+// hold the informer's own objects: its source hands the objects of an
+// add or an update to predicates and handlers as they are in the store.
+// A delete's object has left the store (as above), and a generic event's
+// comes from wherever its channel's sender took it.
+var CacheEvents = map[string][]string{
+	"TypedCreateEvent": {"Object"},
+	"TypedUpdateEvent": {"ObjectOld", "ObjectNew"},
+	// Before generics (controller-runtime 0.17) the events were plain
+	// structs of these names; since then they are aliases of the above.
+	"CreateEvent": {"Object"},
+	"UpdateEvent": {"ObjectOld", "ObjectNew"},
+}
+
 // HandlerMethods are the methods of cache.ResourceEventHandler whose
 // interface{} arguments are the cache's objects (OnDelete's is no longer
 // in the cache, as above).

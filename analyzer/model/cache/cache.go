@@ -27,6 +27,11 @@ type Cache struct {
 	// FilteringResourceEventHandler, OnAdd/OnUpdate/OnDelete methods of a
 	// cache.ResourceEventHandler) to the function that declares them.
 	HandlerParams map[*types.Var]ast.Node
+	// EventParams maps the parameters of controller-runtime create and
+	// update event types (of predicates and handlers) to the function
+	// that declares them; the fields of upstream.CacheEvents hold the
+	// cache's objects.
+	EventParams map[*types.Var]ast.Node
 	// queues are the fields holding a work queue to which an event handler
 	// adds its argument itself (`c.queue.Add(obj)`, not a key): what a
 	// worker takes from them with Get is the cache's object.
@@ -37,8 +42,9 @@ type Cache struct {
 // included. The model calls it only for a package that touches a cache
 // (see model.Result.Cache).
 func Find(pass *analysis.Pass) *Cache {
-	c := &Cache{info: pass.TypesInfo, HandlerParams: make(map[*types.Var]ast.Node)}
+	c := &Cache{info: pass.TypesInfo, HandlerParams: make(map[*types.Var]ast.Node), EventParams: make(map[*types.Var]ast.Node)}
 	c.findHandlers(pass)
+	c.findEventParams(pass)
 	c.findQueues(pass)
 	return c
 }
@@ -54,6 +60,9 @@ func IsUse(obj types.Object) bool {
 			if _, ok := upstream.HandlerTypes[upstream.FuncKey{Pkg: upstream.CachePath, Name: obj.Name()}]; ok {
 				return true
 			}
+		}
+		if inPkg(obj, upstream.EventPath) && upstream.CacheEvents[obj.Name()] != nil {
+			return true
 		}
 		return inPkg(obj, upstream.ClientPath) && obj.Name() == upstream.UnsafeNoDeepCopy
 	case *types.Const:
@@ -247,6 +256,43 @@ func (c *Cache) findHandlers(pass *analysis.Pass) {
 			return true
 		})
 	}
+}
+
+// findEventParams records the parameters of controller-runtime create and
+// update event types, in whatever function declares them: only
+// controller-runtime's source makes such events outside tests.
+func (c *Cache) findEventParams(pass *analysis.Pass) {
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			var ft *ast.FuncType
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				ft = n.Type
+			case *ast.FuncLit:
+				ft = n.Type
+			default:
+				return true
+			}
+			for _, field := range ft.Params.List {
+				for _, name := range field.Names {
+					if v, _ := c.info.Defs[name].(*types.Var); v != nil && EventFields(v.Type()) != nil {
+						c.EventParams[v] = n
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// EventFields returns the fields of t that hold the cache's objects when t
+// is a controller-runtime create or update event, or nil.
+func EventFields(t types.Type) []string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || syntax.PkgPath(n.Obj().Pkg()) != upstream.EventPath {
+		return nil
+	}
+	return upstream.CacheEvents[n.Origin().Obj().Name()]
 }
 
 // findQueues records the fields that hold a work queue an event handler
