@@ -90,7 +90,7 @@ func findHealing(info *types.Info, files []*ast.File, calls []call, resyncAt []t
 	h.periodFiles = files
 	h.informers = findInformerKinds(info, files, facts.informerOf)
 	for _, c := range calls {
-		h.noteCall(info, c.expr, facts.resyncOf)
+		h.noteCall(info, c.expr, c.site().decl(), facts.resyncOf)
 	}
 	for _, file := range files {
 		for _, d := range file.Decls {
@@ -126,14 +126,14 @@ func (h *healing) addWatch(kind string, w watch) {
 
 // noteCall records a builder chain's watches, an event handler's
 // registration and a resync period set up by call.
-func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, resyncOf func(*types.Func) time.Duration) {
+func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, decl *ast.FuncDecl, resyncOf func(*types.Func) time.Duration) {
 	fn := upstream.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return
 	}
 	switch {
 	case isBuilderMethod(fn) && upstream.BuildMethods[fn.Name()]:
-		h.noteChain(info, call)
+		h.noteChain(info, call, decl)
 	case isHandlerRegistration(fn):
 		h.noteHandler(info, call, fn)
 	case fn.Name() == "Watch" && fn.Pkg().Path() == upstream.ControllerPath:
@@ -157,35 +157,14 @@ func isBuilderMethod(fn *types.Func) bool {
 // noteChain records the watches of a builder chain that ends in call
 // (Complete(r) or Build(r)): ctrl.NewControllerManagedBy(mgr).For(&A{}).
 // Owns(&B{}, opts...).WithEventFilter(p).Complete(r).
-func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
+func (h *healing) noteChain(info *types.Info, end *ast.CallExpr, decl *ast.FuncDecl) {
 	if len(end.Args) != 1 {
 		return
 	}
 	owner := namedOf(info.TypeOf(unwrapReconciler(info, end.Args[0])))
-	type link struct {
-		kind                     string
-		filtered, controllerOnly bool
-	}
-	var links []link
-	filterAll := false
-	for call := end; call != nil; {
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			break
-		}
-		fn := upstream.Callee(info, call)
-		if fn == nil || !isBuilderMethod(fn) {
-			break
-		}
-		if upstream.FilterMethods[fn.Name()] {
-			filterAll = true
-		}
-		if from, ok := upstream.WatchMethods[fn.Name()]; ok && len(call.Args) > 0 {
-			opts := call.Args[min(from, len(call.Args)):]
-			links = append(links, link{kindKey(namedOf(info.TypeOf(call.Args[0]))), mayFilter(info, opts), ownsControllerOnly(info, fn.Name(), call.Args)})
-		}
-		call, _ = ast.Unparen(sel.X).(*ast.CallExpr)
-	}
+	c := chain{info: info, decl: decl}
+	c.walk(end, nil)
+	links, filterAll := c.links, c.filterAll
 	for _, l := range links {
 		h.addWatch(l.kind, watch{owner: owner, filtered: l.filtered || filterAll, controllerOnly: l.controllerOnly})
 		// A predicate may drop the resync's updates too (same spec,
@@ -194,6 +173,78 @@ func (h *healing) noteChain(info *types.Info, end *ast.CallExpr) {
 			h.resynced[owner] = true
 		}
 	}
+}
+
+// chain gathers the watches of a builder chain, link by link from its
+// end. A chain may pass through a local variable (`b :=
+// ctrl.NewControllerManagedBy(mgr).For(&A{})`, then `b = b.Owns(&B{})`,
+// then `b.Complete(r)`): the assignments to it at the top of decl's body
+// run whatever happens, and are followed; one under a condition may not
+// run, so its watches are left out, but a filter it adds counts (a grade
+// is never made milder on a watch that may not be there).
+type chain struct {
+	info      *types.Info
+	decl      *ast.FuncDecl
+	links     []chainLink
+	filterAll bool
+}
+
+type chainLink struct {
+	kind                     string
+	filtered, controllerOnly bool
+}
+
+// walk follows the chain that ends in call; via is the builder variable
+// whose assignment is being followed, not followed again.
+func (c *chain) walk(call *ast.CallExpr, via *types.Var) {
+	for call != nil {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		fn := upstream.Callee(c.info, call)
+		if fn == nil || !isBuilderMethod(fn) {
+			return
+		}
+		if upstream.FilterMethods[fn.Name()] {
+			c.filterAll = true
+		}
+		if from, ok := upstream.WatchMethods[fn.Name()]; ok && len(call.Args) > 0 {
+			opts := call.Args[min(from, len(call.Args)):]
+			c.links = append(c.links, chainLink{kindKey(namedOf(c.info.TypeOf(call.Args[0]))), mayFilter(c.info, opts), ownsControllerOnly(c.info, fn.Name(), call.Args)})
+		}
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && via == nil {
+			c.followVar(id)
+		}
+		call, _ = ast.Unparen(sel.X).(*ast.CallExpr)
+	}
+}
+
+// followVar follows the assignments to the builder variable id names.
+func (c *chain) followVar(id *ast.Ident) {
+	v, _ := c.info.Uses[id].(*types.Var)
+	if v == nil || c.decl == nil || c.decl.Body == nil {
+		return
+	}
+	top := make(map[ast.Stmt]bool, len(c.decl.Body.List))
+	for _, s := range c.decl.Body.List {
+		top[s] = true
+	}
+	ast.Inspect(c.decl.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || c.info.ObjectOf(syntax.Ident(as.Lhs[0])) != v {
+			return true
+		}
+		rhs, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if top[as] {
+			c.walk(rhs, v)
+			return true
+		}
+		sub := chain{info: c.info}
+		sub.walk(rhs, v)
+		c.filterAll = c.filterAll || sub.filterAll
+		return true
+	})
 }
 
 // mayFilter reports whether a watch's options may drop the change that

@@ -78,7 +78,7 @@ func (f *retryFinder) retryArg(c call) int {
 	if !ok || rf.FnArg >= len(c.expr.Args) {
 		return -1
 	}
-	if rf.PredArg >= 0 && !f.callsConflictCheck(c.expr.Args[rf.PredArg], true) {
+	if rf.PredArg >= 0 && !f.callsConflictCheck(c.expr.Args[rf.PredArg], true) && !f.alwaysReturns(c.expr.Args[rf.PredArg], "true") {
 		return -1
 	}
 	if rf.NeedsConflictCheck && !f.callsConflictCheck(c.expr.Args[rf.FnArg], false) && !f.neverDone(c.expr.Args[rf.FnArg]) {
@@ -92,7 +92,13 @@ func (f *retryFinder) retryArg(c call) int {
 // statement of its body returns the constant false first. wait then runs it
 // again after every failure, Conflict included, until the context or the
 // backoff ends, which is a retry whatever the error.
-func (f *retryFinder) neverDone(e ast.Expr) bool {
+func (f *retryFinder) neverDone(e ast.Expr) bool { return f.alwaysReturns(e, "false") }
+
+// alwaysReturns reports whether every return statement of the function e
+// (of this package) gives the boolean constant want first: a wait
+// condition that is never done ("false"), or a retry.OnError predicate
+// that retries every error, a Conflict too ("true").
+func (f *retryFinder) alwaysReturns(e ast.Expr, want string) bool {
 	body := syntax.FuncBody(f.funcBody(e))
 	if body == nil {
 		return false
@@ -102,7 +108,7 @@ func (f *retryFinder) neverDone(e ast.Expr) bool {
 			return false // a named result: its value is out of view
 		}
 		tv, ok := f.info.Types[ret.Results[0]]
-		return ok && tv.Value != nil && tv.Value.ExactString() == "false"
+		return ok && tv.Value != nil && tv.Value.ExactString() == want
 	})
 }
 

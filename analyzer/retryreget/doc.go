@@ -6,7 +6,8 @@
 //
 // retryreget: report retry closures that resend a stale object
 //
-// retry.RetryOnConflict (and retry.OnError with apierrors.IsConflict, wait
+// retry.RetryOnConflict (and retry.OnError with apierrors.IsConflict or a
+// predicate that retries every error, wait
 // backoff loops that test IsConflict, and this package's helpers around
 // them) runs its closure again when a write fails with 409 Conflict. The
 // retry only helps if the closure reads the object again first: a closure
@@ -52,8 +53,8 @@
 //
 // # What counts as a re-read, and what hides a Conflict
 //
-// `retry.RetryOnConflict` (and `retry.OnError` with `apierrors.IsConflict`,
-// `wait` backoff loops that test `IsConflict` or never report done, and your
+// `retry.RetryOnConflict` (and `retry.OnError` with `apierrors.IsConflict` or
+// a predicate that returns `true` for every error, `wait` backoff loops that test `IsConflict` or never report done, and your
 // own helpers around them) runs its closure again after a Conflict. That
 // only helps if the closure reads the object again: a closure that writes an
 // object captured from outside resends the same stale `resourceVersion` on

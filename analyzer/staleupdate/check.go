@@ -23,7 +23,7 @@ func (c *checker) checkFunc(fw funcWrites) {
 	fg := c.newGraph(fw)
 	judged := make(map[*ast.DeferStmt]bool) // one finding a deferred literal: one re-read fixes it
 	for _, w := range fw.writes {
-		if _, ok := fg.at[w]; !ok {
+		if _, ok := fg.at[w]; !ok || isDeferredCall(w) {
 			continue
 		}
 		wr := c.walk(fg, w)
@@ -38,6 +38,14 @@ func (c *checker) checkFunc(fw funcWrites) {
 			}
 		}
 	}
+}
+
+// isDeferredCall reports whether w is the call of a defer statement
+// (`defer r.updateStatus(obj)`): it runs when the function returns, after
+// the writes that follow the statement, so it makes none of them stale.
+func isDeferredCall(w *model.Write) bool {
+	_, ok := w.Cursor.Parent().Node().(*ast.DeferStmt)
+	return ok
 }
 
 // judge reports w2, reached from w with the given outcomes, when it sends a

@@ -87,7 +87,8 @@
 // write, `if attempt > 0 { Get }` re-reads), and reads the false branch of `IsConflict(err)` as a success or a failure
 // that is not a Conflict. Tests of the error are judged on a real Conflict
 // (an apimachinery predicate, `errors.Is` against a sentinel, a message
-// test); a path through a test it cannot decide, or through a call of an
+// test); a path through a test it cannot decide (the length of a list of
+// errors the failure may have joined among them), or through a call of an
 // interface method or func value of the program that takes the object
 // (it may read it again), proves nothing and stays quiet. A range loop's
 // variable, or one its body declares from the range's variables (`v, ok :=
@@ -142,7 +143,9 @@
 // its top fixes them all. When the failed write's error is returned by a
 // `Reconcile`, the requeue runs the function again, deferred literal
 // included, with a fresh object: the grade is then `redone when requeued`
-// (returned by another function, no grade).
+// (returned by another function, no grade). A deferred call (`defer
+// r.setStatus(ctx, obj)`) makes no later write of the function stale: it
+// runs after them.
 //
 // A successful controller-runtime `Update` refreshes the object in place, so
 // a `Status().Update` after it is fine, unless it was given a copy

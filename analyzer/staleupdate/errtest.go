@@ -66,6 +66,24 @@ func (et errTest) undecided(cond ast.Expr) bool {
 			found = t == unknown && f == unknown
 		}
 	})
+	return found || et.testsErrorList(cond)
+}
+
+// testsErrorList reports whether cond measures a list of errors
+// (`len(errs) > 0`): the failure may have been appended to it, and the
+// walk does not follow what a list holds.
+func (et errTest) testsErrorList(cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found || len(call.Args) != 1 || upstream.CalledBuiltin(et.c.pass.TypesInfo, call) != "len" {
+			return !found
+		}
+		if s, ok := et.c.pass.TypesInfo.TypeOf(call.Args[0]).Underlying().(*types.Slice); ok && upstream.IsErrorType(s.Elem()) {
+			found = true
+		}
+		return !found
+	})
 	return found
 }
 

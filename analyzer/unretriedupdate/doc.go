@@ -121,7 +121,9 @@
 //     an error after `err.Error()` among the failing call's arguments): it
 //     stands for the failure, read or not, and the callers decide (a requeue
 //     redoes the write; a caller where it dies, a log or a function without an
-//     error result, is reported).
+//     error result, is reported). A function literal called in place (`err :=
+//     func() error {...}()`) hands it to the function around it; an element
+//     of a list of failures (`errs[i]`, `range errs`) stands for it.
 //   - Handed off, since the caller learns it failed: a path that returns a
 //     count of failures it incremented after testing the error (`failed++;
 //     ...; return failed`), or, from a function without an error result,
@@ -131,7 +133,8 @@
 //   - Handled: a path that requeues (`ctrl.Result{Requeue: true}`,
 //     `RequeueAfter`, a work queue's `Add*`, also of a project's own queue
 //     type, directly, through a helper of the package, a func-typed field or a
-//     flag such as `requeue = true`; a Result held in a variable or by
+//     flag such as `requeue = true`; a variable every assignment gives a
+//     requeue, `requeueY`; a Result held in a variable or by
 //     pointer, or `res.RequeueAfter = d`, that reaches a return, also inside a
 //     value of the project's: `return subResult{result: ...}`, `sub.result =
 //     ctrl.Result{Requeue: true}`), or returned on the branch where the code
@@ -151,7 +154,8 @@
 //     Conflict answered by another write (a plain merge patch).
 //   - Retried: a path that goes round a loop of attempts that writes the same
 //     object again (a loop with a condition, or one that a success leaves, even
-//     if it sleeps between attempts), or returns `(false, nil)` from a
+//     if it sleeps between attempts; a re-read into the turn's own variable
+//     whose version is copied into the object reads the same one), or returns `(false, nil)` from a
 //     `wait.Poll` condition that re-reads it (before its write, or after the
 //     failure on that path: the re-read's own error ending the poll gives up,
 //     as a failed Get ends RetryOnConflict), also `return len(pending) == 0,
@@ -272,7 +276,8 @@
 //     watches the written kind, unfiltered: a builder chain of the package
 //     (`For`, `Owns` or `Watches`, no option but `MatchEveryOwner` or
 //     `OnlyMetadata`, no `WithEventFilter`) that completes with a value of the
-//     type, or `controller.New` with the type as `Reconciler` (an interface:
+//     type (through a variable too: what its assignments at the top of the
+//     function add; one under a condition adds only its filter), or `controller.New` with the type as `Reconciler` (an interface:
 //     the package's one reconciler) and a `Watch` of `source.Kind` without
 //     predicates. A watch that maps to the controller owner only (`Owns`,
 //     `EnqueueRequestForOwner(..., OnlyControllerOwner())`) does not count for

@@ -70,7 +70,37 @@ func (t *Tracer) traceWalk(cur inspector.Cursor, obj upstream.Object) (Fate, *wa
 		return HandedOff, nil
 	}
 	w := newWalker(t, f, t.CFG(body))
+	if outer, ok := calledInPlace(f); ok {
+		// The literal hands the failure to the function it is called in,
+		// through its call's result: what becomes of it there is what a
+		// return of it here does.
+		fate, ow := t.traceWalk(outer, f.object)
+		w.outer = &fate
+		if got := w.run(); got != fate || w.fatal != nil || ow == nil {
+			return got, w
+		}
+		return fate, ow
+	}
 	return w.run(), w
+}
+
+// calledInPlace returns the call of f's function when f's function is a
+// literal called where it is written (`err := func() error {...}()`), not
+// by a go or defer statement, which drop its results.
+func calledInPlace(f *failure) (inspector.Cursor, bool) {
+	lit, ok := f.fn.(*ast.FuncLit)
+	if !ok {
+		return inspector.Cursor{}, false
+	}
+	call := f.fnCur.Parent()
+	if ce, ok := call.Node().(*ast.CallExpr); !ok || ce.Fun != lit {
+		return inspector.Cursor{}, false
+	}
+	switch call.Parent().Node().(type) {
+	case *ast.GoStmt, *ast.DeferStmt:
+		return inspector.Cursor{}, false
+	}
+	return call, true
 }
 
 func (fs *failures) newFailure(cur inspector.Cursor, obj upstream.Object) *failure {

@@ -233,7 +233,14 @@ func (t *Tracer) climb(cur inspector.Cursor, stop ast.Node) use {
 			// Whatever calls built it, the value goes on: returned to the
 			// caller, or held in a variable the walk follows (value flow).
 			return use{stmt: p, value: cur.Node()}
-		case *ast.BinaryExpr, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.CaseClause, *ast.TypeAssertExpr, *ast.IndexExpr:
+		case *ast.IndexExpr:
+			if p.X != cur.Node() || !upstream.IsErrorType(t.k.info.TypeOf(p)) {
+				return use{consumed: true, event: Dropped} // an index, or a key: a test
+			}
+			// An element of a list of failures (errs[i]): the failure,
+			// or a sibling failure that stands for it.
+			cur = parent
+		case *ast.BinaryExpr, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.CaseClause, *ast.TypeAssertExpr:
 			return use{consumed: true, event: Dropped} // a test: the branches decide
 		default:
 			return use{consumed: true, event: HandedOff}

@@ -122,14 +122,19 @@ func (fx *effects) noteRead(read ast.Node, st *pathState) {
 // refetched) is judged by that read.
 func (vf *valueFlow) mentionsLoopLocal(n ast.Node) bool {
 	if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-		if id, ok := ast.Unparen(as.Rhs[0]).(*ast.Ident); ok {
-			if v, ok := vf.k.info.Uses[id].(*types.Var); ok && syntax.Within(declNode(v), vf.f.loop) {
-				if rd := vf.readDefining(v); rd != nil {
-					return vf.mentionsLoopLocal(rd)
-				}
+		// obj = fetched, or obj.ResourceVersion = fetched.ResourceVersion
+		if v := vf.loopLocalBase(as.Rhs[0]); v != nil {
+			if rd := vf.readDefining(v); rd != nil {
+				return vf.mentionsLoopLocalBut(rd, v)
 			}
 		}
 	}
+	return vf.mentionsLoopLocalBut(n, nil)
+}
+
+// mentionsLoopLocalBut is mentionsLoopLocal without the special cases,
+// and with except (the variable a read fills) left out.
+func (vf *valueFlow) mentionsLoopLocalBut(n ast.Node, except *types.Var) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
@@ -137,7 +142,7 @@ func (vf *valueFlow) mentionsLoopLocal(n ast.Node) bool {
 			return !found
 		}
 		v, ok := vf.k.info.Uses[id].(*types.Var)
-		if ok && v != vf.f.object.Root && !v.IsField() && syntax.Within(declNode(v), vf.f.loop) {
+		if ok && v != vf.f.object.Root && v != except && !v.IsField() && syntax.Within(declNode(v), vf.f.loop) {
 			found = true
 		}
 		return true
@@ -145,14 +150,45 @@ func (vf *valueFlow) mentionsLoopLocal(n ast.Node) bool {
 	return found
 }
 
-// readDefining returns the call that reads into v where v is declared
-// (v, err := c.Get(...)), or nil.
+// loopLocalBase returns the variable declared in the loop around the
+// failing call that e is or selects from (fetched, fetched.ResourceVersion),
+// or nil.
+func (vf *valueFlow) loopLocalBase(e ast.Expr) *types.Var {
+	for {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		e = sel.X
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if v, ok := vf.k.info.Uses[id].(*types.Var); ok && syntax.Within(declNode(v), vf.f.loop) {
+		return v
+	}
+	return nil
+}
+
+// readDefining returns the call that reads into v in the loop: where v is
+// declared (v, err := c.Get(...)), or a read that fills it (`c.Get(ctx,
+// key, v)`). Or nil.
 func (vf *valueFlow) readDefining(v *types.Var) ast.Node {
 	var call ast.Node
 	ast.Inspect(vf.f.loop, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || call != nil || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+		if call != nil {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok && vf.k.model != nil {
+			if obj, ok := vf.k.model.ReadAt(c); ok && obj.Root == v {
+				call = c
+			}
 			return call == nil
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return true
 		}
 		if id, ok := as.Lhs[0].(*ast.Ident); ok && vf.k.info.Defs[id] == v {
 			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
@@ -174,9 +210,11 @@ func (fx *effects) noteRedefinition(node ast.Node, st *pathState) {
 	if root == nil || fx.k.model == nil {
 		return
 	}
-	if _, ok := fx.k.model.ReadAt(node); ok {
-		fx.noteRead(node, st)
-		return
+	if obj, ok := fx.k.model.ReadAt(node); ok {
+		if obj.Same(fx.f.object) {
+			fx.noteRead(node, st)
+		}
+		return // a read of another object (latest.Status.X = obj.Status.X) leaves this one
 	}
 	if vs, ok := node.(*ast.ValueSpec); ok && len(vs.Values) == 0 {
 		return // a zero value: the read that fills it decides which object it is

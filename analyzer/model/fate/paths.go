@@ -54,6 +54,10 @@ type walker struct {
 	// fatal is the first call that ended a path as Fatal (log.Fatalf,
 	// panic), or nil.
 	fatal *ast.CallExpr
+	// outer, when set, is what becomes of the failure once the literal
+	// being walked hands it on: the literal is called in place, and its
+	// caller's walk decided it (see calledInPlace).
+	outer *Fate
 }
 
 type pathEnd struct {
@@ -67,6 +71,9 @@ type pathEnd struct {
 }
 
 func (w *walker) end(f Fate, st pathState) {
+	if w.outer != nil && f.HandsOn() {
+		f = max(st.best, *w.outer)
+	}
 	w.ends = append(w.ends, pathEnd{fate: f, looped: st.looped, undecided: w.undecidedOf(st)})
 }
 
@@ -210,6 +217,9 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 	if b.Kind == cfg.KindRangeLoop && !rangesOverChannel(w.vals.k.info, b.Stmt) {
 		st.redefined = true // the next turn works on the next element
 	}
+	if b.Kind == cfg.KindRangeLoop {
+		w.rangeOverFailures(b.Stmt, &st)
+	}
 	w.fx.passesWorkSetHead(b, &st)
 	out := make([]walkItem, 0, len(b.Succs))
 	for _, s := range b.Succs {
@@ -229,6 +239,23 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 		out = append(out, walkItem{Block: s, State: next})
 	}
 	return out
+}
+
+// rangeOverFailures makes the element of `for _, e := range errs` a
+// carrier when errs holds the failure: e is the failure, or a sibling
+// failure that stands for it (as errs[i] does, see climb).
+func (w *walker) rangeOverFailures(stmt ast.Stmt, st *pathState) {
+	rs, ok := stmt.(*ast.RangeStmt)
+	if !ok || rs.Value == nil || !w.vals.carries(rs.X, *st) {
+		return
+	}
+	id, ok := ast.Unparen(rs.Value).(*ast.Ident)
+	if !ok {
+		return
+	}
+	if v, ok := w.vals.k.info.ObjectOf(id).(*types.Var); ok && upstream.IsErrorType(v.Type()) {
+		st.carriers = withVar(st.carriers, v)
+	}
 }
 
 // revisit judges a path that comes back to the failing call: a loop that

@@ -14,7 +14,7 @@ import (
 // returnFate judges a return statement reached on a path.
 func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	f := st.best
-	if returnsRequeue(ex.k.info, ret) || ex.returnsRequeueCall(ret) {
+	if returnsRequeue(ex.k.info, ret) || ex.returnsRequeueCall(ret) || slices.ContainsFunc(ret.Results, ex.k.isRequeueVar) {
 		f = max(f, Handled) // a requeue
 	}
 	if ex.returnsTerminal(ret, st) {

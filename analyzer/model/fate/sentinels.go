@@ -12,10 +12,17 @@ import (
 // sentinel when it is declared with such a value and the package never
 // assigns it again nor takes its address.
 
-// findSentinels records the package's sentinel errors.
+// Likewise a variable, package-level or local, that every assignment
+// gives a Result asking for a requeue (`requeueY := ctrl.Result{Requeue:
+// true, RequeueAfter: period}`), whose fields are never set and whose
+// address is never taken, asks for one wherever it is returned.
+
+// findSentinels records the package's sentinel errors and its requeue
+// variables.
 func (s *summarizer) findSentinels() {
 	k := s.k
 	k.sum.sentinels = make(map[*types.Var]bool)
+	rq := requeueVars{k: k, holds: make(map[*types.Var]bool), changed: make(map[*types.Var]bool)}
 	changed := make(map[*types.Var]bool)
 	for _, f := range k.model.Files() {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -33,12 +40,89 @@ func (s *summarizer) findSentinels() {
 					changed[v] = true
 				}
 			}
+			rq.note(n)
 			return true
 		})
 	}
 	for v := range changed {
 		delete(k.sum.sentinels, v)
 	}
+	k.sum.requeueVars = rq.final()
+}
+
+// requeueVars finds the variables that only ever hold a requeue Result.
+type requeueVars struct {
+	k       *knowledge
+	holds   map[*types.Var]bool // given a requeue Result somewhere
+	changed map[*types.Var]bool // given anything else, or exposed
+}
+
+func (rq *requeueVars) note(n ast.Node) {
+	info := rq.k.info
+	assign := func(id *ast.Ident, value ast.Expr) {
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok || !isResultShaped(v.Type()) {
+			return
+		}
+		if value != nil && isRequeueResult(info, value) {
+			rq.holds[v] = true
+		} else {
+			rq.changed[v] = true
+		}
+	}
+	switch n := n.(type) {
+	case *ast.ValueSpec:
+		for i, id := range n.Names {
+			var value ast.Expr
+			if len(n.Values) == len(n.Names) {
+				value = n.Values[i]
+			}
+			assign(id, value)
+		}
+	case *ast.AssignStmt:
+		for i, lhs := range n.Lhs {
+			var value ast.Expr
+			if len(n.Rhs) == len(n.Lhs) {
+				value = n.Rhs[i]
+			}
+			switch l := ast.Unparen(lhs).(type) {
+			case *ast.Ident:
+				assign(l, value)
+			case *ast.SelectorExpr:
+				if id, ok := ast.Unparen(l.X).(*ast.Ident); ok {
+					assign(id, nil) // requeueY.Requeue = false
+				}
+			}
+		}
+	case *ast.RangeStmt:
+		for _, e := range []ast.Expr{n.Key, n.Value} {
+			if id, ok := e.(*ast.Ident); ok {
+				assign(id, nil)
+			}
+		}
+	case *ast.UnaryExpr:
+		if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
+			assign(id, nil)
+		}
+	}
+}
+
+func (rq *requeueVars) final() map[*types.Var]bool {
+	for v := range rq.changed {
+		delete(rq.holds, v)
+	}
+	return rq.holds
+}
+
+// isRequeueVar reports whether e names a variable that only ever holds a
+// requeue Result.
+func (k *knowledge) isRequeueVar(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := k.info.Uses[id].(*types.Var)
+	return ok && k.sum.requeueVars[v]
 }
 
 // noteSentinelSpecs records the package-level error variables decl

@@ -67,6 +67,9 @@ type summaries struct {
 	// sentinels are the package's error variables that are never nil
 	// (see sentinels.go).
 	sentinels map[*types.Var]bool
+	// requeueVars are the variables that only ever hold a Result asking
+	// for a requeue (see sentinels.go).
+	requeueVars map[*types.Var]bool
 	// discarded are the unexported functions whose every call drops
 	// their results (see discarded.go).
 	discarded map[*types.Func]bool

@@ -83,7 +83,10 @@ func (r *R) scopes(ctx context.Context, cm *corev1.ConfigMap) {
 	_ = retry.RetryOnConflict(retry.DefaultRetry, r.sync)
 	_ = retry.OnError(retry.DefaultBackoff, apierrs.IsConflict, func() error { return nil })     // want `scope of OnError`
 	_ = retry.OnError(retry.DefaultBackoff, isRetriable, func() error { return nil })            // want `scope of OnError`
-	_ = retry.OnError(retry.DefaultBackoff, func(err error) bool { return true }, func() error { // not a conflict retry
+	_ = retry.OnError(retry.DefaultBackoff, func(err error) bool { return true }, func() error { // want `scope of OnError`
+		return r.Update(ctx, cm) // want `write update cm via r in scope`
+	})
+	_ = retry.OnError(retry.DefaultBackoff, apierrs.IsTimeout, func() error { // not a conflict retry
 		return r.Update(ctx, cm) // want `write update cm via r$`
 	})
 	_ = wait.ExponentialBackoff(retry.DefaultBackoff, func() (bool, error) { // polling without IsConflict: not a scope

@@ -253,3 +253,31 @@ func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	})
 	return reconcile.Result{}, err
 }
+
+// OnError whose predicate retries every error retries a Conflict too
+// (k0smotron's Node update); one that retries only timeouts does not.
+func (r *Reconciler) onAnyError(ctx context.Context, key types.NamespacedName) error {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return err
+	}
+	cm.Data["a"] = "b"
+	return retry.OnError(retry.DefaultBackoff, func(error) bool {
+		return true
+	}, func() error {
+		return r.Update(ctx, &cm) // want `cm is not re-read inside retry.OnError, so every attempt conflicts: Get cm at the top of the closure`
+	})
+}
+
+func (r *Reconciler) onTimeout(ctx context.Context, key types.NamespacedName) error {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return err
+	}
+	cm.Data["a"] = "b"
+	return retry.OnError(retry.DefaultBackoff, func(err error) bool {
+		return apierrors.IsTimeout(err)
+	}, func() error {
+		return r.Update(ctx, &cm) // ok: a Conflict is not retried, and returned
+	})
+}

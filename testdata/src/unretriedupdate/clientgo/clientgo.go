@@ -307,3 +307,47 @@ func (c *Controller) processPings(ctx context.Context, foos []*foov1.Foo) {
 	}
 	c.queue.Done(key)
 }
+
+// processWrapped is client-go's sample worker without its requeue (as
+// kube-fledged's): the wrapped failure that the inline function returns
+// ends in utilruntime.HandleError, and the key is dropped.
+func (c *Controller) processWrapped(ctx context.Context) bool {
+	obj, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	err := func(obj string) error {
+		defer c.queue.Done(obj)
+		if err := c.syncFoo(ctx, obj); err != nil { // want `conflict from c.syncFoo cannot be returned by processWrapped`
+			klog.Errorf("error syncing %s: %v", obj, err.Error())
+			return fmt.Errorf("error syncing %s: %v", obj, err.Error())
+		}
+		c.queue.Forget(obj)
+		return nil
+	}(obj)
+	if err != nil {
+		utilruntime.HandleError(err)
+	}
+	return true
+}
+
+// processWrappedRequeued is the sample worker itself: quiet.
+func (c *Controller) processWrappedRequeued(ctx context.Context) bool {
+	obj, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	err := func(obj string) error {
+		defer c.queue.Done(obj)
+		if err := c.syncFoo(ctx, obj); err != nil { // ok: requeued with rate limiting
+			c.queue.AddRateLimited(obj)
+			return fmt.Errorf("error syncing %s: %s, requeuing", obj, err.Error())
+		}
+		c.queue.Forget(obj)
+		return nil
+	}(obj)
+	if err != nil {
+		utilruntime.HandleError(err)
+	}
+	return true
+}
