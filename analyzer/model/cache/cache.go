@@ -44,6 +44,7 @@ type Cache struct {
 func Find(pass *analysis.Pass) *Cache {
 	c := &Cache{info: pass.TypesInfo, HandlerParams: make(map[*types.Var]ast.Node), EventParams: make(map[*types.Var]ast.Node)}
 	c.findHandlers(pass)
+	c.findEventParams(pass)
 	c.findQueues(pass)
 	return c
 }
@@ -205,8 +206,7 @@ func (c *Cache) MutatedArgs(call *ast.CallExpr) []ast.Expr {
 	return out
 }
 
-// findHandlers records the parameters of the package's event handlers and
-// of functions taking controller-runtime events (addEventParams), in one walk.
+// findHandlers records the parameters of the package's event handlers.
 func (c *Cache) findHandlers(pass *analysis.Pass) {
 	decls := make(map[*types.Func]*ast.FuncDecl)
 	var iface *types.Interface
@@ -227,12 +227,6 @@ func (c *Cache) findHandlers(pass *analysis.Pass) {
 	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			switch fn := n.(type) {
-			case *ast.FuncDecl:
-				c.addEventParams(fn, fn.Type)
-			case *ast.FuncLit:
-				c.addEventParams(fn, fn.Type)
-			}
 			lit, ok := n.(*ast.CompositeLit)
 			if !ok {
 				return true
@@ -264,16 +258,30 @@ func (c *Cache) findHandlers(pass *analysis.Pass) {
 	}
 }
 
-// addEventParams records fn's parameters of controller-runtime create and
+// findEventParams records the parameters of controller-runtime create and
 // update event types, in whatever function declares them: only
 // controller-runtime's source makes such events outside tests.
-func (c *Cache) addEventParams(fn ast.Node, ft *ast.FuncType) {
-	for _, field := range ft.Params.List {
-		for _, name := range field.Names {
-			if v, _ := c.info.Defs[name].(*types.Var); v != nil && EventFields(v.Type()) != nil {
-				c.EventParams[v] = fn
+func (c *Cache) findEventParams(pass *analysis.Pass) {
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			var ft *ast.FuncType
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				ft = n.Type
+			case *ast.FuncLit:
+				ft = n.Type
+			default:
+				return true
 			}
-		}
+			for _, field := range ft.Params.List {
+				for _, name := range field.Names {
+					if v, _ := c.info.Defs[name].(*types.Var); v != nil && EventFields(v.Type()) != nil {
+						c.EventParams[v] = n
+					}
+				}
+			}
+			return true
+		})
 	}
 }
 
