@@ -25,6 +25,19 @@ type Returner struct {
 	AsGiven int
 	// Guard is the bool parameter the function's writes need, if any.
 	Guard *Guard
+	// Replaced is where, in this package, the chain drops the Conflict
+	// itself and returns another error in its place (the write, or a call
+	// of a returner, whose failure the function replaces): the caller's
+	// error then tells only that the path failed. Nil when the Conflict
+	// reaches the caller on every path, and for other packages' returners.
+	Replaced *Replacement
+}
+
+// Replacement is a call whose Conflict a returner drops, returning
+// another error instead.
+type Replacement struct {
+	Call   *ast.CallExpr
+	Cursor inspector.Cursor
 }
 
 // ReturnerCall is a call of a Returner that is not itself a write.
@@ -79,8 +92,11 @@ func (f *returnerFinder) writeReturners() {
 	guards := make(map[*types.Func][]*Guard)
 	for _, w := range f.found.writes {
 		fn, decl := f.scan.decls.declOf(w.FuncNode)
-		if fn != nil && w.Scope == nil && !w.CannotConflict && f.tracer.Trace(w.Cursor).HandsOn() {
-			f.returners[fn] = Returner{Inner: w, Param: paramIndex(f.info, decl, w.Object.Root), AsGiven: f.sentAsGiven(decl, w)}
+		if fn == nil || w.Scope != nil || w.CannotConflict {
+			continue
+		}
+		if fa := f.tracer.Trace(w.Cursor); fa.HandsOn() {
+			f.returners[fn] = Returner{Inner: w, Param: paramIndex(f.info, decl, w.Object.Root), AsGiven: f.sentAsGiven(decl, w), Replaced: replacement(fa, w.Call, w.Cursor, nil)}
 			guards[fn] = append(guards[fn], f.writeGuard(decl, w))
 		}
 	}
@@ -104,13 +120,24 @@ func (f *returnerFinder) callReturners() bool {
 		if _, known := f.returners[fn]; fn == nil || known || f.scopes.around(c.frame) != nil {
 			continue
 		}
-		if f.tracer.Trace(f.scan.cursor(c)).HandsOn() {
+		cur := f.scan.cursor(c)
+		if fa := f.tracer.Trace(cur); fa.HandsOn() {
 			root := argRoot(f.info, c.expr, r.Param)
-			f.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(f.info, decl, root), AsGiven: f.passedAsGiven(decl, c, r)}
+			f.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(f.info, decl, root), AsGiven: f.passedAsGiven(decl, c, r), Replaced: replacement(fa, c.expr, cur, r.Replaced)}
 			changed = true
 		}
 	}
 	return changed
+}
+
+// replacement returns where a returner drops the Conflict for another
+// error: call, when its failure's fate is to be replaced so, else where
+// the callee did (inner).
+func replacement(fa fate.Fate, call *ast.CallExpr, cur inspector.Cursor, inner *Replacement) *Replacement {
+	if fa == fate.ReturnedOther {
+		return &Replacement{Call: call, Cursor: cur}
+	}
+	return inner
 }
 
 // mayConflict reports whether c, a call of the returner r, is not a write

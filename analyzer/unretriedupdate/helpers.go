@@ -29,7 +29,7 @@ func (c *checker) returnerSites() []site {
 			continue
 		}
 		r := c.res.Returners()[rc.Callee]
-		sites = append(sites, site{call: rc.Call, cursor: c.res.CursorOf(rc), object: objectArg(rc.Call, r.Param), inner: r.Inner, kind: objectArgType(c.pass.TypesInfo, rc.Call, r.Param, r.Inner)})
+		sites = append(sites, site{call: rc.Call, cursor: c.res.CursorOf(rc), object: objectArg(rc.Call, r.Param), inner: r.Inner, replaced: r.Replaced, kind: objectArgType(c.pass.TypesInfo, rc.Call, r.Param, r.Inner)})
 	}
 	return sites
 }

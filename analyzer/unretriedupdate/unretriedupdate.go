@@ -54,6 +54,10 @@ type site struct {
 	write  *model.Write // the write, when the call is one
 	inner  *model.Write // for a helper call, the write inside it
 	kind   types.Type   // the written object's type, when known
+	// replaced, for a helper call, is where the helper's chain dropped the
+	// Conflict and returned another error instead: a loss of the error
+	// call returns is reported there (see replaced.go).
+	replaced *model.Replacement
 }
 
 type checker struct {
@@ -75,7 +79,7 @@ func run(pass *analysis.Pass, res *model.Result, config Config) (any, error) {
 		}
 	}
 	if c.mode == Propagate {
-		for _, s := range c.returnerSites() {
+		for _, s := range c.worstPerReplacement(c.returnerSites()) {
 			c.check(s)
 		}
 	}
@@ -89,6 +93,10 @@ func (c *checker) check(s site) {
 	// test's own business; strict mode reports it, since a controller
 	// running beside an e2e test writes the same objects.
 	if c.res.ScopeOf(s.cursor) != nil || (c.mode == Propagate && syntax.InTestCode(c.pass.Fset, c.pass.Files, s.call.Pos())) {
+		return
+	}
+	if s.replaced != nil && c.mode == Propagate {
+		c.checkReplaced(s)
 		return
 	}
 	var related []diag.Related

@@ -46,12 +46,13 @@ func extractName(name, team string) (string, error) {
 // addCluster drops its status write in a bare call and returns the
 // validation error, which cannot be nil there: that error stands for the
 // failure, and where it ends decides the write's fate. Its callers only
-// log it or drop it, so the write is lost there, and reported there.
+// log it or drop it, so the write is lost; the Conflict itself died at the
+// bare call, which is reported, once, citing where the other error ends.
 func (c *Controller) addCluster(name string, f *foov1.Foo) (*Cluster, error) {
 	if c.prefixed {
 		if _, err := extractName(name, f.Spec.Message); err != nil {
 			f.Status.Phase = "Invalid"
-			c.client.SetStatus(f.Namespace, f) // ok: the validation error goes to the callers, which decide
+			c.client.SetStatus(f.Namespace, f) // want `conflict from c.client.SetStatus of f is dropped for another error, which cannot be returned by initClusters: re-read f inside retry.RetryOnConflict; lost for good`
 			return nil, err
 		}
 	}
@@ -63,13 +64,13 @@ func (c *Controller) addCluster(name string, f *foov1.Foo) (*Cluster, error) {
 // initClusters adds every listed cluster and ignores a validation failure.
 func (c *Controller) initClusters(list *foov1.FooList) {
 	for _, f := range list.Items {
-		c.addCluster(f.Name, &f) // want `conflict from c.addCluster cannot be returned by initClusters: requeue the object, or re-read f inside retry.RetryOnConflict; lost for good`
+		c.addCluster(f.Name, &f) // ok: reported where addCluster drops the Conflict (its validation error is no Conflict)
 	}
 }
 
 // processEvent logs a failed add and waits for the next event.
 func (c *Controller) processEvent(name string, f *foov1.Foo) {
-	cl, err := c.addCluster(name, f) // want `conflict from c.addCluster cannot be returned by processEvent: requeue the object, or re-read f inside retry.RetryOnConflict; lost for good`
+	cl, err := c.addCluster(name, f) // ok: the same loss as initClusters', reported once in addCluster
 	if err != nil {
 		log.Printf("creation of cluster is blocked: %v", err)
 		return
