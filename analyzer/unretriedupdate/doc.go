@@ -60,19 +60,19 @@
 //     cobra command, which exits`, `is returned from a runnable's Start, which
 //     stops the manager`: the work stops halfway. Retry the write.
 //   - `is wrapped in reconcile.TerminalError, so it is never requeued`: return
-//     the Conflict unwrapped, or retry.
-//   - `is answered to the HTTP request and never retried`: retry the write
-//     before the handler answers.
+//     it unwrapped, or retry. `is answered to the HTTP request and never
+//     retried`: retry the write before the handler answers.
 //   - `is returned to F, which may ignore it`: the writing function is an
 //     interface value handed to F, not known to act on it. Retry inside it.
+//   - `is dropped for another error, which <fate>`: retry the write there.
 //   - `is not retried` (strict mode): no retry scope surrounds the write.
 //   - `may be lost: <reason> at line N (<slug>)` (debug=unknown), `;
 //     undecided: <slug> at line N` (strict): the fate is undecided at line N
 //     (undecided-test, other-result-test, result-without-fact).
 //
 // After the colon: the fix (`return it`, `re-read X inside
-// retry.RetryOnConflict`) or what to do by hand; `; no fix: ...` says why
-// not. The grade comes last (see "Consequence").
+// retry.RetryOnConflict`) or what to do by hand; `; no fix: ...` says why not.
+// The grade comes last (see "Consequence").
 //
 // # How a failure is judged
 //
@@ -108,11 +108,11 @@
 //   - Handed on, since the reconcile loop or work queue requeues: a path that
 //     returns another error that cannot be nil (`fmt.Errorf`, `errors.New`, an
 //     error library's `New*` or `Errorf` by shape and `Wrap*` of such an error,
-//     gRPC's `status.Errorf` with a code other than OK, an error variable under `err !=
-//     nil`, a sentinel of the package never assigned again (`var ErrLocked =
-//     errors.New(...)`), an unexported function's error parameter that every
-//     call passes non-nil, a composite literal, a function that never returns
-//     nil, also across packages; an aggregate such as
+//     gRPC's `status.Errorf` with a code other than OK, an error variable under
+//     `err != nil`, a sentinel of the package never assigned again (`var
+//     ErrLocked = errors.New(...)`), an unexported function's error parameter
+//     that every call passes non-nil, a composite literal, a function that
+//     never returns nil, also across packages; an aggregate such as
 //     `utilerrors.NewAggregate(errs)` or `errors.Join(errs...)` of a list known
 //     to hold an error: tested `len(errs) > 0`, or given a non-nil error by
 //     `append`; what a function that passes its error argument on returns, also
@@ -120,10 +120,12 @@
 //     return errors.New(...) }` after `errCount++` where the failure was seen;
 //     an error after `err.Error()` among the failing call's arguments): it
 //     stands for the failure, read or not, and the callers decide (a requeue
-//     redoes the write; a caller where it dies, a log or a function without an
-//     error result, is reported). A function literal called in place (`err :=
-//     func() error {...}()`) hands it to the function around it; an element
-//     of a list of failures (`errs[i]`, `range errs`) stands for it.
+//     redoes the write; where it dies, in a log or a function without an error
+//     result, the write is lost at the call whose Conflict was dropped for it:
+//     reported there, once, graded by the caller that loses the most). A
+//     function literal called in place (`err := func() error {...}()`) hands it
+//     to the function around it; an element of a list of failures (`errs[i]`,
+//     `range errs`) stands for it.
 //   - Handed off, since the caller learns it failed: a path that returns a
 //     count of failures it incremented after testing the error (`failed++;
 //     ...; return failed`), or, from a function without an error result,
@@ -320,9 +322,9 @@
 //
 // # What it gives up
 //
-// A failure returned to a caller outside the package that drops it is not
-// followed (facts carry only "returns a write's error" for exported helpers);
-// a level-triggered controller whose watch brings the object back after a lost
+// A helper of another package that drops the Conflict for another error is
+// reported at the caller where that error dies (the drop is not in view); a
+// level-triggered controller whose watch brings the object back after a lost
 // Conflict is still reported, graded until-event (see
 // https://github.com/conflictlint/conflictlint/blob/main/docs/evaluation.md#level-triggered-controllers-decision);
 // an unknown callee of another package that receives the error counts as
