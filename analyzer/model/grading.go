@@ -47,6 +47,9 @@ func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate
 	if onGonePath(g.info, cur) || afterFinalizerRemoval(g.info, cur) {
 		return e // cleanup after a deletion: nothing of the object comes again
 	}
+	if memoSkipsRerun(g.info, cur) {
+		return e // the next run returns before the write (memo.go)
+	}
 	onEvent := !rateLimited(g.info, cur)
 	if owner := g.ownerAt(cur); owner != nil {
 		e = g.healing.grade(owner, kindKey(namedOf(kind)), onEvent)

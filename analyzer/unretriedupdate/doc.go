@@ -310,9 +310,12 @@
 //   - reported, "reported by exit status": the failure ends the program (a
 //     restart may redo it) or fails a test; "reported to the client": it
 //     answers an HTTP request. Someone is told.
-//   - lost, "lost for good": none of the above, or a cleanup for an object
-//     that is gone (`IsNotFound` of the first Get of the request or of a `key`
-//     parameter; or past the write after `controllerutil.RemoveFinalizer`).
+//   - lost, "lost for good": none of the above, a cleanup for an object that
+//     is gone (`IsNotFound` of the first Get of the request or of a `key`
+//     parameter; past `controllerutil.RemoveFinalizer`), or a write after the
+//     function records, in a package variable or a receiver field, what makes
+//     an earlier early return of its own taken (`c.applied = true` under `if
+//     c.applied { return }`): the next run stops before it.
 //   - unknown, "fate unknown": a strict-mode finding whose failure the model
 //     cannot follow.
 //
@@ -390,19 +393,9 @@
 //
 // With a client-go typed or dynamic client, whose returned object the
 // statement must drop, the object is reassigned from the Get of the same
-// resource interface:
+// resource interface (before: the Get, `cm.Data["owner"] = owner` and the
+// Update whose error is logged):
 //
-//	// before
-//	cm, err := cs.CoreV1().ConfigMaps("ns").Get(ctx, "cm", metav1.GetOptions{})
-//	if err != nil {
-//		log.Fatal(err)
-//	}
-//	cm.Data["owner"] = owner
-//	if _, err := cs.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
-//		log.Printf("update: %v", err)
-//	}
-//
-//	// after
 //	cm, err := cs.CoreV1().ConfigMaps("ns").Get(ctx, "cm", metav1.GetOptions{})
 //	if err != nil {
 //		log.Fatal(err)
