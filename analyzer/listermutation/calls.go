@@ -61,10 +61,10 @@ func (t *tracker) viaFunc(call *ast.CallExpr, pos token.Pos) {
 		}
 		args = append([]ast.Expr{sel.X}, call.Args...)
 	}
-	for _, i := range idx {
-		if i < len(args) {
-			if x := t.refOrMem(args[i], pos); x.lvl == cached {
-				t.viaParam[call] = i
+	for _, m := range idx {
+		if m.Param < len(args) && !skippedByFlag(t.info, args, m) {
+			if x := t.refOrMem(args[m.Param], pos); x.lvl == cached {
+				t.viaParam[call] = m.Param
 				t.mutated(call, diag.CallName(call), x)
 				return
 			}

@@ -10,14 +10,56 @@ import (
 )
 
 // MutatesFact: the function changes the objects given as the listed
-// parameters (for a method, index 0 is the receiver and i+1 parameter i).
-// It is exported only for this package's exported functions and methods
-// that take a Kubernetes object, or a pointer to a struct, and change it.
-type MutatesFact struct{ Params []int }
+// parameters (for a method, index 0 is the receiver and i+1 parameter i);
+// Flags, when set, gives for each the bool parameter it needs (-1: none)
+// and Values the value it needs there. It is exported only for this
+// package's exported functions and methods that take a Kubernetes object,
+// or a pointer to a struct, and change it.
+type MutatesFact struct {
+	Params []int
+	Flags  []int
+	Values []bool
+}
 
 func (*MutatesFact) AFact() {}
 
-func (f *MutatesFact) String() string { return fmt.Sprintf("mutates%v", f.Params) }
+func (f *MutatesFact) String() string {
+	out := fmt.Sprintf("mutates%v", f.Params)
+	for i, flag := range f.Flags {
+		if flag >= 0 {
+			out += fmt.Sprintf(" %d:if[%d]=%v", f.Params[i], flag, f.Values[i])
+		}
+	}
+	return out
+}
+
+// mutations returns the fact's parameters as Mutations.
+func (f *MutatesFact) mutations() []Mutation {
+	out := make([]Mutation, len(f.Params))
+	for i, p := range f.Params {
+		out[i] = Mutation{Param: p, Flag: -1}
+		if i < len(f.Flags) && i < len(f.Values) {
+			out[i].Flag, out[i].When = f.Flags[i], f.Values[i]
+		}
+	}
+	return out
+}
+
+// mutatesFact encodes ms as a fact.
+func mutatesFact(ms []Mutation) *MutatesFact {
+	f := &MutatesFact{}
+	guarded := false
+	for _, m := range ms {
+		f.Params = append(f.Params, m.Param)
+		f.Flags = append(f.Flags, m.Flag)
+		f.Values = append(f.Values, m.When)
+		guarded = guarded || m.Flag >= 0
+	}
+	if !guarded {
+		f.Flags, f.Values = nil, nil
+	}
+	return f
+}
 
 // exportFacts exports a MutatesFact for every exported function of the
 // package, outside generated files, that takes an object and changes it,
@@ -57,8 +99,8 @@ func (c *checker) exportFacts(reads bool) {
 			if !takesObject(fn.Signature()) {
 				continue
 			}
-			if idx := c.mutatedParams(fn); len(idx) > 0 {
-				c.pass.ExportObjectFact(fn, &MutatesFact{Params: idx})
+			if ms := c.mutatedParams(fn); len(ms) > 0 {
+				c.pass.ExportObjectFact(fn, mutatesFact(ms))
 			}
 		}
 	}

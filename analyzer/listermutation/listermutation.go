@@ -237,10 +237,10 @@ func (c *checker) laterWrite(v *types.Var, at ast.Node) *model.Write {
 	return nil
 }
 
-// mutatedParams returns the indices (receiver first for methods) of the
-// parameters fn changes: upstream functions are in kube's tables, this
-// package's come from its summary, other packages' from facts.
-func (c *checker) mutatedParams(fn *types.Func) []int {
+// mutatedParams returns the parameters (receiver first for methods) fn
+// changes: upstream functions are in kube's tables, this package's come
+// from its summary, other packages' from facts.
+func (c *checker) mutatedParams(fn *types.Func) []Mutation {
 	fn = fn.Origin()
 	if fn.Pkg() == nil || upstream.IsUpstream(fn.Pkg()) {
 		return nil
@@ -248,7 +248,7 @@ func (c *checker) mutatedParams(fn *types.Func) []int {
 	if fn.Pkg() != c.pass.Pkg {
 		var f MutatesFact
 		if c.pass.ImportObjectFact(fn, &f) {
-			return f.Params
+			return f.mutations()
 		}
 		return nil
 	}
@@ -274,9 +274,9 @@ func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
 }
 
 // paramMutations runs the tracker over fd with each reference parameter
-// (receiver first) taken as owned by a cache, and returns the indices of
-// those it changes.
-func (c *checker) paramMutations(fd *ast.FuncDecl, fn *types.Func) []int {
+// (receiver first) taken as owned by a cache, and returns those it
+// changes, each with the bool parameter it changes it under, if any.
+func (c *checker) paramMutations(fd *ast.FuncDecl, fn *types.Func) []Mutation {
 	params := paramsOf(fn)
 	initial := make(map[*types.Var]val)
 	for i, p := range params {
@@ -287,15 +287,14 @@ func (c *checker) paramMutations(fd *ast.FuncDecl, fn *types.Func) []int {
 	if len(initial) == 0 {
 		return nil
 	}
-	var idx []int
-	seen := make(map[int]bool)
+	flags := findFlagBranches(c.pass.TypesInfo, fd, params)
+	var out []Mutation
 	t := c.newTracker(initial)
-	t.mutated = func(_ ast.Node, _ string, x val) {
-		if x.src != nil && x.src.param >= 0 && !seen[x.src.param] {
-			seen[x.src.param] = true
-			idx = append(idx, x.src.param)
+	t.mutated = func(at ast.Node, _ string, x val) {
+		if x.src != nil && x.src.param >= 0 {
+			out = joinMutations(out, []Mutation{flags.guard(x.src.param, at)})
 		}
 	}
 	t.walk(fd.Body)
-	return idx
+	return out
 }

@@ -26,7 +26,7 @@ func TestFixes(t *testing.T) {
 // quiet for listermutation (and so concurrently, which go test -race
 // watches).
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testdir.Path(t), newAnalyzer(), "listermutation/handed/...", "listermutation/helpers", "listermutation/jobs", "listermutation/jobsync", "listermutation/queued", "listermutation/quiet", "nokube")
+	analysistest.Run(t, testdir.Path(t), newAnalyzer(), "listermutation/handed/...", "listermutation/helpers", "listermutation/jobs", "listermutation/jobsync", "listermutation/queued", "listermutation/quiet", "listermutation/flagged/...", "nokube")
 }
 
 // TestNoFix checks findings that must come without a fix, and the

@@ -9,23 +9,19 @@ import (
 )
 
 // summary is what a function of this package tells its callers: the
-// parameters it changes (receiver first for methods, ascending) and what
-// its first result can be (see returnedLevel).
+// parameters it changes (receiver first for methods, ascending), each
+// maybe only under a bool parameter (see guards.go), and what its first
+// result can be (see returnedLevel).
 type summary struct {
-	mutates []int
+	mutates []Mutation
 	returns level
 }
 
-// join is the least summary above s and t: a parameter changed in either,
-// and the cache's object over a fresh list over nothing.
+// join is the least summary above s and t: a parameter changed in either
+// (always, when either changes it always or the two need different
+// flags), and the cache's object over a fresh list over nothing.
 func (s summary) join(t summary) summary {
-	out := summary{mutates: slices.Clone(s.mutates), returns: s.returns}
-	for _, i := range t.mutates {
-		if !slices.Contains(out.mutates, i) {
-			out.mutates = append(out.mutates, i)
-		}
-	}
-	slices.Sort(out.mutates)
+	out := summary{mutates: joinMutations(s.mutates, t.mutates), returns: s.returns}
 	if t.returns == cached || (t.returns == fresh && out.returns == none) {
 		out.returns = t.returns
 	}
@@ -103,7 +99,7 @@ func (c *checker) closeComponent(comp []*types.Func, _ bool) {
 // summaries (final, or provisional in fn's component).
 func (c *checker) summarize(fn *types.Func) summary {
 	fd := c.decl(fn)
-	s := summary{mutates: c.paramMutations(fd, fn)} // join sorts them
+	s := summary{mutates: c.paramMutations(fd, fn)}
 	if returnsRef(fn.Signature()) {
 		s.returns = c.resultLevel(fd)
 	}

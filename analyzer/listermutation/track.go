@@ -67,7 +67,7 @@ type tracker struct {
 	initial map[*types.Var]val
 	// calls returns the indices (receiver first for methods) of the
 	// parameters a non-upstream function changes.
-	calls func(fn *types.Func) []int
+	calls func(fn *types.Func) []Mutation
 	// mutated is called for every change to the cache's memory.
 	mutated func(at ast.Node, what string, v val)
 	// viaParam records, for a change made by calling a function of the
