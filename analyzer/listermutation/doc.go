@@ -63,7 +63,9 @@
 // unstructured.SetNested* and RemoveNestedField, a controller-runtime
 // Create, Update or Patch (which decode the server's answer into the object
 // they are given), and a call of a function of the program that changes
-// the parameter it is given (known across packages through facts).
+// the parameter it is given (known across packages through facts), unless
+// it changes it only under a bool parameter (`if del { delete(...) }`) and
+// the call passes the constant that skips that branch.
 //
 // It stays quiet on copies (DeepCopy, DeepCopyObject, DeepCopyInto), on
 // helpers that return a copy on every path, on reads, on objects built
