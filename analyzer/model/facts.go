@@ -166,8 +166,19 @@ func (e exporter) exportModel(res *Result) {
 	}
 	exportPredicateFacts(e.pass, res.tracer.PredicateVerdicts())
 	exportResultFacts(e.pass, res.tracer.ResultVerdictsOf())
+	exportSentinelFacts(e.pass, res.tracer.Sentinels())
 	e.exportResyncFacts()
 	e.exportInformerFacts(res.grading.healing.informers)
+}
+
+// exportSentinelFacts exports a NeverNilErrorFact on each exported
+// sentinel error of the package: its importers return it as a failure.
+func exportSentinelFacts(pass *analysis.Pass, sentinels map[*types.Var]bool) {
+	for v := range sentinels {
+		if v.Exported() && v.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(v, new(NeverNilErrorFact))
+		}
+	}
 }
 
 // exportFuncFacts exports the facts of the package's function fn.
@@ -247,6 +258,7 @@ func exportBuilderFacts(pass *analysis.Pass, files []*ast.File, facts []analysis
 	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateQueries{res}, fate.Foreign{})
 	foreign := foreignFacts(facts)
 	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, files, foreign.Predicates))
+	exportSentinelFacts(pass, fate.PackageSentinels(pass.TypesInfo, pass.Pkg, files, foreign))
 	exportResultFacts(pass, fate.ResultVerdicts(pass.TypesInfo, files, foreign.Results))
 	e.exportResyncFacts()
 	e.exportInformerFacts(findInformerKinds(pass.TypesInfo, files, healing.informerOf))
@@ -293,6 +305,9 @@ func exportHelperErrorFacts(pass *analysis.Pass) {
 	}
 	for fn, p := range fate.TextKeepers(pass.TypesInfo, recorders) {
 		pass.ExportObjectFact(fn, &KeepsErrorTextFact{Param: p})
+	}
+	if fate.DeclaresExportedError(pass.TypesInfo, pass.Files) {
+		exportSentinelFacts(pass, fate.PackageSentinels(pass.TypesInfo, pass.Pkg, pass.Files, foreignFacts(pass.AllObjectFacts())))
 	}
 	if len(decls) == 0 {
 		return

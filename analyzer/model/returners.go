@@ -92,7 +92,7 @@ func (f *returnerFinder) writeReturners() {
 	guards := make(map[*types.Func][]*Guard)
 	for _, w := range f.found.writes {
 		fn, decl := f.scan.decls.declOf(w.FuncNode)
-		if fn == nil || w.Scope != nil || w.CannotConflict {
+		if fn == nil || w.Scope != nil || w.CannotConflict || f.handsOnByCapture(fn) {
 			continue
 		}
 		if fa := f.tracer.Trace(w.Cursor); fa.HandsOn() {
@@ -117,7 +117,7 @@ func (f *returnerFinder) callReturners() bool {
 			continue
 		}
 		fn, decl := f.scan.decls.declOf(c.site().fnNode())
-		if _, known := f.returners[fn]; fn == nil || known || f.scopes.around(c.frame) != nil {
+		if _, known := f.returners[fn]; fn == nil || known || f.scopes.around(c.frame) != nil || f.handsOnByCapture(fn) {
 			continue
 		}
 		cur := f.scan.cursor(c)
@@ -128,6 +128,15 @@ func (f *returnerFinder) callReturners() bool {
 		}
 	}
 	return changed
+}
+
+// handsOnByCapture reports whether fn is a literal bound to a variable
+// that returns nothing: it can hand a failure on only through a variable
+// it captures (`updateStatus := func() { ...; err = newErr }; defer
+// updateStatus()` sets the named result), which the write's own fate
+// follows; a call of it has no result to drop.
+func (f *returnerFinder) handsOnByCapture(fn *types.Func) bool {
+	return f.scan.decls.liftedFuncs[fn] && fn.Signature().Results().Len() == 0
 }
 
 // replacement returns where a returner drops the Conflict for another

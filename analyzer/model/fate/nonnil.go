@@ -20,7 +20,10 @@ func (k *knowledge) nonNilExpr(e ast.Expr, st pathState) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v, ok := k.info.Uses[e].(*types.Var)
-		return ok && (st.isNonNil(v) || k.sum.sentinels[v])
+		return ok && (st.isNonNil(v) || k.sum.sentinels[v] || k.foreign.NeverNil[v])
+	case *ast.SelectorExpr:
+		v, ok := k.info.Uses[e.Sel].(*types.Var)
+		return ok && !v.IsField() && k.foreign.NeverNil[v] // another package's sentinel
 	case *ast.CompositeLit:
 		return true
 	case *ast.UnaryExpr:

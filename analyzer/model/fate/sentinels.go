@@ -10,7 +10,9 @@ import (
 // are never nil: a return of one after a failure hands a non-nil error on,
 // as a return of `errors.New(...)` in place would. A package variable is a
 // sentinel when it is declared with such a value and the package never
-// assigns it again nor takes its address.
+// assigns it again nor takes its address. An exported one is a sentinel of
+// its importers too (a NeverNilErrorFact on the variable: tekton's
+// `return v1alpha1.REQUEUE_EVENT_AFTER`, knative's requeue error).
 
 // Likewise a variable, package-level or local, that every assignment
 // gives a Result asking for a requeue (`requeueY := ctrl.Result{Requeue:
@@ -20,11 +22,18 @@ import (
 // findSentinels records the package's sentinel errors and its requeue
 // variables.
 func (s *summarizer) findSentinels() {
+	rq := requeueVars{k: s.k, holds: make(map[*types.Var]bool), changed: make(map[*types.Var]bool)}
+	s.collectSentinels(s.k.model.Files(), rq.note)
+	s.k.sum.requeueVars = rq.final()
+}
+
+// collectSentinels records the sentinel errors declared in files, and
+// shows also every node on the way.
+func (s *summarizer) collectSentinels(files []*ast.File, also func(ast.Node)) {
 	k := s.k
 	k.sum.sentinels = make(map[*types.Var]bool)
-	rq := requeueVars{k: k, holds: make(map[*types.Var]bool), changed: make(map[*types.Var]bool)}
 	changed := make(map[*types.Var]bool)
-	for _, f := range k.model.Files() {
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.GenDecl:
@@ -40,14 +49,15 @@ func (s *summarizer) findSentinels() {
 					changed[v] = true
 				}
 			}
-			rq.note(n)
+			if also != nil {
+				also(n)
+			}
 			return true
 		})
 	}
 	for v := range changed {
 		delete(k.sum.sentinels, v)
 	}
-	k.sum.requeueVars = rq.final()
 }
 
 // requeueVars finds the variables that only ever hold a requeue Result.
@@ -144,6 +154,43 @@ func (s *summarizer) noteSentinelSpecs(decl *ast.GenDecl) {
 			}
 		}
 	}
+}
+
+// Sentinels returns the package's sentinel errors. The map is the
+// tracer's own: read it, do not change it.
+func (t *Tracer) Sentinels() map[*types.Var]bool { return t.k.sum.sentinels }
+
+// PackageSentinels returns the sentinel errors of a package the model does
+// not walk (one that reaches no Kubernetes client), declared in files;
+// foreign holds the facts of the packages it imports.
+func PackageSentinels(info *types.Info, pkg *types.Package, files []*ast.File, foreign Foreign) map[*types.Var]bool {
+	if !DeclaresExportedError(info, files) {
+		return nil // the common case, seen from the declarations alone
+	}
+	s := &summarizer{k: &knowledge{info: info, pkg: pkg, foreign: foreign}}
+	s.collectSentinels(files, nil)
+	return s.k.sum.sentinels
+}
+
+// DeclaresExportedError reports whether files declare an exported
+// package-level variable of an error type.
+func DeclaresExportedError(info *types.Info, files []*ast.File) bool {
+	for _, f := range files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				for _, name := range spec.(*ast.ValueSpec).Names {
+					if v, ok := info.Defs[name].(*types.Var); ok && name.IsExported() && isErrorValue(v.Type()) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // packageVar returns the package-level variable e names, or nil.
