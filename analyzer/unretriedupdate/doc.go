@@ -152,8 +152,11 @@
 //     obj)`, then `if result != emptyResult { return result, nil }`); a path
 //     the code chose for a Conflict (an `apierrors.IsConflict` branch, or what
 //     follows `if !apierrors.IsConflict(err) { return err }` up to a return it
-//     writes), unless it returns an error variable known to be nil there; a
-//     Conflict answered by another write (a plain merge patch).
+//     writes), unless it returns an error variable known to be nil there, or
+//     lets the Conflict go: it returns only nil and constants, after logging
+//     at most (`if apierrors.IsConflict(err) { return nil }`: nothing writes
+//     again until the other writer's event, a finding, graded); a Conflict
+//     answered by another write (a plain merge patch).
 //   - Retried: a path that goes round a loop of attempts that writes the same
 //     object again (a loop with a condition, or one that a success leaves, even
 //     if it sleeps between attempts; a re-read into the turn's own variable

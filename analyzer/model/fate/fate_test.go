@@ -84,17 +84,17 @@ var fateCases = []testdir.Row{
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, nil`, "fate returned"),
-	// The other writer's change is itself an event: a level-triggered
-	// controller is called again (docs/evaluation.md, "Level-triggered
-	// controllers").
-	testdir.R("a Conflict branch that returns", `
+	// The other writer's change may run a level-triggered controller
+	// again, but nothing here writes again: a heal at best, graded like
+	// any other (docs/evaluation.md, "Level-triggered controllers").
+	testdir.R("a Conflict branch that returns nothing", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		if apierrors.IsConflict(err) {
 			return ctrl.Result{}, nil
 		}
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{}, nil`, "fate handled"),
+	return ctrl.Result{}, nil`, "fate swallowed"),
 	testdir.R("conflict requeued", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		if apierrors.IsConflict(err) {
@@ -186,14 +186,14 @@ var fateCases = []testdir.Row{
 		return ctrl.Result{}, uerr
 	}
 	return ctrl.Result{}, nil`, "fate swallowed"),
-	testdir.R("a Conflict branch that returns nil on purpose", `
+	testdir.R("a Conflict branch that returns another error", `
 	if err := r.Update(ctx, cm); err != nil { // WRITE
 		if apierrors.IsConflict(err) {
-			return ctrl.Result{}, nil
+			return ctrl.Result{}, errors.New("conflict, try again")
 		}
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{}, nil`, "fate handled"),
+	return ctrl.Result{}, nil`, "fate returned other"),
 	testdir.R("a Conflict answered by a merge patch", `
 	base := cm.DeepCopy()
 	cm.Data["a"] = "b"

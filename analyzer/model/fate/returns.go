@@ -20,11 +20,13 @@ func (ex *exits) returnFate(ret *ast.ReturnStmt, st pathState) Fate {
 	if ex.returnsTerminal(ret, st) {
 		f = max(f, Terminal)
 	}
-	if (st.conflict || st.pastGuard && !ex.implicit(ret)) && !ex.returnsNilVar(ret, st) {
+	if (st.conflict || st.pastGuard && !ex.implicit(ret)) && !ex.returnsNilVar(ret, st) && !ex.letsConflictGo(ret) {
 		// A return the code chose for a Conflict (past a guard that
 		// leaves only Conflicts, a return it writes); but one that hands
 		// on an error variable known to be nil here meant to return an
-		// error and returns none.
+		// error and returns none, and one that returns only nil and
+		// constants ignores the Conflict: nothing writes again until
+		// something else runs the function (a finding, graded).
 		f = max(f, Handled)
 	}
 	if ex.f.pollCall != nil {
@@ -96,6 +98,76 @@ func (ex *exits) returnsRequeueCall(ret *ast.ReturnStmt) bool {
 func (ex *exits) implicit(ret *ast.ReturnStmt) bool {
 	body := syntax.FuncBody(ex.f.fn)
 	return body != nil && ret.Return == body.Rbrace
+}
+
+// letsConflictGo reports whether ret, reached on a Conflict, lets it go:
+// it returns nothing a failure could ride on, and the statements before
+// it in its block only log (`if apierrors.IsConflict(err) { log...;
+// return nil }`). A branch that calls anything else (a helper that
+// requeues, `enqueueAfter(obj, time.Second)`) or sets a variable acts.
+func (ex *exits) letsConflictGo(ret *ast.ReturnStmt) bool {
+	if !ex.returnsNothing(ret) {
+		return false
+	}
+	for _, stmt := range ex.stmtsBefore(ret) {
+		if !ex.onlyLogs(stmt) {
+			return false
+		}
+	}
+	return true
+}
+
+// stmtsBefore returns the statements before ret in the block that holds
+// it.
+func (ex *exits) stmtsBefore(ret *ast.ReturnStmt) []ast.Stmt {
+	var before []ast.Stmt
+	ast.Inspect(syntax.FuncBody(ex.f.fn), func(n ast.Node) bool {
+		if b, ok := n.(*ast.BlockStmt); ok {
+			if i := slices.Index(b.List, ast.Stmt(ret)); i >= 0 {
+				before = b.List[:i]
+				return false
+			}
+		}
+		return before == nil
+	})
+	return before
+}
+
+// onlyLogs reports whether stmt is a call statement of a logger or an
+// event recorder, or of fmt's printers.
+func (ex *exits) onlyLogs(stmt ast.Stmt) bool {
+	es, ok := stmt.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := upstream.Callee(ex.k.info, call)
+	return fn != nil && (isLogging(fn) || isLoggerShaped(fn, call, nil) || fn.Pkg() != nil && fn.Pkg().Path() == "fmt")
+}
+
+// returnsNothing reports whether ret hands its caller nothing a failure
+// could ride on: no results in a function without named ones, or only
+// nil, constants and empty composite literals (`ctrl.Result{}`).
+func (ex *exits) returnsNothing(ret *ast.ReturnStmt) bool {
+	if len(ret.Results) == 0 {
+		return ex.f.sig.Results().Len() == 0 || ex.f.sig.Results().At(0).Name() == ""
+	}
+	for _, e := range ret.Results {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.CompositeLit:
+			if len(e.Elts) > 0 {
+				return false
+			}
+		default:
+			if !truth.IsNil(e) && ex.k.info.Types[e].Value == nil {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // returnsNilVar reports whether ret returns, as an error result, a

@@ -12,14 +12,15 @@ import (
 )
 
 // claim takes ownership and lets a Conflict go: whoever wrote first owns
-// the object, and that write wakes this controller again (a datastore's
-// own name for IsConflict, of pkg/errors' Cause).
+// the object, and that write may wake this controller again (a datastore's
+// own name for IsConflict, of pkg/errors' Cause). Nothing here writes
+// again: a heal at best, reported with its grade like trigger's below.
 func (r *Reconciler) claim(ctx context.Context, cm *corev1.ConfigMap, id string) error {
 	if cm.Labels["owner"] != id {
 		cm.Labels["owner"] = id
 		var err error
-		cm, err = lib.UpdateStatus(ctx, r.Client, cm)
-		if err != nil { // ok: the code answers a Conflict with nil, on purpose
+		cm, err = lib.UpdateStatus(ctx, r.Client, cm) // want `conflict from lib.UpdateStatus is swallowed: return it, or re-read cm inside retry.RetryOnConflict; lost for good`
+		if err != nil {
 			if lib.ErrorIsConflict(pkgerrors.Cause(err)) {
 				return nil
 			}

@@ -170,8 +170,11 @@ func (r *Reconciler) notFoundIgnored(ctx context.Context, cm *corev1.ConfigMap) 
 	if err := r.Update(ctx, cm); err != nil && !errors.Is(err, context.Canceled) { // ok: returned
 		return err
 	}
-	if err := r.Update(ctx, cm); apierrors.IsConflict(err) { // ok: a return the code chose for a Conflict
-		return nil
+	if err := r.Update(ctx, cm); apierrors.IsConflict(err) { // want `conflict from r.Update is swallowed`
+		return nil // a Conflict let go: nothing writes again
+	}
+	if err := r.Update(ctx, cm); apierrors.IsConflict(err) { // ok: a return the code chose for a Conflict, with an error
+		return fmt.Errorf("conflict on %s", cm.Name)
 	}
 	return nil
 }
