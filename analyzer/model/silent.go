@@ -10,6 +10,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // A helper that writes an object it is handed and loses the write's
@@ -23,12 +24,15 @@ import (
 // from their SilentWriteFact.
 
 // SilentCall is a call of a silent writer: Param is the argument the
-// helper writes (a helper that writes two of its arguments has two).
+// helper writes (a helper that writes two of its arguments has two), or
+// -1 when it writes a field of its receiver, whose object Object then is
+// (`b.Obj` for `b.SetCondition(...)`; see silentfields.go).
 type SilentCall struct {
 	Call   *ast.CallExpr
 	Callee *types.Func
 	Param  int
 	Cursor inspector.Cursor
+	Object upstream.Object
 }
 
 // findSilentWriters returns the package's silent writers and those of

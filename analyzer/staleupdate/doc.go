@@ -124,6 +124,12 @@
 //	r.Status.SetRunning(ctx, &job) // only logs its Status().Update's failure
 //	r.Status.SetDone(ctx, &job)    // reported: job may carry a refused version
 //
+// So does a method that writes a field of its receiver (`c.Obj`, the
+// object an executor is built around) and loses the failure: a later write
+// of that field by a method of the same receiver (`b.setCondition(ctx,
+// "started")`, then `b.Client.Update(ctx, b.Obj)`) is reported, within the
+// package.
+//
 // The earlier write may also sit in a function literal that another call
 // runs and whose error it returns (`err := r.withConn(url, func(c *Conn)
 // error { ...; return r.Update(ctx, obj) })`): a parameter of a function

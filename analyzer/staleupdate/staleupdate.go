@@ -241,9 +241,13 @@ func (c *checker) silentWrites() []*model.Write {
 	c.silentReported = make(map[*model.Write]bool)
 	var out []*model.Write
 	for _, sc := range c.res.SilentCalls() {
+		obj := sc.Object // a field of the call's receiver
+		if sc.Param >= 0 {
+			obj = upstream.ObjectOf(c.pass.TypesInfo, sc.Call.Args[sc.Param])
+		}
 		w := &model.Write{
 			Call: sc.Call, Cursor: sc.Cursor, Kind: upstream.WriteUpdate, Results: resultCount(c.pass.TypesInfo, sc.Call),
-			Object:   upstream.ObjectOf(c.pass.TypesInfo, sc.Call.Args[sc.Param]),
+			Object:   obj,
 			FuncNode: syntax.EnclosingFuncNode(sc.Cursor), Scope: c.res.ScopeOf(sc.Cursor),
 		}
 		c.silentCalls[w] = true
