@@ -335,6 +335,9 @@ var TestLogMethods = map[string]bool{"Log": true, "Logf": true}
 var NeverNilFuncs = map[FuncKey]bool{
 	{"fmt", "Errorf"}: true, {"errors", "New"}: true,
 	{"github.com/pkg/errors", "New"}: true, {"github.com/pkg/errors", "Errorf"}: true,
+	// knative's requeue errors, which its reconcilers return to come back
+	// later (a dependency's facts are not computed: its syntax is dropped).
+	{"knative.dev/pkg/controller", "NewRequeueAfter"}: true, {"knative.dev/pkg/controller", "NewRequeueImmediately"}: true,
 }
 
 // CodedErrorFuncs build an error from a status code and a message

@@ -34,6 +34,14 @@ func (r *Reconciler) ensureWrapped(ctx context.Context, cm *corev1.ConfigMap) er
 	return nil
 }
 
+func (r *Reconciler) ensureKnative(ctx context.Context, cm *corev1.ConfigMap) error {
+	if err := r.Update(ctx, cm); err != nil { // ok: knative's requeue error is never nil
+		cm.Annotations["failure"] = err.Error()
+		return consts.ErrRequeueEventAfter
+	}
+	return nil
+}
+
 func (r *Reconciler) ensureMaybe(ctx context.Context, cm *corev1.ConfigMap) error {
 	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update is only logged`
 		cm.Annotations["failure"] = err.Error()
@@ -51,6 +59,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 		return ctrl.Result{}, err
 	}
 	if err := r.ensureWrapped(ctx, &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.ensureKnative(ctx, &cm); err != nil {
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, r.ensureMaybe(ctx, &cm)
