@@ -163,7 +163,9 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	// and builds the graphs the checks walk, then is read-only.
 	res.tracer.Freeze(res.walkedSites())
 	res.silent, res.silentCalls = findSilentWriters(info, scan, found, retries.scopeByBody, res.tracer, returners, imported.silent)
-	res.silentCalls = append(res.silentCalls, findSilentFieldWriters(info, scan, found, retries.scopeByBody, res.tracer)...)
+	var fieldCalls []*SilentCall
+	res.silentFields, fieldCalls = findSilentFieldWriters(info, scan, found, retries.scopeByBody, res.tracer, imported.silentFields)
+	res.silentCalls = append(res.silentCalls, fieldCalls...)
 	// 6. healing
 	res.grading = Grading{res: res, info: info, gate: opts.Consequences, program: opts.Program}
 	res.grading.healing = findHealing(info, res.files, scan.calls, uses.resyncAt, healed)

@@ -30,7 +30,8 @@ type imported struct {
 	retryHelpers map[*types.Func]int
 	returners    map[*types.Func]Returner
 	refreshers   map[*types.Func]ReadsFact
-	silent       map[*types.Func][]int // silent writers: the parameters they write
+	silent       map[*types.Func][]int    // silent writers: the parameters they write
+	silentFields map[*types.Func][]string // and the receiver fields
 }
 
 // importCalleeFacts returns what the facts of the callees of calls in
@@ -41,6 +42,7 @@ func importCalleeFacts(pass *analysis.Pass, calls []call) imported {
 		returners:    make(map[*types.Func]Returner),
 		refreshers:   make(map[*types.Func]ReadsFact),
 		silent:       make(map[*types.Func][]int),
+		silentFields: make(map[*types.Func][]string),
 	}
 	seen := make(map[*types.Func]bool)
 	for _, c := range calls {
@@ -70,7 +72,12 @@ func (im imported) importFrom(pass *analysis.Pass, fn *types.Func) {
 	}
 	var silent SilentWriteFact
 	if pass.ImportObjectFact(fn, &silent) {
-		im.silent[fn] = silent.Params
+		if len(silent.Params) > 0 {
+			im.silent[fn] = silent.Params
+		}
+		if len(silent.Fields) > 0 {
+			im.silentFields[fn] = silent.Fields
+		}
 	}
 }
 
@@ -190,8 +197,8 @@ func (e exporter) exportFuncFacts(res *Result, fn *types.Func) {
 	if r, ok := res.returners[fn]; ok {
 		e.pass.ExportObjectFact(fn, returnsFact(r))
 	}
-	if ps, ok := res.silent[fn]; ok {
-		e.pass.ExportObjectFact(fn, &SilentWriteFact{Params: ps})
+	if ps, fs := res.silent[fn], res.silentFields[fn]; len(ps) > 0 || len(fs) > 0 {
+		e.pass.ExportObjectFact(fn, &SilentWriteFact{Params: ps, Fields: fs})
 	}
 	if r := e.judge.freshResultOf(fn); r >= 0 {
 		e.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})

@@ -146,17 +146,28 @@ func (f *ReadsFact) String() string {
 }
 
 // SilentWriteFact: the function writes the objects of parameters Params
-// (in order) and loses those writes' failures (logs or drops them): after
-// a Conflict there, the caller's object is stale and the caller cannot
-// know.
-type SilentWriteFact struct{ Params []int }
+// (in order), or of its receiver's Fields, and loses those writes'
+// failures (logs or drops them): after a Conflict there, the caller's
+// object is stale and the caller cannot know.
+type SilentWriteFact struct {
+	Params []int
+	Fields []string
+}
 
 func (*SilentWriteFact) AFact() {}
 func (f *SilentWriteFact) String() string {
-	if len(f.Params) == 1 {
-		return fmt.Sprintf("silentWrite(param %d)", f.Params[0])
+	var out string
+	switch len(f.Params) {
+	case 0:
+	case 1:
+		out = fmt.Sprintf("silentWrite(param %d)", f.Params[0])
+	default:
+		out = fmt.Sprintf("silentWrite(params %v)", f.Params)
 	}
-	return fmt.Sprintf("silentWrite(params %v)", f.Params)
+	if len(f.Fields) > 0 {
+		out += fmt.Sprintf("silentWrite(fields %v)", f.Fields)
+	}
+	return out
 }
 
 var factTypes = []analysis.Fact{new(SilentWriteFact), new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(PassesOnErrorFact), new(KeepsErrorTextFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact)}

@@ -97,8 +97,9 @@ type packageModel struct {
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
 	// silent are the silent writers (see silent.go), with the parameters
 	// each writes; silentCalls the calls of them.
-	silent      map[*types.Func][]int
-	silentCalls []*SilentCall
+	silent       map[*types.Func][]int
+	silentFields map[*types.Func][]string // writers of their receiver's fields
+	silentCalls  []*SilentCall
 
 	grading Grading
 }

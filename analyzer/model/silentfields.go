@@ -2,6 +2,7 @@ package model
 
 import (
 	"go/ast"
+	"maps"
 	"go/types"
 	"slices"
 	"strings"
@@ -19,13 +20,14 @@ import (
 // executors, kubegres's resources context). The silent field writers are
 // those methods, with the fields of the receiver they write: found from
 // their own writes of `recv.F` and from the silent field writers they call
-// on their own receiver. They stay within the package (no fact).
+// on their own receiver; across packages, from their SilentWriteFact.
 
 // findSilentFieldWriters returns the calls of the package's methods that
 // write a field of their receiver and lose the failure, each with the
 // object the call's receiver holds in that field.
-func findSilentFieldWriters(info *types.Info, scan *callScan, found *writesAndReads, scopes scopesByBody, tracer *fate.Tracer) []*SilentCall {
-	fields := make(map[*types.Func][]string)
+func findSilentFieldWriters(info *types.Info, scan *callScan, found *writesAndReads, scopes scopesByBody, tracer *fate.Tracer, foreign map[*types.Func][]string) (map[*types.Func][]string, []*SilentCall) {
+	fields := make(map[*types.Func][]string, len(foreign))
+	maps.Copy(fields, foreign)
 	add := func(fn *types.Func, field string) bool {
 		if slices.Contains(fields[fn], field) {
 			return false
@@ -70,7 +72,10 @@ func findSilentFieldWriters(info *types.Info, scan *callScan, found *writesAndRe
 			calls = append(calls, &SilentCall{Call: c.expr, Callee: c.callee, Param: -1, Cursor: scan.cursor(c), Object: upstream.Object{Root: v, Path: path}})
 		}
 	}
-	return calls
+	for fn := range foreign {
+		delete(fields, fn) // only the package's own are exported
+	}
+	return fields, calls
 }
 
 // receiverField returns F when o is `recv.F`, a field of decl's receiver

@@ -127,8 +127,8 @@
 // So does a method that writes a field of its receiver (`c.Obj`, the
 // object an executor is built around) and loses the failure: a later write
 // of that field by a method of the same receiver (`b.setCondition(ctx,
-// "started")`, then `b.Client.Update(ctx, b.Obj)`) is reported, within the
-// package.
+// "started")`, then `b.Client.Update(ctx, b.Obj)`) is reported, also when
+// the helper's type is another package's (by the same fact).
 //
 // The earlier write may also sit in a function literal that another call
 // runs and whose error it returns (`err := r.withConn(url, func(c *Conn)

@@ -11,6 +11,8 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"staleupdate/silentfield/job"
 )
 
 // Config is what every executor is built around.
@@ -50,4 +52,13 @@ func (b *Executor) ExecuteOther(ctx context.Context) error {
 	b.setCondition(ctx, "started")
 	b.Other.Data = map[string]string{"done": "true"}
 	return b.Client.Update(ctx, b.Other) // ok: another object
+}
+
+// BackupExecutor is built around job.Config, of another package.
+type BackupExecutor struct{ job.Config }
+
+func (b *BackupExecutor) Execute(ctx context.Context) error {
+	b.SetConditionTrue(ctx, "PreBackupPodReady")
+	b.Obj.Data = map[string]string{"phase": "succeeded"}
+	return b.Client.Update(ctx, b.Obj) // want `b.Obj is written again after b.SetConditionTrue, which hides its write's failure`
 }
