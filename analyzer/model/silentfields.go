@@ -2,8 +2,8 @@ package model
 
 import (
 	"go/ast"
-	"maps"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
