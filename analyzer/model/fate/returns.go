@@ -2,6 +2,7 @@ package fate
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"slices"
 	"strings"
@@ -150,7 +151,7 @@ func (ex *exits) onlyLogs(stmt ast.Stmt) bool {
 
 // returnsNothing reports whether ret hands its caller nothing a failure
 // could ride on: no results in a function without named ones, or only
-// nil, constants and empty composite literals (`ctrl.Result{}`).
+// nil, zero constants and empty composite literals (`ctrl.Result{}`).
 func (ex *exits) returnsNothing(ret *ast.ReturnStmt) bool {
 	if len(ret.Results) == 0 {
 		return ex.f.sig.Results().Len() == 0 || ex.f.sig.Results().At(0).Name() == ""
@@ -162,12 +163,28 @@ func (ex *exits) returnsNothing(ret *ast.ReturnStmt) bool {
 				return false
 			}
 		default:
-			if !truth.IsNil(e) && ex.k.info.Types[e].Value == nil {
-				return false
+			if !truth.IsNil(e) && !isZeroConst(ex.k.info.Types[e].Value) {
+				return false // a value the caller may act on (`return nil, true`: recompute)
 			}
 		}
 	}
 	return true
+}
+
+// isZeroConst reports whether v is a constant zero value: false, 0, "".
+func isZeroConst(v constant.Value) bool {
+	if v == nil {
+		return false
+	}
+	switch v.Kind() {
+	case constant.Bool:
+		return !constant.BoolVal(v)
+	case constant.String:
+		return constant.StringVal(v) == ""
+	case constant.Int, constant.Float, constant.Complex:
+		return constant.Sign(v) == 0
+	}
+	return false
 }
 
 // returnsNilVar reports whether ret returns, as an error result, a

@@ -56,5 +56,20 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	if err := r.Update(ctx, &cm); apierrors.IsConflict(err) { // ok: a requeue
 		return ctrl.Result{RequeueAfter: time.Second}, nil
 	}
+	if err, recompute := r.validate(ctx, &cm); err != nil || recompute {
+		return ctrl.Result{Requeue: true}, err
+	}
 	return ctrl.Result{}, nil
+}
+
+// validate asks its caller to recompute on a Conflict (karpenter's node
+// overlays: `return nil, true`): the constant true is an answer.
+func (r *Reconciler) validate(ctx context.Context, cm *corev1.ConfigMap) (error, bool) {
+	if err := r.Status().Update(ctx, cm); err != nil { // ok: true asks the caller to recompute
+		if apierrors.IsConflict(err) {
+			return nil, true
+		}
+		return err, false
+	}
+	return nil, false
 }
