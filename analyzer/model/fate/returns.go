@@ -151,7 +151,8 @@ func (ex *exits) onlyLogs(stmt ast.Stmt) bool {
 
 // returnsNothing reports whether ret hands its caller nothing a failure
 // could ride on: no results in a function without named ones, or only
-// nil, zero constants and empty composite literals (`ctrl.Result{}`).
+// nil, zero constants other than booleans and empty composite literals
+// (`ctrl.Result{}`).
 func (ex *exits) returnsNothing(ret *ast.ReturnStmt) bool {
 	if len(ret.Results) == 0 {
 		return ex.f.sig.Results().Len() == 0 || ex.f.sig.Results().At(0).Name() == ""
@@ -163,12 +164,25 @@ func (ex *exits) returnsNothing(ret *ast.ReturnStmt) bool {
 				return false
 			}
 		default:
-			if !truth.IsNil(e) && !isZeroConst(ex.k.info.Types[e].Value) {
-				return false // a value the caller may act on (`return nil, true`: recompute)
+			if isBool(ex.k.info.TypeOf(e)) || !truth.IsNil(e) && !isZeroConst(ex.k.info.Types[e].Value) {
+				// A value the caller may act on: any bool (velero's
+				// exclusive update returns false when another node won,
+				// karpenter's node overlays true to recompute), a
+				// non-zero constant.
+				return false
 			}
 		}
 	}
 	return true
+}
+
+// isBool reports whether t is a boolean type.
+func isBool(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // isZeroConst reports whether v is a constant zero value: false, 0, "".

@@ -73,3 +73,29 @@ func (r *Reconciler) validate(ctx context.Context, cm *corev1.ConfigMap) (error,
 	}
 	return nil, false
 }
+
+// claim updates cm only if nobody else has (velero's exclusive updates):
+// false on a Conflict tells the caller another writer won.
+func (r *Reconciler) claim(ctx context.Context, cm *corev1.ConfigMap) (bool, error) {
+	cm.Annotations["owner"] = "me"
+	err := r.Update(ctx, cm) // ok: false tells the caller it lost the race
+	if err == nil {
+		return true, nil
+	}
+	if apierrors.IsConflict(err) {
+		return false, nil
+	}
+	return false, err
+}
+
+func (r *Reconciler) process(ctx context.Context, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	won, err := r.claim(ctx, cm)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if !won {
+		log.Printf("%s is processed elsewhere", cm.Name)
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, nil
+}
