@@ -102,6 +102,18 @@ func (m memoState) first() token.Pos {
 	return first
 }
 
+// stripIndex returns e without its indexes and parentheses (`c.done[key]`
+// is c.done).
+func stripIndex(e ast.Expr) ast.Expr {
+	for {
+		ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+		if !ok {
+			return ast.Unparen(e)
+		}
+		e = ix.X
+	}
+}
+
 // receiverVar returns decl's named receiver, or nil.
 func receiverVar(info *types.Info, decl *ast.FuncDecl) *types.Var {
 	if decl.Recv == nil || len(decl.Recv.List) == 0 || len(decl.Recv.List[0].Names) == 0 {
@@ -114,14 +126,7 @@ func receiverVar(info *types.Info, decl *ast.FuncDecl) *types.Var {
 // lastingVar returns the variable of lasting state e names (through an
 // index: `c.done[key]`): a package variable, or a field of recv.
 func lastingVar(info *types.Info, e ast.Expr, recv *types.Var) *types.Var {
-	for {
-		ix, ok := ast.Unparen(e).(*ast.IndexExpr)
-		if !ok {
-			break
-		}
-		e = ix.X
-	}
-	switch e := ast.Unparen(e).(type) {
+	switch e := stripIndex(e).(type) {
 	case *ast.Ident:
 		if v, ok := info.Uses[e].(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
 			return v
@@ -226,14 +231,7 @@ func assignedValue(as *ast.AssignStmt, mv *types.Var, info *types.Info) ast.Expr
 		return nil
 	}
 	for i, lhs := range as.Lhs {
-		for {
-			ix, ok := ast.Unparen(lhs).(*ast.IndexExpr)
-			if !ok {
-				break
-			}
-			lhs = ix.X
-		}
-		switch lhs := ast.Unparen(lhs).(type) {
+		switch lhs := stripIndex(lhs).(type) {
 		case *ast.Ident:
 			if info.Uses[lhs] == mv {
 				return as.Rhs[i]
