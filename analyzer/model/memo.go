@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 )
 
@@ -50,11 +51,8 @@ func memoSkipsRerun(info *types.Info, cur inspector.Cursor) bool {
 // enclosingDecl returns the function declaration around cur, or nil when a
 // function literal comes first (it runs at another time).
 func enclosingDecl(cur inspector.Cursor) *ast.FuncDecl {
-	for enc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		decl, _ := enc.Node().(*ast.FuncDecl)
-		return decl
-	}
-	return nil
+	decl, _ := syntax.EnclosingFuncNode(cur).(*ast.FuncDecl)
+	return decl
 }
 
 // memoState maps each variable of lasting state (a package variable, a
@@ -114,13 +112,12 @@ func stripIndex(e ast.Expr) ast.Expr {
 	}
 }
 
-// receiverVar returns decl's named receiver, or nil.
+// receiverVar returns decl's receiver, or nil.
 func receiverVar(info *types.Info, decl *ast.FuncDecl) *types.Var {
-	if decl.Recv == nil || len(decl.Recv.List) == 0 || len(decl.Recv.List[0].Names) == 0 {
-		return nil
+	if fn, ok := info.Defs[decl.Name].(*types.Func); ok {
+		return fn.Signature().Recv()
 	}
-	v, _ := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
-	return v
+	return nil
 }
 
 // lastingVar returns the variable of lasting state e names (through an

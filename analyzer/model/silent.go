@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
 	"maps"
@@ -40,14 +41,7 @@ type SilentCall struct {
 // It runs once the tracer is frozen: the writes' fates are final.
 func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, scopes scopesByBody, tracer *fate.Tracer, returners map[*types.Func]Returner, foreign map[*types.Func][]int) (map[*types.Func][]int, []*SilentCall) {
 	silent := maps.Clone(foreign)
-	add := func(fn *types.Func, p int) bool {
-		if slices.Contains(silent[fn], p) {
-			return false
-		}
-		silent[fn] = append(slices.Clone(silent[fn]), p)
-		slices.Sort(silent[fn])
-		return true
-	}
+	add := func(fn *types.Func, p int) bool { return addSorted(silent, fn, p) }
 	for _, w := range found.writes {
 		fn, decl := scan.decls.declOf(w.FuncNode)
 		if fn == nil || w.Scope != nil || w.CannotConflict {
@@ -93,3 +87,15 @@ func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, 
 // happens without reaching the caller: dropped, swallowed or logged (not
 // ending the program, nor returned wrapped as terminal).
 func losesSilently(f fate.Fate) bool { return f <= fate.Logged }
+
+// addSorted adds x to m[fn], kept sorted and without repeats, and reports
+// whether it was new. The slice is copied first: m may share it with a
+// map it was cloned from.
+func addSorted[T cmp.Ordered](m map[*types.Func][]T, fn *types.Func, x T) bool {
+	if slices.Contains(m[fn], x) {
+		return false
+	}
+	m[fn] = append(slices.Clone(m[fn]), x)
+	slices.Sort(m[fn])
+	return true
+}

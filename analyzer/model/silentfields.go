@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 	"maps"
-	"slices"
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
@@ -28,14 +27,7 @@ import (
 func findSilentFieldWriters(info *types.Info, scan *callScan, found *writesAndReads, scopes scopesByBody, tracer *fate.Tracer, foreign map[*types.Func][]string) (map[*types.Func][]string, []*SilentCall) {
 	fields := make(map[*types.Func][]string, len(foreign))
 	maps.Copy(fields, foreign)
-	add := func(fn *types.Func, field string) bool {
-		if slices.Contains(fields[fn], field) {
-			return false
-		}
-		fields[fn] = append(slices.Clone(fields[fn]), field)
-		slices.Sort(fields[fn])
-		return true
-	}
+	add := func(fn *types.Func, field string) bool { return addSorted(fields, fn, field) }
 	for _, w := range found.writes {
 		fn, decl := scan.decls.declOf(w.FuncNode)
 		if fn == nil || decl == nil || w.Scope != nil || w.CannotConflict {

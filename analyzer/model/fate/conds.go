@@ -17,8 +17,11 @@ import (
 
 // isCondition reports whether e, the last node of a two-way block, is a
 // boolean condition (not the value of a tagged switch case).
-func isCondition(info *types.Info, e ast.Expr) bool {
-	b, ok := typeinfo.Under(info.Types[e].Type).(*types.Basic)
+func isCondition(info *types.Info, e ast.Expr) bool { return isBool(info.Types[e].Type) }
+
+// isBool reports whether t is a boolean type.
+func isBool(t types.Type) bool {
+	b, ok := typeinfo.Under(t).(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
 }
 

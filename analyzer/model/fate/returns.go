@@ -176,15 +176,6 @@ func (ex *exits) returnsNothing(ret *ast.ReturnStmt) bool {
 	return true
 }
 
-// isBool reports whether t is a boolean type.
-func isBool(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := types.Unalias(t).Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
-}
-
 // isZeroConst reports whether v is a constant zero value: false, 0, "".
 func isZeroConst(v constant.Value) bool {
 	if v == nil {
