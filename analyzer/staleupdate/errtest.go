@@ -79,9 +79,7 @@ func (et errTest) testsErrorList(cond ast.Expr) bool {
 		if !ok || found || len(call.Args) != 1 || upstream.CalledBuiltin(et.c.pass.TypesInfo, call) != "len" {
 			return !found
 		}
-		if s, ok := et.c.pass.TypesInfo.TypeOf(call.Args[0]).Underlying().(*types.Slice); ok && upstream.IsErrorType(s.Elem()) {
-			found = true
-		}
+		found = upstream.IsErrorSlice(et.c.pass.TypesInfo.TypeOf(call.Args[0]))
 		return !found
 	})
 	return found

@@ -295,7 +295,7 @@ func noErrorResult(info *types.Info, cur inspector.Cursor) string {
 			}
 		}
 		hasError := hasErrorResult(ft) || info != nil && carriesErrorResult(info, ft)
-		if hasError && calledInPlace(enc) {
+		if _, inPlace := fate.CalledInPlace(enc); hasError && inPlace {
 			continue // the literal returns it to the function it is called in
 		}
 		if hasError {
@@ -304,20 +304,6 @@ func noErrorResult(info *types.Info, cur inspector.Cursor) string {
 		return name
 	}
 	return ""
-}
-
-// calledInPlace reports whether the literal at lit is called where it is
-// written, not by a go or defer statement.
-func calledInPlace(lit inspector.Cursor) bool {
-	call, ok := lit.Parent().Node().(*ast.CallExpr)
-	if !ok || call.Fun != lit.Node() {
-		return false
-	}
-	switch lit.Parent().Parent().Node().(type) {
-	case *ast.GoStmt, *ast.DeferStmt:
-		return false
-	}
-	return true
 }
 
 // carriesErrorResult reports whether a result of ft can hold an error

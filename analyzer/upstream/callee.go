@@ -102,6 +102,15 @@ func MethodKeyOf(fn *types.Func) MethodKey {
 	return MethodKey{syntax.PkgPath(named.Obj().Pkg()), named.Obj().Name(), fn.Name()}
 }
 
+// IsErrorSlice reports whether t is a slice of errors ([]error).
+func IsErrorSlice(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && IsErrorType(s.Elem())
+}
+
 // IsErrorType reports whether t is the predeclared error type.
 func IsErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())

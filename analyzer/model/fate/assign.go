@@ -157,7 +157,7 @@ func (fx *effects) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathS
 	} else {
 		st.nonNil = withoutVar(st.nonNil, v)
 	}
-	if value != nil && isErrorSlice(v.Type()) && fx.vals.holdsNonNilError(value, *st) {
+	if value != nil && upstream.IsErrorSlice(v.Type()) && fx.vals.holdsNonNilError(value, *st) {
 		st.nonEmpty = withVar(st.nonEmpty, v)
 	} else {
 		st.nonEmpty = withoutVar(st.nonEmpty, v)

@@ -84,16 +84,12 @@ func (t *Tracer) traceWalk(cur inspector.Cursor, obj upstream.Object) (Fate, *wa
 	return w.run(), w
 }
 
-// calledInPlace returns the call of f's function when f's function is a
-// literal called where it is written (`err := func() error {...}()`), not
-// by a go or defer statement, which drop its results.
-func calledInPlace(f *failure) (inspector.Cursor, bool) {
-	lit, ok := f.fn.(*ast.FuncLit)
-	if !ok {
-		return inspector.Cursor{}, false
-	}
-	call := f.fnCur.Parent()
-	if ce, ok := call.Node().(*ast.CallExpr); !ok || ce.Fun != lit {
+// CalledInPlace returns the call of the function literal at lit when it
+// is called where it is written (`err := func() error {...}()`), not by a
+// go or defer statement, which drop its results.
+func CalledInPlace(lit inspector.Cursor) (inspector.Cursor, bool) {
+	call := lit.Parent()
+	if ce, ok := call.Node().(*ast.CallExpr); !ok || ce.Fun != lit.Node() {
 		return inspector.Cursor{}, false
 	}
 	switch call.Parent().Node().(type) {
@@ -101,6 +97,14 @@ func calledInPlace(f *failure) (inspector.Cursor, bool) {
 		return inspector.Cursor{}, false
 	}
 	return call, true
+}
+
+// calledInPlace is CalledInPlace for the function that makes f's call.
+func calledInPlace(f *failure) (inspector.Cursor, bool) {
+	if _, ok := f.fn.(*ast.FuncLit); !ok {
+		return inspector.Cursor{}, false
+	}
+	return CalledInPlace(f.fnCur)
 }
 
 func (fs *failures) newFailure(cur inspector.Cursor, obj upstream.Object) *failure {

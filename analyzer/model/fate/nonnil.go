@@ -46,7 +46,7 @@ func (k *knowledge) nonNilCall(call *ast.CallExpr, st pathState) bool {
 		return true
 	case upstream.CodedErrorFuncs[fk] && len(call.Args) > 0:
 		return nonZeroConst(k.info, call.Args[0]) // status.Errorf(codes.InvalidArgument, ...)
-	case upstream.AggregateFuncs[fk] && len(call.Args) == 1 && isErrorSlice(k.info.TypeOf(call.Args[0])):
+	case upstream.AggregateFuncs[fk] && len(call.Args) == 1 && upstream.IsErrorSlice(k.info.TypeOf(call.Args[0])):
 		return k.nonEmptyErrors(call.Args[0], st) // NewAggregate(errs), errors.Join(errs...)
 	case upstream.NilPreservingFuncs[fk] || isErrorWrapper(fn) || isErrorJoin(fn):
 		for _, a := range call.Args {
@@ -107,7 +107,7 @@ func isErrorJoin(fn *types.Func) bool {
 	if sig.Recv() != nil || fn.Name() != "Join" || !inErrorsPackage(fn) || !sig.Variadic() || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
 		return false
 	}
-	return isErrorSlice(sig.Params().At(0).Type()) && types.Implements(sig.Results().At(0).Type(), errorIface)
+	return upstream.IsErrorSlice(sig.Params().At(0).Type()) && types.Implements(sig.Results().At(0).Type(), errorIface)
 }
 
 // inErrorsPackage reports whether fn belongs to a package named errors,

@@ -153,7 +153,9 @@ func (vf *valueFlow) lenOf(e ast.Expr) (ast.Expr, bool) {
 }
 
 // errorSliceVar returns the local variable of type []error e names, or nil.
-func (vf *valueFlow) errorSliceVar(e ast.Expr) *types.Var { return vf.usedVar(e, isErrorSlice) }
+func (vf *valueFlow) errorSliceVar(e ast.Expr) *types.Var {
+	return vf.usedVar(e, upstream.IsErrorSlice)
+}
 
 // usedVar returns the variable e names when its type satisfies ofType, or nil.
 func (vf *valueFlow) usedVar(e ast.Expr, ofType func(types.Type) bool) *types.Var {
@@ -178,14 +180,6 @@ func isErrorValue(t types.Type) bool {
 		return true
 	}
 	return types.IsInterface(t) && types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
-}
-
-func isErrorSlice(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	s, ok := t.Underlying().(*types.Slice)
-	return ok && upstream.IsErrorType(s.Elem())
 }
 
 // errorVar returns the local error variable e names, or nil.
