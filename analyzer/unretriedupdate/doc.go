@@ -110,7 +110,8 @@
 //     error library's `New*` or `Errorf` by shape and `Wrap*` of such an error,
 //     gRPC's `status.Errorf` with a code other than OK, an error variable under
 //     `err != nil`, a sentinel of the package never assigned again (`var
-//     ErrLocked = errors.New(...)`), an unexported function's error parameter
+//     ErrLocked = errors.New(...)`) or another repository's exported `ErrXxx`
+//     (Go's name for a sentinel; its module has no facts), an unexported function's error parameter
 //     that every call passes non-nil, a composite literal, a function that
 //     never returns nil, also across packages; an aggregate such as
 //     `utilerrors.NewAggregate(errs)` or `errors.Join(errs...)` of a list known
@@ -136,9 +137,9 @@
 //     `RequeueAfter`, a work queue's `Add*`, also of a project's own queue
 //     type, directly, through a helper of the package, a func-typed field or a
 //     flag such as `requeue = true`; a variable every assignment gives a
-//     requeue, `requeueY`; a Result held in a variable or by
-//     pointer, or `res.RequeueAfter = d`, that reaches a return, also inside a
-//     value of the project's: `return subResult{result: ...}`, `sub.result =
+//     requeue, `requeueY`; a Result held in a variable or by pointer, or
+//     `res.RequeueAfter = d`, that reaches a return or that a deferred literal
+//     sets in the named results, also inside a value of the project's: `return subResult{result: ...}`, `sub.result =
 //     ctrl.Result{Requeue: true}`), or returned on the branch where the code
 //     tested that it asks for one (`if res.RequeueAfter > 0 { ...; return res,
 //     nil }`, `res.Requeue`, `!res.IsZero()`); either branch of a test of the queue's
@@ -151,12 +152,14 @@
 //     every such return (`return ctrl.Result{Requeue: true}, r.Update(ctx,
 //     obj)`, then `if result != emptyResult { return result, nil }`); a path
 //     the code chose for a Conflict (an `apierrors.IsConflict` branch, or what
-//     follows `if !apierrors.IsConflict(err) { return err }` up to a return it
-//     writes), unless it returns an error variable known to be nil there, or
+//     follows `if !apierrors.IsConflict(err) { return err }`, also an operand of
+//     `&&`, up to a return it writes), unless it returns an error variable known to be nil there, or
 //     lets the Conflict go: it returns only nil and constants, after logging
 //     at most (`if apierrors.IsConflict(err) { return nil }`: nothing writes
 //     again until the other writer's event, a finding, graded); a Conflict
-//     answered by another write (a plain merge patch).
+//     answered by another write (a plain merge patch); a delete of the object
+//     (`client.Delete(ctx, job)`), whose change goes with it, unless the
+//     function changed its finalizers first.
 //   - Retried: a path that goes round a loop of attempts that writes the same
 //     object again (a loop with a condition, or one that a success leaves, even
 //     if it sleeps between attempts; a re-read into the turn's own variable
@@ -174,7 +177,8 @@
 //     <-ticker.C: ... } }`, `for range time.Tick(d)`, a top-level
 //     `time.Sleep`, `wait.Until`) heals it a period later: graded until-resync.
 //   - Not judged, since the component is stopping: a path that leaves by `case
-//     <-ctx.Done():` or `case <-stopCh:` after the failure.
+//     <-ctx.Done():` or `case <-stopCh:` after the failure (a select without
+//     default waits for a case: no path leaves past its last one).
 //   - Surfaced (reported in strict mode): a path that gives the error to a
 //     test (`t.Fatal`, `require.NoError`, gomega's `Expect`, `ginkgo.Fail`,
 //     Error and Fatal of a test context: a type with `FailNow()` and `Failed()

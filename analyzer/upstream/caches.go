@@ -110,6 +110,12 @@ var DecodingWriters = map[MethodKey]bool{
 	{ClientPath, "StatusWriter", "Patch"}:       true,
 }
 
+// ObjectDeletes are the deletes that name their object by value, with the
+// index of that argument: controller-runtime's client.Delete(ctx, obj).
+var ObjectDeletes = map[MethodKey]int{
+	{ClientPath, "Writer", "Delete"}: 1,
+}
+
 // CrReads are controller-runtime's cached reads and the index of their
 // object argument; with client.UnsafeDisableDeepCopy they hand out a
 // shallow copy of the cache's object.

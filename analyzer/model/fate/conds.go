@@ -394,12 +394,17 @@ func TestsMessageAgainstNonConflict(info *types.Info, call *ast.CallExpr, isErr 
 }
 
 // isNegatedConflictTest reports whether cond is !IsConflict(err) on the
-// failure: its false branch is where the code goes on with a Conflict, as
-// it chose to (`if !apierrors.IsConflict(err) { return err }`).
+// failure, alone or as an operand of &&: its false branch is where the
+// code goes on with a Conflict, as it chose to (`if !apierrors.IsConflict(err)
+// { return err }`, `if !IsAlreadyExists(err) && !IsConflict(err) {...}`).
 func (cd *conditions) isNegatedConflictTest(cond ast.Expr, st pathState) bool {
-	cond = ast.Unparen(cond)
-	u, ok := cond.(*ast.UnaryExpr)
-	return ok && u.Op == token.NOT && cd.isConflictTest(u.X, st)
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		return c.Op == token.NOT && cd.isConflictTest(c.X, st)
+	case *ast.BinaryExpr:
+		return c.Op == token.LAND && (cd.isNegatedConflictTest(c.X, st) || cd.isNegatedConflictTest(c.Y, st))
+	}
+	return false
 }
 
 // isConflictTest reports whether cond calls apierrors.IsConflict on the

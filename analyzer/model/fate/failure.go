@@ -3,6 +3,7 @@ package fate
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -25,6 +26,9 @@ type failure struct {
 	// outerErrors are the named error results of the function that defers
 	// fn: what the deferred literal leaves in them is returned.
 	outerErrors []*types.Var
+	// outerResults are all its named results: a Result among them that
+	// the literal sets to ask for a requeue requeues.
+	outerResults []*types.Var
 	// pollCall is the wait.Poll call that runs fn as its condition, or nil.
 	pollCall *ast.CallExpr
 	// pollRereads is set when fn is such a condition and reads the object
@@ -146,7 +150,9 @@ func (fs *failures) noteLiteralUse(f *failure, fnCur inspector.Cursor, lit *ast.
 	if call.Fun == lit {
 		_, f.deferred = fnCur.Parent().Parent().Node().(*ast.DeferStmt)
 		if f.deferred {
-			f.outerErrors = namedErrorResults(fs.k.info, syntax.EnclosingFunc(fnCur.Parent()))
+			outer := syntax.EnclosingFunc(fnCur.Parent())
+			f.outerErrors = namedErrorResults(fs.k.info, outer)
+			f.outerResults = namedResults(fs.k.info, outer)
 		}
 		return
 	}
@@ -241,6 +247,11 @@ func signatureOf(info *types.Info, fn ast.Node) *types.Signature {
 
 // namedErrorResults returns the named error results of the function at fn.
 func namedErrorResults(info *types.Info, fn inspector.Cursor) []*types.Var {
+	return slices.DeleteFunc(namedResults(info, fn), func(v *types.Var) bool { return !upstream.IsErrorType(v.Type()) })
+}
+
+// namedResults returns the named results of the function at fn.
+func namedResults(info *types.Info, fn inspector.Cursor) []*types.Var {
 	if !fn.Valid() {
 		return nil
 	}
@@ -250,7 +261,7 @@ func namedErrorResults(info *types.Info, fn inspector.Cursor) []*types.Var {
 	}
 	var out []*types.Var
 	for i := range sig.Results().Len() {
-		if v := sig.Results().At(i); v.Name() != "" && upstream.IsErrorType(v.Type()) {
+		if v := sig.Results().At(i); v.Name() != "" {
 			out = append(out, v)
 		}
 	}

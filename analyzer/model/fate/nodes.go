@@ -58,7 +58,7 @@ func (fx *effects) noteCalls(cur inspector.Cursor, st *pathState) {
 		if !ok {
 			continue // a literal's calls run later, if at all
 		}
-		if fx.k.requeues(call) {
+		if fx.k.requeues(call) || fx.deletesObject(call) {
 			st.improve(Handled)
 		}
 		if m := fx.k.model; m != nil {
@@ -81,6 +81,55 @@ func (fx *effects) noteCalls(cur inspector.Cursor, st *pathState) {
 			}
 		}
 	}
+}
+
+// deletesObject reports whether call deletes the failed write's object
+// (`client.Delete(ctx, job)` after a failed update of job): the change the
+// write carried goes with the object, whatever the delete's own fate.
+func (fx *effects) deletesObject(call *ast.CallExpr) bool {
+	fn := upstream.Callee(fx.k.info, call)
+	if fn == nil {
+		return false
+	}
+	i, ok := upstream.ObjectDeletes[upstream.MethodKeyOf(fn)]
+	return ok && i < len(call.Args) && upstream.ObjectOf(fx.k.info, call.Args[i]).Same(fx.f.object) && !fx.removesFinalizer()
+}
+
+// removesFinalizer reports whether the function changes the object's
+// finalizers before the failing write: a delete then leaves the object
+// held by the finalizer the write failed to take off.
+func (fx *effects) removesFinalizer() bool {
+	root := fx.f.object.Root
+	found := false
+	ast.Inspect(fx.f.fn, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= fx.f.call.Pos() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			name := ""
+			if fn := upstream.Callee(fx.k.info, n); fn != nil {
+				name = fn.Name()
+			}
+			found = (name == "RemoveFinalizer" || name == "SetFinalizers") && mentionsVar(fx.k.info, n, root)
+		case *ast.SelectorExpr:
+			found = n.Sel.Name == "Finalizers" && mentionsVar(fx.k.info, n.X, root)
+		}
+		return !found
+	})
+	return found
+}
+
+// mentionsVar reports whether n uses v.
+func mentionsVar(info *types.Info, n ast.Node, v *types.Var) bool {
+	used := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {
+			used = true
+		}
+		return !used
+	})
+	return used
 }
 
 // noteRetries records a retry that node runs (outside function literals)

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
@@ -23,7 +24,7 @@ func (k *knowledge) nonNilExpr(e ast.Expr, st pathState) bool {
 		return ok && (st.isNonNil(v) || k.sum.sentinels[v] || k.foreign.NeverNil[v])
 	case *ast.SelectorExpr:
 		v, ok := k.info.Uses[e.Sel].(*types.Var)
-		return ok && !v.IsField() && k.foreign.NeverNil[v] // another package's sentinel
+		return ok && !v.IsField() && (k.foreign.NeverNil[v] || k.conventionalSentinel(v)) // another package's sentinel
 	case *ast.CompositeLit:
 		return true
 	case *ast.UnaryExpr:
@@ -142,3 +143,36 @@ func nonZeroConst(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) != 0
 }
+
+// conventionalSentinel reports whether v, a variable of another
+// repository's package, is named as Go names its sentinel errors (an
+// exported error variable ErrXxx: corev1.ErrIntOverflowGenerated). A
+// dependency outside the analyzed module has no syntax, so no fact says
+// it is never nil; the convention does. A package of the same repository
+// is analyzed, and its facts decide.
+func (k *knowledge) conventionalSentinel(v *types.Var) bool {
+	name := v.Name()
+	if v.Pkg() == nil || k.pkg == nil || repoOf(v.Pkg().Path()) == repoOf(k.pkg.Path()) {
+		return false
+	}
+	return v.Exported() && len(name) > 3 && strings.HasPrefix(name, "Err") && unicode.IsUpper(rune(name[3])) && upstream.IsErrorType(v.Type())
+}
+
+// repoOf returns the repository part of an import path: host, owner and
+// name on the code hosts that have owners (github.com/org/repo), host and
+// name on other hosts (k8s.io/api), the first element without a host.
+func repoOf(path string) string {
+	parts := strings.Split(path, "/")
+	n := 1
+	switch {
+	case ownerHosts[parts[0]]:
+		n = 3
+	case strings.Contains(parts[0], "."):
+		n = 2
+	}
+	return strings.Join(parts[:min(n, len(parts))], "/")
+}
+
+// ownerHosts are the code hosts whose paths name an owner before the
+// repository.
+var ownerHosts = map[string]bool{"github.com": true, "gitlab.com": true, "bitbucket.org": true}

@@ -64,10 +64,6 @@ type pathEnd struct {
 	fate      Fate
 	looped    bool
 	undecided *Undecided // set when the path's loss would rest on something the walk could not decide
-	// fellThrough is set when the path left through the last case test of
-	// a select without default (go/cfg's dead end), which a running
-	// program never does: such a select waits for one of its cases.
-	fellThrough bool
 }
 
 func (w *walker) end(f Fate, st pathState) {
@@ -109,11 +105,6 @@ func (w *walker) run() Fate {
 // path loses the failure (whichever way the test goes); otherwise it is
 // Unknown.
 func (w *walker) verdict() Fate {
-	if w.calledAgain {
-		// the twin call was reached: the fall-through of a select around
-		// it is not a path (see pathEnd)
-		w.ends = slices.DeleteFunc(w.ends, func(e pathEnd) bool { return e.fellThrough })
-	}
 	fates := make([]Fate, len(w.ends))
 	allLost := true
 	for i, e := range w.ends {
@@ -210,8 +201,10 @@ func (w *walker) step(it walkItem) []walkItem {
 // successors continues a path past the end of block b.
 func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 	if len(b.Succs) == 0 {
+		if b.Kind == cfg.KindSelectAfterCase && w.selectGoesOn(b.Stmt) {
+			return nil // go/cfg's dead end: the select waits for a case, walked on its own
+		}
 		w.end(w.endFate(st.best, st), st)
-		w.ends[len(w.ends)-1].fellThrough = b.Kind == cfg.KindSelectAfterCase
 		return nil
 	}
 	if b.Kind == cfg.KindRangeLoop && !rangesOverChannel(w.vals.k.info, b.Stmt) {
@@ -239,6 +232,30 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 		out = append(out, walkItem{Block: s, State: next})
 	}
 	return out
+}
+
+// selectGoesOn reports whether the select whose last case is last (one
+// without default) has a case other than a stop signal: the program waits
+// in it until a case is ready, so a path never leaves past its last case,
+// and its cases' paths decide. A select of stop signals only waits for the
+// end, which loses the failure like falling off the function.
+func (w *walker) selectGoesOn(last ast.Stmt) bool {
+	var sel *ast.SelectStmt
+	ast.Inspect(w.vals.f.fn, func(n ast.Node) bool {
+		if s, ok := n.(*ast.SelectStmt); ok && len(s.Body.List) > 0 && s.Body.List[len(s.Body.List)-1] == last {
+			sel = s
+		}
+		return sel == nil
+	})
+	if sel == nil {
+		return false
+	}
+	for _, c := range sel.Body.List {
+		if cc := c.(*ast.CommClause); !w.isShutdownCase(cc) {
+			return true
+		}
+	}
+	return false
 }
 
 // rangeOverFailures makes the element of `for _, e := range errs` a
@@ -290,10 +307,14 @@ var loopHeads = map[cfg.BlockKind]bool{
 }
 
 // endFate adjusts the verdict of a path that leaves the function: a
-// deferred one leaves the outer function's named error results to be
-// returned. (A function a periodic runner runs again is healed on its
-// next tick, not retried: its grade says when.)
+// deferred one leaves the outer function's named results to be returned,
+// an error or a Result it set to requeue (`returnResult.RequeueAfter =
+// time.Second` on a Conflict). (A function a periodic runner runs again
+// is healed on its next tick, not retried: its grade says when.)
 func (w *walker) endFate(f Fate, st pathState) Fate {
+	if slices.ContainsFunc(w.vals.f.outerResults, st.requeues) {
+		f = max(f, Handled)
+	}
 	for _, v := range w.vals.f.outerErrors {
 		switch {
 		case st.carries(v):

@@ -111,11 +111,56 @@ func (ex *exits) letsConflictGo(ret *ast.ReturnStmt) bool {
 		return false
 	}
 	for _, stmt := range ex.stmtsBefore(ret) {
-		if !ex.onlyLogs(stmt) {
+		if !ex.onlyLogs(stmt) && !ex.passedBy(stmt) {
 			return false
 		}
 	}
 	return true
+}
+
+// passedBy reports whether stmt does nothing on a Conflict's path that
+// reaches a later statement of its block: a statement before the failing
+// write, the write's own assignment (`err := r.Update(...)`), or a guard
+// without else whose body returns and whose condition only tests the
+// error (`if err != nil && !IsConflict(err) { return err }`), which the
+// path did not enter.
+func (ex *exits) passedBy(stmt ast.Stmt) bool {
+	if stmt.End() <= ex.f.call.Pos() {
+		return true
+	}
+	switch s := stmt.(type) {
+	case *ast.AssignStmt, *ast.DeclStmt:
+		return syntax.Within(ex.f.call, s)
+	case *ast.IfStmt:
+		if s.Else != nil || len(s.Body.List) == 0 || s.Init != nil && !syntax.Within(ex.f.call, s.Init) {
+			return false
+		}
+		_, returns := s.Body.List[len(s.Body.List)-1].(*ast.ReturnStmt)
+		return returns && ex.testsOnlyErrors(s.Cond)
+	}
+	return false
+}
+
+// testsOnlyErrors reports whether every call in cond is a predicate of an
+// error or an unwrapping of one (`apierrors.IsConflict(errors.Cause(err))`,
+// `errors.Is(err, target)`): a bool or an error from a call with an error
+// argument.
+func (ex *exits) testsOnlyErrors(cond ast.Expr) bool {
+	only := true
+	ast.Inspect(cond, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !only {
+			return only
+		}
+		fn := upstream.Callee(ex.k.info, call)
+		if fn == nil || fn.Signature().Results().Len() != 1 || !isBool(fn.Signature().Results().At(0).Type()) && !isErrorValue(fn.Signature().Results().At(0).Type()) {
+			only = false
+			return false
+		}
+		only = slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return isErrorValue(ex.k.info.TypeOf(a)) })
+		return only
+	})
+	return only
 }
 
 // stmtsBefore returns the statements before ret in the block that holds

@@ -116,7 +116,13 @@ func (fx *effects) passesWorkSetHead(b *cfg.Block, st *pathState) {
 // entered after the failure.
 func (w *walker) isShutdown(b *cfg.Block) bool {
 	cc, ok := b.Stmt.(*ast.CommClause)
-	if b.Kind != cfg.KindSelectCaseBody || !ok || cc.Comm == nil || syntax.Within(w.vals.f.call, cc) {
+	return b.Kind == cfg.KindSelectCaseBody && ok && w.isShutdownCase(cc)
+}
+
+// isShutdownCase reports whether cc, a select case entered after the
+// failure, receives a stop signal.
+func (w *walker) isShutdownCase(cc *ast.CommClause) bool {
+	if cc.Comm == nil || syntax.Within(w.vals.f.call, cc) {
 		return false
 	}
 	recv := syntax.ReceivedChannel(cc.Comm)

@@ -402,3 +402,14 @@ func (in *NodeList) DeepCopy() *NodeList {
 
 // DeepCopyObject returns a copy of the receiver as a runtime.Object.
 func (in *NodeList) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// ErrIntOverflowGenerated is set in init, as generated protobuf code does
+// not, so that no fact says it is never nil: only the naming convention
+// of sentinel errors does.
+var ErrIntOverflowGenerated error
+
+func init() { ErrIntOverflowGenerated = errIntOverflow{} }
+
+type errIntOverflow struct{}
+
+func (errIntOverflow) Error() string { return "proto: integer overflow" }
