@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -75,18 +76,6 @@ func requestGetError(info *types.Info, stmt ast.Stmt, req *types.Var) *types.Var
 	return v
 }
 
-// mentions reports whether e uses v.
-func mentions(info *types.Info, e ast.Expr, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
 // notFoundReturns adds to out the returns directly under an if of stmt
 // whose condition requires IsNotFound(errVar).
 func notFoundReturns(info *types.Info, stmt ast.Stmt, errVar *types.Var, out map[*ast.ReturnStmt]bool) {
@@ -113,7 +102,7 @@ func requiresNotFound(info *types.Info, cond ast.Expr, errVar *types.Var) bool {
 	for _, c := range conjuncts(cond) {
 		call, ok := ast.Unparen(c).(*ast.CallExpr)
 		if ok && len(call.Args) == 1 && upstream.IsCallTo(info, call, upstream.NotFoundCheck) &&
-			mentions(info, call.Args[0], errVar) {
+			typeinfo.Mentions(info, call.Args[0], errVar) {
 			return true
 		}
 	}
@@ -292,7 +281,7 @@ func isGetOf(info *types.Info, call *ast.CallExpr, keys []*types.Var) bool {
 
 // mentionsAny reports whether e uses one of vs.
 func mentionsAny(info *types.Info, e ast.Expr, vs []*types.Var) bool {
-	return slices.ContainsFunc(vs, func(v *types.Var) bool { return mentions(info, e, v) })
+	return slices.ContainsFunc(vs, func(v *types.Var) bool { return typeinfo.Mentions(info, e, v) })
 }
 
 // afterFinalizerRemoval reports whether, in the function around cur and

@@ -93,3 +93,15 @@ func ChainRoot(info *types.Info, e ast.Expr) *types.Var {
 	}
 	return nil
 }
+
+// Mentions reports whether n uses v.
+func Mentions(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -111,25 +112,13 @@ func (fx *effects) removesFinalizer() bool {
 			if fn := upstream.Callee(fx.k.info, n); fn != nil {
 				name = fn.Name()
 			}
-			found = (name == "RemoveFinalizer" || name == "SetFinalizers") && mentionsVar(fx.k.info, n, root)
+			found = (name == "RemoveFinalizer" || name == "SetFinalizers") && typeinfo.Mentions(fx.k.info, n, root)
 		case *ast.SelectorExpr:
-			found = n.Sel.Name == "Finalizers" && mentionsVar(fx.k.info, n.X, root)
+			found = n.Sel.Name == "Finalizers" && typeinfo.Mentions(fx.k.info, n.X, root)
 		}
 		return !found
 	})
 	return found
-}
-
-// mentionsVar reports whether n uses v.
-func mentionsVar(info *types.Info, n ast.Node, v *types.Var) bool {
-	used := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {
-			used = true
-		}
-		return !used
-	})
-	return used
 }
 
 // noteRetries records a retry that node runs (outside function literals)
