@@ -172,7 +172,11 @@
 // the mildest grade); returned by another function, no grade (the rule
 // retryreget applies to its last error). A helper that loses its own
 // write's failure loses the stale write's Conflict too, whatever the call
-// returns. Otherwise the evidence is the same as for unretriedupdate: a watch of the written kind by the method's receiver
+// returns. When the first write's own failure is requeued (a helper that
+// records it in the status and returns it to `Reconcile`), the requeue
+// redoes the stale write's change too: requeued, whatever the stale
+// write's own error. Otherwise the evidence is the same as for
+// unretriedupdate: a watch of the written kind by the method's receiver
 // type (until-event), a constant resync or `RequeueAfter` on every return
 // (until-resync), a non-zero exit or a failed test (reported), and lost
 // when nothing of these is in view. `-consequence=lost,unknown` reports

@@ -35,17 +35,25 @@ func (m *Mover) ensureJob(ctx context.Context, job *batchv1.Job) (*batchv1.Job, 
 	return job, nil
 }
 
-func (m *Mover) cleanupOther(ctx context.Context, job, previous *batchv1.Job) error {
+func (m *Mover) cleanupOther(ctx context.Context, key client.ObjectKey, previous *batchv1.Job) error {
+	job := &batchv1.Job{}
+	if err := m.client.Get(ctx, key, job); err != nil {
+		return err
+	}
 	job.Spec.Parallelism = nil
-	if err := m.client.Update(ctx, job); err != nil { // want `conflict from m.client.Update is only logged: re-read job after a conflict in retry.RetryOnConflict; lost for good`
+	if err := m.client.Update(ctx, job); err != nil { // want `conflict from m.client.Update is only logged: re-read job inside retry.RetryOnConflict; lost for good`
 		log.Printf("update: %v", err)
 	}
 	return m.client.Delete(ctx, previous)
 }
 
-func (m *Mover) deleteSometimes(ctx context.Context, job *batchv1.Job, done bool) error {
+func (m *Mover) deleteSometimes(ctx context.Context, key client.ObjectKey, done bool) error {
+	job := &batchv1.Job{}
+	if err := m.client.Get(ctx, key, job); err != nil {
+		return err
+	}
 	job.Spec.Parallelism = nil
-	if err := m.client.Update(ctx, job); err != nil { // want `conflict from m.client.Update is only logged: re-read job after a conflict in retry.RetryOnConflict; lost for good`
+	if err := m.client.Update(ctx, job); err != nil { // want `conflict from m.client.Update is only logged: re-read job inside retry.RetryOnConflict; lost for good`
 		log.Printf("update: %v", err)
 	}
 	if done {
