@@ -124,7 +124,7 @@ func ProgramHealing(pkgs []*packages.Package, resync time.Duration) *model.Progr
 		if p.TypesInfo == nil || p.Types == nil || p.ID != p.PkgPath || !reach.ReachesObjects(p.Types) {
 			continue
 		}
-		program = append(program, model.ProgramPackage{Info: p.TypesInfo, Files: productFiles(p)})
+		program = append(program, model.ProgramPackage{Pkg: p.Types, Info: p.TypesInfo, Files: productFiles(p)})
 	}
 	return model.NewProgramHealing(program, resync)
 }

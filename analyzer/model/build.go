@@ -77,6 +77,9 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 		return res, nil // the package's own unit models its product files
 	}
 	healed := healingFactsOf(pass, facts)
+	if !res.covered {
+		exportWatchFacts(pass, healed.wrappers)
+	}
 	uses := scanUses(pass, opts, facts, healed.resyncOf, testWrites)
 	res.touchesCache = uses.touchesCache
 	if res.covered && uses.testsLeftOut {

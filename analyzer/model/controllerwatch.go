@@ -3,6 +3,7 @@ package model
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -29,14 +30,18 @@ func (h *healing) noteControllerWatch(info *types.Info, call *ast.CallExpr) {
 		return
 	}
 	kind, filtered, handler := watchedKind(info, call.Args[0])
-	owner := h.reconcilerOf(info, sel.X)
-	if kind == nil || owner == nil {
-		return
-	}
 	if handler == nil && len(call.Args) > 1 {
 		handler = call.Args[1] // Watch(src, handler, preds...) before v0.18
 	}
-	filtered = filtered || len(call.Args) > 2
+	h.recordWatch(info, kind, h.reconcilerOf(info, sel.X), filtered || len(call.Args) > 2, handler)
+}
+
+// recordWatch records owner's watch of kind through handler (nil: not
+// known), which a predicate may filter.
+func (h *healing) recordWatch(info *types.Info, kind, owner *types.TypeName, filtered bool, handler ast.Expr) {
+	if kind == nil || owner == nil {
+		return
+	}
 	h.addWatch(kindKey(kind), watch{owner: owner, filtered: filtered, controllerOnly: handler != nil && controllerOnly(info, handler)})
 	if !filtered {
 		h.resynced[owner] = true // the manager cache's resync reaches it, as a builder's watch
@@ -87,10 +92,13 @@ func (h *healing) reconcilerOf(info *types.Info, x ast.Expr) *types.TypeName {
 		return nil
 	}
 	if h.controllers == nil {
-		h.controllers = controllerVars(info, h.periodFiles)
+		h.controllers, h.controllerParams = controllerVars(info, h.periodFiles)
 	}
 	newCall := h.controllers[v]
 	if newCall == nil {
+		if h.controllerParams[v] {
+			return soleReconciler(v.Pkg()) // add(mgr, c controller.Controller)
+		}
 		return nil
 	}
 	for _, arg := range newCall.Args {
@@ -109,33 +117,69 @@ func (h *healing) reconcilerOf(info *types.Info, x ast.Expr) *types.TypeName {
 	return nil
 }
 
-// controllerVars returns the variables of files set to a call of
-// controller-runtime's controller.New (or NewUnmanaged, NewTyped...).
-func controllerVars(info *types.Info, files []*ast.File) map[*types.Var]*ast.CallExpr {
-	out := map[*types.Var]*ast.CallExpr{}
+// controllerVars returns the variables of files set to a call that makes
+// a controller, and the parameters that hold one. A call makes a
+// controller when it is controller-runtime's controller.New (or
+// NewUnmanaged, NewTyped...) or takes its controller.Options (a project's
+// constructor that wraps controller.New).
+func controllerVars(info *types.Info, files []*ast.File) (map[*types.Var]*ast.CallExpr, map[*types.Var]bool) {
+	out, params := map[*types.Var]*ast.CallExpr{}, map[*types.Var]bool{}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
-				return true
-			}
-			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn := upstream.Callee(info, call)
-			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != upstream.ControllerPath || !strings.HasPrefix(fn.Name(), "New") {
-				return true
-			}
-			if id := syntax.Ident(as.Lhs[0]); id != nil {
-				if v, ok := info.ObjectOf(id).(*types.Var); ok {
-					out[v] = call
+			switch n := n.(type) {
+			case *ast.FuncType:
+				noteControllerParams(info, n, params)
+			case *ast.AssignStmt:
+				if len(n.Rhs) != 1 || len(n.Lhs) == 0 {
+					return true
+				}
+				call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+				if !ok || !makesController(info, call) {
+					return true
+				}
+				if id := syntax.Ident(n.Lhs[0]); id != nil {
+					if v, ok := info.ObjectOf(id).(*types.Var); ok {
+						out[v] = call
+					}
 				}
 			}
 			return true
 		})
 	}
-	return out
+	return out, params
+}
+
+// makesController reports whether call makes a controller (see
+// controllerVars).
+func makesController(info *types.Info, call *ast.CallExpr) bool {
+	fn := upstream.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if fn.Pkg().Path() == upstream.ControllerPath {
+		return strings.HasPrefix(fn.Name(), "New")
+	}
+	return slices.ContainsFunc(call.Args, func(arg ast.Expr) bool {
+		tn := namedOf(info.TypeOf(arg))
+		return tn != nil && tn.Pkg() != nil && syntax.PkgPath(tn.Pkg()) == upstream.ControllerPath && strings.HasSuffix(tn.Name(), "Options")
+	})
+}
+
+// noteControllerParams adds to params the parameters of ft whose type has
+// controller-runtime's Controller.Watch.
+func noteControllerParams(info *types.Info, ft *ast.FuncType, params map[*types.Var]bool) {
+	for _, field := range ft.Params.List {
+		for _, name := range field.Names {
+			v, ok := info.Defs[name].(*types.Var)
+			if !ok {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, v.Pkg(), "Watch")
+			if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && syntax.PkgPath(fn.Pkg()) == upstream.ControllerPath {
+				params[v] = true
+			}
+		}
+	}
 }
 
 // soleReconciler returns the one named type of pkg whose pointer has a

@@ -122,10 +122,13 @@ func healingFactsOf(pass *analysis.Pass, facts []analysis.ObjectFact) healingFac
 			resyncs[f.Object] = time.Duration(fact.Period)
 		}
 	}
+	wrappers := findWatchWrappers(pass.TypesInfo, pass.Pkg, pass.Files)
 	return healingFacts{
 		resyncs:    len(resyncs) > 0,
 		resyncOf:   func(fn *types.Func) time.Duration { return resyncs[fn] },
 		informerOf: func(field *types.Var) string { return importedInformerKind(pass, field) },
+		wrappers:   wrappers,
+		watchOf:    watchesOf(pass, wrappers),
 	}
 }
 

@@ -130,6 +130,20 @@ type InformerKindFact struct{ Kind string }
 func (*InformerKindFact) AFact()           {}
 func (f *InformerKindFact) String() string { return "informer(" + f.Kind + ")" }
 
+// WatchesFact: the method is a watch wrapper (see watchwrappers.go):
+// a call registers a watch of the kind of its argument Object, through
+// the handler at Handler, filtered by predicates given from Predicates on
+// (-1: none) or, when Filtered, always.
+type WatchesFact struct {
+	Object, Handler, Predicates int
+	Filtered                    bool
+}
+
+func (*WatchesFact) AFact() {}
+func (f *WatchesFact) String() string {
+	return fmt.Sprintf("watches(object %d, handler %d, predicates %d, filtered %t)", f.Object, f.Handler, f.Predicates, f.Filtered)
+}
+
 func (*RetriesFact) AFact()         {}
 func (*ReturnsConflictFact) AFact() {}
 func (*ReadsFact) AFact()           {}
@@ -170,4 +184,4 @@ func (f *SilentWriteFact) String() string {
 	return out
 }
 
-var factTypes = []analysis.Fact{new(SilentWriteFact), new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(PassesOnErrorFact), new(KeepsErrorTextFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact)}
+var factTypes = []analysis.Fact{new(SilentWriteFact), new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(PassesOnErrorFact), new(KeepsErrorTextFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact), new(WatchesFact)}

@@ -53,6 +53,11 @@ type healing struct {
 	periodic periodicRuns
 	// refs are the owner references the package gives (see ownerwatch.go).
 	refs ownerRefs
+	// watchOf tells the watch wrappers (see healingFacts).
+	watchOf func(*types.Func) (watchParams, bool)
+	// controllerParams are the parameters that hold a controller, found
+	// with controllers.
+	controllerParams map[*types.Var]bool
 }
 
 type watch struct {
@@ -74,6 +79,11 @@ type healingFacts struct {
 	// informerOf gives the kind an informer field of another package
 	// watches (InformerKindFact).
 	informerOf func(*types.Var) string
+	// watchOf gives the parameters of a watch wrapper of this package or
+	// another (WatchesFact), see watchwrappers.go.
+	watchOf func(*types.Func) (watchParams, bool)
+	// wrappers are the package's own watch wrappers.
+	wrappers map[*types.Func]watchParams
 }
 
 // findHealing gathers the package's evidence from files and their calls
@@ -86,6 +96,7 @@ func findHealing(info *types.Info, files []*ast.File, calls []call, resyncAt []t
 		resynced: map[*types.TypeName]bool{}, ownResync: map[*types.TypeName]time.Duration{},
 		requeues: map[*types.TypeName]time.Duration{},
 		refs:     ownerRefs{plain: map[string]bool{}, controller: map[string]bool{}},
+		watchOf:  facts.watchOf,
 	}
 	h.periodFiles = files
 	h.informers = findInformerKinds(info, files, facts.informerOf)
@@ -138,6 +149,9 @@ func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, decl *ast.FuncD
 		h.noteHandler(info, call, fn)
 	case fn.Name() == "Watch" && fn.Pkg().Path() == upstream.ControllerPath:
 		h.noteControllerWatch(info, call)
+	case h.wrapsWatch(fn):
+		p, _ := h.watchOf(fn)
+		h.noteWrappedWatch(info, call, p)
 	case h.noteOwnerReference(info, call, fn):
 	default:
 		h.noteFactoryOrCall(info, call, fn, resyncOf)

@@ -3,6 +3,7 @@ package model
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 	"sync"
 	"time"
 
@@ -44,6 +45,7 @@ type ProgramHealing struct {
 // ProgramPackage is one loaded package's product code (test files left
 // out: a test is not a way the program runs).
 type ProgramPackage struct {
+	Pkg   *types.Package
 	Info  *types.Info
 	Files []*ast.File
 }
@@ -123,8 +125,13 @@ func (p *ProgramHealing) build() {
 			p.fields[v] = kind
 		}
 	}
+	wrappers := map[*types.Func]watchParams{}
+	for _, pkg := range p.pkgs {
+		maps.Copy(wrappers, findWatchWrappers(pkg.Info, pkg.Pkg, pkg.Files))
+	}
 	noResync := func(*types.Func) time.Duration { return 0 }
-	facts := healingFacts{resyncOf: noResync, informerOf: func(v *types.Var) string { return p.fields[v] }}
+	facts := healingFacts{resyncOf: noResync, informerOf: func(v *types.Var) string { return p.fields[v] },
+		watchOf: func(fn *types.Func) (watchParams, bool) { w, ok := wrappers[fn]; return w, ok }}
 	for _, pkg := range p.pkgs {
 		for _, f := range pkg.Files {
 			p.calls.add(pkg.Info, f)

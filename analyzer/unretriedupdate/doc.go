@@ -286,11 +286,11 @@
 //     (`For`, `Owns` or `Watches`, no option but `MatchEveryOwner` or
 //     `OnlyMetadata`, no `WithEventFilter`) that completes with a value of the
 //     type (through a variable too: what its assignments at the top of the
-//     function add; one under a condition adds only its filter), or `controller.New` with the type as `Reconciler` (an interface:
-//     the package's one reconciler) and a `Watch` of `source.Kind` without
-//     predicates. A watch that maps to the controller owner only (`Owns`,
-//     `EnqueueRequestForOwner(..., OnlyControllerOwner())`) does not count for
-//     a kind the package gives only `SetOwnerReference`. Or the type's methods
+//     function add; one under a condition adds only its filter), or `controller.New` (or a project's constructor taking its
+//     `Options`) with the type as `Reconciler` (an interface, or a controller parameter: the package's one reconciler) and a
+//     `Watch` of `source.Kind` without predicates, or a project's wrapper passing its object and handler to one (a fact;
+//     through an interface it alone implements). A watch that maps to the controller owner only (`Owns`, `EnqueueRequestForOwner(...,
+//     OnlyControllerOwner())`) does not count for a kind the package gives only `SetOwnerReference`. Or the type's methods
 //     are called from a non-empty `UpdateFunc` of a handler
 //     (`AddEventHandler(c.handler())` too) on an informer of the kind: a typed
 //     informer's `Informer()`, or a variable or field every store in view sets
