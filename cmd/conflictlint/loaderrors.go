@@ -129,17 +129,31 @@ func dependsOnFailure(all []*packages.Package, failed map[*packages.Package]bool
 // notAnalyzed returns one line for each package among roots (its test
 // variants included) that is blocked by a failed dependency, naming the
 // nearest one. A package whose own loading failed is named by its error
-// already.
+// already. When only a package's tests are blocked (a test imports a
+// generated mock that is not there), its product code is analyzed, and
+// the line says "(its tests)".
 func notAnalyzed(roots []*packages.Package, failed, blocked map[*packages.Package]bool) []string {
+	productOK := make(map[string]bool) // packages whose product code loads
+	for _, p := range roots {
+		if p.ID == p.PkgPath && !blocked[p] && !failed[p] {
+			productOK[p.PkgPath] = true
+		}
+	}
 	var out []string
 	seen := make(map[string]bool)
 	for _, p := range roots {
-		path := userPackage(p)
-		if !blocked[p] || failed[p] || path == "" || seen[path] {
+		name := userPackage(p)
+		if !blocked[p] || failed[p] || name == "" {
 			continue
 		}
-		seen[path] = true
-		out = append(out, fmt.Sprintf("%s: not analyzed: its dependency %s could not be loaded", path, nearestFailure(p, failed).PkgPath))
+		if productOK[name] {
+			name += " (its tests)"
+		}
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		out = append(out, fmt.Sprintf("%s: not analyzed: its dependency %s could not be loaded", name, nearestFailure(p, failed).PkgPath))
 	}
 	return out
 }
