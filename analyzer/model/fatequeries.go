@@ -18,6 +18,11 @@ func (m fateQueries) WriteAt(call *ast.CallExpr) (upstream.Object, bool) {
 	return upstream.Object{}, false
 }
 
+func (m fateQueries) SendsVersion(call *ast.CallExpr) bool {
+	w := m.r.WriteAt(call)
+	return w != nil && !w.CannotConflict
+}
+
 func (m fateQueries) ReadAt(n ast.Node) (upstream.Object, bool) {
 	if rd := m.r.ReadAt(n); rd != nil {
 		return rd.Object, true

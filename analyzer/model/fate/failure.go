@@ -44,6 +44,9 @@ type failure struct {
 	// object of its own (it reads it itself): calling it again retries
 	// with a fresh read.
 	selfReading bool
+	// depth is how many stale rewrites led to this failure's walk (see
+	// noteRewrites).
+	depth int
 }
 
 // failures finds, for a failing call, the function around it and how that
@@ -64,10 +67,17 @@ func (t *Tracer) traceFailure(cur inspector.Cursor, obj upstream.Object) Fate {
 // traceWalk is traceFailure, with the walk that decided it (nil when no
 // walk ran).
 func (t *Tracer) traceWalk(cur inspector.Cursor, obj upstream.Object) (Fate, *walker) {
+	return t.traceWalkAt(cur, obj, 0)
+}
+
+// traceWalkAt is traceWalk for a failure depth stale rewrites away from
+// the one traced first.
+func (t *Tracer) traceWalkAt(cur inspector.Cursor, obj upstream.Object, depth int) (Fate, *walker) {
 	f := t.fs.newFailure(cur, obj)
 	if f == nil {
 		return HandedOff, nil
 	}
+	f.depth = depth
 	f.selfReading = t.k.callsSelfReadingHelper(f.call)
 	body := syntax.FuncBody(f.fn)
 	if body == nil {

@@ -39,6 +39,7 @@ func (w *walker) apply(node ast.Node, st *pathState) bool {
 // the work sets and counts it changes.
 func (fx *effects) effect(cur inspector.Cursor, node ast.Node, st *pathState) {
 	fx.noteCalls(cur, st)
+	fx.noteRewrites(cur, st)
 	fx.noteRetries(node, st)
 	fx.noteUses(cur, node, st)
 	fx.noteWorkSet(node, st)
@@ -82,6 +83,56 @@ func (fx *effects) noteCalls(cur inspector.Cursor, st *pathState) {
 			}
 		}
 	}
+}
+
+// maxRewrites bounds the chain of stale rewrites followed (see
+// noteRewrites): each traces the next one's failure.
+const maxRewrites = 2
+
+// noteRewrites records a write of the failed write's object, not read
+// again since, that sends its resourceVersion: the object still carries
+// the version the server refused, so the rewrite is certain to fail with
+// the same Conflict, and what becomes of the rewrite's failure becomes of
+// this one (hazelcast's annotation, then its status written from the
+// same object and returned: the requeue re-reads and redoes both). The
+// stale write is staleupdate's finding.
+func (fx *effects) noteRewrites(cur inspector.Cursor, st *pathState) {
+	m := fx.k.model
+	if m == nil || st.reread || fx.f.depth >= maxRewrites || !fx.f.object.Valid() {
+		return
+	}
+	cur.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil)}, func(c inspector.Cursor) bool {
+		call, ok := c.Node().(*ast.CallExpr)
+		if !ok {
+			return false // a literal's calls run later, if at all
+		}
+		if obj, ok := fx.rewrites(call); ok && call != fx.f.call && obj.Same(fx.f.object) {
+			st.improve(rewriteFate(fx.t.traceWalkAt(c, obj, fx.f.depth+1)))
+		}
+		return true
+	})
+}
+
+// rewrites returns the object call writes when it sends its
+// resourceVersion. A helper that returns a write's failure does not
+// count: it may write on some paths only.
+func (fx *effects) rewrites(call *ast.CallExpr) (upstream.Object, bool) {
+	m := fx.k.model
+	obj, ok := m.WriteAt(call)
+	return obj, ok && m.SendsVersion(call)
+}
+
+// rewriteFate is what a stale rewrite whose failure has fate f does with
+// the failure that made it stale: hands it on where f does (HandedOff:
+// the rewrite's own finding, if any, says the rest), else nothing.
+func rewriteFate(f Fate, _ *walker) Fate {
+	switch {
+	case f.HandsOn(), f == Handled, f == Retried, f == HandedOff:
+		return HandedOff
+	case f == Fatal, f == Surfaced, f == Answered, f == Unknown:
+		return f
+	}
+	return Dropped
 }
 
 // deletesObject reports whether call deletes the failed write's object

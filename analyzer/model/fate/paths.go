@@ -179,6 +179,9 @@ func (w *walker) step(it walkItem) []walkItem {
 	}
 	if ret, ok := node.(*ast.ReturnStmt); ok {
 		w.fx.noteRetries(ret, &st)
+		if cur, ok := w.vals.f.fnCur.FindNode(ret); ok {
+			w.fx.noteRewrites(cur, &st) // return c.Update(ctx, obj)
+		}
 		if st.undecided == nil && w.ex.returnsUnanswered(ret) {
 			st.undecided = ret // what the call's result asks for is not known
 		}

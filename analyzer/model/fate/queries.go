@@ -14,6 +14,9 @@ type Queries interface {
 	// WriteAt returns the object the write made by call sends; ok is
 	// false when call is no write.
 	WriteAt(call *ast.CallExpr) (obj upstream.Object, ok bool)
+	// SendsVersion reports whether call is a write that sends its
+	// object's resourceVersion (one that can conflict).
+	SendsVersion(call *ast.CallExpr) bool
 	// ReadAt returns the object the read made by n (a call or an
 	// assignment) refreshes; ok is false when n is no read.
 	ReadAt(n ast.Node) (obj upstream.Object, ok bool)

@@ -20,44 +20,46 @@ type R struct {
 	queue workqueue.TypedRateLimitingInterface[string]
 }
 
-func (r *R) paths(ctx context.Context, cm *corev1.ConfigMap, flag bool) (ctrl.Result, error) {
-	r.Update(ctx, cm)                             // want `fate dropped`
-	if err := r.Update(ctx, cm); err != nil { // want `fate swallowed`
+// Each write has an object of its own: a later write of the same object,
+// not read again, would carry an earlier one's Conflict.
+func (r *R) paths(ctx context.Context, cm, cm2, cm3, cm4, cm5, cm6, cm7, cm8, cm9, cm10, cm11, cm12, cm13 *corev1.ConfigMap, flag bool) (ctrl.Result, error) {
+	r.Update(ctx, cm)                          // want `fate dropped`
+	if err := r.Update(ctx, cm2); err != nil { // want `fate swallowed`
 	}
-	if err := r.Update(ctx, cm); err != nil { // want `fate logged`
+	if err := r.Update(ctx, cm3); err != nil { // want `fate logged`
 		log.Print(err)
 	}
-	if err := r.Update(ctx, cm); err != nil { // want `fate returned`
+	if err := r.Update(ctx, cm4); err != nil { // want `fate returned`
 		return ctrl.Result{}, fmt.Errorf("update: %w", err)
 	}
-	if err := r.Update(ctx, cm); err != nil { // want `fate returned other`
+	if err := r.Update(ctx, cm5); err != nil { // want `fate returned other`
 		return ctrl.Result{}, errors.New("update failed")
 	}
-	if err := r.Update(ctx, cm); err != nil { // want `fate handled`
+	if err := r.Update(ctx, cm6); err != nil { // want `fate handled`
 		return ctrl.Result{Requeue: true}, nil
 	}
-	if err := r.Update(ctx, cm); err != nil { // want `fate handled`
+	if err := r.Update(ctx, cm7); err != nil { // want `fate handled`
 		r.queue.AddRateLimited(cm.Name)
 	}
-	if err := r.Update(ctx, cm); err != nil { // want `fate logged`
+	if err := r.Update(ctx, cm8); err != nil { // want `fate logged`
 		log.Print(err)
 		if flag { // one path returns it, the other does not: the worst decides
 			return ctrl.Result{}, err
 		}
 	}
-	if err := r.Update(ctx, cm); err != nil && !apierrors.IsNotFound(err) { // want `fate returned`
+	if err := r.Update(ctx, cm9); err != nil && !apierrors.IsNotFound(err) { // want `fate returned`
 		return ctrl.Result{}, err
 	}
-	if err := r.Update(ctx, cm); apierrors.IsNotFound(err) { // want `fate swallowed`
+	if err := r.Update(ctx, cm10); apierrors.IsNotFound(err) { // want `fate swallowed`
 		return ctrl.Result{}, err // a Conflict never takes this branch
 	}
-	if err := r.Update(ctx, cm); err != nil { // want `fate handed off`
+	if err := r.Update(ctx, cm11); err != nil { // want `fate handed off`
 		go func() { log.Print(err) }()
 	}
-	if err := r.Update(ctx, cm); err != nil { // want `fate logged`
+	if err := r.Update(ctx, cm12); err != nil { // want `fate logged`
 		cm.Annotations["last-error"] = err.Error() // its text recorded: nobody retries text
 	}
-	if err := r.Update(ctx, cm); err != nil { // want `fate fatal`
+	if err := r.Update(ctx, cm13); err != nil { // want `fate fatal`
 		log.Print(err)
 		os.Exit(1)
 	}

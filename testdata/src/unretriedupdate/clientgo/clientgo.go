@@ -57,7 +57,13 @@ func (c *Controller) generated(ctx context.Context, key string) error {
 	if _, err := c.foos.FooV1().Foos(ns).UpdateStatus(ctx, foo, metav1.UpdateOptions{}); err != nil { // want `conflict from Foos\(ns\).UpdateStatus is only logged: re-read foo inside retry.RetryOnConflict`
 		utilruntime.HandleError(fmt.Errorf("status of %s: %w", key, err))
 	}
-	updated, err := c.foos.FooV1().Foos(ns).Update(ctx, foo, metav1.UpdateOptions{}) // ok: returned
+	spec, err := c.lister.Foos(ns).Get(name) // another copy: a rewrite of foo would carry foo's Conflict
+	if err != nil {
+		return err
+	}
+	spec = spec.DeepCopy()
+	spec.Labels = map[string]string{"seen": "true"}
+	updated, err := c.foos.FooV1().Foos(ns).Update(ctx, spec, metav1.UpdateOptions{}) // ok: returned
 	if err != nil {
 		return err
 	}
@@ -69,11 +75,11 @@ func (c *Controller) genericClient(ctx context.Context, cm *corev1.ConfigMap) {
 	c.generic.Update(ctx, cm, metav1.UpdateOptions{}) // want `conflict from c.generic.Update cannot be returned by genericClient: requeue the object, or re-read cm inside retry.RetryOnConflict`
 }
 
-func (c *Controller) dynamicClient(ctx context.Context, u *unstructured.Unstructured) error {
+func (c *Controller) dynamicClient(ctx context.Context, u, status *unstructured.Unstructured) error {
 	if _, err := c.dyn.Resource(gvr).Namespace("ns").Update(ctx, u, metav1.UpdateOptions{}); err != nil { // want `conflict from Namespace\("ns"\).Update is only logged: return it, or re-read u inside retry.RetryOnConflict`
 		klog.Errorf("update %s: %v", u.GetName(), err)
 	}
-	if _, err := c.dyn.Resource(gvr).Namespace("ns").UpdateStatus(ctx, u, metav1.UpdateOptions{}); err != nil { // ok: returned
+	if _, err := c.dyn.Resource(gvr).Namespace("ns").UpdateStatus(ctx, status, metav1.UpdateOptions{}); err != nil { // ok: returned
 		return err
 	}
 	return nil

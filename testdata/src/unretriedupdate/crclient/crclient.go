@@ -25,11 +25,11 @@ type Reconciler struct {
 	Log logr.Logger
 }
 
-func (r *Reconciler) dropped(ctx context.Context, cm *corev1.ConfigMap) error {
+func (r *Reconciler) dropped(ctx context.Context, cm, other *corev1.ConfigMap) error {
 	r.Update(ctx, cm)                              // want `conflict from r.Update is dropped: return it, or re-read cm inside retry.RetryOnConflict`
 	_ = r.Status().Update(ctx, cm)                 // want `conflict from Status\(\).Update is dropped: return it, or re-read cm inside retry.RetryOnConflict`
 	err := r.SubResource("status").Update(ctx, cm) // want `is dropped`
-	err = r.Update(ctx, cm)                        // ok: this error is returned below
+	err = r.Update(ctx, other)                     // ok: this error is returned below
 	return err
 }
 

@@ -190,14 +190,14 @@ func (r *Reconciler) requeuedByHelper(ctx context.Context, cm *corev1.ConfigMap)
 }
 
 // Loggers known only by their shape.
-func (r *Reconciler) shapeLogged(ctx context.Context, cm *corev1.ConfigMap) {
+func (r *Reconciler) shapeLogged(ctx context.Context, cm, other *corev1.ConfigMap) {
 	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by shapeLogged: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		r.logger.Errorf("update %s: %v", cm.Name, err)
 	}
 	if err := r.Status().Update(ctx, cm); err != nil { // want `conflict from Status\(\).Update cannot be returned by shapeLogged: requeue the object, or re-read cm inside retry.RetryOnConflict`
 		shapelog.Error("status of ", cm.Name, ": ", err)
 	}
-	if err := r.Update(ctx, cm); err != nil { // ok: kept by a recorder whose use is out of view
+	if err := r.Update(ctx, other); err != nil { // ok: kept by a recorder whose use is out of view
 		r.rec.Record(err)
 	}
 }

@@ -1,0 +1,125 @@
+// Package staleraise drops the failure of a write and then, on every
+// path, writes the same object again without reading it (hazelcast's
+// management center, oracle-database-operator's finalizers, directpv's
+// volume moves). After a Conflict the object still carries the
+// resourceVersion the server refused, so the rewrite is certain to fail
+// with the same Conflict, and its own error carries it: returned, the
+// requeue re-reads and redoes both changes. Beside it: a re-read before
+// the rewrite (the first change is gone with the read), a rewrite on one
+// branch only, a rewrite of another object, and a rewrite whose own
+// failure is only logged (both reported: the Conflict is lost at the
+// rewrite too).
+package staleraise
+
+import (
+	"context"
+	"log"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Reconciler struct{ client.Client }
+
+func (r *Reconciler) annotateThenStatus(ctx context.Context, key client.ObjectKey) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	cm.Annotations["last-applied"] = "spec"
+	if err := r.Update(ctx, &cm); err != nil { // ok: the status write below resends the refused version and returns its Conflict
+		log.Printf("annotate: %v", err)
+	}
+	cm.Labels["phase"] = "ready"
+	if cm.Data == nil {
+		return ctrl.Result{}, r.Status().Update(ctx, &cm)
+	}
+	return ctrl.Result{}, r.Update(ctx, &cm)
+}
+
+// throughHelper rewrites the object through a helper that returns the
+// status write's failure (hazelcast's update): a helper may write on some
+// paths only, so its call is not taken for a certain rewrite.
+func (r *Reconciler) throughHelper(ctx context.Context, key client.ObjectKey) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	cm.Annotations["last-applied"] = "spec"
+	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update is only logged: re-read cm inside retry.RetryOnConflict; lost for good`
+		log.Printf("annotate: %v", err)
+	}
+	return writeStatus(ctx, r.Client, &cm, "ready")
+}
+
+func writeStatus(ctx context.Context, c client.Client, cm *corev1.ConfigMap, phase string) (ctrl.Result, error) {
+	cm.Labels["phase"] = phase
+	if err := c.Status().Update(ctx, cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) rereadFirst(ctx context.Context, key client.ObjectKey) error {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return client.IgnoreNotFound(err)
+	}
+	cm.Annotations["last-applied"] = "spec"
+	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update is only logged: re-read cm inside retry.RetryOnConflict; lost for good`
+		log.Printf("annotate: %v", err)
+	}
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return err
+	}
+	cm.Labels["phase"] = "ready"
+	return r.Update(ctx, &cm)
+}
+
+func (r *Reconciler) rewriteSometimes(ctx context.Context, key client.ObjectKey, ready bool) error {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return client.IgnoreNotFound(err)
+	}
+	cm.Annotations["last-applied"] = "spec"
+	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update is only logged: re-read cm inside retry.RetryOnConflict; lost for good`
+		log.Printf("annotate: %v", err)
+	}
+	if ready {
+		cm.Labels["phase"] = "ready"
+		return r.Update(ctx, &cm)
+	}
+	return nil
+}
+
+func (r *Reconciler) rewriteOther(ctx context.Context, key, otherKey client.ObjectKey) error {
+	var cm, other corev1.ConfigMap
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return client.IgnoreNotFound(err)
+	}
+	if err := r.Get(ctx, otherKey, &other); err != nil {
+		return client.IgnoreNotFound(err)
+	}
+	cm.Annotations["last-applied"] = "spec"
+	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update is only logged: re-read cm inside retry.RetryOnConflict; lost for good`
+		log.Printf("annotate: %v", err)
+	}
+	other.Labels["phase"] = "ready"
+	return r.Update(ctx, &other)
+}
+
+func (r *Reconciler) rewriteLogged(ctx context.Context, key client.ObjectKey) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return
+	}
+	cm.Annotations["last-applied"] = "spec"
+	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update cannot be returned by rewriteLogged: re-read cm inside retry.RetryOnConflict; lost for good`
+		log.Printf("annotate: %v", err)
+	}
+	cm.Labels["phase"] = "ready"
+	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update cannot be returned by rewriteLogged: requeue the object, or re-read cm inside retry.RetryOnConflict; lost for good`
+		log.Printf("status: %v", err)
+	}
+}
