@@ -154,12 +154,12 @@
 //     the code chose for a Conflict (an `apierrors.IsConflict` branch, or what
 //     follows `if !apierrors.IsConflict(err) { return err }`, also an operand of
 //     `&&`, up to a return it writes), unless it returns an error variable known to be nil there, or
-//     lets the Conflict go: it returns only nil and constants, after logging
-//     at most (`if apierrors.IsConflict(err) { return nil }`: nothing writes
+//     lets the Conflict go: it returns only nil and constants, after logging at most (`if apierrors.IsConflict(err) { return nil }`: nothing writes
 //     again until the other writer's event, a finding, graded); a Conflict
 //     answered by another write (a plain merge patch); a delete of the object
-//     (`client.Delete(ctx, job)`), whose change goes with it, unless the
-//     function changed its finalizers first.
+//     (`client.Delete(ctx, job)`), whose change goes with it, unless the function changed its finalizers first; a later
+//     direct write of the same object, not read again, whose failure is handed on: it resends the refused
+//     resourceVersion, so its certain Conflict carries this one (staleupdate reports that write).
 //   - Retried: a path that goes round a loop of attempts that writes the same
 //     object again (a loop with a condition, or one that a success leaves, even
 //     if it sleeps between attempts; a re-read into the turn's own variable
