@@ -188,14 +188,20 @@ func soleReconciler(pkg *types.Package) *types.TypeName {
 	if pkg == nil {
 		return nil
 	}
+	return soleType(pkg.Scope(), func(ptr types.Type) bool {
+		obj, _, _ := types.LookupFieldOrMethod(ptr, false, pkg, "Reconcile")
+		_, isFunc := obj.(*types.Func)
+		return isFunc
+	})
+}
+
+// soleType returns the one concrete named type of scope whose pointer
+// satisfies is, or nil when there are none or several.
+func soleType(scope *types.Scope, is func(ptr types.Type) bool) *types.TypeName {
 	var found *types.TypeName
-	for _, name := range pkg.Scope().Names() {
-		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, "Reconcile")
-		if _, isFunc := obj.(*types.Func); !isFunc {
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || !is(types.NewPointer(tn.Type())) {
 			continue
 		}
 		if found != nil {

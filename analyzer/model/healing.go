@@ -149,9 +149,7 @@ func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, decl *ast.FuncD
 		h.noteHandler(info, call, fn)
 	case fn.Name() == "Watch" && fn.Pkg().Path() == upstream.ControllerPath:
 		h.noteControllerWatch(info, call)
-	case h.wrapsWatch(fn):
-		p, _ := h.watchOf(fn)
-		h.noteWrappedWatch(info, call, p)
+	case h.noteWrappedWatch(info, call, fn):
 	case h.noteOwnerReference(info, call, fn):
 	default:
 		h.noteFactoryOrCall(info, call, fn, resyncOf)

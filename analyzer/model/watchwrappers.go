@@ -137,7 +137,7 @@ func addSoleImplementers(pkg *types.Package, wrappers map[*types.Func]watchParam
 			continue
 		}
 		iface := tn.Type().Underlying().(*types.Interface)
-		impl := soleImplementer(scope, iface)
+		impl := soleType(scope, func(ptr types.Type) bool { return types.Implements(ptr, iface) })
 		if impl == nil {
 			continue
 		}
@@ -153,41 +153,24 @@ func addSoleImplementers(pkg *types.Package, wrappers map[*types.Func]watchParam
 	}
 }
 
-// soleImplementer returns the one concrete type of scope whose pointer
-// implements iface, or nil when there are none or several.
-func soleImplementer(scope *types.Scope, iface *types.Interface) *types.TypeName {
-	var found *types.TypeName
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || !types.Implements(types.NewPointer(tn.Type()), iface) {
-			continue
-		}
-		if found != nil {
-			return nil
-		}
-		found = tn
-	}
-	return found
-}
-
-// noteWrappedWatch records the watch of call, a call of a watch wrapper
-// whose parameters are p, on the controller its receiver names.
-func (h *healing) noteWrappedWatch(info *types.Info, call *ast.CallExpr, p watchParams) {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || p.object >= len(call.Args) || p.handler >= len(call.Args) {
-		return
-	}
-	filtered := p.filtered || p.predicates >= 0 && len(call.Args) > p.predicates
-	h.recordWatch(info, namedOf(info.TypeOf(call.Args[p.object])), h.reconcilerOf(info, sel.X), filtered, call.Args[p.handler])
-}
-
-// wrapsWatch reports whether fn is a watch wrapper.
-func (h *healing) wrapsWatch(fn *types.Func) bool {
+// noteWrappedWatch records the watch of call when fn is a watch wrapper
+// (see watchParams), on the controller its receiver names, and reports
+// whether it is one.
+func (h *healing) noteWrappedWatch(info *types.Info, call *ast.CallExpr, fn *types.Func) bool {
 	if h.watchOf == nil {
 		return false
 	}
-	_, ok := h.watchOf(fn)
-	return ok
+	p, ok := h.watchOf(fn)
+	if !ok {
+		return false
+	}
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !isSel || p.object >= len(call.Args) || p.handler >= len(call.Args) {
+		return true
+	}
+	filtered := p.filtered || p.predicates >= 0 && len(call.Args) > p.predicates
+	h.recordWatch(info, namedOf(info.TypeOf(call.Args[p.object])), h.reconcilerOf(info, sel.X), filtered, call.Args[p.handler])
+	return true
 }
 
 // watchesOf returns the watchOf of healingFacts: local, the package's own

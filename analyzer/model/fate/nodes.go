@@ -107,7 +107,8 @@ func (fx *effects) noteRewrites(cur inspector.Cursor, st *pathState) {
 			return false // a literal's calls run later, if at all
 		}
 		if obj, ok := fx.rewrites(call); ok && call != fx.f.call && obj.Same(fx.f.object) {
-			st.improve(rewriteFate(fx.t.traceWalkAt(c, obj, fx.f.depth+1)))
+			f, _ := fx.t.traceWalkAt(c, obj, fx.f.depth+1)
+			st.improve(rewriteFate(f))
 		}
 		return true
 	})
@@ -125,7 +126,7 @@ func (fx *effects) rewrites(call *ast.CallExpr) (upstream.Object, bool) {
 // rewriteFate is what a stale rewrite whose failure has fate f does with
 // the failure that made it stale: hands it on where f does (HandedOff:
 // the rewrite's own finding, if any, says the rest), else nothing.
-func rewriteFate(f Fate, _ *walker) Fate {
+func rewriteFate(f Fate) Fate {
 	switch {
 	case f.HandsOn(), f == Handled, f == Retried, f == HandedOff:
 		return HandedOff
