@@ -27,8 +27,12 @@ import (
 // are therefore required to hold no such object.
 
 // periodicRuns are the package's functions that only periodic loops run,
-// with the loop's period when it is a constant (upstream.NoPeriod when not).
-type periodicRuns map[*types.Func]time.Duration
+// with the loop's period when it is a constant (upstream.NoPeriod when not),
+// and the signals ticks put on work queues (see signals.go).
+type periodicRuns struct {
+	funcs   map[*types.Func]time.Duration
+	signals []queuedSignal
+}
 
 // findPeriodicRuns finds, as a least fixed point, the unexported functions
 // every reference to which is a call made on a timer's tick or from
@@ -41,7 +45,10 @@ type periodicRuns map[*types.Func]time.Duration
 // can be on a tick only in a declaration that holds one, or in a function
 // found to run on ticks, so the others need no cursor to be ruled out.
 func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package, sites *syntax.Cursors, timerAt []token.Pos) periodicRuns {
-	runs := periodicRuns{}
+	runs := periodicRuns{funcs: map[*types.Func]time.Duration{}}
+	var takenAt []token.Pos
+	runs.signals, takenAt = runs.findSignals(info, sites, timerAt)
+	timerAt = append(slices.Clip(timerAt), takenAt...)
 	uses := make(map[*types.Func][]tickRef)
 	for fn, ids := range tickCandidates(fset, info, pkg) {
 		for _, id := range ids {
@@ -53,7 +60,7 @@ func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package,
 	fns := slices.SortedFunc(maps.Keys(uses), func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	graph.Saturate(fns, func(fn *types.Func) bool {
 		refs := uses[fn]
-		if _, done := runs[fn]; done || !runs.mayAllBeOnTick(info, refs) || takesWork(info, sites.DeclAt(fn.Pos())) {
+		if _, done := runs.funcs[fn]; done || !runs.mayAllBeOnTick(info, refs) || takesWork(info, sites.DeclAt(fn.Pos())) {
 			return false
 		}
 		at := make([]inspector.Cursor, len(refs))
@@ -62,7 +69,7 @@ func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package,
 		}
 		d, ok := runs.allOnTick(info, at)
 		if ok {
-			runs[fn] = d
+			runs.funcs[fn] = d
 		}
 		return ok
 	})
@@ -110,7 +117,7 @@ func (runs periodicRuns) mayAllBeOnTick(info *types.Info, refs []tickRef) bool {
 			return false
 		}
 		fn, _ := info.Defs[fd.Name].(*types.Func)
-		if _, ok := runs[fn]; !ok {
+		if _, ok := runs.funcs[fn]; !ok {
 			return false
 		}
 	}
@@ -341,7 +348,8 @@ type tick struct {
 
 // tickAt returns the tick that runs the code at cur, innermost first: a
 // select case on a timer, a loop that waits on one, a literal given to a
-// periodic runner, or a function that only such loops run. A select case
+// periodic runner, a worker's case for a signal ticks queue, or a
+// function that only such loops run. A select case
 // on anything else (a stop channel) is not run on a tick.
 func (runs periodicRuns) tickAt(info *types.Info, cur inspector.Cursor) (tick, bool) {
 	for enc := range cur.Enclosing() {
@@ -369,8 +377,12 @@ func (runs periodicRuns) tickAt(info *types.Info, cur inspector.Cursor) (tick, b
 			return tick{d, n.Body}, ok
 		case *ast.FuncDecl:
 			fn, _ := info.Defs[n.Name].(*types.Func)
-			d, ok := runs[fn]
+			d, ok := runs.funcs[fn]
 			return tick{d, n}, ok
+		case *ast.CaseClause:
+			if t, ok := runs.signalCase(info, enc); ok {
+				return t, true
+			}
 		}
 	}
 	return tick{}, false

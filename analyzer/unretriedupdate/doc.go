@@ -184,8 +184,7 @@
 //     Error and Fatal of a test context: a type with `FailNow()` and `Failed()
 //     bool`), or to a function that fails the test and never returns (an e2e
 //     framework's `Failf`, across packages by fact).
-//   - Handed off: a path that sends, stores or gives the error to code out of
-//     view.
+//   - Handed off: a path that sends, stores or gives the error to code unseen.
 //   - Reported: a path that only logs it (tabled loggers, zerolog's events
 //     but those begun by `Fatal` or `Panic`, which end the program; any
 //     function without an error result that takes it, or its message, in a
@@ -311,9 +310,10 @@
 //     "Retried": a ticker's period is read from its `time.NewTicker`), with
 //     every object it sends read on that turn, in an unexported function that
 //     only ticks run (not a worker taking from a work queue, which `wait.Until`
-//     restarts only once the queue shuts down), or first once, then on ticks.
-//     The smallest constant period is shown; "lost until resync" without a
-//     period means the period is not a constant.
+//     restarts only once the queue shuts down, but its type switch's case for
+//     a signal a tick adds to that queue, when the case ignores the signal),
+//     or first once, then on ticks. The smallest constant period is shown;
+//     "lost until resync" without a period: the period is not a constant.
 //   - reported, "reported by exit status": the failure ends the program (a
 //     restart may redo it) or fails a test; "reported to the client": it
 //     answers an HTTP request. Someone is told.
