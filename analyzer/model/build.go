@@ -80,7 +80,7 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 	if !res.covered {
 		exportWatchFacts(pass, healed.wrappers)
 	}
-	uses := scanUses(pass, opts, facts, healed.resyncOf, testWrites)
+	uses := scanUses(pass, opts, facts, healed.resyncOf, testWrites, res.covered)
 	res.touchesCache = uses.touchesCache
 	if res.covered && uses.testsLeftOut {
 		return res, nil // the package's own unit models its product files

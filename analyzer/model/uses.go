@@ -49,7 +49,12 @@ type useScan struct {
 // read or a retry that matters, so they cost that pass and nothing more.
 // facts are the object facts the package sees (pass.AllObjectFacts): a
 // call of a function with one is a modeled use.
-func scanUses(pass *analysis.Pass, opts *upstream.Options, facts []analysis.ObjectFact, resyncOf func(*types.Func) time.Duration, testWrites func() bool) useScan {
+//
+// In a covered test variant (see coveredVariant) whose checks report
+// nothing in test files, the product files' findings are the package's
+// own unit's, so only the product files the walked test files reach
+// through calls are walked (see keepTestReach).
+func scanUses(pass *analysis.Pass, opts *upstream.Options, facts []analysis.ObjectFact, resyncOf func(*types.Func) time.Duration, testWrites func() bool, covered bool) useScan {
 	withFacts := make(map[types.Object]bool)
 	for _, f := range facts {
 		withFacts[f.Object] = true
@@ -76,13 +81,14 @@ func scanUses(pass *analysis.Pass, opts *upstream.Options, facts []analysis.Obje
 		scan.note(id, kind)
 		i := fileOf(id.Pos())
 		tests.note(id, obj, i, kind&retryUse != 0)
-		if i < 0 || walked[i] {
+		if i < 0 || walked[i] && !covered {
 			continue
+		}
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == pass.Pkg && (covered || kind&modeledUse == 0) {
+			calls[i] = append(calls[i], fn.Origin())
 		}
 		if kind&modeledUse != 0 {
 			walked[i], modeled = true, true
-		} else if fn, ok := obj.(*types.Func); ok && fn.Pkg() == pass.Pkg {
-			calls[i] = append(calls[i], fn.Origin())
 		}
 	}
 	tests.settle()
@@ -95,7 +101,12 @@ func scanUses(pass *analysis.Pass, opts *upstream.Options, facts []analysis.Obje
 	if !modeled {
 		return scan
 	}
-	walkCallers(pass, walked, calls)
+	declaredIn := declaredInFiles(pass)
+	walkCallers(walked, calls, declaredIn)
+	if covered && !tests.all && !keepTestReach(walked, calls, declaredIn, tests.isTest) {
+		scan.testsLeftOut = true // no walked test file: the package's own unit has the rest
+		return scan
+	}
 	for i, f := range pass.Files {
 		if walked[i] {
 			scan.files = append(scan.files, f)
@@ -153,13 +164,7 @@ func (scan *useScan) note(id *ast.Ident, kind useKind) {
 // walkCallers marks as walked, to a fixed point, the files that call a
 // function declared in a walked file; calls lists the same-package
 // functions each file uses.
-func walkCallers(pass *analysis.Pass, walked []bool, calls [][]*types.Func) {
-	declaredIn := make(map[*types.Func]int)
-	for i, f := range pass.Files {
-		for _, fn := range declaredFuncs(pass.TypesInfo, f) {
-			declaredIn[fn] = i
-		}
-	}
+func walkCallers(walked []bool, calls [][]*types.Func, declaredIn map[*types.Func]int) {
 	files := make([]int, len(calls))
 	for i := range files {
 		files[i] = i
@@ -174,6 +179,50 @@ func walkCallers(pass *analysis.Pass, walked []bool, calls [][]*types.Func) {
 		walked[i] = true
 		return true
 	})
+}
+
+// declaredInFiles maps each function and method of the package to the
+// index of the file that declares it.
+func declaredInFiles(pass *analysis.Pass) map[*types.Func]int {
+	declaredIn := make(map[*types.Func]int)
+	for i, f := range pass.Files {
+		for _, fn := range declaredFuncs(pass.TypesInfo, f) {
+			declaredIn[fn] = i
+		}
+	}
+	return declaredIn
+}
+
+// keepTestReach leaves walked only the walked test files and the walked
+// product files they reach through the package's functions they use,
+// directly or through other files: what a test's retry needs (the
+// helpers its closure calls). It reports whether a test file is walked.
+func keepTestReach(walked []bool, calls [][]*types.Func, declaredIn map[*types.Func]int, isTest []bool) bool {
+	reached := make([]bool, len(walked))
+	var work []int
+	for i := range walked {
+		if isTest[i] && walked[i] {
+			reached[i] = true
+			work = append(work, i)
+		}
+	}
+	if len(work) == 0 {
+		return false
+	}
+	for len(work) > 0 {
+		i := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, fn := range calls[i] {
+			if j, ok := declaredIn[fn]; ok && !reached[j] {
+				reached[j] = true
+				work = append(work, j)
+			}
+		}
+	}
+	for i := range walked {
+		walked[i] = walked[i] && reached[i]
+	}
+	return true
 }
 
 // declaredFuncs returns the functions and methods f declares.
