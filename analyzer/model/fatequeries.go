@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -58,6 +59,15 @@ func (m fateQueries) RetriesWithRead(call, failed *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+func (m fateQueries) AlwaysWrites(fn *types.Func) (int, bool) {
+	r, ok := m.r.returners[fn]
+	decl := m.r.decls[fn]
+	if !ok || r.Inner == nil || r.Param < 0 || r.Replaced != nil || r.Inner.CannotConflict || decl == nil || decl.Body == nil {
+		return 0, false
+	}
+	return r.Param, syntax.RunsFirst(decl.Body, r.Inner.Call) && !m.ReadsBefore(decl, r.Inner.Object, r.Inner.Call)
 }
 
 func (m fateQueries) Returner(fn *types.Func) (int, bool) {

@@ -158,8 +158,8 @@
 //     again until the other writer's event, a finding, graded); a Conflict
 //     answered by another write (a plain merge patch); a delete of the object
 //     (`client.Delete(ctx, job)`), whose change goes with it, unless the function changed its finalizers first; a later
-//     direct write of the same object, not read again, whose failure is handed on: it resends the refused
-//     resourceVersion, so its certain Conflict carries this one (staleupdate reports that write).
+//     write of the same object, not read again (directly, or by a helper of the package that writes it on every run and returns the
+//     failure), whose failure is handed on: it resends the refused resourceVersion, so its certain Conflict carries this one.
 //   - Retried: a path that goes round a loop of attempts that writes the same
 //     object again (a loop with a condition, or one that a success leaves, even
 //     if it sleeps between attempts; a re-read into the turn's own variable

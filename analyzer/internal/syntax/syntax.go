@@ -207,3 +207,85 @@ func FieldValue(lit *ast.CompositeLit, key string) ast.Expr {
 	}
 	return nil
 }
+
+// RunsFirst reports whether every run of body reaches n: n stands in one
+// of body's own statements, outside any nested block, function literal,
+// deferred or spawned call, or operand that && and || may skip, and no
+// statement before that one may leave the function or stay in a loop.
+func RunsFirst(body *ast.BlockStmt, n ast.Node) bool {
+	for _, stmt := range body.List {
+		if stmt.Pos() <= n.Pos() && n.End() <= stmt.End() {
+			return reachedIn(stmt, n)
+		}
+		if mayLeave(stmt) {
+			return false
+		}
+	}
+	return false
+}
+
+// reachedIn reports whether running stmt always evaluates n, which it
+// holds.
+func reachedIn(stmt ast.Stmt, n ast.Node) bool {
+	reached := true
+	var path []ast.Node
+	ast.Inspect(stmt, func(c ast.Node) bool {
+		if c == nil {
+			path = path[:len(path)-1]
+			return false
+		}
+		if c.Pos() > n.Pos() || c.End() < n.End() {
+			return false // holds no part of n
+		}
+		if len(path) > 0 && !evaluates(path[len(path)-1], c) {
+			reached = false
+		}
+		if c == n || !reached {
+			return false
+		}
+		path = append(path, c)
+		return true
+	})
+	return reached
+}
+
+// evaluates reports whether evaluating parent always evaluates its child.
+func evaluates(parent, child ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.BlockStmt, *ast.FuncLit, *ast.DeferStmt, *ast.GoStmt, *ast.CaseClause, *ast.CommClause,
+		*ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		return false
+	case *ast.IfStmt:
+		return child == p.Init || child == p.Cond
+	case *ast.BinaryExpr:
+		return child == p.X || p.Op != token.LAND && p.Op != token.LOR
+	}
+	return true
+}
+
+// mayLeave reports whether stmt may leave the function (a return, a goto,
+// a panic or an exit) or never end (a loop without a condition, an empty
+// select), outside the function literals it holds.
+func mayLeave(stmt ast.Stmt) bool {
+	leaves := false
+	ast.Inspect(stmt, func(c ast.Node) bool {
+		switch x := c.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			leaves = true
+		case *ast.BranchStmt:
+			leaves = leaves || x.Tok == token.GOTO
+		case *ast.ForStmt:
+			leaves = leaves || x.Cond == nil
+		case *ast.SelectStmt:
+			leaves = leaves || len(x.Body.List) == 0
+		case *ast.CallExpr:
+			if id := NameIdent(x.Fun); id != nil && (id.Name == "panic" || id.Name == "Exit" || strings.HasPrefix(id.Name, "Fatal") || strings.HasPrefix(id.Name, "Panic")) {
+				leaves = true
+			}
+		}
+		return !leaves
+	})
+	return leaves
+}

@@ -188,3 +188,46 @@ func TestInTestCode(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsFirst checks which bodies reach their call of write on every
+// run: the call at the top or in an if's init, after statements that
+// cannot leave; not after a return, a goto, a panic, a fatal log or a
+// loop without a condition, nor inside a branch, a loop, a literal, a
+// deferred or spawned call, or an operand && may skip.
+func TestRunsFirst(t *testing.T) {
+	for body, want := range map[string]bool{
+		`x := 1; write(x)`: true,
+		`for range xs { touch() }; if err := write(); err != nil { return err }`: true,
+		`if x > 0 { touch() }; y := g(write())`:                                  true,
+		`if x > 0 { return nil }; write()`:                                       false,
+		`if x > 0 { write() }`:                                                   false,
+		`for i := 0; i < 3; i++ { write() }`:                                     false,
+		`for { touch() }; write()`:                                               false,
+		`panic("no"); write()`:                                                   false,
+		`log.Fatalf("no"); write()`:                                              false,
+		`go write()`:                                                             false,
+		`defer write()`:                                                          false,
+		`f := func() { write() }; f()`:                                           false,
+		`_ = ok && write() == nil`:                                               false,
+		`_ = write() == nil && ok`:                                               true,
+		`switch { case ok: write() }`:                                            false,
+		`f := func() error { return nil }; _ = f; write()`:                       true,
+	} {
+		src := "package p\nfunc f() error {\n" + body + "\nreturn nil\n}\n"
+		file, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		fd := file.Decls[0].(*ast.FuncDecl)
+		var call *ast.CallExpr
+		ast.Inspect(fd, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && NameIdent(c.Fun) != nil && NameIdent(c.Fun).Name == "write" {
+				call = c
+			}
+			return call == nil
+		})
+		if got := RunsFirst(fd.Body, call); got != want {
+			t.Errorf("RunsFirst(%s) = %t, want %t", body, got, want)
+		}
+	}
+}

@@ -115,12 +115,23 @@ func (fx *effects) noteRewrites(cur inspector.Cursor, st *pathState) {
 }
 
 // rewrites returns the object call writes when it sends its
-// resourceVersion. A helper that returns a write's failure does not
-// count: it may write on some paths only.
+// resourceVersion: a write, or a call of a helper that writes its
+// argument on every run and returns the failure (hazelcast's status
+// `update`), once the package's helpers are known (the tracer frozen). A
+// helper that writes on some paths only does not count.
 func (fx *effects) rewrites(call *ast.CallExpr) (upstream.Object, bool) {
 	m := fx.k.model
-	obj, ok := m.WriteAt(call)
-	return obj, ok && m.SendsVersion(call)
+	if obj, ok := m.WriteAt(call); ok {
+		return obj, m.SendsVersion(call)
+	}
+	fn := fx.k.callee(call)
+	if !fx.t.frozen || fn == nil {
+		return upstream.Object{}, false
+	}
+	if p, ok := m.AlwaysWrites(fn); ok && p < len(call.Args) {
+		return upstream.ObjectOf(fx.k.info, call.Args[p]), true
+	}
+	return upstream.Object{}, false
 }
 
 // rewriteFate is what a stale rewrite whose failure has fate f does with

@@ -17,6 +17,11 @@ type Queries interface {
 	// SendsVersion reports whether call is a write that sends its
 	// object's resourceVersion (one that can conflict).
 	SendsVersion(call *ast.CallExpr) bool
+	// AlwaysWrites reports whether fn, a returner of this package, writes
+	// the object of its parameter param on every run before it returns,
+	// sending the resourceVersion it was given, and returns the write's
+	// failure on every path.
+	AlwaysWrites(fn *types.Func) (param int, ok bool)
 	// ReadAt returns the object the read made by n (a call or an
 	// assignment) refreshes; ok is false when n is no read.
 	ReadAt(n ast.Node) (obj upstream.Object, ok bool)

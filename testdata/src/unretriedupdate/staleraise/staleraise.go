@@ -38,10 +38,43 @@ func (r *Reconciler) annotateThenStatus(ctx context.Context, key client.ObjectKe
 	return ctrl.Result{}, r.Update(ctx, &cm)
 }
 
-// throughHelper rewrites the object through a helper that returns the
-// status write's failure (hazelcast's update): a helper may write on some
-// paths only, so its call is not taken for a certain rewrite.
+// throughHelper rewrites the object through a helper that writes it on
+// every run and returns the write's failure (hazelcast's status update):
+// the helper's call is a certain rewrite, and its failure is returned.
 func (r *Reconciler) throughHelper(ctx context.Context, key client.ObjectKey) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, key, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	cm.Annotations["last-applied"] = "spec"
+	if err := r.Update(ctx, &cm); err != nil { // ok: writeStatus resends the refused version and returns its Conflict
+		log.Printf("annotate: %v", err)
+	}
+	if cm.Data == nil {
+		return writeStatus(ctx, r.Client, &cm, "pending")
+	}
+	return writeStatus(ctx, r.Client, &cm, "ready")
+}
+
+func writeStatus(ctx context.Context, c client.Client, cm *corev1.ConfigMap, phase string) (ctrl.Result, error) {
+	for k := range cm.Labels {
+		delete(cm.Labels, k)
+	}
+	cm.Labels["phase"] = phase
+	if err := c.Status().Update(ctx, cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	if phase == "pending" {
+		return ctrl.Result{Requeue: true}, nil
+	}
+	return ctrl.Result{}, nil
+}
+
+// throughPartialHelpers rewrites the object through helpers that may not
+// write it: one returns before its write on some runs, one reads the
+// object again first, one writes it in a goroutine. None is a certain
+// rewrite.
+func (r *Reconciler) throughPartialHelpers(ctx context.Context, key client.ObjectKey, pick int) (ctrl.Result, error) {
 	var cm corev1.ConfigMap
 	if err := r.Get(ctx, key, &cm); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
@@ -50,15 +83,37 @@ func (r *Reconciler) throughHelper(ctx context.Context, key client.ObjectKey) (c
 	if err := r.Update(ctx, &cm); err != nil { // want `conflict from r.Update is only logged: re-read cm inside retry.RetryOnConflict; lost for good`
 		log.Printf("annotate: %v", err)
 	}
-	return writeStatus(ctx, r.Client, &cm, "ready")
+	switch pick {
+	case 0:
+		return writeStatusUnlessDone(ctx, r.Client, &cm)
+	case 1:
+		return ctrl.Result{}, writeFresh(ctx, r.Client, &cm)
+	}
+	return ctrl.Result{}, writeLater(ctx, r.Client, &cm)
 }
 
-func writeStatus(ctx context.Context, c client.Client, cm *corev1.ConfigMap, phase string) (ctrl.Result, error) {
-	cm.Labels["phase"] = phase
+func writeStatusUnlessDone(ctx context.Context, c client.Client, cm *corev1.ConfigMap) (ctrl.Result, error) {
+	if cm.Labels["phase"] == "done" {
+		return ctrl.Result{}, nil
+	}
 	if err := c.Status().Update(ctx, cm); err != nil {
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, nil
+}
+
+func writeFresh(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
+	if err := c.Get(ctx, client.ObjectKeyFromObject(cm), cm); err != nil {
+		return err
+	}
+	cm.Labels["phase"] = "ready"
+	return c.Update(ctx, cm)
+}
+
+func writeLater(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
+	errs := make(chan error, 1)
+	go func() { errs <- c.Update(ctx, cm) }()
+	return <-errs
 }
 
 // stageThenUpdate reduces directpv's volume move: a helper's write of the
