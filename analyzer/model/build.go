@@ -164,6 +164,7 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	res.returnerCalls, res.returnerCursor = calls.calls, calls.cursors
 	// The returners are final: the tracer computes what depends on them
 	// and builds the graphs the checks walk, then is read-only.
+	res.alwaysWrites = findAlwaysWriters(res)
 	res.tracer.Freeze(res.walkedSites())
 	res.silent, res.silentCalls = findSilentWriters(info, scan, found, retries.scopeByBody, res.tracer, returners, imported.silent)
 	var fieldCalls []*SilentCall

@@ -62,12 +62,26 @@ func (m fateQueries) RetriesWithRead(call, failed *ast.CallExpr) bool {
 }
 
 func (m fateQueries) AlwaysWrites(fn *types.Func) (int, bool) {
-	r, ok := m.r.returners[fn]
-	decl := m.r.decls[fn]
-	if !ok || r.Inner == nil || r.Param < 0 || r.Replaced != nil || r.Inner.CannotConflict || decl == nil || decl.Body == nil {
-		return 0, false
+	p, ok := m.r.alwaysWrites[fn]
+	return p, ok
+}
+
+// findAlwaysWriters returns the package's returners that write the
+// object of a parameter on every run, sending the version they were
+// given (no re-read before the write), and return the write's failure on
+// every path, with that parameter.
+func findAlwaysWriters(r *Result) map[*types.Func]int {
+	out := make(map[*types.Func]int)
+	for fn, ret := range r.returners {
+		decl := r.decls[fn]
+		if ret.Inner == nil || ret.Param < 0 || ret.Replaced != nil || ret.Inner.CannotConflict || decl == nil || decl.Body == nil {
+			continue
+		}
+		if syntax.RunsFirst(decl.Body, ret.Inner.Call) && !(fateQueries{r}).ReadsBefore(decl, ret.Inner.Object, ret.Inner.Call) {
+			out[fn] = ret.Param
+		}
 	}
-	return r.Param, syntax.RunsFirst(decl.Body, r.Inner.Call) && !m.ReadsBefore(decl, r.Inner.Object, r.Inner.Call)
+	return out
 }
 
 func (m fateQueries) Returner(fn *types.Func) (int, bool) {

@@ -79,11 +79,15 @@ type packageModel struct {
 	conflictChecks []*ast.CallExpr
 	retryHelpers   map[*types.Func]int
 	returners      map[*types.Func]Returner
-	returnerCalls  []*ReturnerCall
-	tracer         *fate.Tracer
-	decls          map[*types.Func]*ast.FuncDecl
-	lifted         map[*ast.FuncLit]*types.Func // literals bound to a variable, and their stand-ins (see lifted.go)
-	liftedFuncs    map[*types.Func]bool
+	// alwaysWrites are the returners that write their object parameter
+	// on every run (see fateQueries.AlwaysWrites), found once the
+	// returners are final.
+	alwaysWrites  map[*types.Func]int
+	returnerCalls []*ReturnerCall
+	tracer        *fate.Tracer
+	decls         map[*types.Func]*ast.FuncDecl
+	lifted        map[*ast.FuncLit]*types.Func // literals bound to a variable, and their stand-ins (see lifted.go)
+	liftedFuncs   map[*types.Func]bool
 
 	funcValues funcValues // func-typed variables and fields: the functions assigned (nil: something else)
 	// callees are the functions each function of the walked files calls

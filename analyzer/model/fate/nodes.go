@@ -124,8 +124,11 @@ func (fx *effects) rewrites(call *ast.CallExpr) (upstream.Object, bool) {
 	if obj, ok := m.WriteAt(call); ok {
 		return obj, m.SendsVersion(call)
 	}
+	if !fx.t.frozen {
+		return upstream.Object{}, false
+	}
 	fn := fx.k.callee(call)
-	if !fx.t.frozen || fn == nil {
+	if fn == nil {
 		return upstream.Object{}, false
 	}
 	if p, ok := m.AlwaysWrites(fn); ok && p < len(call.Args) {
