@@ -99,7 +99,7 @@ func main() {
 	out := flag.String("o", "", "write the JSON report to this `file` (default stdout)")
 	tests := flag.Bool("test", true, "analyze test files too")
 	fixCheck := flag.Bool("fixcheck", true, "type-check each suggested fix before offering it (false: to measure what that costs)")
-	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the analysis (not the load) to this `file`")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the analysis (every run, -repeat included; not the load) to this `file`")
 	memprofile := flag.String("memprofile", "", "write a heap profile taken after the analysis to this `file`")
 	repeat := flag.Int("repeat", 0, "analyze this many more times, first, and report the least CPU time of those runs (the steady figure to compare commits by)")
 	flag.Parse()
@@ -151,14 +151,16 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 	}
 	rep.Packages = len(paths)
 
+	// The CPU profile covers every run of the analysis, the -repeat ones
+	// too, so that a small module gives enough samples to read.
+	stop, err := prof.start()
+	if err != nil {
+		return nil, err
+	}
 	if rep.AnalyzeCPU, rep.AnalyzeBytes, err = leastCPU(repeat, func() error {
 		_, err := checker.Analyze(analyzer.FreeingModels(analyzers), analyzer.WithoutFactFreeImports(pkgs), nil)
 		return err
 	}); err != nil {
-		return nil, err
-	}
-	stop, err := prof.start()
-	if err != nil {
 		return nil, err
 	}
 	t0 = time.Now()
