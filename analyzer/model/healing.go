@@ -136,7 +136,8 @@ func (h *healing) addWatch(kind string, w watch) {
 }
 
 // noteCall records a builder chain's watches, an event handler's
-// registration and a resync period set up by call.
+// registration (an informer's, a wrangler controller's OnChange) and a
+// resync period set up by call.
 func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, decl *ast.FuncDecl, resyncOf func(*types.Func) time.Duration) {
 	fn := upstream.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
@@ -149,6 +150,7 @@ func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, decl *ast.FuncD
 		h.noteHandler(info, call, fn)
 	case fn.Name() == "Watch" && fn.Pkg().Path() == upstream.ControllerPath:
 		h.noteControllerWatch(info, call)
+	case h.noteOnChange(info, call, fn):
 	case h.noteWrappedWatch(info, call, fn):
 	case h.noteOwnerReference(info, call, fn):
 	default:

@@ -294,7 +294,7 @@
 //     (`AddEventHandler(c.handler())` too) on an informer of the kind: a typed
 //     informer's `Informer()`, or a variable or field every store in view sets
 //     to one (a datastore's `SettingInformer` field, known across packages by
-//     a fact); a `FilteringResourceEventHandler` may drop the change.
+//     a fact); a `FilteringResourceEventHandler` may drop the change. Or a wrangler controller of the kind runs a method of the type from `OnChange` (`nodes.OnChange(ctx, "sync", h.sync)`; `OnRemove`, run on deletions, is no watch).
 //   - until-resync, "lost until resync (10m)": a periodic pass redoes it.
 //     Either the type's `Reconcile` asks for a `RequeueAfter` on every return
 //     without an error but the `IsNotFound` one after the Get of the request's

@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/tools/cache"
 )
 
 // ObjectHandler is a wrangler sync handler: it receives the key and the
@@ -43,8 +44,8 @@ type CacheInterface[T runtime.Object] interface {
 	List(namespace string, selector labels.Selector) ([]T, error)
 }
 
-// ControllerInterface is a client plus the handler registration and the
-// work queue of one resource.
+// ControllerInterface is a client plus the handler registration, the
+// work queue and the informer of one resource.
 type ControllerInterface[T runtime.Object, TList runtime.Object] interface {
 	ClientInterface[T, TList]
 	OnChange(ctx context.Context, name string, sync ObjectHandler[T])
@@ -52,4 +53,5 @@ type ControllerInterface[T runtime.Object, TList runtime.Object] interface {
 	Enqueue(namespace, name string)
 	EnqueueAfter(namespace, name string, duration time.Duration)
 	Cache() CacheInterface[T]
+	Informer() cache.SharedIndexInformer
 }
