@@ -311,23 +311,35 @@ func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Fu
 // body runs nothing on a change, so it has none. Another function value
 // is judged by the first method any of the handler's functions names.
 func (h *healing) updateOwner(info *types.Info, lit *ast.CompositeLit) *types.TypeName {
-	switch upd := ast.Unparen(syntax.FieldValue(lit, "UpdateFunc")).(type) {
-	case *ast.FuncLit:
-		if len(upd.Body.List) == 0 {
+	upd := syntax.FieldValue(lit, "UpdateFunc")
+	if f, ok := ast.Unparen(upd).(*ast.FuncLit); ok {
+		if len(f.Body.List) == 0 {
 			return nil
 		}
-		return methodOwner(info, upd)
-	case *ast.SelectorExpr:
-		s := info.Selections[upd]
-		if s == nil || s.Kind() != types.MethodVal {
-			break
-		}
-		if h.emptyMethod(info, s.Obj()) {
-			return nil
-		}
-		return namedOf(s.Recv())
+		return methodOwner(info, f)
+	}
+	if owner, ok := h.methodValueOwner(info, upd); ok {
+		return owner
 	}
 	return methodOwner(info, lit)
+}
+
+// methodValueOwner returns, for e a method value (`c.sync`), its
+// receiver's type, or nil when the method has an empty body and so runs
+// nothing; ok is false when e is no method value.
+func (h *healing) methodValueOwner(info *types.Info, e ast.Expr) (owner *types.TypeName, ok bool) {
+	sel, isSel := ast.Unparen(e).(*ast.SelectorExpr)
+	if !isSel {
+		return nil, false
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return nil, false
+	}
+	if h.emptyMethod(info, s.Obj()) {
+		return nil, true
+	}
+	return namedOf(s.Recv()), true
 }
 
 // emptyMethod reports whether obj is a method of the package declared

@@ -59,13 +59,8 @@ func onChangeKind(t types.Type) *types.TypeName {
 // (or the value a one-line function of the package returns) calls.
 func (h *healing) onChangeOwner(info *types.Info, handler ast.Expr) *types.TypeName {
 	handler = h.handlerMaker(info, handler)
-	if sel, ok := ast.Unparen(handler).(*ast.SelectorExpr); ok {
-		if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
-			if h.emptyMethod(info, s.Obj()) {
-				return nil
-			}
-			return namedOf(s.Recv())
-		}
+	if owner, ok := h.methodValueOwner(info, handler); ok {
+		return owner
 	}
 	return methodOwner(info, handler)
 }
