@@ -52,7 +52,7 @@ func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate
 	}
 	onEvent := !rateLimited(g.info, cur)
 	if owner := g.ownerAt(cur); owner != nil {
-		e = g.healing.grade(owner, kindKey(namedOf(kind)), onEvent)
+		e = g.healing.gradeRequeued(owner, kindKey(namedOf(kind)), onEvent, g.healing.tailPeriod(g.info, cur))
 	}
 	if fn := g.funcAt(cur); e.Grade == consequence.Lost && g.program != nil && fn != nil {
 		e = g.program.Grade(fn, kindKey(namedOf(kind)), onEvent)
@@ -70,12 +70,18 @@ func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate
 // onEvent is false when an event that runs the method may still skip the
 // write.
 func (h *healing) grade(owner *types.TypeName, kind string, onEvent bool) consequence.Evidence {
+	return h.gradeRequeued(owner, kind, onEvent, 0)
+}
+
+// gradeRequeued is grade for a write that a requeue after tail also
+// redoes (0: none), the write being in the tail of owner's Reconcile.
+func (h *healing) gradeRequeued(owner *types.TypeName, kind string, onEvent bool, tail time.Duration) consequence.Evidence {
 	for _, w := range h.watches[kind] {
 		if onEvent && w.owner == owner && !w.filtered {
 			return consequence.Evidence{Grade: consequence.UntilEvent}
 		}
 	}
-	period := shorterPeriod(h.requeues[owner], h.ownResync[owner])
+	period := shorterPeriod(shorterPeriod(h.requeues[owner], tail), h.ownResync[owner])
 	if h.resynced[owner] {
 		period = shorterPeriod(period, h.resync)
 	}

@@ -36,6 +36,9 @@ type healing struct {
 	// requeues are the reconciler types whose Reconcile asks for a
 	// requeue after the given period on every return without an error.
 	requeues map[*types.TypeName]time.Duration
+	// tails are, per Reconcile, the last statements after which every
+	// return requeues, where not every return does (see requeuetail.go).
+	tails map[FuncID]requeueTail
 	// periods are the variables of periodFiles set once to a constant
 	// duration (syncPeriod := 10 * time.Minute; SyncPeriod: &syncPeriod),
 	// found when a SyncPeriod first needs them (few packages set one).
@@ -94,9 +97,9 @@ func findHealing(info *types.Info, files []*ast.File, calls []call, resyncAt []t
 	h := healing{
 		watches:  map[string][]watch{},
 		resynced: map[*types.TypeName]bool{}, ownResync: map[*types.TypeName]time.Duration{},
-		requeues: map[*types.TypeName]time.Duration{},
-		refs:     ownerRefs{plain: map[string]bool{}, controller: map[string]bool{}},
-		watchOf:  facts.watchOf,
+		requeues: map[*types.TypeName]time.Duration{}, tails: map[FuncID]requeueTail{},
+		refs:    ownerRefs{plain: map[string]bool{}, controller: map[string]bool{}},
+		watchOf: facts.watchOf,
 	}
 	h.periodFiles = files
 	h.informers = findInformerKinds(info, files, facts.informerOf)

@@ -21,7 +21,9 @@ import (
 // evidence; a path that starts anywhere else (main, a handler the code
 // registers as a value, a method an interface call may reach) leaves the
 // write lost. Each path's grade is that controller's for the written kind,
-// and the write's is the harshest of them.
+// and the write's is the harshest of them. A path that enters through a
+// call a Reconcile makes only in its requeue tail (requeuetail.go) is
+// redone by that requeue, whatever the controller's own evidence says.
 
 // ProgramHealing grades lost writes from the whole program's evidence
 // (see above). It is built from the loaded packages before any analysis
@@ -35,6 +37,7 @@ type ProgramHealing struct {
 	healing   healing                    // every package's evidence, owners by their canonical type
 	owners    map[string]*types.TypeName // the canonical type of each owner key
 	evidenced map[string]*types.TypeName // owners with some evidence of healing
+	tailed    map[string]bool            // owners whose Reconcile has a requeue tail
 	calls     *programCalls
 	fields    map[*types.Var]string // informer fields and the kinds they watch
 	// managerRunsOn is set when a manager Start of the program lets the
@@ -81,16 +84,24 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 		}
 		if owner := p.evidenced[k.owner()]; owner != nil {
 			e := p.healing.grade(owner, kind, onEvent)
-			if e.Grade == consequence.Lost {
+			if e.Grade != consequence.Lost {
+				worst = harsher(worst, e)
+				continue
+			}
+			if !p.tailed[k.owner()] {
 				return lost
 			}
-			worst = harsher(worst, e)
-			continue
 		}
 		if p.calls.openCallers(k) {
 			return lost
 		}
-		queue = append(queue, p.calls.callers[k]...)
+		for _, c := range p.calls.callers[k] {
+			if t, ok := p.healing.tails[c]; ok && t.callees[k] {
+				worst = harsher(worst, p.healing.gradeRequeued(t.owner, kind, onEvent, t.period))
+				continue // called after the point from which the Reconcile requeues
+			}
+			queue = append(queue, c)
+		}
 	}
 	if worst == nil {
 		return lost
@@ -116,9 +127,9 @@ func (p *ProgramHealing) build() {
 	p.healing = healing{
 		watches: map[string][]watch{}, resynced: map[*types.TypeName]bool{},
 		ownResync: map[*types.TypeName]time.Duration{}, requeues: map[*types.TypeName]time.Duration{},
-		resync: p.resync,
+		tails: map[FuncID]requeueTail{}, resync: p.resync,
 	}
-	p.owners, p.evidenced = map[string]*types.TypeName{}, map[string]*types.TypeName{}
+	p.owners, p.evidenced, p.tailed = map[string]*types.TypeName{}, map[string]*types.TypeName{}, map[string]bool{}
 	p.calls, p.fields = newProgramCalls(), map[*types.Var]string{}
 	for _, pkg := range p.pkgs {
 		for v, kind := range findInformerKinds(pkg.Info, pkg.Files, nil).fieldKinds() {
@@ -161,6 +172,11 @@ func (p *ProgramHealing) merge(h healing) {
 	for o, d := range h.requeues {
 		c := p.canonical(o)
 		p.healing.requeues[c] = shorterPeriod(p.healing.requeues[c], d)
+	}
+	for fn, t := range h.tails {
+		t.owner = p.canonical(t.owner)
+		p.healing.tails[fn] = t
+		p.tailed[fn.owner()] = true
 	}
 }
 

@@ -21,7 +21,8 @@ import (
 // periods that differ between returns, within the longest.
 
 // noteReconcile records a reconciler whose Reconcile asks for a requeue
-// with the same constant period on every return that gives no error.
+// on every return that gives no error, or failing that, on every return of
+// its last statements (see requeueTail).
 func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 	if decl.Recv == nil || decl.Name.Name != "Reconcile" || decl.Body == nil {
 		return
@@ -31,11 +32,37 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 		return // func () Reconcile(...): no receiver to own it
 	}
 	owner := namedOf(fn.Signature().Recv().Type())
+	if owner == nil {
+		return
+	}
 	vars := requeueVars(info, decl.Body)
 	gone := goneReturns(info, decl.Body, requestParam(info, decl))
-	var period time.Duration
-	every := true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	stmts := decl.Body.List
+	from, period := len(stmts), time.Duration(0)
+	for i := len(stmts) - 1; i >= 0; i-- {
+		d, ok := stmtRequeues(info, stmts[i], vars, gone)
+		if !ok {
+			break
+		}
+		from, period = i, longerPeriod(period, d)
+	}
+	switch {
+	case period == 0:
+	case from == 0:
+		h.requeues[owner] = period
+	case from < len(stmts) && !hasGoto(decl.Body):
+		h.tails[FuncIDOf(fn)] = requeueTail{owner: owner, from: stmts[from].Pos(), end: decl.Body.End(),
+			period: period, callees: tailCallees(info, stmts, from)}
+	}
+}
+
+// stmtRequeues judges the returns of one statement of a Reconcile's body
+// (those of its function literals aside, and those of gone, which leave
+// after the object is deleted): ok when each one requeues, d the longest
+// period.
+func stmtRequeues(info *types.Info, stmt ast.Stmt, vars map[*types.Var]time.Duration, gone map[*ast.ReturnStmt]bool) (d time.Duration, ok bool) {
+	ok = true
+	ast.Inspect(stmt, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -43,15 +70,13 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 			if gone[n] {
 				return true
 			}
-			d, ok := quietReturnPeriod(info, n, vars)
-			every = every && ok
-			period = longerPeriod(period, d)
+			p, good := quietReturnPeriod(info, n, vars)
+			ok = ok && good
+			d = longerPeriod(d, p)
 		}
-		return true
+		return ok
 	})
-	if every && period != 0 && owner != nil {
-		h.requeues[owner] = period
-	}
+	return d, ok
 }
 
 // requestParam returns Reconcile's second parameter, the request, or nil.
@@ -92,7 +117,8 @@ func quietReturnPeriod(info *types.Info, ret *ast.ReturnStmt, vars map[*types.Va
 }
 
 // literalPeriod returns the RequeueAfter of a Result literal e: its
-// constant, upstream.NoPeriod when it is read at run time, 0 when there is none.
+// constant, upstream.NoPeriod when it is read at run time or the literal
+// asks for a requeue without one (Requeue: true), 0 when there is none.
 func literalPeriod(info *types.Info, e ast.Expr) time.Duration {
 	lit, ok := upstream.StripAddr(e).(*ast.CompositeLit)
 	if !ok {
@@ -100,6 +126,8 @@ func literalPeriod(info *types.Info, e ast.Expr) time.Duration {
 	}
 	v := syntax.FieldValue(lit, "RequeueAfter")
 	switch {
+	case v == nil && truth.Const(info, syntax.FieldValue(lit, "Requeue")) == truth.True:
+		return upstream.NoPeriod // Requeue: true, after the rate limiter's backoff
 	case v == nil:
 		return 0
 	case info.Types[v].Value != nil:

@@ -225,3 +225,35 @@ func TestWholeProgramManagerRunsOn(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeProgramRequeueTail: a Reconcile that leaves early without a
+// requeue (a deletion) and asks for one on every return after that point
+// redoes the lost writes of the helpers it calls only after it, a plain
+// function it defers among them; the program's call graph says where each
+// helper is called, so the standalone command grades them by the requeue.
+// The package view judges only writes made in the Reconcile's own last
+// statements, so under go vet the helpers are lost for good; a helper
+// called before the point is lost for good in both.
+func TestWholeProgramRequeueTail(t *testing.T) {
+	root := gopath(t)
+	writes := map[string]string{
+		"UpdateStatus": "src/cmdprogram/tail/tail.go:21:12: conflict from Status().Update cannot be returned by UpdateStatus: ",
+		"Label":        "src/cmdprogram/tail/tail.go:29:12: conflict from c.Update cannot be returned by Label: ",
+		"annotate":     "src/cmdprogram/tail/tail.go:55:12: conflict from r.Update cannot be returned by annotate: ",
+	}
+	whole := map[string]string{"UpdateStatus": "lost until resync", "Label": "lost for good", "annotate": "lost until resync"}
+	for _, args := range [][]string{{"cmdprogram/tail"}, {"-whole-program=false", "cmdprogram/tail"}} {
+		o := conflictlint(t, root, args...)
+		o.want(t, exitFindings)
+		for fn, prefix := range writes {
+			want := whole[fn]
+			if args[0] == "-whole-program=false" {
+				want = "lost for good"
+			}
+			line := findingLine(o.stdout, prefix)
+			if line == "" || !strings.Contains(line, "; "+want+";") && !strings.HasSuffix(line, "; "+want+" (unretriedupdate)\n") {
+				t.Errorf("conflictlint %s: want %s graded %q, got %q in\n%s", strings.Join(args, " "), fn, want, line, o.stdout)
+			}
+		}
+	}
+}
