@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -270,13 +272,32 @@ func firstGetOf(info *types.Info, body *ast.BlockStmt, keys []*types.Var) *ast.C
 	return first
 }
 
-// isGetOf reports whether call is a method Get given one of keys.
+// isGetOf reports whether call reads the object one of keys names: a
+// method Get given the key, or a project's getter given it
+// (k8s.GetCRWithDefaults(ctx, cl, req.NamespacedName, v), r.getCluster(ctx,
+// req)), whose name says it gets and whose last result is an error.
 func isGetOf(info *types.Info, call *ast.CallExpr, keys []*types.Var) bool {
 	fn := upstream.Callee(info, call)
-	if fn == nil || fn.Name() != "Get" || fn.Signature().Recv() == nil {
+	if fn == nil || !(fn.Name() == "Get" && fn.Signature().Recv() != nil || isGetterName(fn.Name()) && returnsError(fn)) {
 		return false
 	}
 	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(info, a, keys) })
+}
+
+// isGetterName reports whether name is Get or get followed by a word
+// (GetCR, getCluster), not a word that starts with get (Getenv).
+func isGetterName(name string) bool {
+	rest, ok := strings.CutPrefix(name, "Get")
+	if !ok {
+		rest, ok = strings.CutPrefix(name, "get")
+	}
+	return ok && rest != "" && unicode.IsUpper(rune(rest[0]))
+}
+
+// returnsError reports whether fn's last result is an error.
+func returnsError(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	return res.Len() > 0 && upstream.IsErrorType(res.At(res.Len()-1).Type())
 }
 
 // mentionsAny reports whether e uses one of vs.
