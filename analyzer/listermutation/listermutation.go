@@ -12,7 +12,6 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/model"
 	"github.com/conflictlint/conflictlint/analyzer/model/cache"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -61,7 +60,7 @@ type checker struct {
 func run(pass *analysis.Pass, res *model.Result, seesMetadata *syntax.ImportReach) (any, error) {
 	// A package whose function bodies were not type-checked (see
 	// typeinfo.BodiesChecked) is skipped like one without files.
-	if len(pass.Files) == 0 || upstream.IsUpstream(pass.Pkg) || !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
+	if len(pass.Files) == 0 || upstream.IsUpstream(pass.Pkg) || !res.BodiesChecked(pass) {
 		return nil, nil
 	}
 	if res.Covered() {

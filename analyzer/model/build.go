@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
-	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
@@ -57,19 +56,19 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 	}
 	res.covered = coveredVariant(pass, opts)
 	if !reach.ReachesKubeAPI(pass.Pkg) {
-		if !res.covered && reach.ReachesObjects(pass.Pkg) && typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
+		if !res.covered && reach.ReachesObjects(pass.Pkg) && res.BodiesChecked(pass) {
 			// Without the client packages, only a function of another
 			// package can set up a resync here.
 			facts := pass.AllObjectFacts()
 			healed := healingFactsOf(pass, facts)
 			files := newTestGate(pass, nil, opts, testWrites).keepAllIfAny().modelFiles()
 			exportBuilderFacts(pass, files, facts, healed, healed.resyncSetupsIfAny(pass.TypesInfo))
-		} else if !res.covered && !upstream.IsUpstream(pass.Pkg) && typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
+		} else if !res.covered && !upstream.IsUpstream(pass.Pkg) && res.BodiesChecked(pass) {
 			exportHelperErrorFacts(pass)
 		}
 		return res, nil
 	}
-	if !typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) {
+	if !res.BodiesChecked(pass) {
 		return res, nil
 	}
 	facts := pass.AllObjectFacts()

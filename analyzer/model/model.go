@@ -3,7 +3,9 @@ package model
 import (
 	"go/ast"
 	"go/types"
+	"sync"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/model/cache"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -61,8 +63,12 @@ type Result struct {
 	relevant     bool
 	touchesCache bool // see Cache
 	covered      bool // see Covered
-	functions    int
-	graphsBuilt  int // see GraphsBuilt
+	// bodiesOnce and bodies memoise BodiesChecked, which the checks may
+	// ask at the same time.
+	bodiesOnce  sync.Once
+	bodies      bool
+	functions   int
+	graphsBuilt int // see GraphsBuilt
 
 	// The package's model, dropped whole by Release.
 	*packageModel
@@ -122,6 +128,14 @@ func (r *Result) Relevant() bool { return r.relevant }
 // has nothing to do in it. Its model holds only what its test files need,
 // or nothing.
 func (r *Result) Covered() bool { return r.covered }
+
+// BodiesChecked reports whether the type checker went into the function
+// bodies of the package's files (typeinfo.BodiesChecked), asked once for
+// the model and the checks that run after it.
+func (r *Result) BodiesChecked(pass *analysis.Pass) bool {
+	r.bodiesOnce.Do(func() { r.bodies = typeinfo.BodiesChecked(pass.TypesInfo, pass.Files) })
+	return r.bodies
+}
 
 // Files are the package's modeled files, in their original order (nil
 // once released).
