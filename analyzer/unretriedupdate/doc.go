@@ -191,8 +191,8 @@
 //     final `...any` parameter: logrus, zap's sugared logger, glog, klog v1;
 //     such a method of a value that carries it: logrus's
 //     `log.WithError(err).Error("msg")`), keeps only its text (a function
-//     without results that uses it only as `err.Error()`, in `fmt.Sprintf` or in a logger's call and does not end the program,
-//     as a restore's warnings `Add(ns, err)` or a project's `logging.Error(logger, err, msg)`; across packages by fact), swallows or drops it, or has nowhere
+//     without results that uses it only as `err.Error()` or in `fmt.Sprintf`,
+//     as a restore's warnings `Add(ns, err)`; across packages by fact), swallows or drops it, or has nowhere
 //     to return it (a goroutine, an event handler, a deferred closure's local).
 //   - Reported: a path that ends the program (`log.Fatal`, `klog.Fatal`,
 //     `os.Exit`, `panic`, `Fatal*`/`Panic*` of a logger by shape: logrus,
