@@ -15,9 +15,8 @@ import (
 // is recorded and never retried, as a message given to a logger is.
 //
 // It must use the parameter only as text (err.Error(), an argument of a
-// fmt function that returns a string, or of a logger's call): a nil test,
-// a store of the error itself or another call given it could tell
-// someone that the write failed.
+// fmt function that returns a string): a nil test, a store of the error
+// itself or a call given it could tell someone that the write failed.
 
 // keepsText returns the index of the error parameter fn keeps only as
 // text; ok is false when it keeps none so.
@@ -62,7 +61,6 @@ func textOnlyParam(info *types.Info, fn *types.Func, decl *ast.FuncDecl) (int, b
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			other = other || endsProgram(info, n) // a wrapper of log.Fatal is no mere record
 			markTextUses(info, n, param, asText)
 		case *ast.Ident:
 			if info.Uses[n] == param {
@@ -76,11 +74,7 @@ func textOnlyParam(info *types.Info, fn *types.Func, decl *ast.FuncDecl) (int, b
 }
 
 // markTextUses marks the uses of param in call that take only its text:
-// param.Error(), an argument of a fmt function that returns a string, or
-// of a logger's call (logr's Error, klog's, an event recorder's) that does
-// not end the program: a project's log wrapper
-// (`logging.Error(logger, err, msg, kv...)`) records the failure as a
-// message, as the logger it wraps does.
+// param.Error(), or an argument of a fmt function that returns a string.
 func markTextUses(info *types.Info, call *ast.CallExpr, param *types.Var, asText map[*ast.Ident]bool) {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" && len(call.Args) == 0 {
 		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == param {
@@ -89,11 +83,7 @@ func markTextUses(info *types.Info, call *ast.CallExpr, param *types.Var, asText
 		return
 	}
 	fn := upstream.Callee(info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return
-	}
-	formats := fn.Pkg().Path() == "fmt" && returnsOnly(fn, types.Typ[types.String])
-	if !formats && (!isLogging(fn) || isFatal(fn) || upstream.FatalEvent(info, call)) {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || !returnsOnly(fn, types.Typ[types.String]) {
 		return
 	}
 	for _, arg := range call.Args {
@@ -101,16 +91,6 @@ func markTextUses(info *types.Info, call *ast.CallExpr, param *types.Var, asText
 			asText[id] = true
 		}
 	}
-}
-
-// endsProgram reports whether call ends the program or panics.
-func endsProgram(info *types.Info, call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
-		_, builtin := info.Uses[id].(*types.Builtin)
-		return builtin
-	}
-	fn := upstream.Callee(info, call)
-	return fn != nil && isFatal(fn) || upstream.FatalEvent(info, call)
 }
 
 // keepsTextArg reports whether call gives the failure, as its argument

@@ -8,11 +8,9 @@ package recorded
 import (
 	"context"
 
-	"github.com/go-logr/logr"
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	"unretriedupdate/recorded/logging"
 	"unretriedupdate/recorded/notes"
 )
 
@@ -62,18 +60,4 @@ func (s *syncer) annotateReturned(ctx context.Context, cm *corev1.ConfigMap) (no
 		return n, err
 	}
 	return n, nil
-}
-
-func (s *syncer) annotateLogged(ctx context.Context, cm *corev1.ConfigMap, log logr.Logger) {
-	cm.Annotations = map[string]string{"synced": "true"}
-	if err := s.c.Update(ctx, cm); err != nil { // want `conflict from s.c.Update cannot be returned by annotateLogged: re-read cm after a conflict in retry.RetryOnConflict; lost for good`
-		logging.Error(log, err, "annotate", "name", cm.Name)
-	}
-}
-
-func (s *syncer) annotateOrExit(ctx context.Context, cm *corev1.ConfigMap, log logr.Logger) {
-	cm.Annotations = map[string]string{"synced": "true"}
-	if err := s.c.Update(ctx, cm); err != nil { // ok: the wrapper ends the program, no mere record
-		logging.Fatal(log, err, "annotate")
-	}
 }
