@@ -35,7 +35,7 @@ func markCleared(j *versionJudge, writes []*Write) {
 			continue
 		}
 		v := w.Object.Root
-		if v == nil || w.Object.Path != v.Name() || w.FuncNode == nil || usesGoto(w.FuncNode) {
+		if v == nil || w.Object.Path != v.Name() || w.FuncNode == nil || syntax.UsesGoto(w.FuncNode) {
 			continue
 		}
 		if clearedBefore(j, w, v) {
@@ -152,17 +152,4 @@ func versionlessBetween(j *versionJudge, w *Write, v *types.Var, from, to token.
 		}
 	}
 	return j.untouchedIn(w.FuncNode, v, nil, from, to)
-}
-
-// usesGoto reports whether fn contains a goto: then a statement earlier in
-// a block may not run on every path to a later one.
-func usesGoto(fn ast.Node) bool {
-	found := false
-	ast.Inspect(fn, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO {
-			found = true
-		}
-		return !found
-	})
-	return found
 }

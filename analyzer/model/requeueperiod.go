@@ -50,7 +50,7 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 	case period == 0:
 	case from == 0:
 		h.requeues[owner] = period
-	case from < len(stmts) && !hasGoto(decl.Body):
+	case from < len(stmts) && !syntax.UsesGoto(decl):
 		h.tails[FuncIDOf(fn)] = requeueTail{owner: owner, from: stmts[from].Pos(), end: decl.Body.End(),
 			period: period, callees: tailCallees(info, stmts, from)}
 	}

@@ -66,19 +66,6 @@ func tailCallees(info *types.Info, stmts []ast.Stmt, from int) map[FuncID]bool {
 	return in
 }
 
-// hasGoto reports whether body jumps with goto, which may go back to a
-// statement before a tail.
-func hasGoto(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
 // tailPeriod returns the requeue period of the tail cur is in: cur lies in
 // the run of a Reconcile's last statements that all requeue, outside a go
 // statement; 0 when it is not.

@@ -3,7 +3,6 @@ package staleupdate
 import (
 	_ "embed"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -185,21 +184,7 @@ func anyRepeats(ws []*model.Write) bool {
 			break
 		}
 	}
-	return usesGoto(ws[0].FuncNode)
-}
-
-func usesGoto(fn ast.Node) bool {
-	found := false
-	ast.Inspect(fn, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n == fn
-		case *ast.BranchStmt:
-			found = found || n.Tok == token.GOTO
-		}
-		return !found
-	})
-	return found
+	return syntax.UsesGoto(ws[0].FuncNode)
 }
 
 // helperWrites returns, as writes of their arguments, the calls of helpers

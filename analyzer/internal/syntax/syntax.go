@@ -289,3 +289,21 @@ func mayLeave(stmt ast.Stmt) bool {
 	})
 	return leaves
 }
+
+// UsesGoto reports whether the body of fn (a *ast.FuncDecl, *ast.FuncLit
+// or block) jumps with goto: then a statement earlier in a block may not
+// run on every path to a later one, nor a later one only after it. A goto
+// in a nested function literal jumps within that literal only.
+func UsesGoto(fn ast.Node) bool {
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == fn
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.GOTO
+		}
+		return !found
+	})
+	return found
+}

@@ -231,3 +231,21 @@ func TestRunsFirst(t *testing.T) {
 		}
 	}
 }
+
+func TestUsesGoto(t *testing.T) {
+	const src = `package p
+
+func none() { f := func() { goto end; end: }; f() }
+func some(b bool) { if b { goto end }; println(); end: }
+`
+	file, err := parser.ParseFile(token.NewFileSet(), "g.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{false, true} {
+		decl := file.Decls[i].(*ast.FuncDecl)
+		if got := UsesGoto(decl); got != want {
+			t.Errorf("UsesGoto(%s) = %v, want %v (a literal's goto does not count)", decl.Name.Name, got, want)
+		}
+	}
+}
