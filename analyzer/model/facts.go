@@ -366,11 +366,10 @@ func errorHelperShape(info *types.Info, decl *ast.FuncDecl) bool {
 		return false
 	}
 	sig := fn.Signature()
-	res := sig.Results()
-	if res.Len() == 0 || !upstream.IsErrorType(res.At(res.Len()-1).Type()) {
+	if !upstream.EndsInError(sig) {
 		return false
 	}
-	if res.Len() == 1 {
+	if sig.Results().Len() == 1 {
 		return true
 	}
 	for v := range sig.Params().Variables() {

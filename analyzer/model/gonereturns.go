@@ -278,7 +278,7 @@ func firstGetOf(info *types.Info, body *ast.BlockStmt, keys []*types.Var) *ast.C
 // req)), whose name says it gets and whose last result is an error.
 func isGetOf(info *types.Info, call *ast.CallExpr, keys []*types.Var) bool {
 	fn := upstream.Callee(info, call)
-	if fn == nil || !(fn.Name() == "Get" && fn.Signature().Recv() != nil || isGetterName(fn.Name()) && returnsError(fn)) {
+	if fn == nil || !(fn.Name() == "Get" && fn.Signature().Recv() != nil || isGetterName(fn.Name()) && upstream.EndsInError(fn.Signature())) {
 		return false
 	}
 	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(info, a, keys) })
@@ -292,12 +292,6 @@ func isGetterName(name string) bool {
 		rest, ok = strings.CutPrefix(name, "get")
 	}
 	return ok && rest != "" && unicode.IsUpper(rune(rest[0]))
-}
-
-// returnsError reports whether fn's last result is an error.
-func returnsError(fn *types.Func) bool {
-	res := fn.Signature().Results()
-	return res.Len() > 0 && upstream.IsErrorType(res.At(res.Len()-1).Type())
 }
 
 // mentionsAny reports whether e uses one of vs.

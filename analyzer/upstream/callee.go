@@ -116,6 +116,12 @@ func IsErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
+// EndsInError reports whether sig's last result is written error.
+func EndsInError(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() > 0 && IsErrorType(res.At(res.Len()-1).Type())
+}
+
 // isTypedPatch reports whether sig takes a types.PatchType and then the
 // patch body, as client-go's typed and dynamic Patch do.
 func isTypedPatch(sig *types.Signature) bool { return PatchDataIndex(sig) >= 0 }

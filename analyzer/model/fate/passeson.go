@@ -47,7 +47,7 @@ func HelperErrors(info *types.Info, pkg *types.Package, decls map[*types.Func]*a
 func (k *knowledge) passedOnParam(fn *types.Func, decl *ast.FuncDecl) (int, bool) {
 	sig := fn.Signature()
 	res := sig.Results()
-	if decl.Body == nil || res.Len() == 0 || !upstream.IsErrorType(res.At(res.Len()-1).Type()) {
+	if decl.Body == nil || !upstream.EndsInError(sig) {
 		return 0, false
 	}
 	p := firstErrorParam(sig)

@@ -203,8 +203,7 @@ func returnsOnlyError(fn *types.Func) bool {
 // mayPassOn is the cheap shape test before passedOnParam: an error
 // parameter and an error last result.
 func mayPassOn(fn *types.Func) bool {
-	res := fn.Signature().Results()
-	return res.Len() > 0 && upstream.IsErrorType(res.At(res.Len()-1).Type()) && firstErrorParam(fn.Signature()) >= 0
+	return upstream.EndsInError(fn.Signature()) && firstErrorParam(fn.Signature()) >= 0
 }
 
 func (s *summarizer) updatePassesOn(d declared) bool {
@@ -219,10 +218,10 @@ func (s *summarizer) updatePassesOn(d declared) bool {
 }
 
 func (s *summarizer) updateNeverNil(d declared) bool {
-	res := d.fn.Signature().Results()
-	if s.k.sum.neverNil[d.fn] || res.Len() == 0 || !upstream.IsErrorType(res.At(res.Len()-1).Type()) {
+	if s.k.sum.neverNil[d.fn] || !upstream.EndsInError(d.fn.Signature()) {
 		return false
 	}
+	res := d.fn.Signature().Results()
 	never := syntax.EveryReturn(d.decl.Body, func(ret *ast.ReturnStmt) bool {
 		return len(ret.Results) == res.Len() && s.k.nonNilExpr(ret.Results[res.Len()-1], pathState{})
 	})
