@@ -366,11 +366,11 @@ func errorHelperShape(info *types.Info, decl *ast.FuncDecl) bool {
 		return false
 	}
 	sig := fn.Signature()
+	if sig.Results().Len() == 1 && upstream.EndsInErrorInterface(sig) {
+		return true // a constructor, of error or of a project's error interface
+	}
 	if !upstream.EndsInError(sig) {
 		return false
-	}
-	if sig.Results().Len() == 1 {
-		return true
 	}
 	for v := range sig.Params().Variables() {
 		if upstream.IsErrorType(v.Type()) {

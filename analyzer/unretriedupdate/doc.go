@@ -112,8 +112,8 @@
 //     `err != nil`, a sentinel of the package never assigned again (`var
 //     ErrLocked = errors.New(...)`) or another repository's exported `ErrXxx`
 //     (Go's name for a sentinel; its module has no facts), an unexported function's error parameter
-//     that every call passes non-nil, a composite literal, a function that
-//     never returns nil, also across packages; an aggregate such as
+//     that every call passes non-nil, a composite literal, a function that never
+//     returns nil (also one of a project's error interface), across packages too; an aggregate such as
 //     `utilerrors.NewAggregate(errs)` or `errors.Join(errs...)` of a list known
 //     to hold an error: tested `len(errs) > 0`, or given a non-nil error by
 //     `append`; what a function that passes its error argument on returns, also

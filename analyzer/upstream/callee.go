@@ -116,6 +116,23 @@ func IsErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
+// IsErrorInterface reports whether t is error or an interface type that
+// includes it (a project's `type ObError interface{ error; Status() int }`):
+// a value of it converts to a non-nil error exactly when it is non-nil.
+func IsErrorInterface(t types.Type) bool {
+	if t == nil || !types.IsInterface(t) {
+		return false
+	}
+	return types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+}
+
+// EndsInErrorInterface is EndsInError for a last result of an error
+// interface (IsErrorInterface).
+func EndsInErrorInterface(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() > 0 && IsErrorInterface(res.At(res.Len()-1).Type())
+}
+
 // EndsInError reports whether sig's last result is written error.
 func EndsInError(sig *types.Signature) bool {
 	res := sig.Results()

@@ -129,3 +129,46 @@ func TestIsCallToAndFuncValue(t *testing.T) {
 		t.Errorf("FuncValue(b.Get) = %v, want the callee of b.Get()", fn)
 	}
 }
+
+func TestIsErrorInterface(t *testing.T) {
+	const src = `package p
+
+type StatusError interface {
+	error
+	Status() int
+}
+
+type Named interface{ Name() string }
+
+type concrete struct{}
+
+func (concrete) Error() string { return "" }
+
+var (
+	plain    error
+	status   StatusError
+	named    Named
+	value    concrete
+	pointer  *concrete
+)
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only an interface converts to a non-nil error exactly when it is
+	// non-nil: a nil *concrete does not.
+	for name, want := range map[string]bool{"plain": true, "status": true, "named": false, "value": false, "pointer": false} {
+		if got := upstream.IsErrorInterface(pkg.Scope().Lookup(name).Type()); got != want {
+			t.Errorf("IsErrorInterface(%s) = %v, want %v", name, got, want)
+		}
+	}
+	if upstream.IsErrorInterface(nil) {
+		t.Error("IsErrorInterface(nil) = true")
+	}
+}

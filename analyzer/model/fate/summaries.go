@@ -192,12 +192,13 @@ func (s *summarizer) updateRequeuer(d declared, callees []*types.Func) bool {
 	return found
 }
 
-// returnsOnlyError reports whether fn's only result is an error: the
-// shape of an error constructor, the one function whose never-nil
-// summary a package the model does not walk needs.
+// returnsOnlyError reports whether fn's only result is an error, or a
+// project's error interface: the shape of an error constructor, the one
+// function whose never-nil summary a package the model does not walk
+// needs.
 func returnsOnlyError(fn *types.Func) bool {
 	res := fn.Signature().Results()
-	return res.Len() == 1 && upstream.IsErrorType(res.At(0).Type())
+	return res.Len() == 1 && upstream.IsErrorInterface(res.At(0).Type())
 }
 
 // mayPassOn is the cheap shape test before passedOnParam: an error
@@ -218,7 +219,7 @@ func (s *summarizer) updatePassesOn(d declared) bool {
 }
 
 func (s *summarizer) updateNeverNil(d declared) bool {
-	if s.k.sum.neverNil[d.fn] || !upstream.EndsInError(d.fn.Signature()) {
+	if s.k.sum.neverNil[d.fn] || !upstream.EndsInErrorInterface(d.fn.Signature()) {
 		return false
 	}
 	res := d.fn.Signature().Results()
