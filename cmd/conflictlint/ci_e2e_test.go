@@ -121,6 +121,36 @@ func TestActionRuns(t *testing.T) {
 			t.Errorf("%d of %d annotations are errors, want all:\n%s", n, len(got), stdout)
 		}
 	}})
+	// fail-on-consequence reports every finding and fails only on those
+	// that stay wrong, which the second run lists in the log.
+	run(scenario{"push, annotations, fail on lost and unknown", map[string]string{
+		"github.event_name": "push", "inputs.fail-on-consequence": "lost,unknown",
+	}, func(t *testing.T, r ghRun, out map[string]string) {
+		wantOutcomes(t, r, map[string]string{"Verdict": "failure"})
+		stdout := r.stdout["Run conflictlint"]
+		if got := annotations(stdout); len(got) != len(want) {
+			t.Errorf("%d annotations, want one per finding (%d):\n%s", len(got), len(want), stdout)
+		}
+		if out["exit-status"] != "3" || !strings.Contains(stdout, "lost for good") {
+			t.Errorf("exit-status %q, want 3 with the lost findings in the log:\n%s", out["exit-status"], stdout)
+		}
+	}})
+	// On a pull request whose only new finding heals (the touched one is
+	// reported by its command's exit status), the finding is annotated as
+	// a notice and the job passes.
+	run(scenario{"pull request, annotations, fail on lost and unknown, a healed finding", map[string]string{
+		"github.event_name": "pull_request", "github.event.pull_request.base.sha": base, "inputs.fail-on-consequence": "lost,unknown",
+	}, func(t *testing.T, r ghRun, out map[string]string) {
+		stdout := r.stdout["Run conflictlint"]
+		at := touched.Path + ",line=" + strconv.Itoa(touched.Line) + ","
+		if !strings.Contains(stdout, "::notice file="+at) {
+			t.Fatalf("the changed line's finding is not a notice (the scenario needs one that heals):\n%s", stdout)
+		}
+		wantOutcomes(t, r, map[string]string{"Verdict": "success"})
+		if out["exit-status"] != "0" {
+			t.Errorf("exit-status %q, want 0 (no new finding that stays wrong)", out["exit-status"])
+		}
+	}})
 	// Every finding to code scanning; the job fails.
 	run(scenario{"push, SARIF", map[string]string{
 		"github.event_name": "push", "inputs.upload-sarif": "true",
