@@ -139,7 +139,7 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	scan := scanCalls(info, pass.Pkg, uses.pkgFiles, res.files)
 	imported := importCalleeFacts(pass, scan.calls)
 	// 2. retries
-	retries := findRetries(info, opts.RetryWrappers, scan, imported.retryHelpers)
+	retries := findRetries(info, opts.RetryWrappers, scan, imported, foreign.Predicates)
 	// 3. writes and reads; objects is a cache of which types carry a
 	// resourceVersion, shared with the judge of stage 4.
 	objects := make(objectTypes)
@@ -186,7 +186,7 @@ func (r *Result) setModel(scan *callScan, retries *retries, found *writesAndRead
 	r.decls, r.lifted, r.liftedFuncs = scan.decls.decls, scan.decls.lifted, scan.decls.liftedFuncs
 	r.funcValues = scan.funcValues
 	r.conflictChecks = scan.conflictChecks
-	r.retryHelpers, r.scopes, r.scopeByBody = retries.helpers, retries.scopes, retries.scopeByBody
+	r.retryHelpers, r.retryPreds, r.scopes, r.scopeByBody = retries.helpers, retries.preds, retries.scopes, retries.scopeByBody
 	r.writesAndReads = *found
 	r.returners = returners
 	r.retriedWrites = make(map[*ast.CallExpr][]*Write)

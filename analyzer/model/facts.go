@@ -28,6 +28,7 @@ import (
 // write's Conflict, which re-read an object.
 type imported struct {
 	retryHelpers map[*types.Func]int
+	retryPreds   map[*types.Func]int // of retryHelpers, those that retry only when their predicate parameter holds
 	returners    map[*types.Func]Returner
 	refreshers   map[*types.Func]ReadsFact
 	silent       map[*types.Func][]int    // silent writers: the parameters they write
@@ -39,6 +40,7 @@ type imported struct {
 func importCalleeFacts(pass *analysis.Pass, calls []call) imported {
 	out := imported{
 		retryHelpers: make(map[*types.Func]int),
+		retryPreds:   make(map[*types.Func]int),
 		returners:    make(map[*types.Func]Returner),
 		refreshers:   make(map[*types.Func]ReadsFact),
 		silent:       make(map[*types.Func][]int),
@@ -61,6 +63,9 @@ func (im imported) importFrom(pass *analysis.Pass, fn *types.Func) {
 	var retries RetriesFact
 	if pass.ImportObjectFact(fn, &retries) {
 		im.retryHelpers[fn] = retries.Param
+		if retries.Conditional {
+			im.retryPreds[fn] = retries.Pred
+		}
 	}
 	var returns ReturnsConflictFact
 	if pass.ImportObjectFact(fn, &returns) {
@@ -195,7 +200,9 @@ func exportSentinelFacts(pass *analysis.Pass, sentinels map[*types.Var]bool) {
 func (e exporter) exportFuncFacts(res *Result, fn *types.Func) {
 	defer guard.Locate(e.pass.Fset, e.decls[fn].Pos())
 	if p, ok := res.retryHelpers[fn]; ok {
-		e.pass.ExportObjectFact(fn, &RetriesFact{Param: p})
+		fact := &RetriesFact{Param: p}
+		fact.Pred, fact.Conditional = res.retryPreds[fn]
+		e.pass.ExportObjectFact(fn, fact)
 	}
 	if r, ok := res.returners[fn]; ok {
 		e.pass.ExportObjectFact(fn, returnsFact(r))

@@ -13,8 +13,15 @@ import (
 // computed for upstream packages (whose behaviour is in upstream's tables).
 
 // RetriesFact: the function runs its func parameter Param inside a conflict
-// retry, so a literal passed there is a retry scope.
-type RetriesFact struct{ Param int }
+// retry, so a literal passed there is a retry scope. Conditional: it
+// retries only the failures its predicate parameter Pred holds for
+// (`Retry(fn, IsNotFoundOrConflict)`), so only a call whose predicate
+// holds on a Conflict makes a retry scope.
+type RetriesFact struct {
+	Param       int
+	Pred        int
+	Conditional bool
+}
 
 // ReturnsConflictFact: the function returns the Conflict error of a
 // conflict-prone write it makes; Param is the index of the parameter that
@@ -148,7 +155,12 @@ func (*RetriesFact) AFact()         {}
 func (*ReturnsConflictFact) AFact() {}
 func (*ReadsFact) AFact()           {}
 
-func (f *RetriesFact) String() string { return fmt.Sprintf("retries(param %d)", f.Param) }
+func (f *RetriesFact) String() string {
+	if f.Conditional {
+		return fmt.Sprintf("retries(param %d, when param %d holds)", f.Param, f.Pred)
+	}
+	return fmt.Sprintf("retries(param %d)", f.Param)
+}
 func (f *ReturnsConflictFact) String() string {
 	if f.Guard > 0 {
 		return fmt.Sprintf("returnsConflict(param %d, as given %d, needs param %d %t)", f.Param, f.AsGiven, f.Guard-1, f.When)

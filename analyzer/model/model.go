@@ -84,6 +84,7 @@ type packageModel struct {
 	scopes         []*RetryScope
 	conflictChecks []*ast.CallExpr
 	retryHelpers   map[*types.Func]int
+	retryPreds     map[*types.Func]int // the retry helpers that retry only when their predicate parameter holds
 	returners      map[*types.Func]Returner
 	// alwaysWrites are the returners that write their object parameter
 	// on every run (see fateQueries.AlwaysWrites), found once the

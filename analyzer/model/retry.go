@@ -4,9 +4,11 @@ import (
 	"go/ast"
 	"go/types"
 	"maps"
+	"slices"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/graph"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -14,6 +16,7 @@ import (
 // parameter inside a conflict retry, and the retry scopes.
 type retries struct {
 	helpers     map[*types.Func]int // function → index of the func parameter it retries
+	preds       map[*types.Func]int // helper → its predicate parameter, for one that retries only what the predicate holds for
 	scopes      []*RetryScope
 	scopeByBody scopesByBody
 }
@@ -34,13 +37,14 @@ func (sb scopesByBody) around(f *frame) *RetryScope {
 
 // findRetries is the second stage: the configured wrappers (which take
 // precedence over facts), this package's retry helpers, and the retry
-// scope of every closure a retry runs. helpers are those known from
-// facts.
-func findRetries(info *types.Info, wrappers upstream.NameList, scan *callScan, helpers map[*types.Func]int) *retries {
-	f := &retryFinder{info: info, scan: scan, helpers: maps.Clone(helpers)}
+// scope of every closure a retry runs. imported holds the helpers known
+// from facts; predicates the answers on a Conflict of other packages'
+// predicates.
+func findRetries(info *types.Info, wrappers upstream.NameList, scan *callScan, imported imported, predicates map[types.Object]fate.Verdict) *retries {
+	f := &retryFinder{info: info, scan: scan, helpers: maps.Clone(imported.retryHelpers), preds: maps.Clone(imported.retryPreds), predicates: predicates}
 	f.applyConfig(wrappers)
 	f.findHelpers()
-	out := &retries{helpers: f.helpers}
+	out := &retries{helpers: f.helpers, preds: f.preds}
 	out.scopes, out.scopeByBody = f.findScopes()
 	return out
 }
@@ -50,6 +54,11 @@ type retryFinder struct {
 	info    *types.Info
 	scan    *callScan
 	helpers map[*types.Func]int // the retry helpers known so far
+	// preds are, of helpers, those that retry only the failures their
+	// predicate parameter holds for: a call of one retries a Conflict
+	// when the predicate it gives holds on a Conflict.
+	preds      map[*types.Func]int
+	predicates map[types.Object]fate.Verdict // other packages' predicates
 }
 
 // applyConfig records the configured retry wrappers.
@@ -69,8 +78,9 @@ func (f *retryFinder) applyConfig(wrappers upstream.NameList) {
 // This package's helpers found so far count too.
 func (f *retryFinder) retryArg(c call) int {
 	if i, ok := f.helpers[c.callee]; ok {
-		if i >= len(c.expr.Args) {
-			return -1 // an ill-typed call without the func argument
+		q, conditional := f.preds[c.callee]
+		if i >= len(c.expr.Args) || conditional && (q >= len(c.expr.Args) || !f.holdsOnConflict(c.expr.Args[q])) {
+			return -1 // an ill-typed call, or a predicate that lets a Conflict go
 		}
 		return i
 	}
@@ -78,7 +88,7 @@ func (f *retryFinder) retryArg(c call) int {
 	if !ok || rf.FnArg >= len(c.expr.Args) {
 		return -1
 	}
-	if rf.PredArg >= 0 && !f.callsConflictCheck(c.expr.Args[rf.PredArg], true) && !f.alwaysReturns(c.expr.Args[rf.PredArg], "true") {
+	if rf.PredArg >= 0 && !f.holdsOnConflict(c.expr.Args[rf.PredArg]) {
 		return -1
 	}
 	if rf.NeedsConflictCheck && !f.callsConflictCheck(c.expr.Args[rf.FnArg], false) && !f.neverDone(c.expr.Args[rf.FnArg]) {
@@ -110,6 +120,19 @@ func (f *retryFinder) alwaysReturns(e ast.Expr, want string) bool {
 		tv, ok := f.info.Types[ret.Results[0]]
 		return ok && tv.Value != nil && tv.Value.ExactString() == want
 	})
+}
+
+// holdsOnConflict reports whether the predicate e (a function value taking
+// the error) holds on a Conflict: IsConflict, a function of the package
+// that tests it, one that holds for every error, or another package's
+// predicate whose fact says so.
+func (f *retryFinder) holdsOnConflict(e ast.Expr) bool {
+	if f.callsConflictCheck(e, true) || f.alwaysReturns(e, "true") {
+		return true
+	}
+	fn := upstream.FuncValue(f.info, e)
+	v, ok := f.predicates[fn]
+	return fn != nil && ok && v.Holds
 }
 
 // callsConflictCheck reports whether the function value e is IsConflict itself
@@ -156,10 +179,6 @@ func (f *retryFinder) findHelpers() {
 // is a retry (or a helper's call) given that function's func parameter,
 // and reports whether it did.
 func (f *retryFinder) helperFrom(c call) bool {
-	idx := f.retryArg(c)
-	if idx < 0 {
-		return false
-	}
 	decl, fn := f.enclosingDecl(c)
 	if decl == nil {
 		return false
@@ -167,11 +186,21 @@ func (f *retryFinder) helperFrom(c call) bool {
 	if _, known := f.helpers[fn]; known {
 		return false
 	}
+	idx, pred := f.retryArg(c), -1
+	if idx < 0 {
+		idx, pred = f.conditionalRetry(c, decl)
+	}
+	if idx < 0 {
+		return false
+	}
 	p := f.paramPassed(decl, c.expr.Args[idx])
-	if p < 0 {
+	if p < 0 || p == pred {
 		return false
 	}
 	f.helpers[fn] = p
+	if pred >= 0 {
+		f.preds[fn] = pred
+	}
 	return true
 }
 
@@ -239,4 +268,76 @@ func (f *retryFinder) findScopes() (scopes []*RetryScope, byBody scopesByBody) {
 		byBody[body] = s
 	}
 	return scopes, byBody
+}
+
+// conditionalRetry returns, for a call c that retries its func argument
+// arg only when a predicate parameter of the function around it holds
+// (`retry.OnError(b, retryable, fn)`, a conditional helper given its
+// caller's predicate, or a wait condition that asks that predicate of the
+// failure before it runs again), arg's index and that parameter's; -1
+// otherwise. The function around c is then a conditional retry helper.
+func (f *retryFinder) conditionalRetry(c call, decl *ast.FuncDecl) (arg, pred int) {
+	paramOf := func(e ast.Expr) int {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return -1
+		}
+		return slices.IndexFunc(syntax.ParamVars(f.info, decl), func(p *types.Var) bool { return p != nil && f.info.Uses[id] == p })
+	}
+	if i, ok := f.helpers[c.callee]; ok {
+		if q, conditional := f.preds[c.callee]; conditional && i < len(c.expr.Args) && q < len(c.expr.Args) {
+			if p := paramOf(c.expr.Args[q]); p >= 0 {
+				return i, p
+			}
+		}
+		return -1, -1
+	}
+	rf, ok := upstream.RetryFuncs[upstream.FuncKeyOf(c.callee)]
+	switch {
+	case !ok || rf.FnArg >= len(c.expr.Args):
+	case rf.PredArg >= 0:
+		if p := paramOf(c.expr.Args[rf.PredArg]); p >= 0 {
+			return rf.FnArg, p
+		}
+	case rf.NeedsConflictCheck:
+		if p := f.predicateAsked(c.expr.Args[rf.FnArg], decl); p >= 0 {
+			return rf.FnArg, p
+		}
+	}
+	return -1, -1
+}
+
+// predicateAsked returns the index of decl's parameter of predicate type
+// (func(error) bool) that the wait condition literal e calls, or -1.
+func (f *retryFinder) predicateAsked(e ast.Expr, decl *ast.FuncDecl) int {
+	lit, ok := ast.Unparen(e).(*ast.FuncLit)
+	if !ok {
+		return -1
+	}
+	params := syntax.ParamVars(f.info, decl)
+	found := -1
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found >= 0 {
+			return found < 0
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		for i, p := range params {
+			if p != nil && f.info.Uses[id] == p && isErrorPredicate(p.Type()) {
+				found = i
+			}
+		}
+		return found < 0
+	})
+	return found
+}
+
+// isErrorPredicate reports whether t is func(error) bool.
+func isErrorPredicate(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	return ok && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
+		upstream.IsErrorType(sig.Params().At(0).Type()) && types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
 }

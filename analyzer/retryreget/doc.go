@@ -8,8 +8,10 @@
 //
 // retry.RetryOnConflict (and retry.OnError with apierrors.IsConflict or a
 // predicate that retries every error, wait
-// backoff loops that test IsConflict, and this package's helpers around
-// them) runs its closure again when a write fails with 409 Conflict. The
+// backoff loops that test IsConflict, and the program's helpers around
+// them, also one that retries what a predicate its caller gives holds for,
+// called with a predicate that holds on a Conflict) runs its closure again
+// when a write fails with 409 Conflict. The
 // retry only helps if the closure reads the object again first: a closure
 // that writes an object captured from outside sends the same stale
 // resourceVersion on every attempt, so every attempt fails the same way and
@@ -55,7 +57,9 @@
 //
 // `retry.RetryOnConflict` (and `retry.OnError` with `apierrors.IsConflict` or
 // a predicate that returns `true` for every error, `wait` backoff loops that test `IsConflict` or never report done, and your
-// own helpers around them) runs its closure again after a Conflict. That
+// own helpers around them, also `Retry(fn, retryable)` that retries what
+// the predicate you give holds for, given one that holds on a Conflict
+// such as `IsNotFoundOrConflict`) runs its closure again after a Conflict. That
 // only helps if the closure reads the object again: a closure that writes an
 // object captured from outside resends the same stale `resourceVersion` on
 // every attempt, so every attempt fails the same way. A write is reported
