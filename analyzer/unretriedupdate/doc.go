@@ -118,7 +118,7 @@
 //     to hold an error: tested `len(errs) > 0`, or given a non-nil error by
 //     `append`; what a function that passes its error argument on returns, also
 //     across packages (`tracing.HandleError(err, span)`); `if errCount > 0 {
-//     return errors.New(...) }` after `errCount++` where the failure was seen;
+//     return errors.New(...) }` after `errCount++` (or `failed = append(failed, name)`, then `len(failed) > 0`) where the failure was seen;
 //     an error after `err.Error()` among the failing call's arguments): it
 //     stands for the failure, read or not, and the callers decide (a requeue
 //     redoes the write; where it dies, in a log or a function without an error

@@ -144,7 +144,9 @@ func (fx *effects) assignOne(l ast.Expr, value ast.Expr, carried bool, st *pathS
 		st.requeued = withoutVar(st.requeued, v)
 	}
 	st.set, st.unset = withoutVar(st.set, v), withoutVar(st.unset, v)
-	st.counted = withoutVar(st.counted, v)
+	if value == nil || !fx.appendsTo(value, id) {
+		st.counted = withoutVar(st.counted, v) // appending keeps a list of what failed non-empty
+	}
 	st.consts = withoutConst(st.consts, v)
 	switch truth.Const(fx.k.info, value) {
 	case truth.True:

@@ -313,8 +313,11 @@ var mirrored = map[token.Token]token.Token{
 }
 
 // isCounted reports whether e names a counter the path stepped after it
-// tested the failure.
+// tested the failure, or is the length of a list it appended to there.
 func (cd *conditions) isCounted(e ast.Expr, st pathState) bool {
+	if x, ok := cd.vals.lenOf(e); ok {
+		e = x // the length of a list of what failed
+	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return false

@@ -138,30 +138,48 @@ func (w *walker) isShutdownCase(cc *ast.CommClause) bool {
 }
 
 // noteCount records a counter incremented in a branch that tested the
-// error (`failures++`, `errs += 1`): a function that returns it tells its
-// caller how many of its writes failed.
+// error (`failures++`, `errs += 1`), or a list of what failed appended to
+// there (`failedNodes = append(failedNodes, name)`): a function that
+// returns it, or an error when it is not zero or empty, tells its caller
+// that its writes failed.
 func (fx *effects) noteCount(node ast.Node, st *pathState) {
 	if st.testedIn == nil {
 		return
 	}
 	var target ast.Expr
+	list := false
 	switch n := node.(type) {
 	case *ast.IncDecStmt:
 		if n.Tok == token.INC {
 			target = n.X
 		}
 	case *ast.AssignStmt:
-		if n.Tok == token.ADD_ASSIGN && len(n.Lhs) == 1 {
+		switch {
+		case len(n.Lhs) != 1 || len(n.Rhs) != 1:
+		case n.Tok == token.ADD_ASSIGN:
 			target = n.Lhs[0]
+		case n.Tok == token.ASSIGN && fx.appendsTo(n.Rhs[0], n.Lhs[0]):
+			target, list = n.Lhs[0], true
 		}
 	}
 	id, ok := ast.Unparen(target).(*ast.Ident)
 	if !ok {
 		return
 	}
-	if v, ok := fx.k.info.Uses[id].(*types.Var); ok && isInteger(v.Type()) {
+	if v, ok := fx.k.info.Uses[id].(*types.Var); ok && (list || isInteger(v.Type())) {
 		st.counted = withVar(st.counted, v)
 	}
+}
+
+// appendsTo reports whether value is append(to, x...) with at least one
+// element given one by one: the list is not empty after it.
+func (fx *effects) appendsTo(value, to ast.Expr) bool {
+	call, ok := ast.Unparen(value).(*ast.CallExpr)
+	if !ok || !isBuiltin(fx.k.info, call, "append") || len(call.Args) < 2 || call.Ellipsis.IsValid() {
+		return false
+	}
+	a, b := ast.Unparen(call.Args[0]).(*ast.Ident), ast.Unparen(to).(*ast.Ident)
+	return a != nil && b != nil && fx.k.info.Uses[a] != nil && fx.k.info.Uses[a] == fx.k.info.Uses[b]
 }
 
 // returnsCount reports whether ret returns a counter of failures.

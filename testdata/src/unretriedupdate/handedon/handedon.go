@@ -7,6 +7,8 @@ package handedon
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"example.com/errkit"
@@ -44,6 +46,42 @@ func (s *syncer) syncQuietly(ctx context.Context, cms []corev1.ConfigMap) {
 		}
 	}
 	klog.Infof("%d failed", failed)
+}
+
+// syncNamed lists what failed and returns an error when the list is not
+// empty (the reduction of ob-operator's BatchUpdateK8sClusterNodes): the
+// caller is told. A later turn's append keeps the list non-empty.
+func (s *syncer) syncNamed(ctx context.Context, cms []corev1.ConfigMap) error {
+	var failed []string
+	for i := range cms {
+		if cms[i].Name == "" {
+			failed = append(failed, "(unnamed)")
+			continue
+		}
+		if err := s.c.Update(ctx, &cms[i]); err != nil { // ok: named in the error returned
+			klog.Error(err)
+			failed = append(failed, cms[i].Name)
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("update failed: %s", strings.Join(failed, ","))
+	}
+	return nil
+}
+
+// syncNamedQuietly lists what failed and only logs the list.
+func (s *syncer) syncNamedQuietly(ctx context.Context, cms []corev1.ConfigMap) error {
+	var failed []string
+	for i := range cms {
+		if err := s.c.Update(ctx, &cms[i]); err != nil { // want `conflict from s.c.Update is only logged: return it, or re-read cms\[i\] inside retry.RetryOnConflict`
+			klog.Error(err)
+			failed = append(failed, cms[i].Name)
+		}
+	}
+	if len(failed) > 0 {
+		klog.Infof("update failed: %s", strings.Join(failed, ","))
+	}
+	return nil
 }
 
 // DelayingQueue is a queue of the project's own.
