@@ -25,6 +25,11 @@ type Returner struct {
 	AsGiven int
 	// Guard is the bool parameter the function's writes need, if any.
 	Guard *Guard
+	// Kind is the written object's type where the chain knows it: the
+	// write's, or the argument a call of another returner hands it (a
+	// helper that builds its StatefulSet and gives it to a CreateOrUpdate
+	// helper of another package). Nil for other packages' returners.
+	Kind types.Type
 	// Replaced is where, in this package, the chain drops the Conflict
 	// itself and returns another error in its place (the write, or a call
 	// of a returner, whose failure the function replaces): the caller's
@@ -96,7 +101,7 @@ func (f *returnerFinder) writeReturners() {
 			continue
 		}
 		if fa := f.tracer.Trace(w.Cursor); fa.HandsOn() {
-			f.returners[fn] = Returner{Inner: w, Param: paramIndex(f.info, decl, w.Object.Root), AsGiven: f.sentAsGiven(decl, w), Replaced: replacement(fa, w.Call, w.Cursor, nil)}
+			f.returners[fn] = Returner{Inner: w, Param: paramIndex(f.info, decl, w.Object.Root), AsGiven: f.sentAsGiven(decl, w), Kind: f.info.TypeOf(w.Object.Expr), Replaced: replacement(fa, w.Call, w.Cursor, nil)}
 			guards[fn] = append(guards[fn], f.writeGuard(decl, w))
 		}
 	}
@@ -123,11 +128,20 @@ func (f *returnerFinder) callReturners() bool {
 		cur := f.scan.cursor(c)
 		if fa := f.tracer.Trace(cur); fa.HandsOn() {
 			root := argRoot(f.info, c.expr, r.Param)
-			f.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(f.info, decl, root), AsGiven: f.passedAsGiven(decl, c, r), Replaced: replacement(fa, c.expr, cur, r.Replaced)}
+			f.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(f.info, decl, root), AsGiven: f.passedAsGiven(decl, c, r), Kind: f.argKind(c, r), Replaced: replacement(fa, c.expr, cur, r.Replaced)}
 			changed = true
 		}
 	}
 	return changed
+}
+
+// argKind is the type of the object c, a call of the returner r, hands
+// it to write, or r's own Kind.
+func (f *returnerFinder) argKind(c call, r Returner) types.Type {
+	if r.Param >= 0 && r.Param < len(c.expr.Args) {
+		return f.info.TypeOf(c.expr.Args[r.Param])
+	}
+	return r.Kind
 }
 
 // handsOnByCapture reports whether fn is a literal bound to a variable

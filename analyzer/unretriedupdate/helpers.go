@@ -29,7 +29,7 @@ func (c *checker) returnerSites() []site {
 			continue
 		}
 		r := c.res.Returners()[rc.Callee]
-		sites = append(sites, site{call: rc.Call, cursor: c.res.CursorOf(rc), object: objectArg(rc.Call, r.Param), inner: r.Inner, replaced: r.Replaced, kind: objectArgType(c.pass.TypesInfo, rc.Call, r.Param, r.Inner)})
+		sites = append(sites, site{call: rc.Call, cursor: c.res.CursorOf(rc), object: objectArg(rc.Call, r.Param), inner: r.Inner, replaced: r.Replaced, kind: objectArgType(c.pass.TypesInfo, rc.Call, r)})
 	}
 	return sites
 }
@@ -46,14 +46,15 @@ func objectArg(call *ast.CallExpr, i int) string {
 	return types.ExprString(e)
 }
 
-// objectArgType returns the type of the object a returner writes: its
-// argument's, or else the inner write's, or nil.
-func objectArgType(info *types.Info, call *ast.CallExpr, i int, inner *model.Write) types.Type {
-	if i >= 0 && i < len(call.Args) {
-		return info.TypeOf(call.Args[i])
+// objectArgType returns the type of the object a returner r writes: its
+// argument's at call, or else the inner write's, or the type the chain
+// knows (a helper that builds the object), or nil.
+func objectArgType(info *types.Info, call *ast.CallExpr, r model.Returner) types.Type {
+	if r.Param >= 0 && r.Param < len(call.Args) {
+		return info.TypeOf(call.Args[r.Param])
 	}
-	if inner != nil && inner.Object.Expr != nil {
-		return info.TypeOf(inner.Object.Expr)
+	if r.Inner != nil && r.Inner.Object.Expr != nil {
+		return info.TypeOf(r.Inner.Object.Expr)
 	}
-	return nil
+	return r.Kind
 }
