@@ -29,6 +29,10 @@ type Evidence struct {
 	// outside test files; 0 when it sets up none, or when some factory of
 	// the program turns resync off.
 	Resync time.Duration
+	// DefaultResync tells that Resync is controller-runtime's default: the
+	// program builds a manager and says nothing of its period (see
+	// model.ManagerSync).
+	DefaultResync bool
 }
 
 // ProgramEvidence gathers the Evidence of the loaded packages. Only a
@@ -45,8 +49,15 @@ func ProgramEvidence(pkgs []*packages.Package) Evidence {
 	// (NewInformerFactories(..., 30*time.Second)), by the path of their
 	// package.
 	params := map[string]map[model.FuncID]int{}
+	var sync model.ManagerSync
 	for _, p := range pkgs {
-		if p.TypesInfo == nil || p.Types == nil || !canSetUpResync(p) {
+		if p.TypesInfo == nil || p.Types == nil {
+			continue
+		}
+		if canBuildInformer(p) {
+			sync.Merge(model.ManagerSyncOf(p.TypesInfo, productFiles(p)))
+		}
+		if !canSetUpResync(p) {
 			continue
 		}
 		files := productFiles(p)
@@ -73,7 +84,11 @@ func ProgramEvidence(pkgs []*packages.Package) Evidence {
 		// Some informers never resync (volcano: the manager's factories
 		// resync 0, a test helper's 500 ms): which one feeds a controller
 		// is not followed, so no period holds for all of them.
-		ev.Resync = 0
+		return Evidence{}
+	}
+	if ev.Resync == 0 {
+		ev.Resync = sync.DefaultResync()
+		ev.DefaultResync = ev.Resync > 0
 	}
 	return ev
 }
@@ -112,6 +127,21 @@ func canSetUpResync(p *packages.Package) bool {
 	return false
 }
 
+// canBuildInformer reports whether p imports a package that builds
+// informers or a manager: canSetUpResync's, client-go's informer machinery
+// (tools/cache) and dynamic informers.
+func canBuildInformer(p *packages.Package) bool {
+	if canSetUpResync(p) {
+		return true
+	}
+	for _, imp := range p.Types.Imports() {
+		if path := imp.Path(); strings.Contains(path, "informer") || strings.HasSuffix(path, "client-go/tools/cache") {
+			return true
+		}
+	}
+	return false
+}
+
 // ProgramHealing returns the grader of lost writes from the whole
 // program's evidence (see model.ProgramHealing): the product code of the
 // loaded packages that can name Kubernetes objects, each once (a test
@@ -131,13 +161,13 @@ func ProgramHealing(pkgs []*packages.Package, resync time.Duration) *model.Progr
 
 // SeeWholeProgram gives opts what the loaded packages, the whole program,
 // show: the program's resync period, unless the user gave one, and the
-// grader of lost writes by their callers. It returns the resync period
-// the program sets up (0: none).
-func SeeWholeProgram(opts *upstream.Options, pkgs []*packages.Package) time.Duration {
+// grader of lost writes by their callers. It returns what the program
+// says of its resync.
+func SeeWholeProgram(opts *upstream.Options, pkgs []*packages.Package) Evidence {
 	ev := ProgramEvidence(pkgs)
 	if opts.Resync == 0 && ev.Resync > 0 {
 		opts.Resync = upstream.Duration(ev.Resync)
 	}
 	opts.Program = ProgramHealing(pkgs, time.Duration(opts.Resync))
-	return ev.Resync
+	return ev
 }

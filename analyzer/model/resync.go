@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 	"time"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -270,4 +271,74 @@ func ResyncOff(info *types.Info, files []*ast.File, params map[FuncID]int) bool 
 func isConstantZero(info *types.Info, e ast.Expr) bool {
 	v := info.Types[e].Value
 	return v != nil && constant.Sign(v) == 0
+}
+
+// ManagerSync is what a package's product code does with controller-runtime's
+// resync: whether it builds a manager, whether it names a SyncPeriod of the
+// manager's or the cache's options at all (set or read, constant or not),
+// and whether it builds an informer of its own (a factory or a client-go
+// informer), whose period its constructor gives.
+type ManagerSync struct {
+	BuildsManager, NamesSyncPeriod, BuildsInformer bool
+}
+
+// ManagerSyncOf reads the ManagerSync of files from the identifiers they
+// use.
+func ManagerSyncOf(info *types.Info, files []*ast.File) ManagerSync {
+	var out ManagerSync
+	inFiles := func(pos token.Pos) bool {
+		for _, f := range files {
+			if f.FileStart <= pos && pos < f.FileEnd {
+				return true
+			}
+		}
+		return false
+	}
+	for id, obj := range info.Uses {
+		if obj.Pkg() == nil || !inFiles(id.Pos()) {
+			continue
+		}
+		path := syntax.PkgPath(obj.Pkg())
+		switch obj := obj.(type) {
+		case *types.Func:
+			out.BuildsManager = out.BuildsManager || path == upstream.CRManagerPath && obj.Name() == "New"
+			out.BuildsInformer = out.BuildsInformer || buildsInformer(obj, path)
+		case *types.Var:
+			// ctrl.NewManager is a variable of the root package bound to manager.New.
+			out.BuildsManager = out.BuildsManager || path == upstream.CRPath && obj.Name() == "NewManager"
+			out.NamesSyncPeriod = out.NamesSyncPeriod || obj.IsField() && obj.Name() == "SyncPeriod" &&
+				(path == upstream.CRPath || strings.HasPrefix(path, upstream.CRPath+"/"))
+		}
+	}
+	return out
+}
+
+// buildsInformer reports whether fn, of the package at path, builds an
+// informer or a factory of them outside controller-runtime: client-go's
+// and generated ones (NewSharedInformerFactory, NewDynamicSharedInformerFactory,
+// NewSharedIndexInformer, NewFilteredPodInformer), known by name, each
+// given a resync period of its own.
+func buildsInformer(fn *types.Func, path string) bool {
+	name := fn.Name()
+	return strings.HasPrefix(name, "New") && strings.Contains(name, "Informer") &&
+		path != upstream.CRPath && !strings.HasPrefix(path, upstream.CRPath+"/")
+}
+
+// Merge adds what another package does.
+func (m *ManagerSync) Merge(o ManagerSync) {
+	m.BuildsManager = m.BuildsManager || o.BuildsManager
+	m.NamesSyncPeriod = m.NamesSyncPeriod || o.NamesSyncPeriod
+	m.BuildsInformer = m.BuildsInformer || o.BuildsInformer
+}
+
+// DefaultResync returns the resync the program's manager gives every
+// controller it runs when the program says nothing of one: controller-runtime's
+// default, for a program that builds a manager, never names a SyncPeriod,
+// and builds no informer of its own (whose period could be anything, and
+// would be graded by this one); else 0.
+func (m ManagerSync) DefaultResync() time.Duration {
+	if m.BuildsManager && !m.NamesSyncPeriod && !m.BuildsInformer {
+		return upstream.DefaultSyncPeriod
+	}
+	return 0
 }

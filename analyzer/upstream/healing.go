@@ -1,5 +1,7 @@
 package upstream
 
+import "time"
+
 // Upstream symbols that say how a lost write is redone: the watches of a
 // controller-runtime builder, client-go event handlers, and resync periods.
 
@@ -16,7 +18,14 @@ const (
 	// HandlerPath is controller-runtime's event handlers (the owner
 	// handler and its options).
 	HandlerPath = "sigs.k8s.io/controller-runtime/pkg/handler"
+	// CRManagerPath is controller-runtime's manager package (New).
+	CRManagerPath = "sigs.k8s.io/controller-runtime/pkg/manager"
 )
+
+// DefaultSyncPeriod is the resync of controller-runtime's cache when its
+// SyncPeriod is not set: 10 hours, give or take a tenth of jitter, as the
+// manager's and the cache's options document it.
+const DefaultSyncPeriod = 10 * time.Hour
 
 // OwnerReferenceFuncs of controllerutil give their second argument an
 // owner reference: a controller reference when true.

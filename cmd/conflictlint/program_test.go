@@ -257,3 +257,35 @@ func TestWholeProgramRequeueTail(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeProgramDefaultResync: a program that builds a controller-runtime
+// manager and never names a SyncPeriod runs its controllers on the
+// cache's default resync, 10 hours, which redoes the lost write of an
+// unfiltered controller; only the whole program shows that main sets no
+// period. A period from a flag, an informer of the program's own (whose
+// period is anyone's guess), or a predicate that drops the resync's
+// updates leaves the write lost for good, as does the package view.
+func TestWholeProgramDefaultResync(t *testing.T) {
+	root := gopath(t)
+	const write = "src/cmdprogram/controller/controller.go:31:12: conflict from r.Update of cm is only logged: return it; "
+	for _, c := range []struct {
+		args  []string
+		grade string
+	}{
+		{[]string{"cmdprogram/defaultsync/plain", "cmdprogram/controller"}, "lost until resync (10h)"},
+		{[]string{"cmdprogram/defaultsync/flag", "cmdprogram/controller"}, "lost for good"},
+		{[]string{"cmdprogram/defaultsync/informer", "cmdprogram/controller"}, "lost for good"},
+		{[]string{"cmdprogram/controller"}, "lost for good"},
+		{[]string{"-whole-program=false", "cmdprogram/defaultsync/plain", "cmdprogram/controller"}, "lost for good"},
+	} {
+		o := conflictlint(t, root, c.args...)
+		o.want(t, exitFindings)
+		if !strings.Contains(o.stdout, write+c.grade+" (unretriedupdate)") {
+			t.Errorf("conflictlint %s: want the write graded %q, got\n%s", strings.Join(c.args, " "), c.grade, o.stdout)
+		}
+	}
+	const filtered = "src/cmdprogram/defaultsync/filtered/filtered.go:27:12: conflict from r.Update of cm is only logged: return it; lost for good (unretriedupdate)"
+	if o := conflictlint(t, root, "cmdprogram/defaultsync/filtered"); !strings.Contains(o.stdout, filtered) {
+		t.Errorf("conflictlint cmdprogram/defaultsync/filtered: want %q, got\n%s", filtered, o.stdout)
+	}
+}

@@ -1,0 +1,28 @@
+// Command flag sets the manager's SyncPeriod from a flag: the period is
+// the user's, so no default is assumed and the lost write stays lost for
+// good.
+package main
+
+import (
+	"flag"
+
+	"cmdprogram/controller"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+)
+
+func main() {
+	period := flag.Duration("sync-period", 0, "resync period")
+	flag.Parse()
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{Cache: cache.Options{SyncPeriod: period}})
+	if err != nil {
+		panic(err)
+	}
+	if err := (&controller.Resynced{Client: mgr.GetClient()}).SetupWithManager(mgr); err != nil {
+		panic(err)
+	}
+	if err := mgr.Start(ctrl.SetupSignalHandler()); err != nil {
+		panic(err)
+	}
+}
