@@ -295,19 +295,24 @@ func ManagerSyncOf(info *types.Info, files []*ast.File) ManagerSync {
 		return false
 	}
 	for id, obj := range info.Uses {
-		if obj.Pkg() == nil || !inFiles(id.Pos()) {
+		if obj.Pkg() == nil {
 			continue
 		}
+		var m ManagerSync
 		path := syntax.PkgPath(obj.Pkg())
 		switch obj := obj.(type) {
 		case *types.Func:
-			out.BuildsManager = out.BuildsManager || path == upstream.CRManagerPath && obj.Name() == "New"
-			out.BuildsInformer = out.BuildsInformer || buildsInformer(obj, path)
+			m.BuildsManager = path == upstream.CRManagerPath && obj.Name() == "New"
+			m.BuildsInformer = buildsInformer(obj, path)
 		case *types.Var:
 			// ctrl.NewManager is a variable of the root package bound to manager.New.
-			out.BuildsManager = out.BuildsManager || path == upstream.CRPath && obj.Name() == "NewManager"
-			out.NamesSyncPeriod = out.NamesSyncPeriod || obj.IsField() && obj.Name() == "SyncPeriod" &&
+			m.BuildsManager = path == upstream.CRPath && obj.Name() == "NewManager"
+			m.NamesSyncPeriod = obj.IsField() && obj.Name() == "SyncPeriod" &&
 				(path == upstream.CRPath || strings.HasPrefix(path, upstream.CRPath+"/"))
+		}
+		// Most uses are of none of these: the files are looked at last.
+		if m != (ManagerSync{}) && inFiles(id.Pos()) {
+			out.Merge(m)
 		}
 	}
 	return out
