@@ -54,13 +54,15 @@ func ProgramEvidence(pkgs []*packages.Package) Evidence {
 		if p.TypesInfo == nil || p.Types == nil {
 			continue
 		}
-		if canBuildInformer(p) {
-			sync.Merge(model.ManagerSyncOf(p.TypesInfo, productFiles(p)))
-		}
-		if !canSetUpResync(p) {
+		setsUp := canSetUpResync(p)
+		if !setsUp && !canBuildInformer(p) {
 			continue
 		}
 		files := productFiles(p)
+		sync.Merge(model.ManagerSyncOf(p.TypesInfo, files))
+		if !setsUp {
+			continue
+		}
 		note(model.ProgramResync(p.TypesInfo, files))
 		if ps := model.ResyncParams(p.TypesInfo, files); len(ps) > 0 {
 			params[p.PkgPath] = ps
@@ -128,12 +130,9 @@ func canSetUpResync(p *packages.Package) bool {
 }
 
 // canBuildInformer reports whether p imports a package that builds
-// informers or a manager: canSetUpResync's, client-go's informer machinery
+// informers beside canSetUpResync's: client-go's informer machinery
 // (tools/cache) and dynamic informers.
 func canBuildInformer(p *packages.Package) bool {
-	if canSetUpResync(p) {
-		return true
-	}
 	for _, imp := range p.Types.Imports() {
 		if path := imp.Path(); strings.Contains(path, "informer") || strings.HasSuffix(path, "client-go/tools/cache") {
 			return true

@@ -307,8 +307,7 @@ func ManagerSyncOf(info *types.Info, files []*ast.File) ManagerSync {
 		case *types.Var:
 			// ctrl.NewManager is a variable of the root package bound to manager.New.
 			m.BuildsManager = path == upstream.CRPath && obj.Name() == "NewManager"
-			m.NamesSyncPeriod = obj.IsField() && obj.Name() == "SyncPeriod" &&
-				(path == upstream.CRPath || strings.HasPrefix(path, upstream.CRPath+"/"))
+			m.NamesSyncPeriod = obj.IsField() && obj.Name() == "SyncPeriod" && upstream.HasPrefixPath(path, upstream.CRPath)
 		}
 		// Most uses are of none of these: the files are looked at last.
 		if m != (ManagerSync{}) && inFiles(id.Pos()) {
@@ -325,8 +324,7 @@ func ManagerSyncOf(info *types.Info, files []*ast.File) ManagerSync {
 // given a resync period of its own.
 func buildsInformer(fn *types.Func, path string) bool {
 	name := fn.Name()
-	return strings.HasPrefix(name, "New") && strings.Contains(name, "Informer") &&
-		path != upstream.CRPath && !strings.HasPrefix(path, upstream.CRPath+"/")
+	return strings.HasPrefix(name, "New") && strings.Contains(name, "Informer") && !upstream.HasPrefixPath(path, upstream.CRPath)
 }
 
 // Merge adds what another package does.
