@@ -65,6 +65,7 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 			exportBuilderFacts(pass, files, facts, healed, healed.resyncSetupsIfAny(pass.TypesInfo))
 		} else if !res.covered && !upstream.IsUpstream(pass.Pkg) && res.BodiesChecked(pass) {
 			exportHelperErrorFacts(pass)
+			exportSignalFacts(pass, pass.Files, nil) // a handler needs no Kubernetes type
 		}
 		return res, nil
 	}

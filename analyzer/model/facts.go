@@ -134,6 +134,16 @@ func healingFactsOf(pass *analysis.Pass, facts []analysis.ObjectFact) healingFac
 		informerOf: func(field *types.Var) string { return importedInformerKind(pass, field) },
 		wrappers:   wrappers,
 		watchOf:    watchesOf(pass, wrappers),
+		signalFieldOf: func(field *types.Var) bool {
+			return field.Pkg() != pass.Pkg && pass.ImportObjectFact(field, new(SignalsFact))
+		},
+		signalResultOf: func(fn *types.Func) (signalResult, bool) {
+			var f SignalChannelFact
+			if fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &f) {
+				return signalResult{}, false
+			}
+			return signalResult{result: f.Result, kinds: f.Kinds}, true
+		},
 	}
 }
 
@@ -184,6 +194,7 @@ func (e exporter) exportModel(res *Result) {
 	exportSentinelFacts(e.pass, res.tracer.Sentinels())
 	e.exportResyncFacts()
 	e.exportInformerFacts(res.grading.healing.informers)
+	exportSignalFacts(e.pass, e.pass.Files, res.grading.healing.signalResults)
 }
 
 // exportSentinelFacts exports a NeverNilErrorFact on each exported
@@ -240,6 +251,21 @@ func (e exporter) exportInformerFacts(kinds *informerKinds) {
 	}
 }
 
+// exportSignalFacts exports the SignalsFact of the package's signalling
+// fields and the SignalChannelFact of its functions in results.
+func exportSignalFacts(pass *analysis.Pass, files []*ast.File, results map[*types.Func]signalResult) {
+	for field := range signalFields(pass.TypesInfo, files) {
+		if field.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(field, new(SignalsFact))
+		}
+	}
+	for fn, r := range results {
+		if fn.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(fn, &SignalChannelFact{Result: r.result, Kinds: r.kinds})
+		}
+	}
+}
+
 // exportResyncFacts exports the ResyncFact of the package's exported
 // functions whose bodies set up a constant resync.
 func (e exporter) exportResyncFacts() {
@@ -279,6 +305,7 @@ func exportBuilderFacts(pass *analysis.Pass, files []*ast.File, facts []analysis
 	exportResultFacts(pass, fate.ResultVerdicts(pass.TypesInfo, files, foreign.Results))
 	e.exportResyncFacts()
 	e.exportInformerFacts(findInformerKinds(pass.TypesInfo, files, healing.informerOf))
+	exportSignalFacts(pass, files, nil)
 	for fn, decl := range decls.decls {
 		if !fn.Exported() {
 			continue

@@ -151,6 +151,26 @@ func (f *WatchesFact) String() string {
 	return fmt.Sprintf("watches(object %d, handler %d, predicates %d, filtered %t)", f.Object, f.Handler, f.Predicates, f.Filtered)
 }
 
+// SignalsFact: the field is a channel that its struct's OnUpdate method
+// sends a signal into (see channelwatch.go).
+type SignalsFact struct{}
+
+func (*SignalsFact) AFact()         {}
+func (*SignalsFact) String() string { return "signals" }
+
+// SignalChannelFact: the function's result Result is a channel that gets a
+// signal on every change of an object of one of Kinds (package path and
+// type name), see channelwatch.go.
+type SignalChannelFact struct {
+	Result int
+	Kinds  []string
+}
+
+func (*SignalChannelFact) AFact() {}
+func (f *SignalChannelFact) String() string {
+	return fmt.Sprintf("signalChannel(result %d, %v)", f.Result, f.Kinds)
+}
+
 func (*RetriesFact) AFact()         {}
 func (*ReturnsConflictFact) AFact() {}
 func (*ReadsFact) AFact()           {}
@@ -196,4 +216,4 @@ func (f *SilentWriteFact) String() string {
 	return out
 }
 
-var factTypes = []analysis.Fact{new(SilentWriteFact), new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(PassesOnErrorFact), new(KeepsErrorTextFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact), new(WatchesFact)}
+var factTypes = []analysis.Fact{new(SilentWriteFact), new(RetriesFact), new(ReturnsConflictFact), new(ReadsFact), new(NeverNilErrorFact), new(PassesOnErrorFact), new(KeepsErrorTextFact), new(FreshBuildFact), new(EndsFact), new(ConflictTestFact), new(RequeueResultFact), new(KeepsVersionFact), new(ResyncFact), new(InformerKindFact), new(WatchesFact), new(SignalsFact), new(SignalChannelFact)}

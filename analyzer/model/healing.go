@@ -61,6 +61,14 @@ type healing struct {
 	// controllerParams are the parameters that hold a controller, found
 	// with controllers.
 	controllerParams map[*types.Var]bool
+	// channels are the watches through a channel (see channelwatch.go),
+	// signalResults the package's functions that hand one's channel out.
+	channels      channelWatches
+	signalResults map[*types.Func]signalResult
+	// signalFieldOf and signalResultOf tell other packages' signalling
+	// fields and functions (SignalsFact, SignalChannelFact).
+	signalFieldOf  func(*types.Var) bool
+	signalResultOf func(*types.Func) (signalResult, bool)
 }
 
 type watch struct {
@@ -87,6 +95,10 @@ type healingFacts struct {
 	watchOf func(*types.Func) (watchParams, bool)
 	// wrappers are the package's own watch wrappers.
 	wrappers map[*types.Func]watchParams
+	// signalFieldOf and signalResultOf give the SignalsFact of another
+	// package's field and the SignalChannelFact of its function.
+	signalFieldOf  func(*types.Var) bool
+	signalResultOf func(*types.Func) (signalResult, bool)
 }
 
 // findHealing gathers the package's evidence from files and their calls
@@ -99,7 +111,7 @@ func findHealing(info *types.Info, files []*ast.File, calls []call, resyncAt []t
 		resynced: map[*types.TypeName]bool{}, ownResync: map[*types.TypeName]time.Duration{},
 		requeues: map[*types.TypeName]time.Duration{}, tails: map[FuncID]requeueTail{},
 		refs:    ownerRefs{plain: map[string]bool{}, controller: map[string]bool{}},
-		watchOf: facts.watchOf,
+		watchOf: facts.watchOf, signalFieldOf: facts.signalFieldOf, signalResultOf: facts.signalResultOf,
 	}
 	h.periodFiles = files
 	h.informers = findInformerKinds(info, files, facts.informerOf)
@@ -121,6 +133,7 @@ func findHealing(info *types.Info, files []*ast.File, calls []call, resyncAt []t
 			})
 		}
 	}
+	h.signalResults = h.findChannelLoops(info)
 	h.dropUncontrolledWatches(info)
 	return h
 }
@@ -146,11 +159,12 @@ func (h *healing) noteCall(info *types.Info, call *ast.CallExpr, decl *ast.FuncD
 	if fn == nil || fn.Pkg() == nil {
 		return
 	}
+	h.noteChannelTaker(info, call, fn, decl)
 	switch {
 	case isBuilderMethod(fn) && upstream.BuildMethods[fn.Name()]:
 		h.noteChain(info, call, decl)
 	case isHandlerRegistration(fn):
-		h.noteHandler(info, call, fn)
+		h.noteHandler(info, call, fn, decl)
 	case fn.Name() == "Watch" && fn.Pkg().Path() == upstream.ControllerPath:
 		h.noteControllerWatch(info, call)
 	case h.noteOnChange(info, call, fn):
@@ -283,8 +297,8 @@ func mayFilter(info *types.Info, options []ast.Expr) bool {
 // handler calls; a FilteringResourceEventHandler's filter may drop the
 // change. The owner is resynced by the registration's own period, or by
 // the informer's default one when it gives none.
-func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Func) {
-	if fn.Pkg().Path() != upstream.CachePath || len(call.Args) == 0 {
+func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Func, decl *ast.FuncDecl) {
+	if fn.Pkg().Path() != upstream.CachePath || len(call.Args) == 0 || h.noteSignalHandler(info, call, decl) {
 		return
 	}
 	lit, filtered := updateHandler(info, h.handlerMaker(info, call.Args[0]))

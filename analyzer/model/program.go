@@ -140,9 +140,14 @@ func (p *ProgramHealing) build() {
 	for _, pkg := range p.pkgs {
 		maps.Copy(wrappers, findWatchWrappers(pkg.Info, pkg.Pkg, pkg.Files))
 	}
+	signalling := map[*types.Var]bool{}
+	for _, pkg := range p.pkgs {
+		maps.Copy(signalling, signalFields(pkg.Info, pkg.Files))
+	}
 	noResync := func(*types.Func) time.Duration { return 0 }
 	facts := healingFacts{resyncOf: noResync, informerOf: func(v *types.Var) string { return p.fields[v] },
-		watchOf: func(fn *types.Func) (watchParams, bool) { w, ok := wrappers[fn]; return w, ok }}
+		watchOf:       func(fn *types.Func) (watchParams, bool) { w, ok := wrappers[fn]; return w, ok },
+		signalFieldOf: func(v *types.Var) bool { return signalling[v] }}
 	for _, pkg := range p.pkgs {
 		for _, f := range pkg.Files {
 			p.calls.add(pkg.Info, f)

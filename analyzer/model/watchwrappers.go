@@ -127,9 +127,10 @@ func paramAt(info *types.Info, fd *ast.FuncDecl, e ast.Expr) (int, bool) {
 	return i, i >= 0
 }
 
-// addSoleImplementers adds to wrappers the methods of pkg's interfaces
-// whose one implementation among pkg's types is a wrapper's type.
-func addSoleImplementers(pkg *types.Package, wrappers map[*types.Func]watchParams) {
+// addSoleImplementers adds to byMethod the methods of pkg's interfaces
+// whose one implementation among pkg's types is the type of a method of
+// byMethod, with that method's value.
+func addSoleImplementers[V any](pkg *types.Package, byMethod map[*types.Func]V) {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -145,8 +146,8 @@ func addSoleImplementers(pkg *types.Package, wrappers map[*types.Func]watchParam
 			m := iface.Method(i)
 			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(impl.Type()), false, pkg, m.Name())
 			if fn, ok := obj.(*types.Func); ok {
-				if p, ok := wrappers[fn]; ok {
-					wrappers[m] = p
+				if p, ok := byMethod[fn]; ok {
+					byMethod[m] = p
 				}
 			}
 		}

@@ -1,0 +1,623 @@
+package model
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// A controller may hear of its kinds' changes through a channel: the
+// handler registered on each informer sends a signal into a channel on
+// every update, and a loop that receives from that channel runs the
+// controller again (traefik's providers: `&k8s.ResourceEventHandler{Ev:
+// eventCh}` added to every informer, eventCh returned by WatchAll, and a
+// provider's loop that rebuilds every status on each signal). That is a
+// watch of each kind the handler is registered for, by the type whose
+// methods the loop runs on a signal, as an UpdateFunc's method is.
+//
+// The evidence, followed by value inside a function and by facts across
+// functions and packages:
+//   - a signalling handler: a struct whose OnUpdate method sends into a
+//     channel field of its receiver (itself, or through a function of its
+//     package that sends into its channel parameter), or a handler
+//     literal whose UpdateFunc sends into a channel variable. SignalsFact
+//     marks the field for importers;
+//   - its registration on an informer of a known kind, with a channel
+//     variable of the registering function;
+//   - that variable received from in a loop of the same function, or
+//     returned (SignalChannelFact on the function, and on the method of
+//     an interface whose one implementation in the package it is) and
+//     received from in a loop where a call's result is kept;
+//   - the variable set nowhere else, but from a forwarder of itself: a
+//     function of the package that passes each signal it receives on to
+//     the channel it returns (a throttle), dropping one only where the
+//     channel already holds one.
+//
+// As with an UpdateFunc, a condition before the send is not judged (the
+// handler does something on a change); unlike it, the informer's resync
+// is not counted, since such handlers commonly drop the resync's updates
+// of an unchanged resourceVersion.
+
+// signalResult is a function's result that gets a signal on every change
+// of the kinds.
+type signalResult struct {
+	result int
+	kinds  []string
+}
+
+// channelWatches gathers a package's channel watches while its calls are
+// noted, and finds their loops once every call is.
+type channelWatches struct {
+	// fields are the package's signalling fields, found when a
+	// registration first needs them.
+	fields map[*types.Var]bool
+	// fed are, per function declaration, its channel variables that a
+	// registered handler signals, with the kinds of its informers.
+	fed map[*ast.FuncDecl]map[*types.Var][]string
+	// takers are the calls of the package's functions (or of those with
+	// a SignalChannelFact) that return a channel.
+	takers []chanCall
+}
+
+// chanCall is a call that returns a channel, in the declaration decl.
+type chanCall struct {
+	call *ast.CallExpr
+	decl *ast.FuncDecl
+	fn   *types.Func
+}
+
+// noteChannelTaker keeps call for findChannelLoops when fn may return a
+// signalled channel: a function of the package around it that returns a
+// channel, or one with a SignalChannelFact.
+func (h *healing) noteChannelTaker(info *types.Info, call *ast.CallExpr, fn *types.Func, decl *ast.FuncDecl) {
+	if decl == nil || !returnsChannel(fn) {
+		return
+	}
+	own, _ := info.Defs[decl.Name].(*types.Func)
+	if own == nil || own.Pkg() != fn.Pkg() {
+		if h.signalResultOf == nil {
+			return
+		}
+		if _, ok := h.signalResultOf(fn); !ok {
+			return
+		}
+	}
+	h.channels.takers = append(h.channels.takers, chanCall{call: call, decl: decl, fn: fn})
+}
+
+func returnsChannel(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	for i := range res.Len() {
+		if _, ok := res.At(i).Type().Underlying().(*types.Chan); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// noteSignalHandler records the registration call, of a signalling
+// handler on an informer, in decl, and reports whether the handler is one.
+func (h *healing) noteSignalHandler(info *types.Info, call *ast.CallExpr, decl *ast.FuncDecl) bool {
+	if decl == nil {
+		return false
+	}
+	ch := h.signalledChannel(info, decl, call.Args[0])
+	if ch == nil {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return true
+	}
+	if kind := h.informers.of(sel.X); kind != "" {
+		c := &h.channels
+		if c.fed == nil {
+			c.fed = map[*ast.FuncDecl]map[*types.Var][]string{}
+		}
+		if c.fed[decl] == nil {
+			c.fed[decl] = map[*types.Var][]string{}
+		}
+		c.fed[decl][ch] = append(c.fed[decl][ch], kind)
+	}
+	return true
+}
+
+// signalledChannel returns the channel variable of decl that handler, a
+// handler value or a local variable given one value, signals on update.
+func (h *healing) signalledChannel(info *types.Info, decl *ast.FuncDecl, handler ast.Expr) *types.Var {
+	e := addressed(handler)
+	if id, ok := e.(*ast.Ident); ok {
+		e = addressed(soleValue(info, decl, info.Uses[id]))
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var ch *types.Var
+	if upstream.IsNamed(info.TypeOf(lit), upstream.CachePath, "ResourceEventHandlerFuncs") {
+		if f, ok := ast.Unparen(syntax.FieldValue(lit, "UpdateFunc")).(*ast.FuncLit); ok {
+			ch = sentChannel(info, f.Body)
+		}
+	} else {
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			key, isIdent := kv.Key.(*ast.Ident)
+			if ok && isIdent && h.isSignalField(info, info.Uses[key]) {
+				ch = localVar(info, kv.Value)
+			}
+		}
+	}
+	if ch == nil || !within(decl, ch.Pos()) {
+		return nil
+	}
+	return ch
+}
+
+// isSignalField reports whether obj is a field that its struct's OnUpdate
+// sends into: one of the package's, or one with a SignalsFact.
+func (h *healing) isSignalField(info *types.Info, obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	if !ok || !v.IsField() {
+		return false
+	}
+	if h.channels.fields == nil {
+		h.channels.fields = signalFields(info, h.periodFiles)
+	}
+	return h.channels.fields[v] || h.signalFieldOf != nil && h.signalFieldOf(v)
+}
+
+// signalFields returns the channel fields that their structs' OnUpdate
+// methods, declared in files, send into.
+func signalFields(info *types.Info, files []*ast.File) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	var decls map[*types.Func]*ast.FuncDecl
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Name.Name != "OnUpdate" || fd.Recv == nil || len(fd.Recv.List[0].Names) != 1 || fd.Body == nil {
+				continue
+			}
+			if decls == nil {
+				decls = funcDeclsOf(info, files)
+			}
+			recv := info.Defs[fd.Recv.List[0].Names[0]]
+			for _, field := range sentFields(info, fd.Body, recv, decls) {
+				out[field] = true
+			}
+		}
+	}
+	return out
+}
+
+// sentFields returns the channel fields of recv that body sends into, or
+// hands to a function of decls that sends into its parameter.
+func sentFields(info *types.Info, body *ast.BlockStmt, recv types.Object, decls map[*types.Func]*ast.FuncDecl) []*types.Var {
+	var out []*types.Var
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SendStmt:
+			if f := recvField(info, n.Chan, recv); f != nil {
+				out = append(out, f)
+			}
+		case *ast.CallExpr:
+			fn := upstream.Callee(info, n)
+			if fn == nil || decls[fn] == nil {
+				break
+			}
+			if i := sentParam(info, decls[fn]); i >= 0 && i < len(n.Args) {
+				if f := recvField(info, n.Args[i], recv); f != nil {
+					out = append(out, f)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// recvField returns the channel field of recv that e selects.
+func recvField(info *types.Info, e ast.Expr, recv types.Object) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || recv == nil || upstream.RootVar(info, ast.Unparen(sel.X)) != recv {
+		return nil
+	}
+	if f, ok := info.Uses[sel.Sel].(*types.Var); ok && f.IsField() && isChan(f.Type()) {
+		return f
+	}
+	return nil
+}
+
+// sentParam returns the channel parameter that fd sends into, or -1.
+func sentParam(info *types.Info, fd *ast.FuncDecl) int {
+	if fd.Body == nil {
+		return -1
+	}
+	if v := sentChannel(info, fd.Body); v != nil {
+		return paramIndex(info, fd, v)
+	}
+	return -1
+}
+
+// sentChannel returns the channel variable the first send of body sends
+// into.
+func sentChannel(info *types.Info, body *ast.BlockStmt) *types.Var {
+	var ch *types.Var
+	ast.Inspect(body, func(n ast.Node) bool {
+		if s, ok := n.(*ast.SendStmt); ok && ch == nil {
+			ch = localVar(info, s.Chan)
+		}
+		return ch == nil
+	})
+	return ch
+}
+
+func isChan(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Chan)
+	return ok
+}
+
+// localVar returns the variable (not a field) that e names.
+func localVar(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// addressed returns e without parentheses and one &.
+func addressed(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return ast.Unparen(u.X)
+	}
+	return e
+}
+
+func within(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }
+
+// soleValue returns the one value obj, a variable of decl, is given there,
+// or nil when it is given none or more than one.
+func soleValue(info *types.Info, decl *ast.FuncDecl, obj types.Object) ast.Expr {
+	values := assignedValues(info, decl.Body, obj)
+	if len(values) != 1 {
+		return nil
+	}
+	return values[0]
+}
+
+// assignedValues returns the values v is given in body: the right side of
+// each assignment or declaration of it (nil for one that is not in view,
+// such as one of several results of a call).
+func assignedValues(info *types.Info, body ast.Node, obj types.Object) []ast.Expr {
+	if obj == nil {
+		return nil
+	}
+	var out []ast.Expr
+	note := func(lhs []ast.Expr, rhs []ast.Expr) {
+		for i, l := range lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); !ok || info.ObjectOf(id) != obj {
+				continue
+			}
+			switch {
+			case len(lhs) == len(rhs):
+				out = append(out, rhs[i])
+			case len(rhs) == 1:
+				out = append(out, rhs[0]) // one of a call's results
+			default:
+				out = append(out, nil)
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			note(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			note(lhs, n.Values)
+		case *ast.RangeStmt:
+			note([]ast.Expr{n.Key, n.Value}, nil)
+		}
+		return true
+	})
+	return out
+}
+
+// findChannelLoops turns the package's signalled channels into watches,
+// once every call is noted; it returns the functions that hand one out.
+func (h *healing) findChannelLoops(info *types.Info) map[*types.Func]signalResult {
+	c := &h.channels
+	results := map[*types.Func]signalResult{}
+	var pkg *types.Package
+	for decl, chans := range c.fed {
+		fn, _ := info.Defs[decl.Name].(*types.Func)
+		for ch, kinds := range chans {
+			h.addChannelLoops(info, decl, ch, nil, kinds)
+			if i := returnedAt(info, decl, ch); i >= 0 && fn != nil {
+				results[fn], pkg = signalResult{result: i, kinds: kinds}, fn.Pkg()
+			}
+		}
+	}
+	if pkg != nil {
+		addSoleImplementers(pkg, results)
+	}
+	for _, t := range c.takers {
+		r, ok := results[t.fn]
+		if !ok && h.signalResultOf != nil {
+			r, ok = h.signalResultOf(t.fn)
+		}
+		if ok {
+			if v := keptResult(info, t.decl, t.call, r.result); v != nil {
+				h.addChannelLoops(info, t.decl, v, t.call, r.kinds)
+			}
+		}
+	}
+	return results
+}
+
+// addChannelLoops adds a watch of kinds by the owner of each loop of decl
+// that receives from ch, a channel variable set from origin (nil: from
+// whatever it is first given) and otherwise only from forwarders of it.
+func (h *healing) addChannelLoops(info *types.Info, decl *ast.FuncDecl, ch *types.Var, origin ast.Expr, kinds []string) {
+	if !h.onlyForwarded(info, decl, ch, origin) {
+		return
+	}
+	for _, body := range receivingLoops(info, decl.Body, ch) {
+		owner := methodOwner(info, body)
+		for _, kind := range kinds {
+			h.addWatch(kind, watch{owner: owner})
+		}
+	}
+}
+
+// onlyForwarded reports whether every value ch is given in decl but its
+// first (origin, when not nil) comes from a forwarder of ch: a call of one
+// with ch as argument, or a variable given only such calls.
+func (h *healing) onlyForwarded(info *types.Info, decl *ast.FuncDecl, ch *types.Var, origin ast.Expr) bool {
+	values := assignedValues(info, decl.Body, ch)
+	if len(values) == 0 || origin != nil && values[0] != nil && ast.Unparen(values[0]) != origin {
+		return false
+	}
+	for _, v := range values[1:] {
+		if !h.forwardsFrom(info, decl, v, ch) {
+			return false
+		}
+	}
+	return true
+}
+
+// forwardsFrom reports whether e is a forwarder call given ch, or a local
+// variable given only such calls.
+func (h *healing) forwardsFrom(info *types.Info, decl *ast.FuncDecl, e ast.Expr, ch *types.Var) bool {
+	if v := localVar(info, e); v != nil && v != ch {
+		values := assignedValues(info, decl.Body, v)
+		for _, val := range values {
+			if !h.isForwarderCall(info, val, ch) {
+				return false
+			}
+		}
+		return len(values) > 0
+	}
+	return h.isForwarderCall(info, e, ch)
+}
+
+// isForwarderCall reports whether e calls a forwarder of the package with
+// ch as the channel it reads.
+func (h *healing) isForwarderCall(info *types.Info, e ast.Expr, ch *types.Var) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := upstream.Callee(info, call)
+	if fn == nil {
+		return false
+	}
+	if h.funcDecls == nil {
+		h.funcDecls = funcDeclsOf(info, h.periodFiles)
+	}
+	fd := h.funcDecls[fn.Origin()]
+	if fd == nil {
+		return false
+	}
+	in := forwardedParam(info, fd)
+	return in >= 0 && in < len(call.Args) && localVar(info, call.Args[in]) == ch
+}
+
+// forwardedParam returns the channel parameter whose signals fd, a
+// function with one channel result, passes on to the channel it returns:
+// every return gives nil or one local channel, and a loop (in fd or in a
+// goroutine it starts) sends into that channel on each receive from the
+// parameter. It returns -1 for any other function.
+func forwardedParam(info *types.Info, fd *ast.FuncDecl) int {
+	res := fd.Type.Results
+	if fd.Body == nil || res == nil || len(res.List) != 1 || len(res.List[0].Names) > 1 {
+		return -1
+	}
+	out := returnedChannel(info, fd)
+	if out == nil {
+		return -1
+	}
+	for i, p := range syntax.ParamVars(info, fd) {
+		if !isChan(p.Type()) {
+			continue
+		}
+		for _, body := range receivingLoops(info, fd.Body, p) {
+			if sendsInto(info, body, out) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// returnedChannel returns the one local channel fd's returns give (the
+// others give nil), or nil.
+func returnedChannel(info *types.Info, fd *ast.FuncDecl) *types.Var {
+	var ch *types.Var
+	ok := true
+	forReturns(fd.Body, func(ret *ast.ReturnStmt) {
+		if len(ret.Results) != 1 {
+			ok = false
+			return
+		}
+		if isNil(info, ret.Results[0]) {
+			return
+		}
+		v := localVar(info, ret.Results[0])
+		if v == nil || ch != nil && v != ch {
+			ok = false
+		}
+		ch = v
+	})
+	if !ok || ch == nil || !isChan(ch.Type()) {
+		return nil
+	}
+	return ch
+}
+
+// sendsInto reports whether n sends into ch.
+func sendsInto(info *types.Info, n ast.Node, ch *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if s, ok := n.(*ast.SendStmt); ok && localVar(info, s.Chan) == ch {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// returnedAt returns the result of decl that every return gives as ch or
+// nil, at least one as ch; -1 when there is none.
+func returnedAt(info *types.Info, decl *ast.FuncDecl, ch *types.Var) int {
+	at := -1
+	forReturns(decl.Body, func(ret *ast.ReturnStmt) {
+		for i, r := range ret.Results {
+			if localVar(info, r) == ch {
+				at = i
+			}
+		}
+	})
+	ok := at >= 0
+	forReturns(decl.Body, func(ret *ast.ReturnStmt) {
+		if ok && (at >= len(ret.Results) || localVar(info, ret.Results[at]) != ch && !isNil(info, ret.Results[at])) {
+			ok = false
+		}
+	})
+	if !ok {
+		return -1
+	}
+	return at
+}
+
+// forReturns calls f with each return statement of body, not those of the
+// function literals in it.
+func forReturns(body *ast.BlockStmt, f func(*ast.ReturnStmt)) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			f(n)
+		}
+		return true
+	})
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
+}
+
+// keptResult returns the variable that the result at i of call, in decl,
+// is kept in.
+func keptResult(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, i int) *types.Var {
+	var v *types.Var
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || v != nil {
+			return v == nil
+		}
+		if len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call && i < len(as.Lhs) {
+			if id, ok := ast.Unparen(as.Lhs[i]).(*ast.Ident); ok {
+				v, _ = info.ObjectOf(id).(*types.Var)
+			}
+		}
+		return v == nil
+	})
+	return v
+}
+
+// receivingLoops returns the parts of the loops of body that run on each
+// receive from ch: a range loop's body, a select case's clause, or a loop
+// body that receives from ch directly. Function literals in a loop run
+// elsewhere, so their receives are not the loop's.
+func receivingLoops(info *types.Info, body ast.Node, ch *types.Var) []ast.Node {
+	var out []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if localVar(info, n.X) == ch {
+				out = append(out, n.Body)
+			}
+		case *ast.ForStmt:
+			out = append(out, receivesIn(info, n.Body, ch)...)
+		}
+		return true
+	})
+	return out
+}
+
+// receivesIn returns the select cases of loop, a loop's body, that receive
+// from ch, or loop itself when one of its statements does.
+func receivesIn(info *types.Info, loop *ast.BlockStmt, ch *types.Var) []ast.Node {
+	var out []ast.Node
+	for _, st := range loop.List {
+		if receivesFrom(info, st, ch) {
+			return []ast.Node{loop}
+		}
+	}
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false // their receives are theirs
+		case *ast.CommClause:
+			if n.Comm != nil && receivesFrom(info, n.Comm, ch) {
+				out = append(out, n)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// receivesFrom reports whether st, a statement, is a receive from ch
+// (`<-ch`, `x := <-ch`, `x, ok = <-ch`).
+func receivesFrom(info *types.Info, st ast.Stmt, ch *types.Var) bool {
+	var e ast.Expr
+	switch st := st.(type) {
+	case *ast.ExprStmt:
+		e = st.X
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			e = st.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW && localVar(info, u.X) == ch
+}
