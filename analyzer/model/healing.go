@@ -296,7 +296,8 @@ func mayFilter(info *types.Info, options []ast.Expr) bool {
 // variable or field set to one), and as owner the type whose methods the
 // handler calls; a FilteringResourceEventHandler's filter may drop the
 // change. The owner is resynced by the registration's own period, or by
-// the informer's default one when it gives none.
+// the informer's default one when it gives none. A handler that signals a
+// channel is left to the channel's loops (channelwatch.go).
 func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Func, decl *ast.FuncDecl) {
 	if fn.Pkg().Path() != upstream.CachePath || len(call.Args) == 0 || h.noteSignalHandler(info, call, decl) {
 		return
