@@ -33,23 +33,140 @@ type Evidence struct {
 	// program builds a manager and says nothing of its period (see
 	// model.ManagerSync).
 	DefaultResync bool
+	// byPackage is, when main packages are loaded, each package's own
+	// evidence: the harshest of the programs that import it (a module
+	// often holds several, each with its own informers and manager).
+	// Resync is then the harshest of all programs.
+	byPackage map[string]Evidence
 }
 
-// ProgramEvidence gathers the Evidence of the loaded packages. Only a
-// package that uses an informer factory or controller-runtime's manager
-// or cache can set up a resync: the others are not read.
+// For returns the evidence that grades the package at path: that of the
+// programs importing it; none for a package that no loaded program runs
+// (where another may); the whole load's where no main package is loaded.
+func (ev Evidence) For(path string) Evidence {
+	if ev.byPackage == nil {
+		return Evidence{Resync: ev.Resync, DefaultResync: ev.DefaultResync}
+	}
+	return ev.byPackage[path]
+}
+
+// harsher returns the evidence that promises less of a and b: no resync
+// over any, a longer period over a shorter.
+func harsher(a, b Evidence) Evidence {
+	if a.Resync == 0 || b.Resync == 0 {
+		return Evidence{}
+	}
+	if b.Resync > a.Resync {
+		return b
+	}
+	return a
+}
+
+// resyncPart is what one package contributes to its programs' resync.
+type resyncPart struct {
+	resync time.Duration // the smallest constant period it sets up
+	sync   model.ManagerSync
+	off    bool // it builds an informer that never resyncs
+}
+
+// ProgramEvidence gathers the Evidence of the loaded packages: of each
+// program (a main package and what it imports, in view) where main
+// packages are loaded, else of them all. Only a package that uses an
+// informer factory or controller-runtime's manager or cache can set up a
+// resync: the others are not read.
 func ProgramEvidence(pkgs []*packages.Package) Evidence {
-	var ev Evidence
-	note := func(r time.Duration) {
-		if r > 0 && (ev.Resync == 0 || r < ev.Resync) {
-			ev.Resync = r
+	parts := resyncParts(pkgs)
+	var programs []*packages.Package
+	for _, p := range pkgs {
+		if p.Name == "main" && p.ID == p.PkgPath && p.TypesInfo != nil && !strings.HasSuffix(p.PkgPath, ".test") {
+			programs = append(programs, p)
 		}
 	}
+	if len(programs) == 0 {
+		return combined(parts, nil)
+	}
+	byID := map[string]*packages.Package{}
+	for _, p := range pkgs {
+		byID[p.ID] = p
+	}
+	ev := Evidence{byPackage: map[string]Evidence{}}
+	for i, main := range programs {
+		members := importClosure(main, byID)
+		own := combined(parts, members)
+		if i == 0 {
+			ev.Resync, ev.DefaultResync = own.Resync, own.DefaultResync
+		} else {
+			h := harsher(Evidence{Resync: ev.Resync, DefaultResync: ev.DefaultResync}, own)
+			ev.Resync, ev.DefaultResync = h.Resync, h.DefaultResync
+		}
+		for p := range members {
+			if prev, seen := ev.byPackage[p.PkgPath]; seen {
+				own = harsher(prev, own)
+			}
+			ev.byPackage[p.PkgPath] = own
+		}
+	}
+	return ev
+}
+
+// combined is the evidence of the parts of members (nil: of all parts).
+func combined(parts map[*packages.Package]resyncPart, members map[*packages.Package]bool) Evidence {
+	var ev Evidence
+	var sync model.ManagerSync
+	for p, part := range parts {
+		if members != nil && !members[p] {
+			continue
+		}
+		if part.off {
+			// Some informers never resync (volcano: the manager's
+			// factories resync 0, a test helper's 500 ms): which one
+			// feeds a controller is not followed, so no period holds
+			// for all of them.
+			return Evidence{}
+		}
+		if r := part.resync; r > 0 && (ev.Resync == 0 || r < ev.Resync) {
+			ev.Resync = r
+		}
+		sync.Merge(part.sync)
+	}
+	if ev.Resync == 0 {
+		ev.Resync = sync.DefaultResync()
+		ev.DefaultResync = ev.Resync > 0
+	}
+	return ev
+}
+
+// importClosure returns main and the loaded packages it imports, directly
+// or not, found by ID among byID (an import may be a stub holding only
+// its ID).
+func importClosure(main *packages.Package, byID map[string]*packages.Package) map[*packages.Package]bool {
+	seen := map[*packages.Package]bool{}
+	stack := []*packages.Package{main}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if full := byID[p.ID]; full != nil {
+			p = full
+		}
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		for _, imp := range p.Imports {
+			stack = append(stack, imp)
+		}
+	}
+	return seen
+}
+
+// resyncParts returns what each loaded package that can set up a resync
+// or build an informer contributes.
+func resyncParts(pkgs []*packages.Package) map[*packages.Package]resyncPart {
+	parts := map[*packages.Package]resyncPart{}
 	// Functions that build a factory with the period their caller gives
 	// (NewInformerFactories(..., 30*time.Second)), by the path of their
 	// package.
 	params := map[string]map[model.FuncID]int{}
-	var sync model.ManagerSync
 	for _, p := range pkgs {
 		if p.TypesInfo == nil || p.Types == nil {
 			continue
@@ -59,40 +176,35 @@ func ProgramEvidence(pkgs []*packages.Package) Evidence {
 			continue
 		}
 		files := productFiles(p)
-		sync.Merge(model.ManagerSyncOf(p.TypesInfo, files))
-		if !setsUp {
-			continue
+		part := resyncPart{sync: model.ManagerSyncOf(p.TypesInfo, files)}
+		if setsUp {
+			part.resync = model.ProgramResync(p.TypesInfo, files)
+			if ps := model.ResyncParams(p.TypesInfo, files); len(ps) > 0 {
+				params[p.PkgPath] = ps
+			}
 		}
-		note(model.ProgramResync(p.TypesInfo, files))
-		if ps := model.ResyncParams(p.TypesInfo, files); len(ps) > 0 {
-			params[p.PkgPath] = ps
-		}
+		parts[p] = part
 	}
-	off := false
 	for _, p := range pkgs {
 		if p.TypesInfo == nil || p.Types == nil {
 			continue
 		}
+		part, had := parts[p]
 		var reached map[model.FuncID]int // the helpers p can call
 		for path, ps := range params {
 			if p.PkgPath == path || p.Imports[path] != nil {
-				note(model.ResyncArgs(p.TypesInfo, productFiles(p), ps))
+				if r := model.ResyncArgs(p.TypesInfo, productFiles(p), ps); r > 0 && (part.resync == 0 || r < part.resync) {
+					part.resync = r
+				}
 				reached = mergedParams(reached, ps)
 			}
 		}
-		off = off || (canSetUpResync(p) || reached != nil) && model.ResyncOff(p.TypesInfo, productFiles(p), reached)
+		part.off = (canSetUpResync(p) || reached != nil) && model.ResyncOff(p.TypesInfo, productFiles(p), reached)
+		if had || part.resync > 0 || part.off {
+			parts[p] = part
+		}
 	}
-	if off {
-		// Some informers never resync (volcano: the manager's factories
-		// resync 0, a test helper's 500 ms): which one feeds a controller
-		// is not followed, so no period holds for all of them.
-		return Evidence{}
-	}
-	if ev.Resync == 0 {
-		ev.Resync = sync.DefaultResync()
-		ev.DefaultResync = ev.Resync > 0
-	}
-	return ev
+	return parts
 }
 
 // mergedParams adds ps to into (allocated when nil).
@@ -144,9 +256,9 @@ func canBuildInformer(p *packages.Package) bool {
 // ProgramHealing returns the grader of lost writes from the whole
 // program's evidence (see model.ProgramHealing): the product code of the
 // loaded packages that can name Kubernetes objects, each once (a test
-// variant's product files are its package's). resync is the program's
-// default resync period, 0 when none is known.
-func ProgramHealing(pkgs []*packages.Package, resync time.Duration) *model.ProgramHealing {
+// variant's product files are its package's). resyncOf gives the default
+// resync period of the programs that run a package, 0 when none is known.
+func ProgramHealing(pkgs []*packages.Package, resyncOf func(path string) time.Duration) *model.ProgramHealing {
 	reach := upstream.NewReach()
 	var program []model.ProgramPackage
 	for _, p := range pkgs {
@@ -155,18 +267,20 @@ func ProgramHealing(pkgs []*packages.Package, resync time.Duration) *model.Progr
 		}
 		program = append(program, model.ProgramPackage{Pkg: p.Types, Info: p.TypesInfo, Files: productFiles(p)})
 	}
-	return model.NewProgramHealing(program, resync)
+	return model.NewProgramHealing(program, resyncOf)
 }
 
 // SeeWholeProgram gives opts what the loaded packages, the whole program,
-// show: the program's resync period, unless the user gave one, and the
-// grader of lost writes by their callers. It returns what the program
-// says of its resync.
+// show: each package's resync period, that of the programs that run it,
+// unless the user gave one, and the grader of lost writes by their
+// callers. It returns what the programs say of their resync.
 func SeeWholeProgram(opts *upstream.Options, pkgs []*packages.Package) Evidence {
 	ev := ProgramEvidence(pkgs)
-	if opts.Resync == 0 && ev.Resync > 0 {
-		opts.Resync = upstream.Duration(ev.Resync)
+	resyncOf := func(string) time.Duration { return time.Duration(opts.Resync) }
+	if opts.Resync == 0 {
+		resyncOf = func(path string) time.Duration { return ev.For(path).Resync }
+		opts.ResyncOf = resyncOf
 	}
-	opts.Program = ProgramHealing(pkgs, time.Duration(opts.Resync))
+	opts.Program = ProgramHealing(pkgs, resyncOf)
 	return ev
 }

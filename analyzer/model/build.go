@@ -174,6 +174,9 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	res.grading = Grading{res: res, info: info, gate: opts.Consequences, program: opts.Program}
 	res.grading.healing = findHealing(info, res.files, scan.calls, uses.resyncAt, healed)
 	res.grading.healing.noteResync(time.Duration(opts.Resync)) // the user's word for what main sets up
+	if opts.ResyncOf != nil {
+		res.grading.healing.noteResync(opts.ResyncOf(pass.Pkg.Path())) // what the programs running it set up
+	}
 	if len(uses.timerAt) > 0 {
 		res.grading.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors, uses.timerAt)
 	}

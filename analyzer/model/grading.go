@@ -83,12 +83,24 @@ func (h *healing) gradeRequeued(owner *types.TypeName, kind string, onEvent bool
 	}
 	period := shorterPeriod(shorterPeriod(h.requeues[owner], tail), h.ownResync[owner])
 	if h.resynced[owner] {
-		period = shorterPeriod(period, h.resync)
+		period = shorterPeriod(period, h.resyncFor(owner))
 	}
 	if period != 0 {
 		return consequence.Evidence{Grade: consequence.UntilResync, Period: max(period, 0)}
 	}
 	return consequence.Evidence{Grade: consequence.Lost}
+}
+
+// resyncFor returns the default resync period that reaches owner's
+// informers.
+func (h *healing) resyncFor(owner *types.TypeName) time.Duration {
+	if h.resyncOf == nil {
+		return h.resync
+	}
+	if owner == nil || owner.Pkg() == nil {
+		return 0
+	}
+	return h.resyncOf(owner.Pkg().Path())
 }
 
 // shorterPeriod returns the shorter of two healing periods: 0 is none, and

@@ -28,8 +28,11 @@ type healing struct {
 	// resync (a handler added without a period, a builder's watches).
 	resynced map[*types.TypeName]bool
 	// resync is the smallest constant default resync period in view
-	// (informer factory, manager SyncPeriod), 0 when none.
-	resync time.Duration
+	// (informer factory, manager SyncPeriod), 0 when none; resyncOf, set
+	// for the whole program's evidence, stands for it: the period of the
+	// programs that run the package at path.
+	resync   time.Duration
+	resyncOf func(path string) time.Duration
 	// ownResync are the owners that asked their handler registrations for
 	// a constant resync period of their own, the smallest one.
 	ownResync map[*types.TypeName]time.Duration

@@ -30,9 +30,9 @@ import (
 // and computed on the first question, once: a run whose writes all heal
 // in their own package, or that has none, does not pay for it.
 type ProgramHealing struct {
-	pkgs   []ProgramPackage
-	resync time.Duration
-	once   sync.Once
+	pkgs     []ProgramPackage
+	resyncOf func(path string) time.Duration
+	once     sync.Once
 
 	healing   healing                    // every package's evidence, owners by their canonical type
 	owners    map[string]*types.TypeName // the canonical type of each owner key
@@ -54,9 +54,10 @@ type ProgramPackage struct {
 }
 
 // NewProgramHealing returns the grader of the program made of pkgs, whose
-// informers and manager cache resync every resync (0: none known).
-func NewProgramHealing(pkgs []ProgramPackage, resync time.Duration) *ProgramHealing {
-	return &ProgramHealing{pkgs: pkgs, resync: resync}
+// informers and manager cache resync, for the controllers of the package
+// at path, every resyncOf(path) (0: none known).
+func NewProgramHealing(pkgs []ProgramPackage, resyncOf func(path string) time.Duration) *ProgramHealing {
+	return &ProgramHealing{pkgs: pkgs, resyncOf: resyncOf}
 }
 
 // maxProgramCallers bounds the callers a grade looks at; past it the
@@ -127,7 +128,7 @@ func (p *ProgramHealing) build() {
 	p.healing = healing{
 		watches: map[string][]watch{}, resynced: map[*types.TypeName]bool{},
 		ownResync: map[*types.TypeName]time.Duration{}, requeues: map[*types.TypeName]time.Duration{},
-		tails: map[FuncID]requeueTail{}, resync: p.resync,
+		tails: map[FuncID]requeueTail{}, resyncOf: p.resyncOf,
 	}
 	p.owners, p.evidenced, p.tailed = map[string]*types.TypeName{}, map[string]*types.TypeName{}, map[string]bool{}
 	p.calls, p.fields = newProgramCalls(), map[*types.Var]string{}

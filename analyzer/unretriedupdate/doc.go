@@ -306,7 +306,7 @@
 //     they take the informer's default (`AddEventHandler`, a watch without
 //     predicates) and a constant default is in view: an informer factory's or
 //     a manager cache's `SyncPeriod`, set in the package or by a function it
-//     calls (known through a fact; the standalone command reads `main` too, and takes controller-runtime's default, 10h, for a program that builds a manager and names neither a `SyncPeriod` nor an informer of its own); or the write runs on a tick (see
+//     calls (known through a fact; the standalone command reads `main` too, each program's for the packages it imports, the harshest where several do, and takes controller-runtime's default, 10h, for a program that builds a manager and names neither a `SyncPeriod` nor an informer of its own); or the write runs on a tick (see
 //     "Retried": a ticker's period is read from its `time.NewTicker`), with
 //     every object it sends read on that turn, in an unexported function that
 //     only ticks run (not a worker taking from a work queue, which `wait.Until`

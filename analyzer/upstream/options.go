@@ -30,6 +30,11 @@ type Options struct {
 	// under go vet and golangci-lint). It grades like a resync the
 	// package sets up itself: only writes of owners that are resynced.
 	Resync Duration
+	// ResyncOf, set by a driver that loads the whole program when the
+	// user gave no Resync, gives the default resync period of the
+	// programs that run the package at path (the harshest of them), 0
+	// when none is known.
+	ResyncOf func(path string) time.Duration
 	// CoveredVariant, set by a driver that analyzes packages both as
 	// themselves and with their tests (see analyzer.CoveredTestVariants),
 	// reports whether the test variant of a package adds nothing to the

@@ -34,7 +34,7 @@ func gopath(t *testing.T) string {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if e.IsDir() && (strings.Contains(e.Name(), ".") || e.Name() == "cmdreport" || e.Name() == "cmdgraded" || e.Name() == "cmdprogram" || e.Name() == "cmdresyncoff") {
+		if e.IsDir() && (strings.Contains(e.Name(), ".") || e.Name() == "cmdreport" || e.Name() == "cmdgraded" || e.Name() == "cmdprogram" || e.Name() == "cmdsync" || e.Name() == "cmdresyncoff") {
 			src := filepath.Join(stubTree, e.Name())
 			if err := os.CopyFS(filepath.Join(dir, "src", e.Name()), os.DirFS(src)); err != nil {
 				t.Fatal(err)

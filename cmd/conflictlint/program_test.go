@@ -272,11 +272,17 @@ func TestWholeProgramDefaultResync(t *testing.T) {
 		args  []string
 		grade string
 	}{
-		{[]string{"cmdprogram/defaultsync/plain", "cmdprogram/controller"}, "lost until resync (10h)"},
-		{[]string{"cmdprogram/defaultsync/flag", "cmdprogram/controller"}, "lost for good"},
-		{[]string{"cmdprogram/defaultsync/informer", "cmdprogram/controller"}, "lost for good"},
+		{[]string{"cmdsync/plain", "cmdprogram/controller"}, "lost until resync (10h)"},
+		{[]string{"cmdsync/flag", "cmdprogram/controller"}, "lost for good"},
+		{[]string{"cmdsync/informer", "cmdprogram/controller"}, "lost for good"},
 		{[]string{"cmdprogram/controller"}, "lost for good"},
-		{[]string{"-whole-program=false", "cmdprogram/defaultsync/plain", "cmdprogram/controller"}, "lost for good"},
+		{[]string{"-whole-program=false", "cmdsync/plain", "cmdprogram/controller"}, "lost for good"},
+		// Each program's evidence grades the packages it runs: fast's
+		// 30 seconds are not plain's, whose controller it does not run;
+		// two programs that run the controller give the harsher grade.
+		{[]string{"cmdsync/fast", "cmdsync/plain", "cmdprogram/controller"}, "lost until resync (10h)"},
+		{[]string{"cmdsync/fast", "cmdprogram/controller"}, "lost for good"},
+		{[]string{"cmdsync/plain", "cmdsync/informer", "cmdprogram/controller"}, "lost for good"},
 	} {
 		o := conflictlint(t, root, c.args...)
 		o.want(t, exitFindings)
@@ -284,8 +290,8 @@ func TestWholeProgramDefaultResync(t *testing.T) {
 			t.Errorf("conflictlint %s: want the write graded %q, got\n%s", strings.Join(c.args, " "), c.grade, o.stdout)
 		}
 	}
-	const filtered = "src/cmdprogram/defaultsync/filtered/filtered.go:27:12: conflict from r.Update of cm is only logged: return it; lost for good (unretriedupdate)"
-	if o := conflictlint(t, root, "cmdprogram/defaultsync/filtered"); !strings.Contains(o.stdout, filtered) {
-		t.Errorf("conflictlint cmdprogram/defaultsync/filtered: want %q, got\n%s", filtered, o.stdout)
+	const filtered = "src/cmdsync/filtered/filtered.go:27:12: conflict from r.Update of cm is only logged: return it; lost for good (unretriedupdate)"
+	if o := conflictlint(t, root, "cmdsync/filtered"); !strings.Contains(o.stdout, filtered) {
+		t.Errorf("conflictlint cmdsync/filtered: want %q, got\n%s", filtered, o.stdout)
 	}
 }
