@@ -38,6 +38,16 @@ type Evidence struct {
 	// often holds several, each with its own informers and manager).
 	// Resync is then the harshest of all programs.
 	byPackage map[string]Evidence
+	// Programs are the loaded main packages with their own evidence.
+	Programs []ProgramResync
+}
+
+// ProgramResync is one program's evidence: its main package's path and
+// what it sets up.
+type ProgramResync struct {
+	Main          string
+	Resync        time.Duration
+	DefaultResync bool
 }
 
 // For returns the evidence that grades the package at path: that of the
@@ -93,6 +103,7 @@ func ProgramEvidence(pkgs []*packages.Package) Evidence {
 	for i, main := range programs {
 		members := importClosure(main, byID)
 		own := combined(parts, members)
+		ev.Programs = append(ev.Programs, ProgramResync{Main: main.PkgPath, Resync: own.Resync, DefaultResync: own.DefaultResync})
 		if i == 0 {
 			ev.Resync, ev.DefaultResync = own.Resync, own.DefaultResync
 		} else {

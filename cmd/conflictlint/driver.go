@@ -172,10 +172,8 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		// findings of every package, unless the user said otherwise.
 		if !o.wholeProgram {
 			progress.printf("grading each package from its own evidence (-whole-program=false)")
-		} else if ev := analyzer.SeeWholeProgram(o.model, pkgs); ev.DefaultResync {
-			progress.printf("the program's manager resyncs every %s (controller-runtime's default: the program sets no SyncPeriod)", ev.Resync)
-		} else if ev.Resync > 0 {
-			progress.printf("the program sets up a resync every %s", ev.Resync)
+		} else {
+			printResync(progress, analyzer.SeeWholeProgram(o.model, pkgs))
 		}
 	}
 	progress.printf("analyzing %d packages", len(pkgs))

@@ -290,6 +290,12 @@ func TestWholeProgramDefaultResync(t *testing.T) {
 			t.Errorf("conflictlint %s: want the write graded %q, got\n%s", strings.Join(c.args, " "), c.grade, o.stdout)
 		}
 	}
+	o := conflictlint(t, root, "-v", "cmdsync/fast", "cmdsync/plain", "cmdprogram/controller")
+	for _, said := range []string{"program cmdsync/plain: the manager resyncs every 10h0m0s", "program cmdsync/fast: a resync every 30s"} {
+		if !strings.Contains(o.stderr, said) {
+			t.Errorf("conflictlint -v: want %q in\n%s", said, o.stderr)
+		}
+	}
 	const filtered = "src/cmdsync/filtered/filtered.go:27:12: conflict from r.Update of cm is only logged: return it; lost for good (unretriedupdate)"
 	if o := conflictlint(t, root, "cmdsync/filtered"); !strings.Contains(o.stdout, filtered) {
 		t.Errorf("conflictlint cmdsync/filtered: want %q, got\n%s", filtered, o.stdout)
