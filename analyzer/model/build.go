@@ -87,6 +87,7 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 	}
 	if uses.files == nil {
 		exportBuilderFacts(pass, uses.pkgFiles, facts, healed, uses.resyncAt)
+		exportChannelFacts(pass, uses.pkgFiles, healed)
 		return res, nil
 	}
 	// No inspector is required from inspect.Analyzer: packages and files

@@ -4,6 +4,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -364,4 +368,33 @@ func (h *healing) findChannelLoops(info *types.Info) map[*types.Func]signalResul
 		}
 	}
 	return results
+}
+
+// exportChannelFacts exports the SignalChannelFact of the functions of a
+// package the model does not walk (it writes nothing) that hand out a
+// signalled channel: a watch package of a project's own, beside the
+// controllers that loop on its channel. Only a package that names an
+// informer can register a handler on one.
+func exportChannelFacts(pass *analysis.Pass, files []*ast.File, healed healingFacts) {
+	if !slices.ContainsFunc(files, importsInformers) {
+		return
+	}
+	calls := newProgramCalls()
+	for _, f := range files {
+		calls.add(pass.TypesInfo, f)
+	}
+	h := findHealing(pass.TypesInfo, files, calls.takeCalls(), nil, healed)
+	exportSignalFacts(pass, nil, h.signalResults)
+}
+
+// importsInformers reports whether file imports client-go's cache package
+// or a package of informers (client-go's, or a generated one's).
+func importsInformers(file *ast.File) bool {
+	for _, spec := range file.Imports {
+		path := strings.Trim(spec.Path.Value, "`\"")
+		if path == upstream.CachePath || strings.Contains(path, "informers") {
+			return true
+		}
+	}
+	return false
 }

@@ -60,7 +60,7 @@ func (g *programCalls) add(info *types.Info, file *ast.File) {
 	for _, d := range file.Decls {
 		decl, ok := d.(*ast.FuncDecl)
 		if !ok {
-			g.scan(info, d, nil) // package-level initialisers
+			g.scan(info, d, nil, nil) // package-level initialisers
 			continue
 		}
 		fn, ok := info.Defs[decl.Name].(*types.Func)
@@ -68,13 +68,15 @@ func (g *programCalls) add(info *types.Info, file *ast.File) {
 			continue
 		}
 		caller := FuncIDOf(fn)
-		g.scan(info, decl.Body, &caller)
+		g.scan(info, decl.Body, &caller, &frame{fn: decl})
 	}
 }
 
 // scan records the calls under n, made by caller (nil for a package
-// initialiser, whose calls count as made from anywhere).
-func (g *programCalls) scan(info *types.Info, n ast.Node, caller *FuncID) {
+// initialiser, whose calls count as made from anywhere) in the
+// declaration of fr (its function literals' calls too, for the evidence
+// that reads a call's declaration).
+func (g *programCalls) scan(info *types.Info, n ast.Node, caller *FuncID, fr *frame) {
 	clear(g.called)
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -82,7 +84,7 @@ func (g *programCalls) scan(info *types.Info, n ast.Node, caller *FuncID) {
 			if id := calleeIdent(n.Fun); id != nil {
 				g.called[id] = true
 			}
-			g.noteCall(info, n, caller)
+			g.noteCall(info, n, caller, fr)
 		case *ast.Ident:
 			if fn, ok := info.Uses[n].(*types.Func); ok && !g.called[n] {
 				g.values[FuncIDOf(fn)] = true
@@ -92,12 +94,12 @@ func (g *programCalls) scan(info *types.Info, n ast.Node, caller *FuncID) {
 	})
 }
 
-func (g *programCalls) noteCall(info *types.Info, c *ast.CallExpr, caller *FuncID) {
+func (g *programCalls) noteCall(info *types.Info, c *ast.CallExpr, caller *FuncID, fr *frame) {
 	fn := upstream.Callee(info, c)
 	if fn == nil {
 		return
 	}
-	g.calls = append(g.calls, call{expr: c, callee: fn})
+	g.calls = append(g.calls, call{expr: c, callee: fn, frame: fr})
 	switch {
 	case isInterfaceMethod(fn):
 		g.dynamic[fn.Name()] = true
