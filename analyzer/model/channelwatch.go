@@ -147,10 +147,10 @@ func (h *healing) signalledChannel(info *types.Info, decl *ast.FuncDecl, handler
 		}
 	} else {
 		for _, elt := range lit.Elts {
-			kv, ok := elt.(*ast.KeyValueExpr)
-			key, isIdent := kv.Key.(*ast.Ident)
-			if ok && isIdent && h.isSignalField(info, info.Uses[key]) {
-				ch = localVar(info, kv.Value)
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if key, ok := kv.Key.(*ast.Ident); ok && h.isSignalField(info, info.Uses[key]) {
+					ch = localVar(info, kv.Value)
+				}
 			}
 		}
 	}
@@ -181,7 +181,7 @@ func signalFields(info *types.Info, files []*ast.File) map[*types.Var]bool {
 	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Name.Name != "OnUpdate" || fd.Recv == nil || len(fd.Recv.List[0].Names) != 1 || fd.Body == nil {
+			if !ok || fd.Name.Name != "OnUpdate" || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 || fd.Body == nil {
 				continue
 			}
 			if decls == nil {
