@@ -156,6 +156,7 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	markVersionless(judge, found.writes)
 	res.setModel(scan, retries, found, returners)
 	res.callees = callees
+	res.rereadCalls = findRereadCalls(info, res, scan.calls)
 	// 5. fates. The tracer outlives this Run (the checks trace failures
 	// later, maybe concurrently): it keeps the package and the facts it
 	// needs, never the Pass. It reads the model through res, returners

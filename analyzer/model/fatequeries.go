@@ -41,11 +41,14 @@ func (m fateQueries) ReadsBefore(fn ast.Node, obj upstream.Object, at ast.Node) 
 }
 
 func (m fateQueries) RetriesWithRead(call, failed *ast.CallExpr) bool {
-	if len(m.r.retriedWrites[call]) == 0 {
-		return false
-	}
 	first := m.r.WriteAt(failed)
 	if first == nil {
+		return false
+	}
+	if given, ok := m.r.rereadCalls[call]; ok && given.Same(first.Object) {
+		return true // a helper that reads the object again and writes it
+	}
+	if len(m.r.retriedWrites[call]) == 0 {
 		return false
 	}
 	for _, w := range m.r.retriedWrites[call] {

@@ -104,6 +104,10 @@ type packageModel struct {
 	// retriedWrites are the writes inside each retry scope, by the call
 	// that runs the scope (see fateQueries.RetriesWithRead).
 	retriedWrites map[*ast.CallExpr][]*Write
+	// rereadCalls are the calls of the package's helpers that read an
+	// object again by the one they are given and write the fresh copy
+	// (see retryhelpers.go), with the object given.
+	rereadCalls map[*ast.CallExpr]upstream.Object
 
 	returnerCursor map[*ast.CallExpr]inspector.Cursor
 	// silent are the silent writers (see silent.go), with the parameters

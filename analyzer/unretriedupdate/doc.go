@@ -170,7 +170,7 @@
 //     nil` when the failed entry of the `for key := range pending` loop is not
 //     deleted (a work set); a Conflict that goes on to a
 //     `retry.RetryOnConflict` whose function reads the object again and makes
-//     the same kind of write; the same call again of a helper that reads its
+//     the same kind of write, or to a helper of the package given the object that reads it again by it (its name, its key) into another variable and writes that (a one-shot retry: `return u.retryUpdate(ctx, cp)`); the same call again of a helper that reads its
 //     own object (with the turn's own arguments in a `for {}` that only a
 //     break or return leaves), unless it runs on a tick. A tick loop (one that
 //     waits on a timer each turn, left only by a stop: `for { select { case

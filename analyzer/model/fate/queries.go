@@ -30,8 +30,10 @@ type Queries interface {
 	ReadsBefore(fn ast.Node, obj upstream.Object, at ast.Node) bool
 	// RetriesWithRead reports whether call runs a retry (RetryOnConflict
 	// and its kin) whose function reads the object of the write failed
-	// and then writes it again alike (the same kind of write): the same
-	// change written again after a fresh read.
+	// and then writes it again alike (the same kind of write), or calls a
+	// helper of the package that, given that object, reads it again by it
+	// and writes the fresh copy: the same change written again after a
+	// fresh read.
 	RetriesWithRead(call, failed *ast.CallExpr) bool
 	// Returner reports whether fn returns a write's failure, and the index
 	// of the parameter that holds the object written (-1: none).
