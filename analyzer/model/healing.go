@@ -64,6 +64,9 @@ type healing struct {
 	// controllerParams are the parameters that hold a controller, found
 	// with controllers.
 	controllerParams map[*types.Var]bool
+	// registrars are the package's functions that register a handler
+	// parameter (see noteRegistrationWrapper), by the parameter's index.
+	registrars map[*types.Func]registrar
 	// channels are the watches through a channel (see channelwatch.go),
 	// signalResults the package's functions that hand one's channel out.
 	channels      channelWatches
@@ -136,6 +139,7 @@ func findHealing(info *types.Info, files []*ast.File, calls []call, resyncAt []t
 			})
 		}
 	}
+	h.noteWrappedRegistrations(info, calls)
 	h.signalResults = h.findChannelLoops(info)
 	h.dropUncontrolledWatches(info)
 	return h
@@ -305,25 +309,18 @@ func (h *healing) noteHandler(info *types.Info, call *ast.CallExpr, fn *types.Fu
 	if fn.Pkg().Path() != upstream.CachePath || len(call.Args) == 0 || h.noteSignalHandler(info, call, decl) {
 		return
 	}
-	lit, filtered := updateHandler(info, h.handlerMaker(info, call.Args[0]))
-	if lit == nil {
-		return
-	}
-	owner := h.updateOwner(info, lit)
-	if owner == nil {
-		return
-	}
+	kind := ""
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		h.addWatch(h.informers.of(sel.X), watch{owner: owner, filtered: filtered})
+		kind = h.informers.of(sel.X)
 	}
-	i := upstream.HandlerRegistrations[fn.Name()]
-	if i < 0 || i >= len(call.Args) {
-		h.resynced[owner] = true
+	reg := registration{kind: kind, period: -1}
+	if i := upstream.HandlerRegistrations[fn.Name()]; i >= 0 && i < len(call.Args) {
+		reg.period = durationOf(info, call.Args[i])
+	}
+	if h.noteRegistrationWrapper(info, call.Args[0], decl, reg) {
 		return
 	}
-	if d := durationOf(info, call.Args[i]); d > 0 && (h.ownResync[owner] == 0 || d < h.ownResync[owner]) {
-		h.ownResync[owner] = d
-	}
+	h.noteRegistered(info, call.Args[0], reg)
 }
 
 // updateOwner returns the type whose methods the UpdateFunc of the

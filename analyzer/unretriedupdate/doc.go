@@ -291,7 +291,7 @@
 //     through an interface it alone implements). A watch that maps to the controller owner only (`Owns`, `EnqueueRequestForOwner(...,
 //     OnlyControllerOwner())`) does not count for a kind the package gives only `SetOwnerReference`. Or the type's methods
 //     are called from a non-empty `UpdateFunc` of a handler
-//     (`AddEventHandler(c.handler())` too) on an informer of the kind: a typed
+//     (`AddEventHandler(c.handler())` too, or a function of the package that registers its handler parameter, `s.addHandler(createHandlers(c))`) on an informer of the kind: a typed
 //     informer's `Informer()`, or a variable or field every store in view sets
 //     to one (a datastore's `SettingInformer` field, known across packages by
 //     a fact); a `FilteringResourceEventHandler` may drop the change. Or a wrangler controller of the kind runs a method of the type from `OnChange` (`nodes.OnChange(ctx, "sync", h.sync)`; `OnRemove`, run on deletions, is no watch). Or an informer's handler on the kind signals a channel on every update (an `UpdateFunc`, or a type's `OnUpdate` that sends into a channel field, known across packages by a fact) and a loop receives from it and calls the type's methods: in the function that registers the handler, or where a function that returns the channel is called (a fact; through an interface it alone implements), the variable set otherwise only by a forwarder of the package (a throttle); the resync does not count there.
