@@ -67,14 +67,7 @@ func (h *healing) isForwarderCall(info *types.Info, e ast.Expr, ch *types.Var) b
 	if !ok {
 		return false
 	}
-	fn := upstream.Callee(info, call)
-	if fn == nil {
-		return false
-	}
-	if h.funcDecls == nil {
-		h.funcDecls = funcDeclsOf(info, h.periodFiles)
-	}
-	fd := h.funcDecls[fn.Origin()]
+	fd := h.declOf(info, upstream.Callee(info, call))
 	if fd == nil {
 		return false
 	}

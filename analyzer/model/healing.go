@@ -363,14 +363,8 @@ func (h *healing) methodValueOwner(info *types.Info, e ast.Expr) (owner *types.T
 // emptyMethod reports whether obj is a method of the package declared
 // with an empty body.
 func (h *healing) emptyMethod(info *types.Info, obj types.Object) bool {
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return false
-	}
-	if h.funcDecls == nil {
-		h.funcDecls = funcDeclsOf(info, h.periodFiles)
-	}
-	decl := h.funcDecls[fn.Origin()]
+	fn, _ := obj.(*types.Func)
+	decl := h.declOf(info, fn)
 	return decl != nil && decl.Body != nil && len(decl.Body.List) == 0
 }
 
@@ -383,14 +377,7 @@ func (h *healing) handlerMaker(info *types.Info, arg ast.Expr) ast.Expr {
 	if !ok {
 		return arg
 	}
-	fn := upstream.Callee(info, call)
-	if fn == nil {
-		return arg
-	}
-	if h.funcDecls == nil {
-		h.funcDecls = funcDeclsOf(info, h.periodFiles)
-	}
-	decl := h.funcDecls[fn.Origin()]
+	decl := h.declOf(info, upstream.Callee(info, call))
 	if decl == nil || decl.Body == nil || len(decl.Body.List) != 1 {
 		return arg
 	}
@@ -398,6 +385,18 @@ func (h *healing) handlerMaker(info *types.Info, arg ast.Expr) ast.Expr {
 		return ret.Results[0]
 	}
 	return arg
+}
+
+// declOf returns the package's declaration of fn (nil: none, or fn nil),
+// the declarations found on the first call.
+func (h *healing) declOf(info *types.Info, fn *types.Func) *ast.FuncDecl {
+	if fn == nil {
+		return nil
+	}
+	if h.funcDecls == nil {
+		h.funcDecls = funcDeclsOf(info, h.periodFiles)
+	}
+	return h.funcDecls[fn.Origin()]
 }
 
 // funcDeclsOf returns the function declarations of files by their object.

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -59,23 +60,11 @@ func rereadParam(info *types.Info, r *Result, decl *ast.FuncDecl) int {
 				continue
 			}
 			for i, p := range params {
-				if w.Object.Root != p && upstream.CarriesResourceVersion(p.Type()) && mentions(info, rd.Node, p) {
+				if w.Object.Root != p && upstream.CarriesResourceVersion(p.Type()) && typeinfo.Mentions(info, rd.Node, p) {
 					return i
 				}
 			}
 		}
 	}
 	return -1
-}
-
-// mentions reports whether n uses the variable v.
-func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
