@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -106,20 +107,16 @@ func forwardedParam(info *types.Info, fd *ast.FuncDecl) int {
 // others give nil), or nil.
 func returnedChannel(info *types.Info, fd *ast.FuncDecl) *types.Var {
 	var ch *types.Var
-	ok := true
-	forReturns(fd.Body, func(ret *ast.ReturnStmt) {
-		if len(ret.Results) != 1 {
-			ok = false
-			return
-		}
-		if isNil(info, ret.Results[0]) {
-			return
+	ok := syntax.EveryReturn(fd.Body, func(ret *ast.ReturnStmt) bool {
+		if len(ret.Results) != 1 || truth.IsNil(ret.Results[0]) {
+			return len(ret.Results) == 1
 		}
 		v := localVar(info, ret.Results[0])
 		if v == nil || ch != nil && v != ch {
-			ok = false
+			return false
 		}
 		ch = v
+		return true
 	})
 	if !ok || ch == nil || !isChan(ch.Type()) {
 		return nil
@@ -150,13 +147,9 @@ func returnedAt(info *types.Info, decl *ast.FuncDecl, ch *types.Var) int {
 			}
 		}
 	})
-	ok := at >= 0
-	forReturns(decl.Body, func(ret *ast.ReturnStmt) {
-		if ok && (at >= len(ret.Results) || localVar(info, ret.Results[at]) != ch && !isNil(info, ret.Results[at])) {
-			ok = false
-		}
-	})
-	if !ok {
+	if at < 0 || !syntax.EveryReturn(decl.Body, func(ret *ast.ReturnStmt) bool {
+		return at < len(ret.Results) && (localVar(info, ret.Results[at]) == ch || truth.IsNil(ret.Results[at]))
+	}) {
 		return -1
 	}
 	return at
@@ -174,15 +167,6 @@ func forReturns(body *ast.BlockStmt, f func(*ast.ReturnStmt)) {
 		}
 		return true
 	})
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
 }
 
 // keptResult returns the variable that the result at i of call, in decl,

@@ -2,7 +2,6 @@ package model
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -132,9 +131,9 @@ func (h *healing) noteSignalHandler(info *types.Info, call *ast.CallExpr, decl *
 // signalledChannel returns the channel variable of decl that handler, a
 // handler value or a local variable given one value, signals on update.
 func (h *healing) signalledChannel(info *types.Info, decl *ast.FuncDecl, handler ast.Expr) *types.Var {
-	e := addressed(handler)
+	e := upstream.StripAddr(handler)
 	if id, ok := e.(*ast.Ident); ok {
-		e = addressed(soleValue(info, decl, info.Uses[id]))
+		e = upstream.StripAddr(soleValue(info, decl, info.Uses[id]))
 	}
 	lit, ok := e.(*ast.CompositeLit)
 	if !ok {
@@ -154,7 +153,7 @@ func (h *healing) signalledChannel(info *types.Info, decl *ast.FuncDecl, handler
 			}
 		}
 	}
-	if ch == nil || !within(decl, ch.Pos()) {
+	if ch == nil || ch.Pos() < decl.Pos() || ch.Pos() >= decl.End() {
 		return nil
 	}
 	return ch
@@ -275,17 +274,6 @@ func localVar(info *types.Info, e ast.Expr) *types.Var {
 	}
 	return v
 }
-
-// addressed returns e without parentheses and one &.
-func addressed(e ast.Expr) ast.Expr {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		return ast.Unparen(u.X)
-	}
-	return e
-}
-
-func within(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }
 
 // soleValue returns the one value obj, a variable of decl, is given there,
 // or nil when it is given none or more than one.
