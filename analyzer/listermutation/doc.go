@@ -19,7 +19,8 @@
 // of controller-runtime's create and update events (`e.Object`,
 // `e.ObjectOld`, `e.ObjectNew` of an event.CreateEvent or UpdateEvent,
 // typed or not, in a predicate or a handler: its source passes them on from
-// the store as they are; not a delete's, nor a generic event's, whose
+// the store as they are; an update's old object too, which on a resync is
+// the store's object itself, the new one; not a delete's, nor a generic event's, whose
 // object comes from the channel's sender), and the
 // maps, slices and pointers of an object read through controller-runtime's
 // cache with client.UnsafeDisableDeepCopy. A lister whose items are not

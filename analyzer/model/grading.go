@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
@@ -24,6 +25,10 @@ type Grading struct {
 	// program grades from the whole program's evidence a write the
 	// package's leaves lost; nil where the driver has no program in view.
 	program upstream.ProgramGrader
+	// calls and cursors are the package's resolved calls, for the edge
+	// test's callers (edgeguard.go).
+	calls   []call
+	cursors *syntax.Cursors
 }
 
 // Admits reports whether the run reports findings of grade g.
@@ -50,6 +55,17 @@ func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate
 	if memoSkipsRerun(g.info, cur) {
 		return e // the next run returns before the write (memo.go)
 	}
+	if e = g.healed(cur, kind); e.Grade != consequence.Lost && g.edgeSkipsRerun(cur, kind) {
+		return consequence.Evidence{Grade: consequence.Lost} // the next run skips the write (edgeguard.go)
+	}
+	return e
+}
+
+// healed grades a lost write at cur of an object of type kind by what
+// runs it again: the owner's watches and periods, the program's callers,
+// a periodic run around it.
+func (g *Grading) healed(cur inspector.Cursor, kind types.Type) consequence.Evidence {
+	e := consequence.Evidence{Grade: consequence.Lost}
 	onEvent := !rateLimited(g.info, cur)
 	if owner := g.ownerAt(cur); owner != nil {
 		e = g.healing.gradeRequeued(owner, kindKey(namedOf(kind)), onEvent, g.healing.tailPeriod(g.info, cur))

@@ -281,8 +281,7 @@
 // [grades](../usage.md#consequence-grades)); without it, `lost`.
 //
 //   - until-event, "lost until the next event": the method's receiver type
-//     watches the written kind, unfiltered: a builder chain of the package
-//     (`For`, `Owns` or `Watches`, no option but `MatchEveryOwner` or
+//     watches the written kind, unfiltered: a builder chain of the package (`For`, `Owns` or `Watches`, no option but `MatchEveryOwner` or
 //     `OnlyMetadata`, no `WithEventFilter`) that completes with a value of the
 //     type (through a variable too: what its assignments at the top of the
 //     function add; one under a condition adds only its filter), or `controller.New` (or a project's constructor taking its
@@ -292,9 +291,7 @@
 //     OnlyControllerOwner())`) does not count for a kind the package gives only `SetOwnerReference`. Or the type's methods
 //     are called from a non-empty `UpdateFunc` of a handler
 //     (`AddEventHandler(c.handler())` too, or a function of the package that registers its handler parameter, `s.addHandler(createHandlers(c))`) on an informer of the kind: a typed
-//     informer's `Informer()`, or a variable or field every store in view sets
-//     to one (a datastore's `SettingInformer` field, known across packages by
-//     a fact); a `FilteringResourceEventHandler` may drop the change. Or a wrangler controller of the kind runs a method of the type from `OnChange` (`nodes.OnChange(ctx, "sync", h.sync)`; `OnRemove`, run on deletions, is no watch). Or an informer's handler on the kind signals a channel on every update (an `UpdateFunc`, or a type's `OnUpdate` that sends into a channel field, known across packages by a fact) and a loop receives from it and calls the type's methods: in the function that registers the handler, or where a function that returns the channel is called (a fact; through an interface it alone implements), the variable set otherwise only by a forwarder of the package (a throttle); the resync does not count there.
+//     informer's `Informer()`, or a variable or field every store in view sets to one (a datastore's `SettingInformer` field, known across packages by a fact); a `FilteringResourceEventHandler` may drop the change. Or a wrangler controller of the kind runs a method of the type from `OnChange` (`nodes.OnChange(ctx, "sync", h.sync)`; `OnRemove`, run on deletions, is no watch). Or an informer's handler on the kind signals a channel on every update (an `UpdateFunc`, or a type's `OnUpdate` that sends into a channel field, known across packages by a fact) and a loop receives from it and calls the type's methods: in the function that registers the handler, or where a function that returns the channel is called (a fact; through an interface it alone implements), the variable set otherwise only by a forwarder of the package (a throttle); the resync does not count there.
 //   - until-resync, "lost until resync (10m)": a periodic pass redoes it.
 //     Either the type's `Reconcile` asks for a requeue (`RequeueAfter`; `Requeue: true` gives no period) on every return
 //     without an error but the `IsNotFound` one after the Get of the request's
@@ -322,7 +319,9 @@
 //     parameter; past `controllerutil.RemoveFinalizer`), or a write after the
 //     function records, in a package variable or a receiver field, what makes
 //     an earlier early return of its own taken (`c.applied = true` under `if
-//     c.applied { return }`): the next run stops before it.
+//     c.applied { return }`), or behind an edge test, a condition naming two objects of another kind of which the function
+//     writes one later on its way (`if fromZero(current, desired)` before the Update of desired), in the function or at
+//     every call of it: the next run skips it.
 //   - unknown, "fate unknown": a strict-mode finding whose failure the model
 //     cannot follow.
 //
@@ -341,9 +340,10 @@
 // handing it on. Under go vet, a datastore helper whose write the importers'
 // watches redo is graded `lost` (its importers are not in view); predicates
 // are not read: any predicate on a watch filters its events and resyncs alike
-// (many drop a resync's update, same spec and generation). A blanked
-// resourceVersion is taken as meant: the write overwrites what others changed
-// since the read (retryreget reports a blanking inside a retry).
+// (many drop a resync's update, same spec and generation); nor is an edge
+// test's condition (one the later write leaves true makes the grade harsher).
+// A blanked resourceVersion is taken as meant: the write overwrites what
+// others changed since the read (retryreget reports a blanking inside a retry).
 //
 // # Fixes
 //
