@@ -154,6 +154,7 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	returners := maps.Clone(imported.returners) // this package's are added in stage 5
 	judge := newVersionJudge(info, scan.decls.decls, found, objects, versions, returners)
 	markVersionless(judge, found.writes)
+	markGone(info, found.writes)
 	res.setModel(scan, retries, found, returners)
 	res.callees = callees
 	res.rereadCalls = findRereadCalls(info, res, scan.calls)
@@ -180,7 +181,11 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 		res.grading.healing.noteResync(opts.ResyncOf(pass.Pkg.Path())) // what the programs running it set up
 	}
 	if len(uses.timerAt) > 0 {
-		res.grading.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors, uses.timerAt)
+		var exported func(*types.Func) bool
+		if opts.Program != nil {
+			exported = opts.Program.CalledOnlyInPackage
+		}
+		res.grading.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors, uses.timerAt, exported)
 	}
 	// 7. facts
 	exporter{pass: pass, decls: scan.decls.decls, judge: judge, healing: healed, resyncAt: uses.resyncAt}.exportModel(res)

@@ -106,7 +106,7 @@ func (j *versionJudge) assignsFreshBuild(fn ast.Node, as *ast.AssignStmt, v *typ
 		if call, ok := rhs.(*ast.CallExpr); ok && isAppendTo(j.info, call, v) {
 			return j.allFresh(nil, call.Args[1:])
 		}
-		return j.freshExpr(nil, rhs) || j.copiesFresh(fn, rhs)
+		return j.freshExpr(nil, rhs) || j.copiesFresh(fn, rhs) || j.handsBack(rhs, v)
 	}
 	return false
 }

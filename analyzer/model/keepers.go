@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -90,4 +91,104 @@ func sentToTypedClient(info *types.Info, decl *ast.FuncDecl, p *types.Var) bool 
 		return !found
 	})
 	return found
+}
+
+// handsBack reports whether e gives v back as it was: a call, maybe
+// asserted to a type, of a function of the package that returns its
+// parameter on every path and gives it no resourceVersion, given v there
+// (`d = addOwnership(d).(*appsv1.Deployment)`). The assignment keeps
+// v's object, so it keeps v without a resourceVersion if it had none.
+func (j *versionJudge) handsBack(e ast.Expr, v *types.Var) bool {
+	if ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr); ok && ta.Type != nil {
+		e = ta.X
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := upstream.Callee(j.info, call)
+	decl := j.decls[fn]
+	i, same := returnedParam(j.info, decl)
+	if i < 0 || len(call.Args) != len(syntax.ParamVars(j.info, decl)) {
+		return false
+	}
+	for k, arg := range call.Args {
+		if (elementRoot(j.info, upstream.StripAddr(arg)) == v) != (k == i) {
+			return false // v given elsewhere too, or not given back
+		}
+	}
+	// The variables that hold the parameter's object come from the
+	// caller's v, whatever a type assertion looks like to the model.
+	for a := range same {
+		if j.refreshingWritesOf(a, decl, nil) != 0 || !j.untouched(decl, a, nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// returnedParam returns the index of the parameter that decl returns as
+// its only result on every path, and the variables that hold it (itself,
+// the variable of a type switch on it, one asserted from it), or -1.
+func returnedParam(info *types.Info, decl *ast.FuncDecl) (int, map[*types.Var]bool) {
+	if decl == nil || decl.Body == nil || decl.Type.Results.NumFields() != 1 {
+		return -1, nil
+	}
+	for i, p := range syntax.ParamVars(info, decl) {
+		if p == nil {
+			continue
+		}
+		same := heldAs(info, decl.Body, p)
+		if syntax.EveryReturn(decl.Body, func(r *ast.ReturnStmt) bool { return len(r.Results) == 1 && same[plainVar(info, r.Results[0])] }) {
+			return i, same
+		}
+	}
+	return -1, nil
+}
+
+// plainVar returns the variable e is, as it is or asserted to a type (not
+// a field of it), or nil.
+func plainVar(info *types.Info, e ast.Expr) *types.Var {
+	if ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr); ok {
+		e = ta.X
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
+}
+
+// heldAs returns p and the variables in body that hold p's object: those
+// of a type switch on it (`switch r := p.(type)`) and those declared from
+// an assertion of it (`d, ok := p.(*appsv1.Deployment)`).
+func heldAs(info *types.Info, body *ast.BlockStmt, p *types.Var) map[*types.Var]bool {
+	out := map[*types.Var]bool{p: true}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeSwitchStmt:
+			if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && assertsFrom(info, as.Rhs[0], p) {
+				for _, c := range n.Body.List {
+					if v, ok := info.Implicits[c].(*types.Var); ok {
+						out[v] = true
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && len(n.Lhs) > 0 && assertsFrom(info, n.Rhs[0], p) {
+				if v, ok := info.Defs[syntax.Ident(n.Lhs[0])].(*types.Var); ok {
+					out[v] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// assertsFrom reports whether e is a type assertion of p itself.
+func assertsFrom(info *types.Info, e ast.Expr, p *types.Var) bool {
+	ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr)
+	return ok && plainVar(info, ta.X) == p
 }

@@ -44,13 +44,16 @@ type periodicRuns struct {
 // timerAt are the package's uses of timers (see isTimerUse): a reference
 // can be on a tick only in a declaration that holds one, or in a function
 // found to run on ticks, so the others need no cursor to be ruled out.
-func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package, sites *syntax.Cursors, timerAt []token.Pos) periodicRuns {
+//
+// exported, when not nil, admits an exported function too: one the whole
+// program calls only from its own package.
+func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package, sites *syntax.Cursors, timerAt []token.Pos, exported func(*types.Func) bool) periodicRuns {
 	runs := periodicRuns{funcs: map[*types.Func]time.Duration{}}
 	var takenAt []token.Pos
 	runs.signals, takenAt = runs.findSignals(info, sites, timerAt)
 	timerAt = append(slices.Clip(timerAt), takenAt...)
 	uses := make(map[*types.Func][]tickRef)
-	for fn, ids := range tickCandidates(fset, info, pkg) {
+	for fn, ids := range tickCandidates(fset, info, pkg, exported) {
 		for _, id := range ids {
 			if d := sites.DeclAt(id.Pos()); d != nil {
 				uses[fn] = append(uses[fn], tickRef{id: id, decl: d, timed: holdsAny(d, timerAt)})
@@ -132,12 +135,17 @@ func holdsAny(n ast.Node, positions []token.Pos) bool {
 // tickCandidates returns the references, outside _test.go files, of each
 // unexported function of pkg. The model looks for them only in a package
 // that uses a timer (useScan.timerAt): elsewhere no function runs on a tick.
-func tickCandidates(fset *token.FileSet, info *types.Info, pkg *types.Package) map[*types.Func][]*ast.Ident {
+func tickCandidates(fset *token.FileSet, info *types.Info, pkg *types.Package, exported func(*types.Func) bool) map[*types.Func][]*ast.Ident {
 	refs := map[*types.Func][]*ast.Ident{}
 	for id, obj := range info.Uses {
 		fn, ok := obj.(*types.Func)
-		if ok && fn.Pkg() == pkg && !fn.Exported() && !syntax.InTestFile(fset, id.Pos()) {
+		if ok && fn.Pkg() == pkg && !syntax.InTestFile(fset, id.Pos()) {
 			refs[fn.Origin()] = append(refs[fn.Origin()], id)
+		}
+	}
+	for fn := range refs {
+		if fn.Exported() && (exported == nil || !exported(fn)) {
+			delete(refs, fn)
 		}
 	}
 	return refs

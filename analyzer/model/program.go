@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"maps"
+	"strings"
 	"sync"
 	"time"
 
@@ -108,6 +109,36 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 		return lost
 	}
 	return *worst
+}
+
+// CalledOnlyInPackage reports whether every call of fn in the program is
+// made in fn's package, and nothing takes it as a value or calls it
+// through an interface. Only for a package that nothing outside its
+// module can import (main, or one under internal/), whose callers the
+// load of the module holds.
+func (p *ProgramHealing) CalledOnlyInPackage(fn *types.Func) bool {
+	if fn.Pkg() == nil || !moduleOnly(fn.Pkg()) {
+		return false
+	}
+	p.once.Do(p.build)
+	k := FuncIDOf(fn)
+	callers := p.calls.callers[k]
+	if p.calls.openCallers(k) || len(callers) == 0 {
+		return false
+	}
+	for _, c := range callers {
+		if c.pkg != k.pkg {
+			return false
+		}
+	}
+	return true
+}
+
+// moduleOnly reports whether only its own module can import pkg: a main
+// package, or one under an internal directory.
+func moduleOnly(pkg *types.Package) bool {
+	path := pkg.Path()
+	return pkg.Name() == "main" || strings.HasPrefix(path, "internal/") || strings.Contains(path, "/internal/") || strings.HasSuffix(path, "/internal")
 }
 
 // harsher returns the harsher of a path's grade so far (nil: none yet)

@@ -54,6 +54,9 @@ func (c *checker) judge(fg *fnGraph, w, w2 *model.Write, outs map[outcome]bool, 
 	if reboundByRange(c.pass.TypesInfo, w, w2) {
 		return // the next iteration writes another element
 	}
+	if model.WritesDeleted(c.pass.TypesInfo, w2) {
+		return // a delete handler's object: gone, so NotFound, not Conflict
+	}
 	var fix *analysis.SuggestedFix
 	var fixed string // what the fix does, as the message's advice
 	// A write that resends a version the server refused is reported

@@ -94,7 +94,9 @@
 // variable, or one its body declares from the range's variables (`v, ok :=
 // byName[name]`), or declares without a value and sets only from them or
 // itself (`var next *T`; `next = item.DeepCopy()`), is another object on
-// each turn.
+// each turn. An informer delete handler's object (`DeleteFunc`, `OnDelete`,
+// or one asserted from its argument) is gone from the server: its writes
+// fail NotFound, not Conflict, and are not reported.
 //
 // After a failed write, a second write of the same object resends the
 // version the server has just refused: it is certain to fail, so the

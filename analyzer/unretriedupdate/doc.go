@@ -163,7 +163,7 @@
 //   - Retried: a path that goes round a loop of attempts that writes the same
 //     object again (a loop with a condition, or one that a success leaves, even
 //     if it sleeps between attempts; a re-read into the turn's own variable
-//     whose version is copied into the object reads the same one), or returns `(false, nil)` from a
+//     whose version is copied into the object, or a `DeepCopy` of it written, reads the same one), or returns `(false, nil)` from a
 //     `wait.Poll` condition that re-reads it (before its write, or after the
 //     failure on that path: the re-read's own error ending the poll gives up,
 //     as a failed Get ends RetryOnConflict), also `return len(pending) == 0,
@@ -254,11 +254,11 @@
 // passes it what a builder made. A builder may be a function or a method, in
 // any package (`r.newCronJob(x)`, `tester.NewDeployment()`), a deep copy of a
 // fresh object is fresh too, and handing its object to a helper that leaves it
-// without a version (a create helper that sends it through a client-go typed
-// `Create` and drops the stored copy, a wait that only reads it, a comparison,
-// `reflect.DeepEqual`, also by fact) keeps it fresh, as does handing a part
-// without metadata (`GetSelectorPods(d.Spec.Selector)`); a controller-runtime
-// `Create`, which decodes the stored object into its argument, does not. An
+// without a version (a create helper that sends it through a client-go typed `Create` and drops the stored copy, a
+// wait that only reads it, a comparison, `reflect.DeepEqual`, also by fact) keeps it fresh, as does handing a part without metadata
+// (`GetSelectorPods(d.Spec.Selector)`), or through a function of the package that hands it back
+// (`d = addOwnership(d).(*appsv1.Deployment)`); a controller-runtime `Create`, which decodes the stored object into its
+// argument, does not. Nor can a delete handler's object (`DeleteFunc`, `OnDelete`), gone: NotFound, not Conflict. An
 // object whose resourceVersion the function blanks on every path to the write
 // (`pod.ResourceVersion = ""`, `SetResourceVersion("")`), with nothing giving
 // it one again in between, cannot conflict either (a controller-runtime write
@@ -305,8 +305,8 @@
 //     a manager cache's `SyncPeriod`, set in the package or by a function it
 //     calls (known through a fact; the standalone command reads `main` too, each program's for the packages it imports, the harshest where several do, and takes controller-runtime's default, 10h, for a program that builds a manager and names neither a `SyncPeriod` nor an informer of its own); or the write runs on a tick (see
 //     "Retried": a ticker's period is read from its `time.NewTicker`), with
-//     every object it sends read on that turn, in an unexported function that
-//     only ticks run (not a worker taking from a work queue, which `wait.Until`
+//     every object it sends read on that turn, in an unexported function that only ticks run (standalone, an exported
+//     one of a `main` or `internal/` package too, that the whole program calls only in its package) (not a worker taking from a work queue, which `wait.Until`
 //     restarts only once the queue shuts down, but its type switch's case for
 //     a signal a tick adds to that queue, when the case ignores the signal),
 //     or first once, then on ticks. The smallest constant period is shown;

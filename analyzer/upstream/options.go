@@ -55,6 +55,11 @@ type ProgramGrader interface {
 	// ManagerStopEndsProgram reports whether a controller-runtime manager
 	// stopped by a runnable's error ends the program.
 	ManagerStopEndsProgram() bool
+	// CalledOnlyInPackage reports whether every call of fn in the program
+	// is made in fn's own package, and nothing uses it as a value or
+	// through an interface: the package's own view of its callers is then
+	// the whole of them.
+	CalledOnlyInPackage(fn *types.Func) bool
 }
 
 // TestWriteReporter is implemented by a check's flag value that decides

@@ -301,3 +301,29 @@ func TestWholeProgramDefaultResync(t *testing.T) {
 		t.Errorf("conflictlint cmdsync/filtered: want %q, got\n%s", filtered, o.stdout)
 	}
 }
+
+// TestWholeProgramExportedTick: a write in an exported method that only a
+// sleep loop of its own package calls is redone on the loop's next pass.
+// The whole program shows the method has no other caller when nothing
+// outside the module can import its package (internal/); the package
+// view cannot know it, nor can any load of a package others may import.
+func TestWholeProgramExportedTick(t *testing.T) {
+	root := gopath(t)
+	const internal = "src/cmdprogram/internal/watcher/watcher.go:36:15: conflict from ConfigMaps(\"ns\").Update cannot be returned by Refresh: re-read cm inside retry.RetryOnConflict; "
+	const public = "src/cmdprogram/watcherpub/watcher.go:33:15: conflict from ConfigMaps(\"ns\").Update cannot be returned by Refresh: re-read cm inside retry.RetryOnConflict; "
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"cmdprogram/internal/watcher", "cmdprogram/watcherpub"}, []string{internal + "lost until resync (10s)", public + "lost for good"}},
+		{[]string{"-whole-program=false", "cmdprogram/internal/watcher"}, []string{internal + "lost for good"}},
+	} {
+		o := conflictlint(t, root, c.args...)
+		o.want(t, exitFindings)
+		for _, w := range c.want {
+			if !strings.Contains(o.stdout, w+" (unretriedupdate)") {
+				t.Errorf("conflictlint %s: want %q in\n%s", strings.Join(c.args, " "), w, o.stdout)
+			}
+		}
+	}
+}

@@ -226,8 +226,9 @@ func (fx *effects) noteRead(read ast.Node, st *pathState) {
 // refetched) is judged by that read.
 func (vf *valueFlow) mentionsLoopLocal(n ast.Node) bool {
 	if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-		// obj = fetched, or obj.ResourceVersion = fetched.ResourceVersion
-		if v := vf.loopLocalBase(as.Rhs[0]); v != nil {
+		// obj = fetched, obj.ResourceVersion = fetched.ResourceVersion, or
+		// newPod := pod.DeepCopy()
+		if v := vf.loopLocalBase(deepCopied(as.Rhs[0])); v != nil {
 			if rd := vf.readDefining(v); rd != nil {
 				return vf.mentionsLoopLocalBut(rd, v)
 			}
@@ -252,6 +253,18 @@ func (vf *valueFlow) mentionsLoopLocalBut(n ast.Node, except *types.Var) bool {
 		return true
 	})
 	return found
+}
+
+// deepCopied returns what e is a DeepCopy of (`pod.DeepCopy()`: pod), or e.
+func deepCopied(e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return e
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "DeepCopy" {
+		return sel.X
+	}
+	return e
 }
 
 // loopLocalBase returns the variable declared in the loop around the

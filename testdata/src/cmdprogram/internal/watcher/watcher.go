@@ -1,0 +1,39 @@
+// Package watcher refreshes a ConfigMap from a loop that sleeps ten
+// seconds between passes (as KubeArmor's operator does in
+// WatchRequiredResources). Its Refresh is exported but under internal/:
+// only the module can call it, and the whole program shows that only the
+// loop does, so a write it loses is redone on the next pass. The package
+// alone cannot know that its importers do not call Refresh too.
+package watcher
+
+import (
+	"context"
+	"log"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+)
+
+type Watcher struct{ CS kubernetes.Interface }
+
+// Run refreshes on every pass.
+func (w *Watcher) Run() {
+	for {
+		w.Refresh()
+		time.Sleep(10 * time.Second)
+	}
+}
+
+// Refresh reads the state and writes it back with a mark.
+func (w *Watcher) Refresh() {
+	ctx := context.Background()
+	cm, err := w.CS.CoreV1().ConfigMaps("ns").Get(ctx, "state", metav1.GetOptions{})
+	if err != nil {
+		return
+	}
+	cm.Data = map[string]string{"refreshed": time.Now().String()}
+	if _, err := w.CS.CoreV1().ConfigMaps("ns").Update(ctx, cm, metav1.UpdateOptions{}); err != nil {
+		log.Printf("refresh: %v", err)
+	}
+}
