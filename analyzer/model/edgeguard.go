@@ -3,8 +3,11 @@ package model
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // An edge test: the write runs only behind a comparison of two objects of
@@ -133,7 +136,7 @@ func (g *Grading) edgeTest(ifCur inspector.Cursor, cond ast.Expr, written *types
 		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 			return true
 		}
-		if k := namedOf(v.Type()); k != nil && k != written && !contains(byKind[k], v) {
+		if k := namedOf(v.Type()); k != nil && k != written && !slices.Contains(byKind[k], v) {
 			byKind[k] = append(byKind[k], v)
 		}
 		return true
@@ -155,15 +158,6 @@ func (g *Grading) edgeTest(ifCur inspector.Cursor, cond ast.Expr, written *types
 	return false
 }
 
-func contains(vars []*types.Var, v *types.Var) bool {
-	for _, w := range vars {
-		if w == v {
-			return true
-		}
-	}
-	return false
-}
-
 // aliasesOf returns v and the variables v was defined from in decl
 // (`sts := obj.(*appsv1.StatefulSet)`, `d := o`, `d := &o`).
 func aliasesOf(info *types.Info, decl *ast.FuncDecl, v *types.Var) map[*types.Var]bool {
@@ -177,31 +171,13 @@ func aliasesOf(info *types.Info, decl *ast.FuncDecl, v *types.Var) map[*types.Va
 			if id, ok := lhs.(*ast.Ident); !ok || info.Defs[id] != v {
 				continue
 			}
-			if src := rootVar(info, as.Rhs[i]); src != nil {
+			if src := plainVar(info, upstream.StripAddr(as.Rhs[i])); src != nil {
 				out[src] = true
 			}
 		}
 		return true
 	})
 	return out
-}
-
-// rootVar returns the variable e names, through parentheses, a type
-// assertion or an address.
-func rootVar(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.TypeAssertExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			e = x.X
-		case *ast.Ident:
-			v, _ := info.Uses[x].(*types.Var)
-			return v
-		default:
-			return nil
-		}
-	}
 }
 
 // writtenAfter reports whether, after the statement at stmt, the function
