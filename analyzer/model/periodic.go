@@ -53,7 +53,7 @@ func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package,
 	runs.signals, takenAt = runs.findSignals(info, sites, timerAt)
 	timerAt = append(slices.Clip(timerAt), takenAt...)
 	uses := make(map[*types.Func][]tickRef)
-	for fn, ids := range tickCandidates(fset, info, pkg, exported) {
+	for fn, ids := range tickCandidates(fset, info, pkg, exported != nil) {
 		for _, id := range ids {
 			if d := sites.DeclAt(id.Pos()); d != nil {
 				uses[fn] = append(uses[fn], tickRef{id: id, decl: d, timed: holdsAny(d, timerAt)})
@@ -65,6 +65,9 @@ func findPeriodicRuns(fset *token.FileSet, info *types.Info, pkg *types.Package,
 		refs := uses[fn]
 		if _, done := runs.funcs[fn]; done || !runs.mayAllBeOnTick(info, refs) || takesWork(info, sites.DeclAt(fn.Pos())) {
 			return false
+		}
+		if fn.Exported() && (exported == nil || !exported(fn)) {
+			return false // asked last: the program's call graph is built on the first question
 		}
 		at := make([]inspector.Cursor, len(refs))
 		for i, r := range refs {
@@ -133,19 +136,16 @@ func holdsAny(n ast.Node, positions []token.Pos) bool {
 }
 
 // tickCandidates returns the references, outside _test.go files, of each
-// unexported function of pkg. The model looks for them only in a package
-// that uses a timer (useScan.timerAt): elsewhere no function runs on a tick.
-func tickCandidates(fset *token.FileSet, info *types.Info, pkg *types.Package, exported func(*types.Func) bool) map[*types.Func][]*ast.Ident {
+// unexported function of pkg, and of each exported one withExported (the
+// whole program then says which have no other caller). The model looks
+// for them only in a package that uses a timer (useScan.timerAt):
+// elsewhere no function runs on a tick.
+func tickCandidates(fset *token.FileSet, info *types.Info, pkg *types.Package, withExported bool) map[*types.Func][]*ast.Ident {
 	refs := map[*types.Func][]*ast.Ident{}
 	for id, obj := range info.Uses {
 		fn, ok := obj.(*types.Func)
-		if ok && fn.Pkg() == pkg && !syntax.InTestFile(fset, id.Pos()) {
+		if ok && fn.Pkg() == pkg && (withExported || !fn.Exported()) && !syntax.InTestFile(fset, id.Pos()) {
 			refs[fn.Origin()] = append(refs[fn.Origin()], id)
-		}
-	}
-	for fn := range refs {
-		if fn.Exported() && (exported == nil || !exported(fn)) {
-			delete(refs, fn)
 		}
 	}
 	return refs
