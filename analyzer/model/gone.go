@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/model/cache"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -92,16 +93,8 @@ func implementsHandler(info *types.Info, decl *ast.FuncDecl) bool {
 	if !ok || fn.Pkg() == nil {
 		return false
 	}
-	pkg := syntax.FindPackage(fn.Pkg(), upstream.CachePath)
-	if pkg == nil {
-		return false
-	}
-	obj := pkg.Scope().Lookup("ResourceEventHandler")
-	if obj == nil {
-		return false
-	}
-	iface, ok := obj.Type().Underlying().(*types.Interface)
-	return ok && types.Implements(fn.Signature().Recv().Type(), iface)
+	iface := cache.HandlerInterface(fn.Pkg())
+	return iface != nil && types.Implements(fn.Signature().Recv().Type(), iface)
 }
 
 // heldFrom reports whether v is p, or is declared in fn from a type

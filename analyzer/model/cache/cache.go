@@ -206,15 +206,25 @@ func (c *Cache) MutatedArgs(call *ast.CallExpr) []ast.Expr {
 	return out
 }
 
+// HandlerInterface returns client-go's cache.ResourceEventHandler as pkg
+// sees it through its imports, or nil.
+func HandlerInterface(pkg *types.Package) *types.Interface {
+	cachePkg := syntax.FindPackage(pkg, upstream.CachePath)
+	if cachePkg == nil {
+		return nil
+	}
+	obj := cachePkg.Scope().Lookup("ResourceEventHandler")
+	if obj == nil {
+		return nil
+	}
+	iface, _ := obj.Type().Underlying().(*types.Interface)
+	return iface
+}
+
 // findHandlers records the parameters of the package's event handlers.
 func (c *Cache) findHandlers(pass *analysis.Pass) {
 	decls := make(map[*types.Func]*ast.FuncDecl)
-	var iface *types.Interface
-	if pkg := syntax.FindPackage(pass.Pkg, upstream.CachePath); pkg != nil {
-		if obj := pkg.Scope().Lookup("ResourceEventHandler"); obj != nil {
-			iface, _ = obj.Type().Underlying().(*types.Interface)
-		}
-	}
+	iface := HandlerInterface(pass.Pkg)
 	for fn, fd := range syntax.FuncDecls(pass.TypesInfo, pass.Files) {
 		decls[fn] = fd
 		// fd.Recv may be an empty list, `func () OnAdd(...)`, which
