@@ -14,8 +14,13 @@ import (
 // whose behaviour the tables describe (client-go, apimachinery, api,
 // controller-runtime): their functions are never analyzed for facts.
 func IsUpstream(pkg *types.Package) bool {
+	return IsUpstreamPath(syntax.PkgPath(pkg))
+}
+
+// IsUpstreamPath is IsUpstream by import path.
+func IsUpstreamPath(path string) bool {
 	for _, prefix := range upstreamPrefixes {
-		if HasPrefixPath(syntax.PkgPath(pkg), prefix) {
+		if HasPrefixPath(path, prefix) {
 			return true
 		}
 	}

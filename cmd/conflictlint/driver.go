@@ -357,6 +357,8 @@ func loadTo(patterns []string, tests bool, tags string, say func(string)) ([]*pa
 	}
 	if fromSource {
 		dropDependencySyntax(pkgs)
+	} else if siblings := siblingImports(pkgs); len(siblings) > 0 {
+		pkgs = withSiblings(cfg, patterns, siblings, pkgs)
 	}
 	errs := loadErrors(pkgs)
 	for _, e := range errs {
@@ -366,15 +368,16 @@ func loadTo(patterns []string, tests bool, tags string, say func(string)) ([]*pa
 }
 
 // dropDependencySyntax leaves only roots, the packages the patterns
-// matched, with syntax and type information, as a load from export data
-// does; a dependency keeps its types and its errors.
+// matched, and the packages of sibling modules (see siblings.go) with
+// syntax and type information, as a load from export data does; a
+// dependency keeps its types and its errors.
 func dropDependencySyntax(roots []*packages.Package) {
 	isRoot := make(map[*packages.Package]bool, len(roots))
 	for _, p := range roots {
 		isRoot[p] = true
 	}
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		if !isRoot[p] {
+		if !isRoot[p] && !fromSibling(p) {
 			p.Syntax, p.TypesInfo = nil, nil
 		}
 	})
