@@ -90,10 +90,22 @@ type Report struct {
 	AnalyzeSecond float64  `json:"analyze_seconds"`
 	// AnalyzeCPU is the least CPU time (user and system, the whole
 	// process) of the -repeat runs of the analysis, 0 without -repeat.
-	AnalyzeCPU   float64   `json:"analyze_cpu_seconds,omitempty"`
-	AnalyzeBytes uint64    `json:"analyze_alloc_bytes,omitempty"` // allocated by one -repeat run
-	Findings     []Finding `json:"findings"`
+	AnalyzeCPU   float64 `json:"analyze_cpu_seconds,omitempty"`
+	AnalyzeBytes uint64  `json:"analyze_alloc_bytes,omitempty"` // allocated by one -repeat run
+	// Costliest names the root units whose analysis took longest in the
+	// last run, with their seconds, so a cost hunt knows where to look.
+	Costliest []UnitCost `json:"costliest"`
+	Findings  []Finding  `json:"findings"`
 }
+
+// UnitCost is one root unit's analysis time, all analyzers together.
+type UnitCost struct {
+	Unit    string  `json:"unit"`
+	Seconds float64 `json:"seconds"`
+}
+
+// costliestShown bounds Report.Costliest.
+const costliestShown = 25
 
 func main() {
 	out := flag.String("o", "", "write the JSON report to this `file` (default stdout)")
@@ -131,6 +143,9 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 	}
 	suite := config.Analyzers()
 	analyzers := append([]*analysis.Analyzer{census, modelOf(suite)}, suite...)
+	if prof.cpu != "" {
+		labelled(analyzers)
+	}
 	// Load as cmd/conflictlint does: dependencies from export data, so
 	// facts flow only between the packages analyzed.
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
@@ -216,6 +231,9 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 		if cost == &rep.Relevant && strings.Contains(pkg.ID, " [") {
 			costs = append(costs, &rep.RelevantTests)
 		}
+		if root {
+			rep.Costliest = append(rep.Costliest, UnitCost{Unit: pkg.ID, Seconds: analysisSeconds(acts)})
+		}
 		for _, c := range costs {
 			c.Units++
 			c.Functions += funcs
@@ -247,9 +265,22 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 		}
 	}
 	sort.Slice(rep.Findings, func(i, j int) bool { return rep.Findings[i].Posn < rep.Findings[j].Posn })
+	sort.Slice(rep.Costliest, func(i, j int) bool { return rep.Costliest[i].Seconds > rep.Costliest[j].Seconds })
+	rep.Costliest = rep.Costliest[:min(len(rep.Costliest), costliestShown)]
 	sort.Strings(rep.ActionErrors)
 	sort.Strings(rep.LoadErrors)
 	return rep, nil
+}
+
+// analysisSeconds sums a unit's analysis time, the bench-only census left out.
+func analysisSeconds(acts []*checker.Action) float64 {
+	var s float64
+	for _, act := range acts {
+		if act.Analyzer != census {
+			s += act.Duration.Seconds()
+		}
+	}
+	return s
 }
 
 func finding(fset *token.FileSet, name string, d analysis.Diagnostic) Finding {
