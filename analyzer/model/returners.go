@@ -36,6 +36,12 @@ type Returner struct {
 	// error then tells only that the path failed. Nil when the Conflict
 	// reaches the caller on every path, and for other packages' returners.
 	Replaced *Replacement
+	// AlsoReplaced are the other places where the function's chains drop
+	// a Conflict for another error: a function with several writes whose
+	// failures it keeps in one variable (`res = err`, each overwriting the
+	// last) loses each write's Conflict at its own drop, and each is a
+	// finding of its own.
+	AlsoReplaced []*Replacement
 }
 
 // Replacement is a call whose Conflict a returner drops, returning
@@ -101,7 +107,8 @@ func (f *returnerFinder) writeReturners() {
 			continue
 		}
 		if fa := f.tracer.Trace(w.Cursor); fa.HandsOn() {
-			f.returners[fn] = Returner{Inner: w, Param: paramIndex(f.info, decl, w.Object.Root), AsGiven: f.sentAsGiven(decl, w), Kind: f.info.TypeOf(w.Object.Expr), Replaced: replacement(fa, w.Call, w.Cursor, nil)}
+			also := f.returners[fn].allReplaced()
+			f.returners[fn] = Returner{Inner: w, Param: paramIndex(f.info, decl, w.Object.Root), AsGiven: f.sentAsGiven(decl, w), Kind: f.info.TypeOf(w.Object.Expr), Replaced: replacement(fa, w.Call, w.Cursor, nil), AlsoReplaced: also}
 			guards[fn] = append(guards[fn], f.writeGuard(decl, w))
 		}
 	}
@@ -128,7 +135,11 @@ func (f *returnerFinder) callReturners() bool {
 		cur := f.scan.cursor(c)
 		if fa := f.tracer.Trace(cur); fa.HandsOn() {
 			root := argRoot(f.info, c.expr, r.Param)
-			f.returners[fn] = Returner{Inner: r.Inner, Param: paramIndex(f.info, decl, root), AsGiven: f.passedAsGiven(decl, c, r), Kind: f.argKind(c, r), Replaced: replacement(fa, c.expr, cur, r.Replaced)}
+			ret := Returner{Inner: r.Inner, Param: paramIndex(f.info, decl, root), AsGiven: f.passedAsGiven(decl, c, r), Kind: f.argKind(c, r), Replaced: replacement(fa, c.expr, cur, r.Replaced)}
+			if fa != fate.ReturnedOther {
+				ret.AlsoReplaced = r.AlsoReplaced // the callee's drops, handed on as they are
+			}
+			f.returners[fn] = ret
 			changed = true
 		}
 	}
@@ -161,6 +172,14 @@ func replacement(fa fate.Fate, call *ast.CallExpr, cur inspector.Cursor, inner *
 		return &Replacement{Call: call, Cursor: cur}
 	}
 	return inner
+}
+
+// allReplaced returns every drop of r's chains, Replaced first.
+func (r Returner) allReplaced() []*Replacement {
+	if r.Replaced == nil {
+		return r.AlsoReplaced
+	}
+	return append([]*Replacement{r.Replaced}, r.AlsoReplaced...)
 }
 
 // mayConflict reports whether c, a call of the returner r, is not a write

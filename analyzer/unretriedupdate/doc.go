@@ -64,7 +64,7 @@
 //     retried`: retry the write before the handler answers.
 //   - `is returned to F, which may ignore it`: the writing function is an
 //     interface value handed to F, not known to act on it. Retry inside it.
-//   - `is dropped for another error, which <fate>`: retry the write there.
+//   - `is dropped for another error, which <fate>`: retry each such write.
 //   - `is not retried` (strict mode): no retry scope surrounds the write.
 //   - `may be lost: <reason> at line N (<slug>)` (debug=unknown), `;
 //     undecided: <slug> at line N` (strict): the fate is undecided at line N
