@@ -24,15 +24,14 @@ import (
 // import, directly or not, from a sibling module: none in GOPATH mode or
 // without a directory replacement.
 func siblingImports(roots []*packages.Package) []string {
-	isRoot := make(map[string]bool, len(roots))
+	known := make(map[string]bool, len(roots)) // the roots' paths, then each sibling's once
 	for _, p := range roots {
-		isRoot[p.PkgPath] = true
+		known[p.PkgPath] = true
 	}
 	var paths []string
-	seen := make(map[string]bool)
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		if !isRoot[p.PkgPath] && !seen[p.PkgPath] && fromSibling(p) {
-			seen[p.PkgPath] = true
+		if !known[p.PkgPath] && fromSibling(p) {
+			known[p.PkgPath] = true
 			paths = append(paths, p.PkgPath)
 		}
 	})
