@@ -183,7 +183,7 @@
 //     test (`t.Fatal`, `require.NoError`, gomega's `Expect`, `ginkgo.Fail`,
 //     Error and Fatal of a test context: a type with `FailNow()` and `Failed()
 //     bool`), or to a function that fails the test and never returns (an e2e
-//     framework's `Failf`, across packages by fact).
+//     framework's `Failf` by fact; Kubernetes' `Failf`, `ExpectNoError` by name).
 //   - Handed off: a path that sends, stores or gives the error to code unseen.
 //   - Reported: a path that only logs it (tabled loggers, zerolog's events
 //     but those begun by `Fatal` or `Panic`, which end the program; any

@@ -301,12 +301,20 @@ var TestSurfaceFuncs = map[FuncKey]bool{
 	{"github.com/onsi/gomega", "Expect"}: true, {"github.com/onsi/gomega", "Ω"}: true,
 	{"github.com/onsi/gomega", "ExpectWithOffset"}: true, {"github.com/onsi/gomega", "Eventually"}: true,
 	{"github.com/onsi/gomega", "EventuallyWithOffset"}: true, {"github.com/onsi/gomega", "Consistently"}: true,
+	{KubeE2EFramework, "ExpectNoError"}: true, {KubeE2EFramework, "ExpectNoErrorWithOffset"}: true,
 }
+
+// KubeE2EFramework is Kubernetes' e2e framework, which many operators'
+// e2e suites use. It is known by name because the standalone command reads
+// a dependency module from export data, without the facts that would show
+// its helpers fail the spec.
+const KubeE2EFramework = "k8s.io/kubernetes/test/e2e/framework"
 
 // TestEndFuncs fail the running test and never return (ginkgo panics to
 // unwind the spec and recovers).
 var TestEndFuncs = map[FuncKey]bool{
 	{"github.com/onsi/ginkgo/v2", "Fail"}: true, {"github.com/onsi/ginkgo", "Fail"}: true,
+	{KubeE2EFramework, "Failf"}: true,
 }
 
 var TestSurfaceTypes = map[FuncKey]bool{

@@ -11,6 +11,7 @@ import (
 	"github.com/onsi/gomega"
 	"github.com/stretchr/testify/require"
 	corev1 "k8s.io/api/core/v1"
+	kubeframework "k8s.io/kubernetes/test/e2e/framework"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -32,5 +33,12 @@ func LabelWithGomega(c client.Client, cm *corev1.ConfigMap) {
 func LabelLogged(t *testing.T, c client.Client, cm *corev1.ConfigMap) {
 	if err := c.Update(context.Background(), cm); err != nil { // want `is not retried`
 		t.Logf("update: %v", err)
+	}
+}
+
+// Kubernetes' e2e framework fails the spec by name (see the tables).
+func LabelWithKubeFramework(c client.Client, cm *corev1.ConfigMap) {
+	if err := c.Update(context.Background(), cm); err != nil { // want `conflict from c.Update is not retried: re-read cm inside retry.RetryOnConflict; no fix: .*; reported by exit status`
+		kubeframework.Failf("update %s: %v", cm.Name, err)
 	}
 }
