@@ -169,7 +169,7 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	// and builds the graphs the checks walk, then is read-only.
 	res.alwaysWrites = findAlwaysWriters(res)
 	res.tracer.Freeze(res.walkedSites())
-	res.silent, res.silentCalls = findSilentWriters(info, scan, found, retries.scopeByBody, res.tracer, returners, imported.silent)
+	res.silent, res.silentGuards, res.silentCalls = findSilentWriters(info, scan, found, retries.scopeByBody, res.tracer, returners, imported)
 	var fieldCalls []*SilentCall
 	res.silentFields, fieldCalls = findSilentFieldWriters(info, scan, found, retries.scopeByBody, res.tracer, imported.silentFields)
 	res.silentCalls = append(res.silentCalls, fieldCalls...)

@@ -32,6 +32,7 @@ type imported struct {
 	returners    map[*types.Func]Returner
 	refreshers   map[*types.Func]ReadsFact
 	silent       map[*types.Func][]int    // silent writers: the parameters they write
+	silentGuards silentGuards             // and the error parameter their writes need not to be a Conflict
 	silentFields map[*types.Func][]string // and the receiver fields
 }
 
@@ -44,6 +45,7 @@ func importCalleeFacts(pass *analysis.Pass, calls []call) imported {
 		returners:    make(map[*types.Func]Returner),
 		refreshers:   make(map[*types.Func]ReadsFact),
 		silent:       make(map[*types.Func][]int),
+		silentGuards: make(silentGuards),
 		silentFields: make(map[*types.Func][]string),
 	}
 	seen := make(map[*types.Func]bool)
@@ -69,7 +71,7 @@ func (im imported) importFrom(pass *analysis.Pass, fn *types.Func) {
 	}
 	var returns ReturnsConflictFact
 	if pass.ImportObjectFact(fn, &returns) {
-		im.returners[fn] = Returner{Param: returns.Param, AsGiven: returns.AsGiven, Guard: importedGuard(returns)}
+		im.returners[fn] = Returner{Param: returns.Param, AsGiven: returns.AsGiven, Guard: importedGuard(returns), ConflictGuard: importedConflictGuard(returns)}
 	}
 	var reads ReadsFact
 	if pass.ImportObjectFact(fn, &reads) {
@@ -79,6 +81,7 @@ func (im imported) importFrom(pass *analysis.Pass, fn *types.Func) {
 	if pass.ImportObjectFact(fn, &silent) {
 		if len(silent.Params) > 0 {
 			im.silent[fn] = silent.Params
+			im.silentGuards[fn] = silent.NotConflict - 1
 		}
 		if len(silent.Fields) > 0 {
 			im.silentFields[fn] = silent.Fields
@@ -157,6 +160,15 @@ func importedInformerKind(pass *analysis.Pass, field *types.Var) string {
 	return ""
 }
 
+// importedConflictGuard is the error parameter a ReturnsConflictFact's
+// writes need not to be a Conflict, as a guard, or nil.
+func importedConflictGuard(f ReturnsConflictFact) *Guard {
+	if f.NotConflict == 0 {
+		return nil
+	}
+	return &Guard{Param: f.NotConflict - 1, When: false}
+}
+
 // importedGuard is the guard a ReturnsConflictFact carries, or nil.
 func importedGuard(f ReturnsConflictFact) *Guard {
 	if f.Guard == 0 {
@@ -219,7 +231,7 @@ func (e exporter) exportFuncFacts(res *Result, fn *types.Func) {
 		e.pass.ExportObjectFact(fn, returnsFact(r))
 	}
 	if ps, fs := res.silent[fn], res.silentFields[fn]; len(ps) > 0 || len(fs) > 0 {
-		e.pass.ExportObjectFact(fn, &SilentWriteFact{Params: ps, Fields: fs})
+		e.pass.ExportObjectFact(fn, &SilentWriteFact{Params: ps, Fields: fs, NotConflict: res.silentGuards.of(fn) + 1})
 	}
 	if r := e.judge.freshResultOf(fn); r >= 0 {
 		e.pass.ExportObjectFact(fn, &FreshBuildFact{Result: r})
@@ -459,6 +471,9 @@ func returnsFact(r Returner) *ReturnsConflictFact {
 	f := &ReturnsConflictFact{Param: r.Param, AsGiven: r.AsGiven}
 	if r.Guard != nil {
 		f.Guard, f.When = r.Guard.Param+1, r.Guard.When
+	}
+	if r.ConflictGuard != nil {
+		f.NotConflict = r.ConflictGuard.Param + 1
 	}
 	return f
 }

@@ -29,11 +29,12 @@ type RetriesFact struct {
 // whose object (or whose elements) the write sends with no resourceVersion
 // but the one it came with, or -1.
 // Guard+1 is the bool parameter the writes need (0: none), which must hold
-// When.
+// When; NotConflict+1 the error parameter they need not to be a Conflict.
 type ReturnsConflictFact struct {
 	Param, AsGiven int
 	Guard          int
 	When           bool
+	NotConflict    int
 }
 
 // FreshBuildFact: every return of the function builds its result Result
@@ -194,10 +195,12 @@ func (f *ReadsFact) String() string {
 // SilentWriteFact: the function writes the objects of parameters Params
 // (in order), or of its receiver's Fields, and loses those writes'
 // failures (logs or drops them): after a Conflict there, the caller's
-// object is stale and the caller cannot know.
+// object is stale and the caller cannot know. NotConflict-1 is the error
+// parameter the writes of Params need not to be a Conflict (0: none).
 type SilentWriteFact struct {
-	Params []int
-	Fields []string
+	Params      []int
+	Fields      []string
+	NotConflict int
 }
 
 func (*SilentWriteFact) AFact() {}
@@ -212,6 +215,9 @@ func (f *SilentWriteFact) String() string {
 	}
 	if len(f.Fields) > 0 {
 		out += fmt.Sprintf("silentWrite(fields %v)", f.Fields)
+	}
+	if f.NotConflict > 0 {
+		out += fmt.Sprintf(" unless param %d is a conflict", f.NotConflict-1)
 	}
 	return out
 }

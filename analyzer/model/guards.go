@@ -7,6 +7,9 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/conflictlint/conflictlint/analyzer/model/fate"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // A returner's conflict-prone write may run only for one value of a bool
@@ -30,11 +33,20 @@ func guardOf(info *types.Info, decl *ast.FuncDecl, cur inspector.Cursor) *Guard 
 	if len(params) == 0 {
 		return nil
 	}
+	return testGuard(decl, cur, func(cond ast.Expr) (int, bool, bool) { return paramTest(info, params, cond) })
+}
+
+// testGuard returns what the write at cur needs of a parameter of decl
+// that test recognizes in a condition (its index, and whether the
+// parameter has the property when the condition holds): the write sits in
+// a branch of such a test, or after an early return on it in a block
+// around it.
+func testGuard(decl *ast.FuncDecl, cur inspector.Cursor, test func(ast.Expr) (int, bool, bool)) *Guard {
 	child := cur
 	for c := cur.Parent(); c.Valid() && c.Node() != decl; child, c = c, c.Parent() {
 		switch n := c.Node().(type) {
 		case *ast.IfStmt:
-			if i, holds, ok := paramTest(info, params, n.Cond); ok {
+			if i, holds, ok := test(n.Cond); ok {
 				switch child.Node() {
 				case n.Body:
 					return &Guard{i, holds}
@@ -43,7 +55,7 @@ func guardOf(info *types.Info, decl *ast.FuncDecl, cur inspector.Cursor) *Guard 
 				}
 			}
 		case *ast.BlockStmt:
-			if g := earlyReturnGuard(info, params, n.List, child.Node()); g != nil {
+			if g := earlyReturnGuard(n.List, child.Node(), test); g != nil {
 				return g
 			}
 		}
@@ -52,7 +64,7 @@ func guardOf(info *types.Info, decl *ast.FuncDecl, cur inspector.Cursor) *Guard 
 }
 
 // earlyReturnGuard looks for `if p { return ... }` before upTo in list.
-func earlyReturnGuard(info *types.Info, params map[*types.Var]int, list []ast.Stmt, upTo ast.Node) *Guard {
+func earlyReturnGuard(list []ast.Stmt, upTo ast.Node, test func(ast.Expr) (int, bool, bool)) *Guard {
 	for _, stmt := range list {
 		if stmt == upTo {
 			break
@@ -64,7 +76,7 @@ func earlyReturnGuard(info *types.Info, params map[*types.Var]int, list []ast.St
 		if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ret {
 			continue
 		}
-		if i, holds, ok := paramTest(info, params, ifs.Cond); ok {
+		if i, holds, ok := test(ifs.Cond); ok {
 			return &Guard{i, !holds}
 		}
 	}
@@ -94,6 +106,15 @@ func paramTest(info *types.Info, params map[*types.Var]int, cond ast.Expr) (int,
 // boolParams indexes the bool parameters of decl that the function never
 // assigns.
 func boolParams(info *types.Info, decl *ast.FuncDecl) map[*types.Var]int {
+	return unassignedParams(info, decl, func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Bool
+	})
+}
+
+// unassignedParams indexes the parameters of decl whose type keep accepts
+// and that the function never assigns.
+func unassignedParams(info *types.Info, decl *ast.FuncDecl, keep func(types.Type) bool) map[*types.Var]int {
 	out := make(map[*types.Var]int)
 	i := 0
 	for _, field := range decl.Type.Params.List {
@@ -103,15 +124,62 @@ func boolParams(info *types.Info, decl *ast.FuncDecl) map[*types.Var]int {
 			continue
 		}
 		for _, name := range names {
-			if v, ok := info.Defs[name].(*types.Var); ok {
-				if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool && !assignsVar(info, decl.Body, v) {
-					out[v] = i
-				}
+			if v, ok := info.Defs[name].(*types.Var); ok && keep(v.Type()) && !assignsVar(info, decl.Body, v) {
+				out[v] = i
 			}
 			i++
 		}
 	}
 	return out
+}
+
+// A helper may write only when an error it is handed is not a Conflict:
+// `if apierrors.IsConflict(err) { return ctrl.Result{Requeue: true}, nil }`
+// and then a status write that records the other failure. Given the
+// failure of a write of the same object, the helper's write runs only
+// when that write did not conflict, so it does not resend a refused
+// version.
+
+// conflictGuardOf returns the error parameter of decl that the write at
+// cur needs not to be a Conflict, or -1.
+func conflictGuardOf(info *types.Info, decl *ast.FuncDecl, cur inspector.Cursor) int {
+	params := unassignedParams(info, decl, upstream.IsErrorType)
+	if len(params) == 0 {
+		return -1
+	}
+	g := testGuard(decl, cur, func(cond ast.Expr) (int, bool, bool) { return conflictTest(info, params, cond) })
+	if g == nil || g.When {
+		return -1
+	}
+	return g.Param
+}
+
+// conflictTest reports whether cond is IsConflict(p) or !IsConflict(p) for
+// an error parameter p, its index, and whether p is a Conflict when cond
+// holds.
+func conflictTest(info *types.Info, params map[*types.Var]int, cond ast.Expr) (int, bool, bool) {
+	holds := true
+	e := ast.Unparen(cond)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		holds, e = false, ast.Unparen(u.X)
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return 0, false, false
+	}
+	if fn := upstream.Callee(info, call); fn == nil || !fate.IsConflictCheck(fn) {
+		return 0, false, false
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok {
+		return 0, false, false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return 0, false, false
+	}
+	i, ok := params[v]
+	return i, holds, ok
 }
 
 func assignsVar(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {

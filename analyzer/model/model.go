@@ -113,6 +113,7 @@ type packageModel struct {
 	// silent are the silent writers (see silent.go), with the parameters
 	// each writes; silentCalls the calls of them.
 	silent       map[*types.Func][]int
+	silentGuards silentGuards
 	silentFields map[*types.Func][]string // writers of their receiver's fields
 	silentCalls  []*SilentCall
 

@@ -25,6 +25,9 @@ type Returner struct {
 	AsGiven int
 	// Guard is the bool parameter the function's writes need, if any.
 	Guard *Guard
+	// ConflictGuard is the error parameter the function's own writes need
+	// not to be a Conflict (When is false), if any: see conflictGuardOf.
+	ConflictGuard *Guard
 	// Kind is the written object's type where the chain knows it: the
 	// write's, or the argument a call of another returner hands it (a
 	// helper that builds its StatefulSet and gives it to a CreateOrUpdate
@@ -100,7 +103,7 @@ func findReturners(info *types.Info, scan *callScan, found *writesAndReads, scop
 // writeReturners records the functions whose own writes' failures they
 // hand on, with the guard all their writes share.
 func (f *returnerFinder) writeReturners() {
-	guards := make(map[*types.Func][]*Guard)
+	guards, conflictGuards := make(map[*types.Func][]*Guard), make(map[*types.Func][]*Guard)
 	for _, w := range f.found.writes {
 		fn, decl := f.scan.decls.declOf(w.FuncNode)
 		if fn == nil || w.Scope != nil || w.CannotConflict || f.handsOnByCapture(fn) {
@@ -110,11 +113,12 @@ func (f *returnerFinder) writeReturners() {
 			also := f.returners[fn].allReplaced()
 			f.returners[fn] = Returner{Inner: w, Param: paramIndex(f.info, decl, w.Object.Root), AsGiven: f.sentAsGiven(decl, w), Kind: f.info.TypeOf(w.Object.Expr), Replaced: replacement(fa, w.Call, w.Cursor, nil), AlsoReplaced: also}
 			guards[fn] = append(guards[fn], f.writeGuard(decl, w))
+			conflictGuards[fn] = append(conflictGuards[fn], f.writeConflictGuard(decl, w))
 		}
 	}
 	for fn, gs := range guards {
 		r := f.returners[fn]
-		r.Guard = mergeGuards(gs)
+		r.Guard, r.ConflictGuard = mergeGuards(gs), mergeGuards(conflictGuards[fn])
 		f.returners[fn] = r
 	}
 }
@@ -293,4 +297,17 @@ func (f *returnerFinder) writeGuard(decl *ast.FuncDecl, w *Write) *Guard {
 		return nil
 	}
 	return guardOf(f.info, decl, w.Cursor)
+}
+
+// writeConflictGuard returns the error parameter of decl that the write w
+// needs not to be a Conflict, as a guard (nil for a literal's write or
+// one without).
+func (f *returnerFinder) writeConflictGuard(decl *ast.FuncDecl, w *Write) *Guard {
+	if decl == nil || w.FuncNode != ast.Node(decl) {
+		return nil
+	}
+	if p := conflictGuardOf(f.info, decl, w.Cursor); p >= 0 {
+		return &Guard{Param: p, When: false}
+	}
+	return nil
 }

@@ -27,20 +27,45 @@ import (
 // SilentCall is a call of a silent writer: Param is the argument the
 // helper writes (a helper that writes two of its arguments has two), or
 // -1 when it writes a field of its receiver, whose object Object then is
-// (`b.Obj` for `b.SetCondition(...)`; see silentfields.go).
+// (`b.Obj` for `b.SetCondition(...)`; see silentfields.go). NotConflict
+// is the argument, an error, that the helper's writes need not to be a
+// Conflict (see conflictGuardOf), or -1.
 type SilentCall struct {
-	Call   *ast.CallExpr
-	Callee *types.Func
-	Param  int
-	Cursor inspector.Cursor
-	Object upstream.Object
+	Call        *ast.CallExpr
+	Callee      *types.Func
+	Param       int
+	Cursor      inspector.Cursor
+	Object      upstream.Object
+	NotConflict int
+}
+
+// silentGuards maps a silent writer to the error parameter all its writes
+// need not to be a Conflict, or -1 when one of them needs none.
+type silentGuards map[*types.Func]int
+
+// merge records that one of fn's silent writes needs error parameter g
+// not to be a Conflict (-1: it needs nothing).
+func (sg silentGuards) merge(fn *types.Func, g int) {
+	if old, seen := sg[fn]; seen && old != g {
+		g = -1
+	}
+	sg[fn] = g
+}
+
+// of returns the guard of fn's writes, or -1.
+func (sg silentGuards) of(fn *types.Func) int {
+	if g, ok := sg[fn]; ok {
+		return g
+	}
+	return -1
 }
 
 // findSilentWriters returns the package's silent writers and those of
-// other packages it calls (foreign, from facts), and the calls of them.
-// It runs once the tracer is frozen: the writes' fates are final.
-func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, scopes scopesByBody, tracer *fate.Tracer, returners map[*types.Func]Returner, foreign map[*types.Func][]int) (map[*types.Func][]int, []*SilentCall) {
-	silent := maps.Clone(foreign)
+// other packages it calls (from facts, im), their guards, and the calls
+// of them. It runs once the tracer is frozen: the writes' fates are final.
+func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, scopes scopesByBody, tracer *fate.Tracer, returners map[*types.Func]Returner, im imported) (map[*types.Func][]int, silentGuards, []*SilentCall) {
+	foreign := im.silent
+	silent, guards := maps.Clone(foreign), maps.Clone(im.silentGuards)
 	add := func(fn *types.Func, p int) bool { return addSorted(silent, fn, p) }
 	for _, w := range found.writes {
 		fn, decl := scan.decls.declOf(w.FuncNode)
@@ -49,6 +74,7 @@ func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, 
 		}
 		if p := paramIndex(info, decl, w.Object.Root); p >= 0 && losesSilently(tracer.Trace(w.Cursor)) {
 			add(fn, p)
+			guards.merge(fn, conflictGuardOf(info, decl, w.Cursor))
 		}
 	}
 	graph.Saturate(scan.calls, func(c call) bool {
@@ -68,6 +94,7 @@ func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, 
 		for _, p := range ps {
 			if q := paramIndex(info, decl, argRoot(info, c.expr, p)); q >= 0 {
 				changed = add(fn, q) || changed
+				guards.merge(fn, -1) // the callee's guard is on its own parameter
 			}
 		}
 		return changed
@@ -76,11 +103,11 @@ func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, 
 	for _, c := range scan.calls {
 		for _, p := range silent[c.callee] {
 			if p < len(c.expr.Args) {
-				calls = append(calls, &SilentCall{Call: c.expr, Callee: c.callee, Param: p, Cursor: scan.cursor(c)})
+				calls = append(calls, &SilentCall{Call: c.expr, Callee: c.callee, Param: p, Cursor: scan.cursor(c), NotConflict: guards.of(c.callee)})
 			}
 		}
 	}
-	return silent, calls
+	return silent, guards, calls
 }
 
 // losesSilently reports whether a failure with fate f is lost where it

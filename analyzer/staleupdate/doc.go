@@ -132,6 +132,12 @@
 // "started")`, then `b.Client.Update(ctx, b.Obj)`) is reported, also when
 // the helper's type is another package's (by the same fact).
 //
+// A helper that writes only when an error it is handed is not a Conflict
+// (`if apierrors.IsConflict(errParam) { return ctrl.Result{Requeue: true},
+// nil }` before its status write) resends no refused version when it is
+// handed the failure of the earlier write itself: that call is not
+// reported. Handed another error, it may write a stale object, and is.
+//
 // The earlier write may also sit in a function literal that another call
 // runs and whose error it returns (`err := r.withConn(url, func(c *Conn)
 // error { ...; return r.Update(ctx, obj) })`): a parameter of a function

@@ -64,6 +64,9 @@ type checker struct {
 	// lose the write's failure: after one, the object may be stale and
 	// the caller cannot know.
 	silentCalls map[*model.Write]bool
+	// notConflictArgs are the helper calls whose helper writes only when
+	// an error argument is not a Conflict, with that argument's index.
+	notConflictArgs map[*model.Write]int
 	// silentReported are the silent calls already reported at the first
 	// write they leave stale: fixing the helper fixes the later ones too.
 	silentReported map[*model.Write]bool
@@ -192,9 +195,8 @@ func anyRepeats(ws []*model.Write) bool {
 // fallback that calls one again after it failed resends a stale object
 // just as a direct write would.
 func (c *checker) helperWrites() []*model.Write {
-	if c.helperCalls == nil {
-		c.helperCalls = make(map[*model.Write]bool)
-	}
+	c.helperCalls = make(map[*model.Write]bool)
+	c.notConflictArgs = make(map[*model.Write]int)
 	var out []*model.Write
 	for _, rc := range c.res.ReturnerCalls() {
 		r := c.res.Returners()[rc.Callee]
@@ -212,6 +214,9 @@ func (c *checker) helperWrites() []*model.Write {
 			FuncNode: syntax.EnclosingFuncNode(cur), Scope: c.res.ScopeOf(cur),
 		}
 		c.helperCalls[w] = true
+		if g := r.ConflictGuard; g != nil && g.Param < len(rc.Call.Args) {
+			c.notConflictArgs[w] = g.Param
+		}
 		out = append(out, w)
 	}
 	return out
@@ -237,6 +242,9 @@ func (c *checker) silentWrites() []*model.Write {
 		}
 		c.silentCalls[w] = true
 		c.helperCalls[w] = true
+		if sc.NotConflict >= 0 && sc.NotConflict < len(sc.Call.Args) {
+			c.notConflictArgs[w] = sc.NotConflict
+		}
 		out = append(out, w)
 	}
 	return out

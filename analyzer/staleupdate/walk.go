@@ -88,6 +88,9 @@ func (c *checker) followBlock(fg *fnGraph, w *model.Write, errVar *types.Var, st
 	obj := w.Object
 	for _, n := range st.b.Nodes[from:] {
 		if w2 := fg.writeOf(n, obj); w2 != nil {
+			if c.writesOnlyFresh(w, w2, errVar, st) {
+				return st, true
+			}
 			if w2.Kind != upstream.WriteCreateOrUpdate && !st.unproven { // CreateOrUpdate re-reads the object itself
 				if res.hits[w2] == nil {
 					res.hits[w2] = make(map[outcome]bool)
@@ -111,6 +114,24 @@ func (c *checker) followBlock(fg *fnGraph, w *model.Write, errVar *types.Var, st
 		st.flags = fg.flags.transfer(n, st.flags)
 	}
 	return st, false
+}
+
+// writesOnlyFresh reports whether w2, a call of a helper that writes only
+// when an error it is handed is not a Conflict, is handed w's error on a
+// path where, that error not being a Conflict, w's object cannot be stale
+// (`return handleError(req, err)` after w failed, with handleError's write
+// behind `if IsConflict(err) { return ... }`).
+func (c *checker) writesOnlyFresh(w, w2 *model.Write, errVar *types.Var, st pathState) bool {
+	arg, ok := c.notConflictArgs[w2]
+	if !ok || !st.errLive || errVar == nil {
+		return false
+	}
+	id, isIdent := ast.Unparen(w2.Call.Args[arg]).(*ast.Ident)
+	if !isIdent || c.pass.TypesInfo.Uses[id] != errVar {
+		return false
+	}
+	next, ok := refine(st.out, notConflict)
+	return !ok || !stale(next, refreshesObject(w))
 }
 
 // successors returns the states of the paths leaving st's block: a branch
