@@ -86,21 +86,33 @@ func earlyReturnGuard(list []ast.Stmt, upTo ast.Node, test func(ast.Expr) (int, 
 // paramTest reports whether cond is p or !p for a bool parameter p, its
 // index, and the value of p when cond holds.
 func paramTest(info *types.Info, params map[*types.Var]int, cond ast.Expr) (int, bool, bool) {
-	holds := true
+	e, holds := unnegated(cond)
+	i, ok := paramOf(info, params, e)
+	return i, holds, ok
+}
+
+// unnegated returns cond without a leading `!`, and whether cond holds
+// when what is returned does.
+func unnegated(cond ast.Expr) (ast.Expr, bool) {
 	e := ast.Unparen(cond)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
-		holds, e = false, ast.Unparen(u.X)
+		return ast.Unparen(u.X), false
 	}
-	id, ok := e.(*ast.Ident)
+	return e, true
+}
+
+// paramOf returns the index of the parameter among params that e names.
+func paramOf(info *types.Info, params map[*types.Var]int, e ast.Expr) (int, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
-		return 0, false, false
+		return 0, false
 	}
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok {
-		return 0, false, false
+		return 0, false
 	}
 	i, ok := params[v]
-	return i, holds, ok
+	return i, ok
 }
 
 // boolParams indexes the bool parameters of decl that the function never
@@ -158,11 +170,7 @@ func conflictGuardOf(info *types.Info, decl *ast.FuncDecl, cur inspector.Cursor)
 // an error parameter p, its index, and whether p is a Conflict when cond
 // holds.
 func conflictTest(info *types.Info, params map[*types.Var]int, cond ast.Expr) (int, bool, bool) {
-	holds := true
-	e := ast.Unparen(cond)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
-		holds, e = false, ast.Unparen(u.X)
-	}
+	e, holds := unnegated(cond)
 	call, ok := e.(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return 0, false, false
@@ -170,15 +178,7 @@ func conflictTest(info *types.Info, params map[*types.Var]int, cond ast.Expr) (i
 	if fn := upstream.Callee(info, call); fn == nil || !fate.IsConflictCheck(fn) {
 		return 0, false, false
 	}
-	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
-	if !ok {
-		return 0, false, false
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok {
-		return 0, false, false
-	}
-	i, ok := params[v]
+	i, ok := paramOf(info, params, call.Args[0])
 	return i, holds, ok
 }
 
