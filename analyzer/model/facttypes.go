@@ -183,10 +183,14 @@ func (f *RetriesFact) String() string {
 	return fmt.Sprintf("retries(param %d)", f.Param)
 }
 func (f *ReturnsConflictFact) String() string {
+	out := fmt.Sprintf("returnsConflict(param %d, as given %d)", f.Param, f.AsGiven)
 	if f.Guard > 0 {
-		return fmt.Sprintf("returnsConflict(param %d, as given %d, needs param %d %t)", f.Param, f.AsGiven, f.Guard-1, f.When)
+		out = fmt.Sprintf("returnsConflict(param %d, as given %d, needs param %d %t)", f.Param, f.AsGiven, f.Guard-1, f.When)
 	}
-	return fmt.Sprintf("returnsConflict(param %d, as given %d)", f.Param, f.AsGiven)
+	if f.NotConflict > 0 {
+		out += fmt.Sprintf(" unless param %d is a conflict", f.NotConflict-1)
+	}
+	return out
 }
 func (f *ReadsFact) String() string {
 	return fmt.Sprintf("reads(param %d, result %d)", f.Param, f.Result)

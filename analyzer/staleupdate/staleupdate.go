@@ -77,7 +77,8 @@ func run(pass *analysis.Pass, res *model.Result) (any, error) {
 		return &costStats{Funcs: countTopLevelFuncs(pass.Files)}, nil
 	}
 	stats := &costStats{Funcs: res.Functions(), Writers: countWriters(res)}
-	if len(res.Writes()) == 0 {
+	if len(res.Writes()) == 0 && len(res.ReturnerCalls()) == 0 && len(res.SilentCalls()) == 0 {
+		// nothing writes here, not even through another package's helper
 		return stats, nil
 	}
 	uses := &useIndex{info: pass.TypesInfo, res: res}

@@ -8,6 +8,7 @@ import (
 	"context"
 
 	foov1 "example.com/foo-operator/pkg/apis/foo/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -115,3 +116,25 @@ func TouchAndStore(ctx context.Context, t Toucher, s Storer, key client.ObjectKe
 }
 
 var _, _ = clientStore{}, &memoryStore{}
+
+// RecordFailure writes the failure down only when cause is not a
+// Conflict, and loses its own write's failure (silentWrite of param 2,
+// skipped when param 3 is a Conflict).
+func RecordFailure(ctx context.Context, c client.Client, foo *foov1.Foo, cause error) { // want RecordFailure:`^silentWrite\(param 2\) unless param 3 is a conflict$`
+	if apierrors.IsConflict(cause) {
+		return
+	}
+	foo.Status.Phase = "Failed"
+	if err := c.Status().Update(ctx, foo); err != nil {
+		klog.Error(err)
+	}
+}
+
+// ReturnFailure does so and returns its write's error.
+func ReturnFailure(ctx context.Context, c client.Client, foo *foov1.Foo, cause error) error { // want ReturnFailure:`^returnsConflict\(param 2, as given 2\) unless param 3 is a conflict$`
+	if apierrors.IsConflict(cause) {
+		return nil
+	}
+	foo.Status.Phase = "Failed"
+	return c.Status().Update(ctx, foo)
+}
