@@ -152,6 +152,17 @@ func unassignedParams(info *types.Info, decl *ast.FuncDecl, keep func(types.Type
 // when that write did not conflict, so it does not resend a refused
 // version.
 
+// writeConflictParam returns the error parameter of decl that decl's own
+// write w needs not to be a Conflict, or -1 (also for a write in a
+// function literal, which may run apart from the test). Returners and
+// silent writers read their guards from it alike.
+func writeConflictParam(info *types.Info, decl *ast.FuncDecl, w *Write) int {
+	if decl == nil || w.FuncNode != ast.Node(decl) {
+		return -1
+	}
+	return conflictGuardOf(info, decl, w.Cursor)
+}
+
 // conflictGuardOf returns the error parameter of decl that the write at
 // cur needs not to be a Conflict, or -1.
 func conflictGuardOf(info *types.Info, decl *ast.FuncDecl, cur inspector.Cursor) int {

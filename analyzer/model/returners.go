@@ -303,10 +303,7 @@ func (f *returnerFinder) writeGuard(decl *ast.FuncDecl, w *Write) *Guard {
 // needs not to be a Conflict, as a guard (nil for a literal's write or
 // one without).
 func (f *returnerFinder) writeConflictGuard(decl *ast.FuncDecl, w *Write) *Guard {
-	if decl == nil || w.FuncNode != ast.Node(decl) {
-		return nil
-	}
-	if p := conflictGuardOf(f.info, decl, w.Cursor); p >= 0 {
+	if p := writeConflictParam(f.info, decl, w); p >= 0 {
 		return &Guard{Param: p, When: false}
 	}
 	return nil

@@ -74,7 +74,7 @@ func findSilentWriters(info *types.Info, scan *callScan, found *writesAndReads, 
 		}
 		if p := paramIndex(info, decl, w.Object.Root); p >= 0 && losesSilently(tracer.Trace(w.Cursor)) {
 			add(fn, p)
-			guards.merge(fn, conflictGuardOf(info, decl, w.Cursor))
+			guards.merge(fn, writeConflictParam(info, decl, w))
 		}
 	}
 	graph.Saturate(scan.calls, func(c call) bool {
