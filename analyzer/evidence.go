@@ -276,7 +276,7 @@ func ProgramHealing(pkgs []*packages.Package, resyncOf func(path string) time.Du
 		if p.TypesInfo == nil || p.Types == nil || p.ID != p.PkgPath || !reach.ReachesObjects(p.Types) {
 			continue
 		}
-		program = append(program, model.ProgramPackage{Pkg: p.Types, Info: p.TypesInfo, Files: productFiles(p)})
+		program = append(program, model.ProgramPackage{Pkg: p.Types, Info: p.TypesInfo, Files: productFiles(p), Fset: p.Fset})
 	}
 	return model.NewProgramHealing(program, resyncOf)
 }

@@ -174,7 +174,7 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	res.silentFields, fieldCalls = findSilentFieldWriters(info, scan, found, retries.scopeByBody, res.tracer, imported.silentFields)
 	res.silentCalls = append(res.silentCalls, fieldCalls...)
 	// 6. healing
-	res.grading = Grading{res: res, info: info, gate: opts.Consequences, program: opts.Program, calls: scan.calls, cursors: scan.cursors}
+	res.grading = Grading{res: res, info: info, gate: opts.Consequences, program: opts.Program, calls: scan.calls, cursors: scan.cursors, fset: pass.Fset}
 	res.grading.healing = findHealing(info, res.files, scan.calls, uses.resyncAt, healed)
 	res.grading.healing.noteResync(time.Duration(opts.Resync)) // the user's word for what main sets up
 	if opts.ResyncOf != nil {

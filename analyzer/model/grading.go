@@ -2,7 +2,9 @@ package model
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 	"time"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -29,6 +31,7 @@ type Grading struct {
 	// test's callers (edgeguard.go).
 	calls   []call
 	cursors *syntax.Cursors
+	fset    *token.FileSet
 }
 
 // Admits reports whether the run reports findings of grade g.
@@ -73,6 +76,11 @@ func (g *Grading) healed(cur inspector.Cursor, kind types.Type) consequence.Evid
 	if fn := g.funcAt(cur); e.Grade == consequence.Lost && g.program != nil && fn != nil {
 		e = g.program.Grade(fn, kindKey(namedOf(kind)), onEvent)
 	}
+	if fn := g.funcAt(cur); e.Grade == consequence.Lost && g.program != nil && fn != nil {
+		if d, ok := g.queuedTick(cur, fn, kind); ok {
+			e = consequence.Evidence{Grade: consequence.UntilResync, Period: max(d, 0)}
+		}
+	}
 	if e.Grade != consequence.Lost && e.Grade != consequence.UntilResync {
 		return e
 	}
@@ -80,6 +88,20 @@ func (g *Grading) healed(cur inspector.Cursor, kind types.Type) consequence.Evid
 		e = consequence.Evidence{Grade: consequence.UntilResync, Period: max(d, 0)}
 	}
 	return e
+}
+
+// queuedTick asks the program whether its own event loop runs the lost
+// change at cur, in fn, again on each tick (see queuedticks.go).
+func (g *Grading) queuedTick(cur inspector.Cursor, fn *types.Func, kind types.Type) (time.Duration, bool) {
+	call, ok := cur.Node().(*ast.CallExpr)
+	if !ok || g.fset == nil {
+		return 0, false
+	}
+	written := namedOf(kind)
+	handed := slices.ContainsFunc(call.Args, func(arg ast.Expr) bool {
+		return written != nil && namedOf(g.info.TypeOf(arg)) == written
+	})
+	return g.program.QueuedTick(fn, g.fset.Position(call.Pos()), upstream.Callee(g.info, call), handed)
 }
 
 // grade is the consequence of a lost write of kind in a method of owner;

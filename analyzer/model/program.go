@@ -2,6 +2,7 @@ package model
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"maps"
 	"strings"
@@ -41,6 +42,7 @@ type ProgramHealing struct {
 	tailed    map[string]bool            // owners whose Reconcile has a requeue tail
 	calls     *programCalls
 	fields    map[*types.Var]string // informer fields and the kinds they watch
+	ticks     *queuedTicks          // what the program's own event loops run on each tick
 	// managerRunsOn is set when a manager Start of the program lets the
 	// program run on after it fails (see managerstop.go).
 	managerRunsOn bool
@@ -52,6 +54,7 @@ type ProgramPackage struct {
 	Pkg   *types.Package
 	Info  *types.Info
 	Files []*ast.File
+	Fset  *token.FileSet
 }
 
 // NewProgramHealing returns the grader of the program made of pkgs, whose
@@ -109,6 +112,16 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 		return lost
 	}
 	return *worst
+}
+
+// QueuedTick reports whether the program's own event loop runs the
+// change lost at the call at pos, in fn, again on each tick, and the
+// tick's period: the call is one a worker makes for the tick's items, fn
+// runs on each tick, or helper (the function called; nil for a write)
+// does and is not handed an object of the kind it writes (handedKind).
+func (p *ProgramHealing) QueuedTick(fn *types.Func, pos token.Position, helper *types.Func, handedKind bool) (time.Duration, bool) {
+	p.once.Do(p.build)
+	return p.ticks.run(fn, pos, helper, handedKind)
 }
 
 // CalledOnlyInPackage reports whether every call of fn in the program is
@@ -188,6 +201,7 @@ func (p *ProgramHealing) build() {
 		p.noteManagerStarts(pkg.Info, pkg.Files, calls)
 		p.merge(findHealing(pkg.Info, pkg.Files, calls, nil, facts))
 	}
+	p.ticks = findQueuedTicks(p.pkgs)
 	p.pkgs = nil // read once
 }
 

@@ -2,6 +2,7 @@ package upstream
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"strings"
 	"time"
@@ -60,6 +61,12 @@ type ProgramGrader interface {
 	// through an interface: the package's own view of its callers is then
 	// the whole of them.
 	CalledOnlyInPackage(fn *types.Func) bool
+	// QueuedTick reports whether the program's own event loop (a tick
+	// that queues every object, a worker that dispatches) runs the change
+	// lost at the call at pos in fn again on each tick, and the period;
+	// helper is the function called (nil for a write), handedKind whether
+	// the call hands it an object of the kind it writes.
+	QueuedTick(fn *types.Func, pos token.Position, helper *types.Func, handedKind bool) (time.Duration, bool)
 }
 
 // TestWriteReporter is implemented by a check's flag value that decides

@@ -327,3 +327,41 @@ func TestWholeProgramExportedTick(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeProgramEventLoop: a controller that runs its own event loop
+// (package eventloop/controller: a ticker lists every object and queues a
+// sync event for each on a cache.FIFO; a worker dispatches the events by
+// type) redoes on each tick what the worker runs for a sync event, and
+// what that calls on its main line, in package cluster too. Not redone:
+// a call behind another test (an edge the first run closes), a helper
+// handed an object of the kind it writes, what only add or update events
+// run, and a tick that queues objects it kept rather than listed. The
+// package view sees none of it.
+func TestWholeProgramEventLoop(t *testing.T) {
+	root := gopath(t)
+	const cl, ctl = "src/cmdprogram/eventloop/cluster/cluster.go:", "src/cmdprogram/eventloop/controller/controller.go:"
+	whole := map[string]string{
+		cl + "24:12":   "lost until resync", // Create's syncConfig, which Sync runs too
+		cl + "27:12":   "lost for good",     // syncLabels is handed the object it writes
+		cl + "30:12":   "lost for good",     // only Create marks
+		cl + "38:12":   "lost until resync", // Sync's own call
+		cl + "59:15":   "lost until resync", // Delete, behind the deletion test
+		cl + "100:16":  "lost for good",     // syncStreams, behind an edge
+		ctl + "141:20": "lost until resync", // the worker's sync call
+		ctl + "154:15": "lost for good",     // update events only
+		"src/cmdprogram/eventloop/single/single.go:54:15": "lost for good",
+	}
+	for _, args := range [][]string{{"cmdprogram/eventloop/..."}, {"-whole-program=false", "cmdprogram/eventloop/..."}} {
+		o := conflictlint(t, root, args...)
+		o.want(t, exitFindings)
+		for at, want := range whole {
+			if args[0] == "-whole-program=false" {
+				want = "lost for good"
+			}
+			line := findingLine(o.stdout, at+": ")
+			if line == "" || !strings.Contains(line, "; "+want+";") && !strings.HasSuffix(line, "; "+want+" (unretriedupdate)\n") {
+				t.Errorf("conflictlint %s: want %s graded %q, got %q in\n%s", strings.Join(args, " "), at, want, line, o.stdout)
+			}
+		}
+	}
+}

