@@ -132,6 +132,7 @@ func healingFactsOf(pass *analysis.Pass, facts []analysis.ObjectFact) healingFac
 	}
 	wrappers := findWatchWrappers(pass.TypesInfo, pass.Pkg, pass.Files)
 	return healingFacts{
+		fset:       pass.Fset,
 		resyncs:    len(resyncs) > 0,
 		resyncOf:   func(fn *types.Func) time.Duration { return resyncs[fn] },
 		informerOf: func(field *types.Var) string { return importedInformerKind(pass, field) },

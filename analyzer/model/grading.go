@@ -71,7 +71,7 @@ func (g *Grading) healed(cur inspector.Cursor, kind types.Type) consequence.Evid
 	e := consequence.Evidence{Grade: consequence.Lost}
 	onEvent := !rateLimited(g.info, cur)
 	if owner := g.ownerAt(cur); owner != nil {
-		e = g.healing.gradeRequeued(owner, kindKey(namedOf(kind)), onEvent, g.healing.tailPeriod(g.info, cur))
+		e = g.healing.gradeRequeued(owner, kindKey(namedOf(kind)), onEvent, g.healing.tailPeriod(g.info, cur), g.runsAt(cur, kind))
 	}
 	if fn := g.funcAt(cur); e.Grade == consequence.Lost && g.program != nil && fn != nil {
 		e = g.program.Grade(fn, kindKey(namedOf(kind)), onEvent)
@@ -90,6 +90,26 @@ func (g *Grading) healed(cur inspector.Cursor, kind types.Type) consequence.Evid
 	return e
 }
 
+// runsAt returns whether a dispatched watch's worker (see
+// dispatchedwatch.go) runs the lost change at cur again.
+func (g *Grading) runsAt(cur inspector.Cursor, kind types.Type) func(*queuedTicks) bool {
+	return func(q *queuedTicks) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		fn := g.funcAt(cur)
+		if !ok || fn == nil || g.fset == nil {
+			return false
+		}
+		_, runs := q.run(fn, g.fset.Position(call.Pos()), upstream.Callee(g.info, call), handsKind(g.info, call, kind))
+		return runs
+	}
+}
+
+// handsKind reports whether call is handed an object of type kind.
+func handsKind(info *types.Info, call *ast.CallExpr, kind types.Type) bool {
+	written := namedOf(kind)
+	return written != nil && slices.ContainsFunc(call.Args, func(arg ast.Expr) bool { return namedOf(info.TypeOf(arg)) == written })
+}
+
 // queuedTick asks the program whether its own event loop runs the lost
 // change at cur, in fn, again on each tick (see queuedticks.go).
 func (g *Grading) queuedTick(cur inspector.Cursor, fn *types.Func, kind types.Type) (time.Duration, bool) {
@@ -97,25 +117,22 @@ func (g *Grading) queuedTick(cur inspector.Cursor, fn *types.Func, kind types.Ty
 	if !ok || g.fset == nil {
 		return 0, false
 	}
-	written := namedOf(kind)
-	handed := slices.ContainsFunc(call.Args, func(arg ast.Expr) bool {
-		return written != nil && namedOf(g.info.TypeOf(arg)) == written
-	})
-	return g.program.QueuedTick(fn, g.fset.Position(call.Pos()), upstream.Callee(g.info, call), handed)
+	return g.program.QueuedTick(fn, g.fset.Position(call.Pos()), upstream.Callee(g.info, call), handsKind(g.info, call, kind))
 }
 
 // grade is the consequence of a lost write of kind in a method of owner;
 // onEvent is false when an event that runs the method may still skip the
 // write.
-func (h *healing) grade(owner *types.TypeName, kind string, onEvent bool) consequence.Evidence {
-	return h.gradeRequeued(owner, kind, onEvent, 0)
+func (h *healing) grade(owner *types.TypeName, kind string, onEvent bool, runs func(*queuedTicks) bool) consequence.Evidence {
+	return h.gradeRequeued(owner, kind, onEvent, 0, runs)
 }
 
 // gradeRequeued is grade for a write that a requeue after tail also
 // redoes (0: none), the write being in the tail of owner's Reconcile.
-func (h *healing) gradeRequeued(owner *types.TypeName, kind string, onEvent bool, tail time.Duration) consequence.Evidence {
+// runs reports whether a dispatched watch's worker runs the write.
+func (h *healing) gradeRequeued(owner *types.TypeName, kind string, onEvent bool, tail time.Duration, runs func(*queuedTicks) bool) consequence.Evidence {
 	for _, w := range h.watches[kind] {
-		if onEvent && w.owner == owner && !w.filtered {
+		if onEvent && w.owner == owner && !w.filtered && (w.runs == nil || runs(w.runs)) {
 			return consequence.Evidence{Grade: consequence.UntilEvent}
 		}
 	}

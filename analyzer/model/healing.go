@@ -75,11 +75,16 @@ type healing struct {
 	// fields and functions (SignalsFact, SignalChannelFact).
 	signalFieldOf  func(*types.Var) bool
 	signalResultOf func(*types.Func) (signalResult, bool)
+	fset           *token.FileSet
 }
 
 type watch struct {
 	owner    *types.TypeName
 	filtered bool
+	// runs, for a handler that queues typed events on the project's own
+	// queue, is what the worker runs for them (see dispatchedwatch.go);
+	// nil: every method of owner.
+	runs *queuedTicks
 	// controllerOnly is set when the watch maps an owned object's events
 	// to its controller owner only (see ownerwatch.go).
 	controllerOnly bool
@@ -105,6 +110,9 @@ type healingFacts struct {
 	// package's field and the SignalChannelFact of its function.
 	signalFieldOf  func(*types.Var) bool
 	signalResultOf func(*types.Func) (signalResult, bool)
+	// fset is the package's file set (for where a worker's calls are,
+	// see dispatchedwatch.go).
+	fset *token.FileSet
 }
 
 // findHealing gathers the package's evidence from files and their calls
@@ -118,6 +126,7 @@ func findHealing(info *types.Info, files []*ast.File, calls []call, resyncAt []t
 		requeues: map[*types.TypeName]time.Duration{}, tails: map[FuncID]requeueTail{},
 		refs:    ownerRefs{plain: map[string]bool{}, controller: map[string]bool{}},
 		watchOf: facts.watchOf, signalFieldOf: facts.signalFieldOf, signalResultOf: facts.signalResultOf,
+		fset: facts.fset,
 	}
 	h.periodFiles = files
 	h.informers = findInformerKinds(info, files, facts.informerOf)

@@ -88,7 +88,7 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 			return lost
 		}
 		if owner := p.evidenced[k.owner()]; owner != nil {
-			e := p.healing.grade(owner, kind, onEvent)
+			e := p.healing.grade(owner, kind, onEvent, func(q *queuedTicks) bool { _, ok := q.funcs[k]; return ok })
 			if e.Grade != consequence.Lost {
 				worst = harsher(worst, e)
 				continue
@@ -102,7 +102,7 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 		}
 		for _, c := range p.calls.callers[k] {
 			if t, ok := p.healing.tails[c]; ok && t.callees[k] {
-				worst = harsher(worst, p.healing.gradeRequeued(t.owner, kind, onEvent, t.period))
+				worst = harsher(worst, p.healing.gradeRequeued(t.owner, kind, onEvent, t.period, func(q *queuedTicks) bool { _, ok := q.funcs[c]; return ok }))
 				continue // called after the point from which the Reconcile requeues
 			}
 			queue = append(queue, c)
@@ -199,6 +199,7 @@ func (p *ProgramHealing) build() {
 		}
 		calls := p.calls.takeCalls()
 		p.noteManagerStarts(pkg.Info, pkg.Files, calls)
+		facts.fset = pkg.Fset
 		p.merge(findHealing(pkg.Info, pkg.Files, calls, nil, facts))
 	}
 	p.ticks = findQueuedTicks(p.pkgs)

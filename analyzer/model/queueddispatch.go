@@ -14,7 +14,7 @@ import (
 
 // branches reports whether the then and else branches of a test on cond
 // run on a tick.
-func (d *dispatch) branches(cond ast.Expr) (then, els bool) {
+func (f *tickFinder) branches(d *dispatch, cond ast.Expr) (then, els bool) {
 	if isDeletionTest(cond) {
 		return true, true
 	}
@@ -29,6 +29,7 @@ func (d *dispatch) branches(cond ast.Expr) (then, els bool) {
 		}
 		then, els = then || t, els || !t
 	}
+	f.decided = true
 	return then, els
 }
 
@@ -90,11 +91,12 @@ func (d *dispatch) comparedConstant(e *ast.BinaryExpr) constant.Value {
 // caseRuns reports whether a case of a switch on an item field runs for
 // one of the tick's values: it lists one, or it is the default and a
 // value matches no case.
-func (d *dispatch) caseRuns(s *ast.SwitchStmt, cc *ast.CaseClause) bool {
+func (f *tickFinder) caseRuns(d *dispatch, s *ast.SwitchStmt, cc *ast.CaseClause) bool {
 	sel, ok := ast.Unparen(s.Tag).(*ast.SelectorExpr)
 	if s.Tag == nil || !ok || !d.isItem(sel.X) || d.fields[sel.Sel.Name] == nil {
 		return false
 	}
+	f.decided = true
 	for _, v := range d.fields[sel.Sel.Name] {
 		matched, known := d.caseOf(s, v)
 		if !known {
@@ -126,7 +128,7 @@ func (d *dispatch) caseOf(s *ast.SwitchStmt, v constant.Value) (*ast.CaseClause,
 
 // typeCaseRuns reports whether a case of a type switch on the item runs
 // for the tick's item type, and makes the case's variable an item.
-func (d *dispatch) typeCaseRuns(s *ast.TypeSwitchStmt, cc *ast.CaseClause) bool {
+func (f *tickFinder) typeCaseRuns(d *dispatch, s *ast.TypeSwitchStmt, cc *ast.CaseClause) bool {
 	var x ast.Expr
 	switch a := s.Assign.(type) {
 	case *ast.ExprStmt:
@@ -138,6 +140,7 @@ func (d *dispatch) typeCaseRuns(s *ast.TypeSwitchStmt, cc *ast.CaseClause) bool 
 	if !ok || !d.isItem(ta.X) || d.typ == nil {
 		return false
 	}
+	f.decided = true
 	runs := cc.List == nil && !d.anyTypeCase(s)
 	for _, e := range cc.List {
 		runs = runs || types.Identical(d.info.TypeOf(e), d.typ)

@@ -91,13 +91,16 @@ type tickFinder struct {
 	seen  map[*types.Func]bool // the functions one tick's walk has entered
 	ticks queuedTicks
 	fresh []FuncID // functions found to run on ticks whose calls are not yet walked
+	// decided is set once a worker's branch is taken or left for the
+	// items' type or field values.
+	decided bool
 }
 
 // findQueuedTicks returns what the program's own event loops run on each
 // tick. Only packages that use a timer are looked at for ticks, and
 // workers only when a tick queues.
 func findQueuedTicks(pkgs []ProgramPackage) *queuedTicks {
-	f := &tickFinder{pkgs: pkgs, ticks: queuedTicks{funcs: map[FuncID]time.Duration{}, sites: map[token.Position]time.Duration{}}}
+	f := newTickFinder(pkgs)
 	for _, pkg := range pkgs {
 		if usesTimer(pkg.Info) {
 			f.findTicks(pkg)
@@ -111,6 +114,10 @@ func findQueuedTicks(pkgs []ProgramPackage) *queuedTicks {
 	}
 	f.closeOverMainLines()
 	return &f.ticks
+}
+
+func newTickFinder(pkgs []ProgramPackage) *tickFinder {
+	return &tickFinder{pkgs: pkgs, ticks: queuedTicks{funcs: map[FuncID]time.Duration{}, sites: map[token.Position]time.Duration{}}}
 }
 
 // usesTimer reports whether the package uses one of the timer constructs.

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"slices"
 	"time"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -230,7 +231,7 @@ func (f *tickFinder) walkStmt(d *dispatch, s ast.Stmt, depth int) {
 		}
 	case *ast.IfStmt:
 		f.walkNodes(d, depth, s.Init, s.Cond)
-		then, els := d.branches(s.Cond)
+		then, els := f.branches(d, s.Cond)
 		if then {
 			f.walkStmt(d, s.Body, depth)
 		}
@@ -240,14 +241,14 @@ func (f *tickFinder) walkStmt(d *dispatch, s ast.Stmt, depth int) {
 	case *ast.SwitchStmt:
 		f.walkNodes(d, depth, s.Init, s.Tag)
 		for _, c := range s.Body.List {
-			if cc := c.(*ast.CaseClause); d.caseRuns(s, cc) {
+			if cc := c.(*ast.CaseClause); f.caseRuns(d, s, cc) {
 				f.walkStmt(d, &ast.BlockStmt{List: cc.Body}, depth)
 			}
 		}
 	case *ast.TypeSwitchStmt:
 		f.walkNodes(d, depth, s.Init)
 		for _, c := range s.Body.List {
-			if cc := c.(*ast.CaseClause); d.typeCaseRuns(s, cc) {
+			if cc := c.(*ast.CaseClause); f.typeCaseRuns(d, s, cc) {
 				f.walkStmt(d, &ast.BlockStmt{List: cc.Body}, depth)
 			}
 		}
@@ -288,8 +289,12 @@ func (f *tickFinder) walkNodes(d *dispatch, depth int, nodes ...ast.Node) {
 // atCall notes a call that runs on each tick: where it is, in a worker;
 // the function it calls, or, when it hands the item on, that function's
 // own dispatch (a literal called in place is walked as part of d).
+//
+// A call that hands the item on is no site: what it runs depends on the
+// item, and a change lost in it is one the callee's dispatch decides.
 func (f *tickFinder) atCall(d *dispatch, call *ast.CallExpr, depth int) {
-	if d.worker {
+	handsOn := d.worker && slices.ContainsFunc(call.Args, d.isItem)
+	if d.worker && !handsOn {
 		f.ticks.noteSite(d.fset.Position(call.Pos()), d.period)
 	}
 	if depth >= maxTickDepth || call.Ellipsis.IsValid() {
@@ -308,7 +313,7 @@ func (f *tickFinder) atCall(d *dispatch, call *ast.CallExpr, depth int) {
 	if !ok {
 		return
 	}
-	if params := itemParams(d, call, decl.info, decl.decl.Type); d.worker && len(params) > 0 {
+	if params := itemParams(d, call, decl.info, decl.decl.Type); handsOn && len(params) > 0 {
 		child := &dispatch{info: decl.info, fset: decl.fset, items: params, fields: maps.Clone(d.fields), typ: d.typ, period: d.period, worker: true}
 		f.dispatchIn(child, decl.decl.Body, depth+1)
 		return

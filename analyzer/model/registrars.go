@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 	"time"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 )
 
 // A project may register its handlers through a function of its own that
@@ -72,8 +74,11 @@ func (h *healing) noteRegistered(info *types.Info, arg ast.Expr, reg registratio
 	if owner == nil {
 		return
 	}
-	h.addWatch(reg.kind, watch{owner: owner, filtered: filtered})
+	runs := h.dispatchedRuns(info, syntax.FieldValue(lit, "UpdateFunc"))
+	h.addWatch(reg.kind, watch{owner: owner, filtered: filtered, runs: runs})
 	switch {
+	case runs != nil:
+		// a resync runs the same dispatch, not every method of owner
 	case reg.period < 0:
 		h.resynced[owner] = true
 	case reg.period > 0 && (h.ownResync[owner] == 0 || reg.period < h.ownResync[owner]):
