@@ -27,7 +27,9 @@ func (h *healing) dispatchedRuns(info *types.Info, fnValue ast.Expr) *queuedTick
 	}
 	pkg := ProgramPackage{Info: info, Files: h.periodFiles, Fset: h.fset}
 	f := newTickFinder([]ProgramPackage{pkg})
+	f.decls = h.dispatchDecls // shared by the package's registrations
 	body, x, ok := f.runBody(info, fnValue)
+	h.dispatchDecls = f.decls
 	if !ok || x.fn == nil {
 		return nil
 	}

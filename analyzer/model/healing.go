@@ -50,6 +50,9 @@ type healing struct {
 	// funcDecls are the package's function declarations, found when a
 	// handler registration first needs them (see handlerMaker).
 	funcDecls map[*types.Func]*ast.FuncDecl
+	// dispatchDecls are the same with their package's information, for
+	// the walks of dispatched watches (see dispatchedwatch.go).
+	dispatchDecls map[*types.Func]declOf
 	// controllers are the variables set to a controller.New call, found
 	// when a Watch first needs them (see controllerwatch.go).
 	controllers map[*types.Var]*ast.CallExpr

@@ -196,8 +196,7 @@ func (f *tickFinder) queuesAtCall(x valueFrame, call *ast.CallExpr, listed bool,
 		return
 	}
 	if upstream.QueueOpOf(fn) == upstream.QueuePut {
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if q := queueOf(x.info, sel, ok); q != nil && listed && len(call.Args) > 0 {
+		if q := receiverQueue(x.info, call); q != nil && listed && len(call.Args) > 0 {
 			f.put(x, q, call.Args[0], period)
 		}
 		return
@@ -211,7 +210,9 @@ func (f *tickFinder) queuesAtCall(x valueFrame, call *ast.CallExpr, listed bool,
 	f.queues(child, d.decl.Body, listed, period, depth+1)
 }
 
-func queueOf(info *types.Info, sel *ast.SelectorExpr, ok bool) *types.Var {
+// receiverQueue returns what holds the queue whose method call calls.
+func receiverQueue(info *types.Info, call *ast.CallExpr) *types.Var {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil
 	}
@@ -239,27 +240,16 @@ func (f *tickFinder) put(x valueFrame, q *types.Var, item ast.Expr, period time.
 	if lit := itemLiteral(x, item); lit != nil {
 		for _, elt := range lit.Elts {
 			kv, ok := elt.(*ast.KeyValueExpr)
-			key, isID := kvKey(kv, ok)
-			if !isID {
+			if !ok {
 				continue
 			}
-			if vals, ok := x.values(kv.Value); ok {
-				fields[key] = vals
+			key, isID := kv.Key.(*ast.Ident)
+			if vals, known := x.values(kv.Value); isID && known {
+				fields[key.Name] = vals
 			}
 		}
 	}
 	f.items = append(f.items, queuedItem{queue: q, typ: x.info.TypeOf(item), fields: fields, period: period})
-}
-
-func kvKey(kv *ast.KeyValueExpr, ok bool) (string, bool) {
-	if !ok {
-		return "", false
-	}
-	id, ok := kv.Key.(*ast.Ident)
-	if !ok {
-		return "", false
-	}
-	return id.Name, true
 }
 
 // itemLiteral returns the composite literal item is, or the one a local

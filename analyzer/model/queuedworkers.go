@@ -51,12 +51,10 @@ func (f *tickFinder) takeAt(pkg ProgramPackage, decl *ast.FuncDecl, n ast.Node, 
 	var items []queuedItem
 	switch n := n.(type) {
 	case *ast.CallExpr:
-		fn := upstream.Callee(pkg.Info, n)
-		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
-		if upstream.QueueOpOf(fn) != upstream.QueuePop || len(n.Args) == 0 {
+		if upstream.QueueOpOf(upstream.Callee(pkg.Info, n)) != upstream.QueuePop || len(n.Args) == 0 {
 			return
 		}
-		items = queued[queueOf(pkg.Info, sel, ok)]
+		items = queued[receiverQueue(pkg.Info, n)]
 		item, body = f.handlerOf(pkg.Info, n.Args[0])
 	case *ast.AssignStmt:
 		if len(n.Rhs) != 1 {
@@ -89,9 +87,8 @@ func (f *tickFinder) takeAt(pkg ProgramPackage, decl *ast.FuncDecl, n ast.Node, 
 func queueTakenFrom(info *types.Info, e ast.Expr) *types.Var {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
-		sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
 		if upstream.QueueOpOf(upstream.Callee(info, e)) == upstream.QueueGet {
-			return queueOf(info, sel, ok)
+			return receiverQueue(info, e)
 		}
 	case *ast.UnaryExpr:
 		if e.Op == token.ARROW {
@@ -121,7 +118,7 @@ func (f *tickFinder) handlerOf(info *types.Info, arg ast.Expr) (*types.Var, *ast
 	if lit, ok := arg.(*ast.FuncLit); ok {
 		return firstParam(info, lit.Type), lit.Body
 	}
-	fn, _ := info.Uses[nameOf(arg)].(*types.Func)
+	fn, _ := info.Uses[syntax.NameIdent(arg)].(*types.Func)
 	if fn == nil {
 		return nil, nil
 	}
@@ -130,16 +127,6 @@ func (f *tickFinder) handlerOf(info *types.Info, arg ast.Expr) (*types.Var, *ast
 		return nil, nil
 	}
 	return firstParam(d.info, d.decl.Type), d.decl.Body
-}
-
-func nameOf(e ast.Expr) *ast.Ident {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e
-	case *ast.SelectorExpr:
-		return e.Sel
-	}
-	return nil
 }
 
 func firstParam(info *types.Info, ft *ast.FuncType) *types.Var {
