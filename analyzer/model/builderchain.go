@@ -1,0 +1,122 @@
+package model
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
+)
+
+// isBuilderMethod reports whether fn is a method of controller-runtime's
+// builder (For, Owns, Watches, WithEventFilter, Complete, ...).
+func isBuilderMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && fn.Pkg() != nil && fn.Pkg().Path() == upstream.BuilderPath
+}
+
+// noteChain records the watches of a builder chain that ends in call
+// (Complete(r) or Build(r)): ctrl.NewControllerManagedBy(mgr).For(&A{}).
+// Owns(&B{}, opts...).WithEventFilter(p).Complete(r).
+func (h *healing) noteChain(info *types.Info, end *ast.CallExpr, decl *ast.FuncDecl) {
+	if len(end.Args) != 1 {
+		return
+	}
+	owner := namedOf(info.TypeOf(unwrapReconciler(info, end.Args[0])))
+	c := chain{info: info, decl: decl}
+	c.walk(end, nil)
+	links, filterAll := c.links, c.filterAll
+	for _, l := range links {
+		h.addWatch(l.kind, watch{owner: owner, filtered: l.filtered || filterAll, controllerOnly: l.controllerOnly})
+		// A predicate may drop the resync's updates too (same spec,
+		// same generation): only an unfiltered watch is resynced.
+		if owner != nil && l.kind != "" && !l.filtered && !filterAll {
+			h.resynced[owner] = true
+		}
+	}
+}
+
+// chain gathers the watches of a builder chain, link by link from its
+// end. A chain may pass through a local variable (`b :=
+// ctrl.NewControllerManagedBy(mgr).For(&A{})`, then `b = b.Owns(&B{})`,
+// then `b.Complete(r)`): the assignments to it at the top of decl's body
+// run whatever happens, and are followed; one under a condition may not
+// run, so its watches are left out, but a filter it adds counts (a grade
+// is never made milder on a watch that may not be there).
+type chain struct {
+	info      *types.Info
+	decl      *ast.FuncDecl
+	links     []chainLink
+	filterAll bool
+}
+
+type chainLink struct {
+	kind                     string
+	filtered, controllerOnly bool
+}
+
+// walk follows the chain that ends in call; via is the builder variable
+// whose assignment is being followed, not followed again.
+func (c *chain) walk(call *ast.CallExpr, via *types.Var) {
+	for call != nil {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		fn := upstream.Callee(c.info, call)
+		if fn == nil || !isBuilderMethod(fn) {
+			return
+		}
+		if upstream.FilterMethods[fn.Name()] {
+			c.filterAll = true
+		}
+		if from, ok := upstream.WatchMethods[fn.Name()]; ok && len(call.Args) > 0 {
+			opts := call.Args[min(from, len(call.Args)):]
+			c.links = append(c.links, chainLink{kindKey(namedOf(c.info.TypeOf(call.Args[0]))), mayFilter(c.info, opts), ownsControllerOnly(c.info, fn.Name(), call.Args)})
+		}
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && via == nil {
+			c.followVar(id)
+		}
+		call, _ = ast.Unparen(sel.X).(*ast.CallExpr)
+	}
+}
+
+// followVar follows the assignments to the builder variable id names.
+func (c *chain) followVar(id *ast.Ident) {
+	v, _ := c.info.Uses[id].(*types.Var)
+	if v == nil || c.decl == nil || c.decl.Body == nil {
+		return
+	}
+	top := make(map[ast.Stmt]bool, len(c.decl.Body.List))
+	for _, s := range c.decl.Body.List {
+		top[s] = true
+	}
+	ast.Inspect(c.decl.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || c.info.ObjectOf(syntax.Ident(as.Lhs[0])) != v {
+			return true
+		}
+		rhs, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if top[as] {
+			c.walk(rhs, v)
+			return true
+		}
+		sub := chain{info: c.info}
+		sub.walk(rhs, v)
+		c.filterAll = c.filterAll || sub.filterAll
+		return true
+	})
+}
+
+// mayFilter reports whether a watch's options may drop the change that
+// caused a Conflict: any option but those known to drop nothing
+// (builder.MatchEveryOwner, builder.OnlyMetadata) may be a predicate.
+func mayFilter(info *types.Info, options []ast.Expr) bool {
+	for _, o := range options {
+		v, ok := info.Uses[syntax.NameIdent(o)].(*types.Var)
+		if !ok || v.Pkg() == nil || syntax.PkgPath(v.Pkg()) != upstream.BuilderPath || !upstream.UnfilteredWatchOptions[v.Name()] {
+			return true
+		}
+	}
+	return false
+}
