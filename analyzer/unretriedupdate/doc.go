@@ -139,7 +139,7 @@
 //     flag such as `requeue = true`; a variable every assignment gives a
 //     requeue, `requeueY`; a Result held in a variable or by pointer, or
 //     `res.RequeueAfter = d`, that reaches a return or that a deferred literal
-//     sets in the named results, also inside a value of the project's: `return subResult{result: ...}`, `sub.result =
+//     sets in the named results, also inside a value of the project's: `return subResult{result: ...}`, or handed back by a function of the package that only returns its arguments: `return WrapResult(Result{RequeueAfter: d}, nil)`; `sub.result =
 //     ctrl.Result{Requeue: true}`), or returned on the branch where the code
 //     tested that it asks for one (`if res.RequeueAfter > 0 { ...; return res,
 //     nil }`, `res.Requeue`, `!res.IsZero()`); either branch of a test of the queue's

@@ -102,6 +102,7 @@ func NewTracer(info *types.Info, pkg *types.Package, model Queries, foreign Fore
 		k.sum.keepsText = TextKeepers(info, model.Decls())
 		k.preds = newPredicateTable(info, model.Files(), foreign.Predicates)
 		k.results = ResultVerdicts(info, model.Files(), foreign.Results)
+		k.sum.passThrough = passThroughs(info, model.Decls())
 		k.sum.programEnds = s.findProgramEnds()
 		s.findSentinels()
 		s.findDiscardedResults()

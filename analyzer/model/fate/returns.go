@@ -84,10 +84,11 @@ func (ex *exits) returnsTerminal(ret *ast.ReturnStmt, st pathState) bool {
 }
 
 // returnsRequeueCall reports whether ret returns the results of a function
-// that asks for a requeue on every return.
+// that asks for a requeue on every return, or of a pass-through handed a
+// requeue.
 func (ex *exits) returnsRequeueCall(ret *ast.ReturnStmt) bool {
 	for _, e := range ret.Results {
-		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && ex.k.callResultVerdict(call) == ResultRequeues {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && (ex.k.callResultVerdict(call) == ResultRequeues || ex.k.passesRequeue(call)) {
 			return true
 		}
 	}

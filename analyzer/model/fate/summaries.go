@@ -70,6 +70,9 @@ type summaries struct {
 	// requeueVars are the variables that only ever hold a Result asking
 	// for a requeue (see sentinels.go).
 	requeueVars map[*types.Var]bool
+	// passThrough are the functions that only return some of their
+	// parameters, by result (see passthrough.go).
+	passThrough map[*types.Func][]int
 	// discarded are the unexported functions whose every call drops
 	// their results (see discarded.go).
 	discarded map[*types.Func]bool
