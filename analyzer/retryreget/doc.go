@@ -109,6 +109,23 @@
 //	}
 //	return err
 //
+// A retry must also keep the change. A closure that re-reads a captured
+// object and writes it with nothing changed in between, when the function
+// around the retry changed it last before the retry (`cm.Labels = ...`,
+// then `Get` into `cm` and `Update(cm)` inside `RetryOnConflict`), writes
+// the server's own state back: the re-read replaced the change, the write
+// succeeds and nothing says so. It is reported at the re-read. So is a
+// write helper that retries itself (minio's `updatePoolStatusWithRetry`):
+// after a failed write it reads the object it was given again and calls
+// itself with the fresh copy, but it makes no change of its own to what it
+// writes (only values of that object, or zero values such as a cleared
+// spec for a status write), so what it wrote was its caller's change, now
+// gone, and it returns success. It is reported at the call that runs it
+// again, graded by the harshest of its callers in the package (and of the
+// functions that only return its results); one other packages may call is
+// `lost for good`. A helper that applies a value it is given (`mode`, a
+// flag) after the re-read carries the change and is not reported.
+//
 // # Consequence
 //
 // A retry that can never succeed leaves its change unwritten until

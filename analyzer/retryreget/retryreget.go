@@ -55,10 +55,14 @@ type fixer struct {
 }
 
 func run(pass *analysis.Pass, res *model.Result) (any, error) {
-	if len(res.Writes()) == 0 || len(res.Scopes()) == 0 {
+	if len(res.Writes()) == 0 {
 		return nil, nil
 	}
 	c := &checker{pass: pass, res: res, tracer: res.Tracer(), fix: &fixer{pass: pass, res: res, fixed: make(map[ast.Node]bool)}}
+	c.checkDroppedInHelpers() // a helper that retries itself has no retry scope
+	if len(res.Scopes()) == 0 {
+		return nil, nil
+	}
 	reported := make(map[staleKey]bool)
 	for _, w := range res.Writes() {
 		if w.Scope == nil || versionless(w) {
@@ -67,6 +71,7 @@ func run(pass *analysis.Pass, res *model.Result) (any, error) {
 		c.checkHidden(w)
 		c.checkWiped(w)
 		c.checkOverwritten(w)
+		c.checkDroppedInClosure(w)
 		key := staleKey{w.Scope, w.Object.Root, w.Object.Path}
 		if !reported[key] && c.isStale(w) {
 			reported[key] = true
