@@ -59,11 +59,33 @@ func wholeObjectWrite(w *model.Write) bool {
 func (c *checker) lastReadBefore(w *model.Write, fn ast.Node) *model.Read {
 	var last *model.Read
 	for _, rd := range c.res.ReadsOf(w.Object, fn) {
-		if rd.FuncNode == fn && rd.Node.End() <= w.Call.Pos() && !c.assignedFromWrite(rd.Node) && (last == nil || rd.Node.Pos() > last.Node.Pos()) {
+		if rd.FuncNode == fn && rd.Node.End() <= w.Call.Pos() && !c.assignedFromWrite(rd.Node) && replacesObject(c.pass.TypesInfo, rd.Node, w.Object.Root) && (last == nil || rd.Node.Pos() > last.Node.Pos()) {
 			last = rd
 		}
 	}
 	return last
+}
+
+// replacesObject reports whether the read n replaces the whole object of
+// v (a Get into it, `v, err = ...Get(...)`, `*v = *live`,
+// `live.DeepCopyInto(v)`), not only its resourceVersion
+// (`v.ResourceVersion = live.ResourceVersion` keeps the change).
+func replacesObject(info *types.Info, n ast.Node, v *types.Var) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		for _, lhs := range n.Lhs {
+			if star, ok := ast.Unparen(lhs).(*ast.StarExpr); ok {
+				lhs = star.X
+			}
+			if id := syntax.Ident(lhs); id != nil && info.ObjectOf(id) == v {
+				return true
+			}
+		}
+	case *ast.CallExpr:
+		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+		return ok && (sel.Sel.Name == "Get" || sel.Sel.Name == "DeepCopyInto")
+	}
+	return false
 }
 
 // mentionedBetween reports whether body names v between from and to: any

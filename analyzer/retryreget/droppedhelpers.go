@@ -201,10 +201,11 @@ func (c *checker) rerunWithReread(fd *ast.FuncDecl, fn *types.Func, p *types.Var
 	return nil, inspector.Cursor{}
 }
 
-// readInto reports whether fd reads the object of p between from and to.
+// readInto reports whether fd reads the object of p again, whole, between
+// from and to.
 func (c *checker) readInto(fd *ast.FuncDecl, p *types.Var, from, to token.Pos) bool {
 	for _, rd := range c.res.Reads() {
-		if rd.FuncNode == fd && rd.Object.Root == p && rd.Node.Pos() > from && rd.Node.Pos() < to {
+		if rd.FuncNode == fd && rd.Object.Root == p && rd.Node.Pos() > from && rd.Node.Pos() < to && replacesObject(c.pass.TypesInfo, rd.Node, p) {
 			return true
 		}
 	}
