@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -160,7 +161,7 @@ func objectRanges(x valueFrame, body ast.Node) []*ast.RangeStmt {
 		if !ok {
 			return !isLit(n)
 		}
-		s, ok := x.info.TypeOf(r.X).Underlying().(*types.Slice)
+		s, ok := typeinfo.UnderOf(x.info, r.X).(*types.Slice)
 		v, _ := x.info.Uses[rootOfSelector(r.X)].(*types.Var)
 		if ok && upstream.CarriesResourceVersion(s.Elem()) && v != nil && (isParam(x.fn, v) || x.onlyCallResults(v)) {
 			ranges = append(ranges, r)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -68,7 +69,7 @@ func (f *tickFinder) takeAt(pkg ProgramPackage, decl *ast.FuncDecl, n ast.Node, 
 			item, body = lhsVar(pkg.Info, as.Lhs[0]), &ast.BlockStmt{List: n.Body}
 		}
 	case *ast.RangeStmt:
-		if _, ok := pkg.Info.TypeOf(n.X).Underlying().(*types.Chan); ok && n.Key != nil {
+		if _, ok := typeinfo.UnderOf(pkg.Info, n.X).(*types.Chan); ok && n.Key != nil {
 			items = queued[queueVar(pkg.Info, n.X)]
 			item, body = lhsVar(pkg.Info, n.Key), n.Body
 		}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -49,7 +50,7 @@ func (c *checker) opaqueCallee(call *ast.CallExpr) bool {
 // through a parameter that is not an empty interface (a logger's ...any
 // does not read the object again).
 func passes(info *types.Info, call *ast.CallExpr, obj upstream.Object) bool {
-	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	sig, ok := typeinfo.UnderOf(info, call.Fun).(*types.Signature)
 	if !ok {
 		return false
 	}
