@@ -29,7 +29,6 @@ func (c *checker) checkDroppedInHelpers() {
 		}
 		fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 		p := givenObject(c.pass.TypesInfo, fd, w.Object.Root)
-
 		if fn == nil || p == nil || !c.addsNoChange(fd.Body, w, p) {
 			continue
 		}
@@ -105,7 +104,7 @@ func (c *checker) addsNoChange(body *ast.BlockStmt, w *model.Write, p *types.Var
 			for _, a := range n.Args {
 				ok = ok && (isBasicValue(info, a) || !mentionsAny(info, a, own)) // a name or namespace changes nothing
 			}
-			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel && n != w.Call && mentionsAny(info, sel.X, own) && !isDeepCopy(n) {
+			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel && mentionsAny(info, sel.X, own) && !isDeepCopy(n) {
 				ok = false // a method of the object may change it
 			}
 		}
