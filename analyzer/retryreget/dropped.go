@@ -10,6 +10,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/model"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -172,20 +173,7 @@ func changeOf(info *types.Info, n ast.Node, v *types.Var) change {
 // rootedAt reports whether e is a field, element or dereference of v
 // (`cm.Data["k"]`, `cm.Spec.Replicas`, `*cm`), not v itself.
 func rootedAt(info *types.Info, e ast.Expr, v *types.Var) bool {
-	for depth := 0; ; depth++ {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.Ident:
-			return depth > 0 && info.Uses[x] == v
-		default:
-			return false
-		}
-	}
+	return syntax.Ident(e) == nil && typeinfo.ChainRoot(info, e) == v
 }
 
 // reportDropped reports msg at node, graded as a change given up as done
