@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/conflictlint/conflictlint/analyzer"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
@@ -303,7 +304,8 @@ func (s *scenarios) dependency(path string) (*packages.Package, error) {
 }
 
 // check type-checks files as the scenario package p (skipping function
-// bodies if skipBodies), runs the suite on the result and fails on a
+// bodies if skipBodies), runs the suite on the result, in the package
+// view and in the whole-program view, and fails on a
 // panic, which the suite's guard reports as an InternalError diagnostic,
 // and on any error but the checker's "skipped because of type errors".
 func (s *scenarios) check(t *testing.T, p *packages.Package, files map[string][]byte, skipBodies bool) {
@@ -323,7 +325,18 @@ func (s *scenarios) check(t *testing.T, p *packages.Package, files map[string][]
 	if err != nil {
 		t.Skipf("mutated source does not parse: %v", err)
 	}
-	graph, err := checker.Analyze(partialSuite, []*packages.Package{pkg}, nil)
+	// The suite as go vet runs it, then as the standalone command does,
+	// with the whole program's evidence (here the package alone).
+	s.analyze(t, "package view", partialSuite, pkg, skipBodies, written, names)
+	var opts upstream.Options
+	analyzer.SeeWholeProgram(&opts, []*packages.Package{pkg})
+	s.analyze(t, "whole-program view", (&analyzer.Config{Model: opts}).Analyzers(), pkg, skipBodies, written, names)
+}
+
+// analyze runs suite on pkg and fails on a panic or an error, as check
+// says.
+func (s *scenarios) analyze(t *testing.T, view string, suite []*analysis.Analyzer, pkg *packages.Package, skipBodies bool, written map[string][]byte, names []string) {
+	graph, err := checker.Analyze(suite, []*packages.Package{pkg}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,7 +351,7 @@ func (s *scenarios) check(t *testing.T, p *packages.Package, files map[string][]
 			}
 		}
 		if failure != nil {
-			t.Errorf("%s on %s (%d type errors, bodies skipped: %v): %v\n%s", act.Analyzer.Name, act.Package.PkgPath, len(pkg.TypeErrors), skipBodies, failure, mutatedSource(written, names))
+			t.Errorf("%s on %s, %s (%d type errors, bodies skipped: %v): %v\n%s", act.Analyzer.Name, act.Package.PkgPath, view, len(pkg.TypeErrors), skipBodies, failure, mutatedSource(written, names))
 		}
 	}
 }
