@@ -54,11 +54,18 @@ func FuzzPartiallyTyped(f *testing.F) {
 	}
 	for _, seed := range partialRegressions {
 		i := slices.IndexFunc(corpus.pkgs, func(p *packages.Package) bool { return p.PkgPath == seed.pkg })
-		kind := slices.IndexFunc(mutations, func(m mutation) bool { return m.name == seed.mutation })
-		if i < 0 || kind < 0 {
-			f.Fatalf("no scenario package %s or no mutation %q", seed.pkg, seed.mutation)
+		if i < 0 {
+			f.Fatalf("no scenario package %s", seed.pkg)
 		}
-		f.Add(uint16(i), []byte{byte(kind), seed.where}, false)
+		var ops []byte
+		for _, m := range seed.mutations {
+			kind := slices.IndexFunc(mutations, func(x mutation) bool { return x.name == m.name })
+			if kind < 0 {
+				f.Fatalf("no mutation %q", m.name)
+			}
+			ops = append(ops, byte(kind), m.where)
+		}
+		f.Add(uint16(i), ops, false)
 	}
 	f.Fuzz(func(t *testing.T, pkg uint16, ops []byte, skipBodies bool) {
 		if len(ops) > 16 {
@@ -74,16 +81,24 @@ func FuzzPartiallyTyped(f *testing.F) {
 }
 
 // partialRegressions are inputs the fuzzer found crashes with, by package
-// path and mutation name, so that they stay seeds when scenario packages
+// path and mutation names, so that they stay seeds when scenario packages
 // or mutations come and go.
 var partialRegressions = []struct {
-	pkg, mutation string
-	where         byte
+	pkg       string
+	mutations []partialOp
 }{
-	{"listermutation/handlers", "drop the keys of a literal", 48},      // an event handler literal without field names (Cache.findHandlers)
-	{"kube/model", "drop an argument", 48},                             // a retry helper called without its func argument (retryArg)
-	{"realbugs/fluxoperator_removefinalizers", "retype a literal", 50}, // a range over a value of an undefined type (rangesOverChannel)
-	{"unretriedupdate/fate", "drop an import", 48},                     // an argument without a type (isPlainValue)
+	{"listermutation/handlers", []partialOp{{"drop the keys of a literal", 48}}},      // an event handler literal without field names (Cache.findHandlers)
+	{"kube/model", []partialOp{{"drop an argument", 48}}},                             // a retry helper called without its func argument (retryArg)
+	{"realbugs/fluxoperator_removefinalizers", []partialOp{{"retype a literal", 50}}}, // a range over a value of an undefined type (rangesOverChannel)
+	{"unretriedupdate/fate", []partialOp{{"drop an import", 48}}},                     // an argument without a type (isPlainValue)
+	// append to an address (effects.appendsTo)
+	{"crosspkg/controller", []partialOp{{"declare a function twice", 'N'}, {"swap two arguments", '0'}, {"unbalance an assignment", ' '}}},
+}
+
+// partialOp is one mutation of a regression seed, by name.
+type partialOp struct {
+	name  string
+	where byte
 }
 
 type partialSeed struct {

@@ -178,7 +178,7 @@ func (fx *effects) appendsTo(value, to ast.Expr) bool {
 	if !ok || !isBuiltin(fx.k.info, call, "append") || len(call.Args) < 2 || call.Ellipsis.IsValid() {
 		return false
 	}
-	a, b := ast.Unparen(call.Args[0]).(*ast.Ident), ast.Unparen(to).(*ast.Ident)
+	a, b := syntax.Ident(call.Args[0]), syntax.Ident(to) // broken code may append to `&x`
 	return a != nil && b != nil && fx.k.info.Uses[a] != nil && fx.k.info.Uses[a] == fx.k.info.Uses[b]
 }
 
@@ -201,6 +201,9 @@ func (ex *exits) returnsCount(ret *ast.ReturnStmt, st pathState) bool {
 }
 
 func isInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
 }
