@@ -187,6 +187,9 @@ func (c *checker) rerunWithReread(fd *ast.FuncDecl, fn *types.Func, p *types.Var
 		return nil, inspector.Cursor{}
 	}
 	at := paramIndexOf(c.pass.TypesInfo, fd, p)
+	if at < 0 {
+		return nil, inspector.Cursor{}
+	}
 	for cur := range fdCur.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		callee := upstream.Callee(c.pass.TypesInfo, call)
