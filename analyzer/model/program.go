@@ -90,7 +90,7 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 		if owner := p.evidenced[k.owner()]; owner != nil {
 			e := p.healing.grade(owner, kind, onEvent, func(q *queuedTicks) bool { _, ok := q.funcs[k]; return ok })
 			if e.Grade != consequence.Lost {
-				worst = harsher(worst, e)
+				worst = consequence.Harsher(worst, e)
 				continue
 			}
 			if !p.tailed[k.owner()] {
@@ -102,7 +102,7 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 		}
 		for _, c := range p.calls.callers[k] {
 			if t, ok := p.healing.tails[c]; ok && t.callees[k] {
-				worst = harsher(worst, p.healing.gradeRequeued(t.owner, kind, onEvent, t.period, func(q *queuedTicks) bool { _, ok := q.funcs[c]; return ok }))
+				worst = consequence.Harsher(worst, p.healing.gradeRequeued(t.owner, kind, onEvent, t.period, func(q *queuedTicks) bool { _, ok := q.funcs[c]; return ok }))
 				continue // called after the point from which the Reconcile requeues
 			}
 			queue = append(queue, c)
@@ -152,19 +152,6 @@ func (p *ProgramHealing) CalledOnlyInPackage(fn *types.Func) bool {
 func moduleOnly(pkg *types.Package) bool {
 	path := pkg.Path()
 	return pkg.Name() == "main" || strings.HasPrefix(path, "internal/") || strings.Contains(path, "/internal/") || strings.HasSuffix(path, "/internal")
-}
-
-// harsher returns the harsher of a path's grade so far (nil: none yet)
-// and e, both until-event or until-resync: a resync is harsher than an
-// event, a longer or unknown period than a shorter one.
-func harsher(worst *consequence.Evidence, e consequence.Evidence) *consequence.Evidence {
-	switch {
-	case worst == nil || worst.Grade == consequence.UntilEvent:
-		return &e
-	case e.Grade == consequence.UntilResync && (e.Period == 0 || worst.Period != 0 && e.Period > worst.Period):
-		return &e
-	}
-	return worst
 }
 
 // build gathers every package's evidence and the call graph.

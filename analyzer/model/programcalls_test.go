@@ -105,7 +105,7 @@ func TestHarsher(t *testing.T) {
 	} {
 		var worst *consequence.Evidence
 		for _, g := range c.grades {
-			worst = harsher(worst, g)
+			worst = consequence.Harsher(worst, g)
 		}
 		if *worst != c.want {
 			t.Errorf("harshest of %v = %v, want %v", c.grades, *worst, c.want)

@@ -11,6 +11,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/consequence"
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/model"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -115,11 +116,7 @@ func (c *checker) addsNoChange(body *ast.BlockStmt, w *model.Write, p *types.Var
 
 // isBasicValue reports whether e is of a basic type (a string, a number).
 func isBasicValue(info *types.Info, e ast.Expr) bool {
-	t := info.TypeOf(e)
-	if t == nil {
-		return false
-	}
-	_, ok := t.Underlying().(*types.Basic)
+	_, ok := typeinfo.UnderOf(info, e).(*types.Basic)
 	return ok
 }
 
@@ -237,7 +234,7 @@ func (c *checker) callersGrade(fn *types.Func, kind types.Type, self inspector.C
 		if e.Grade == consequence.Lost {
 			return e
 		}
-		worst = harsher(worst, e)
+		worst = consequence.Harsher(worst, e)
 	}
 	if worst == nil {
 		e := c.res.Grading().Consequence(self, kind, fate.Dropped)
@@ -280,17 +277,4 @@ func enclosingFunc(info *types.Info, cur inspector.Cursor) *types.Func {
 	}
 	fn, _ := info.Defs[fd.Name].(*types.Func)
 	return fn
-}
-
-// harsher returns the harsher of worst (nil: none yet) and e, neither
-// lost: a resync is harsher than an event, a longer or unknown period
-// than a shorter one.
-func harsher(worst *consequence.Evidence, e consequence.Evidence) *consequence.Evidence {
-	switch {
-	case worst == nil, worst.Grade == consequence.UntilEvent && e.Grade != consequence.UntilEvent:
-		return &e
-	case e.Grade == consequence.UntilResync && worst.Grade == consequence.UntilResync && (e.Period == 0 || worst.Period != 0 && e.Period > worst.Period):
-		return &e
-	}
-	return worst
 }

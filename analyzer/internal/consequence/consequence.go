@@ -73,6 +73,19 @@ type Evidence struct {
 	ToClient bool
 }
 
+// Harsher returns the harsher of worst (nil: none yet) and e, both
+// until-event or until-resync: a resync is harsher than an event, a longer
+// or unknown period than a shorter one.
+func Harsher(worst *Evidence, e Evidence) *Evidence {
+	switch {
+	case worst == nil || worst.Grade == UntilEvent:
+		return &e
+	case e.Grade == UntilResync && (e.Period == 0 || worst.Period != 0 && e.Period > worst.Period):
+		return &e
+	}
+	return worst
+}
+
 // Clause is the text a finding's message ends with.
 func (e Evidence) Clause() string {
 	switch e.Grade {
