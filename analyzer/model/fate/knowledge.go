@@ -2,6 +2,7 @@ package fate
 
 import (
 	"go/types"
+	"sync"
 )
 
 // knowledge is what the walk consults about the package: its model, the
@@ -25,6 +26,10 @@ type knowledge struct {
 	results map[*types.Func]ResultVerdict
 	// sum are the per-function summaries.
 	sum summaries
+	// pending indexes the loops that take a pending set's entries again,
+	// built on first use (see pending.go).
+	pendingOnce sync.Once
+	pending     map[types.Object][]pendingLoop
 }
 
 // Ends returns how a call of fn ends its caller's run when fn never

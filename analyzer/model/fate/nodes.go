@@ -43,6 +43,7 @@ func (fx *effects) effect(cur inspector.Cursor, node ast.Node, st *pathState) {
 	fx.noteRetries(node, st)
 	fx.noteUses(cur, node, st)
 	fx.noteWorkSet(node, st)
+	fx.notePending(node, st)
 	switch s := node.(type) {
 	case *ast.AssignStmt, *ast.ValueSpec:
 		fx.assign(s, st, nil)

@@ -84,6 +84,7 @@ func (w *walker) run() Fate {
 	}
 	st := w.knownBefore()
 	st.workSet = w.workSetOf()
+	st.pending = w.pendingOf()
 	if ended, fate := w.startAt(start.Nodes[index], &st); ended {
 		return w.runnerFate(fate)
 	}
@@ -217,6 +218,7 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 		w.rangeOverFailures(b.Stmt, &st)
 	}
 	w.fx.passesWorkSetHead(b, &st)
+	w.fx.passesPendingHeads(b, &st)
 	out := make([]walkItem, 0, len(b.Succs))
 	for _, s := range b.Succs {
 		if w.isShutdown(s) {
@@ -283,6 +285,12 @@ func (w *walker) rangeOverFailures(stmt ast.Stmt, st *pathState) {
 // re-read first); one that moved on to another object leaves this failure
 // behind.
 func (w *walker) revisit(st pathState) {
+	if st.pending != nil && st.pendingPass {
+		// a new pass over the pending set, which still holds the entry
+		w.retryLoop = true
+		w.end(max(st.best, Retried), st)
+		return
+	}
 	if _, tick := upstream.TickLoop(w.vals.k.info, w.vals.f.loop); tick {
 		// the loop writes again on its next tick whatever happened: a
 		// heal with the tick's period (the grade), not a retry
@@ -317,6 +325,9 @@ var loopHeads = map[cfg.BlockKind]bool{
 func (w *walker) endFate(f Fate, st pathState) Fate {
 	if slices.ContainsFunc(w.vals.f.outerResults, st.requeues) {
 		f = max(f, Handled)
+	}
+	if w.pendingRetried(st) {
+		f = max(f, Retried) // another loop takes the pending entry again
 	}
 	for _, v := range w.vals.f.outerErrors {
 		switch {

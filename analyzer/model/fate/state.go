@@ -32,6 +32,12 @@ type pathState struct {
 	workSet   *ast.RangeStmt // the range over a map whose entry failed, while the map still holds it
 	turnOver  bool           // the path has left the failing turn of workSet's loop
 	consts    []varConst     // other results of the failing call, known constant on this path
+	// pending is the entry of a pending set the failing turn was for,
+	// while the set still holds it (see pending.go).
+	pending         *pendingEntry
+	pendingTurnOver bool        // the path has left pending's failing turn
+	pendingPass     bool        // and then begun a new pass of a loop around it
+	pendingLists    []*types.Var // lists the failing turn appended to
 	// undecided is the first test of the failure (or of another result of
 	// the failing call) that the walk could not evaluate on a Conflict:
 	// both branches were taken, so a loss on this path is not proven.
@@ -64,13 +70,14 @@ func (s pathState) key() string {
 	if s.undecided != nil {
 		undecided = s.undecided.Pos()
 	}
-	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t/%t/%d", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.pastGuard, s.workSet != nil, s.turnOver, undecided)
+	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t/%t/%d/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.pastGuard, s.workSet != nil, s.turnOver, undecided,
+		s.pending != nil, s.pendingTurnOver, s.pendingPass)
 	sets := []struct {
 		tag  byte
 		vars []*types.Var
 	}{
 		{'c', s.carriers}, {'n', s.nonNil}, {'t', s.set}, {'k', s.counted},
-		{'f', s.unset}, {'r', s.requeued}, {'z', s.nilErrs}, {'e', s.nonEmpty},
+		{'f', s.unset}, {'r', s.requeued}, {'z', s.nilErrs}, {'e', s.nonEmpty}, {'p', s.pendingLists},
 	}
 	for _, set := range sets {
 		for _, v := range set.vars {
