@@ -41,12 +41,12 @@ import (
 
 // pendingEntry is the entry of a pending set a failing write was made for.
 type pendingEntry struct {
-	set      types.Object    // the set: a map-typed field or package variable
-	rng      *ast.RangeStmt  // the range whose turn made the write
-	snapshot *types.Var      // the slice rng ranges over, when not the set itself
-	own      []*types.Var    // rng's key and value: a delete of them is another turn's
-	fn       *types.Func     // the failing call's callee
-	within   ast.Node        // the function the walk follows
+	set      types.Object   // the set: a map-typed field or package variable
+	rng      *ast.RangeStmt // the range whose turn made the write
+	snapshot *types.Var     // the slice rng ranges over, when not the set itself
+	own      []*types.Var   // rng's key and value: a delete of them is another turn's
+	fn       *types.Func    // the failing call's callee
+	within   ast.Node       // the function the walk follows
 }
 
 // pendingOf returns the entry of a pending set that the failing call's

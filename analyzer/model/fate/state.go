@@ -35,8 +35,8 @@ type pathState struct {
 	// pending is the entry of a pending set the failing turn was for,
 	// while the set still holds it (see pending.go).
 	pending         *pendingEntry
-	pendingTurnOver bool        // the path has left pending's failing turn
-	pendingPass     bool        // and then begun a new pass of a loop around it
+	pendingTurnOver bool         // the path has left pending's failing turn
+	pendingPass     bool         // and then begun a new pass of a loop around it
 	pendingLists    []*types.Var // lists the failing turn appended to
 	// undecided is the first test of the failure (or of another result of
 	// the failing call) that the walk could not evaluate on a Conflict:
