@@ -92,7 +92,7 @@ func persistentSet(info *types.Info, e ast.Expr) types.Object {
 			return v
 		}
 	case *ast.Ident:
-		if v, ok := info.Uses[e].(*types.Var); ok && v.Parent() != nil && v.Parent() == v.Pkg().Scope() {
+		if v, ok := info.Uses[e].(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
 			return v
 		}
 	}
