@@ -193,7 +193,11 @@ func (w *walker) step(it walkItem) []walkItem {
 	}
 	if it.Index == len(b.Nodes)-1 && len(b.Succs) == 2 {
 		if cond, ok := node.(ast.Expr); ok && isCondition(w.vals.k.info, cond) {
-			return w.cd.branch(b, cond, st)
+			items := w.cd.branch(b, cond, st)
+			for i := range items {
+				w.passesAgain(items[i].Block, &items[i].State)
+			}
+			return items
 		}
 	}
 	if ended := w.apply(node, &st); ended {
@@ -225,6 +229,7 @@ func (w *walker) successors(b *cfg.Block, st pathState) []walkItem {
 			continue // the component is stopping: nothing is lost to it
 		}
 		next := st
+		w.passesAgain(s, &next)
 		if w.vals.f.loop != nil && s.Stmt == w.vals.f.loop && loopHeads[s.Kind] {
 			next.looped = true
 		}
@@ -285,8 +290,9 @@ func (w *walker) rangeOverFailures(stmt ast.Stmt, st *pathState) {
 // re-read first); one that moved on to another object leaves this failure
 // behind.
 func (w *walker) revisit(st pathState) {
-	if st.pending != nil && st.pendingPass {
-		// a new pass over the pending set, which still holds the entry
+	if st.pending != nil && st.pendingPass || st.passAgain {
+		// a new pass over the pending set, which still holds the entry,
+		// or over every item, which the failure's flag makes repeat
 		w.retryLoop = true
 		w.end(max(st.best, Retried), st)
 		return

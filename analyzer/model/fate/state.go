@@ -38,6 +38,7 @@ type pathState struct {
 	pendingTurnOver bool         // the path has left pending's failing turn
 	pendingPass     bool         // and then begun a new pass of a loop around it
 	pendingLists    []*types.Var // lists the failing turn appended to
+	passAgain       bool         // the path began a pass that its cleared flag repeats (see passagain.go)
 	// undecided is the first test of the failure (or of another result of
 	// the failing call) that the walk could not evaluate on a Conflict:
 	// both branches were taken, so a loss on this path is not proven.
@@ -70,8 +71,8 @@ func (s pathState) key() string {
 	if s.undecided != nil {
 		undecided = s.undecided.Pos()
 	}
-	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t/%t/%d/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.pastGuard, s.workSet != nil, s.turnOver, undecided,
-		s.pending != nil, s.pendingTurnOver, s.pendingPass)
+	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t/%t/%d/%t/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.pastGuard, s.workSet != nil, s.turnOver, undecided,
+		s.pending != nil, s.pendingTurnOver, s.pendingPass, s.passAgain)
 	sets := []struct {
 		tag  byte
 		vars []*types.Var
