@@ -168,7 +168,18 @@
 //     failure on that path: the re-read's own error ending the poll gives up,
 //     as a failed Get ends RetryOnConflict), also `return len(pending) == 0,
 //     nil` when the failed entry of the `for key := range pending` loop is not
-//     deleted (a work set); a Conflict that goes on to a
+//     deleted (a work set); a failed entry of a pending set (a map field or
+//     package variable that a loop with no condition ranges over, directly or
+//     through a snapshot of its keys, calling the same function with the
+//     entry) that the path does not take out: it comes back to the failing
+//     call after a new pass began, or leaves for another such loop of the
+//     package (`if err := m.rewrite(ctx, &r); err == nil { done =
+//     append(done, r) }`, then `delete(m.pending, done[i])` for the others);
+//     a pass over a list that a loop with no condition repeats until one
+//     succeeds everywhere: every way out of the loop needs a flag the failing
+//     turn cleared (`allDone = false`, then `if allDone { break }`), so the
+//     next pass lists the items again and writes the failed one once more; a
+//     Conflict that goes on to a
 //     `retry.RetryOnConflict` whose function reads the object again and makes
 //     the same kind of write, or to a helper of the package given the object that reads it again by it (its name, its key) into another variable and writes that (a one-shot retry: `return u.retryUpdate(ctx, cp)`); the same call again of a helper that reads its
 //     own object (with the turn's own arguments in a `for {}` that only a

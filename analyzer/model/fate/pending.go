@@ -2,6 +2,7 @@ package fate
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -67,17 +68,53 @@ func (w *walker) pendingOf() *pendingEntry {
 		}
 		e := &pendingEntry{rng: rs, fn: callee, own: rangeVars(info, rs), within: w.vals.f.fn}
 		if e.set = persistentSet(info, rs.X); e.set != nil {
-			return e
-		}
-		if s, ok := info.Uses[syntax.Ident(rs.X)].(*types.Var); ok {
-			if e.set = snapshotOf(info, w.vals.f.fn, s); e.set != nil {
-				e.snapshot = s
-				return e
+			e.own = nil // a map's value (a queue of work) is not the entry; its key is
+			if k, ok := info.Defs[syntax.Ident(rs.Key)].(*types.Var); ok {
+				e.own = []*types.Var{k}
 			}
+		} else if s, ok := info.Uses[syntax.Ident(rs.X)].(*types.Var); ok {
+			e.set, e.snapshot = snapshotOf(info, w.vals.f.fn, s), s
 		}
-		return nil // the innermost range decides
+		if e.set == nil || !e.handsEntry(info, w.vals.f.call) {
+			return nil
+		}
+		return e // the innermost range decides
 	}
 	return nil
+}
+
+// handsEntry reports whether call is handed the entry: an argument names
+// the range's key (a snapshot's element, by index or value), or a variable
+// the turn declares from it (`r := todo[i]`).
+func (e *pendingEntry) handsEntry(info *types.Info, call *ast.CallExpr) bool {
+	entry := slices.Clone(e.own)
+	ast.Inspect(e.rng.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, r := range as.Rhs {
+			if v, ok := info.Defs[syntax.Ident(as.Lhs[i])].(*types.Var); ok && e.namesEntry(info, r, entry) {
+				entry = append(entry, v)
+			}
+		}
+		return true
+	})
+	return slices.ContainsFunc(call.Args, func(arg ast.Expr) bool { return e.namesEntry(info, arg, entry) })
+}
+
+// namesEntry reports whether x is one of entry, its address, or an
+// element of the snapshot indexed by one of them.
+func (e *pendingEntry) namesEntry(info *types.Info, x ast.Expr, entry []*types.Var) bool {
+	x = ast.Unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	if ix, ok := x.(*ast.IndexExpr); ok && e.snapshot != nil && info.Uses[syntax.Ident(ix.X)] == e.snapshot {
+		x = ast.Unparen(ix.Index)
+	}
+	v, ok := info.Uses[syntax.Ident(x)].(*types.Var)
+	return ok && slices.Contains(entry, v)
 }
 
 // persistentSet returns the map-typed field or package variable e names,
