@@ -161,32 +161,31 @@
 //     write of the same object, not read again (directly, or by a helper of the package that writes it on every run and returns the
 //     failure), whose failure is handed on: it resends the refused resourceVersion, so its certain Conflict carries this one.
 //   - Retried: a path that goes round a loop of attempts that writes the same
-//     object again (a loop with a condition, or one that a success leaves, even
-//     if it sleeps between attempts; a re-read into the turn's own variable
-//     whose version is copied into the object, or a `DeepCopy` of it written, reads the same one), or returns `(false, nil)` from a
-//     `wait.Poll` condition that re-reads it (before its write, or after the
-//     failure on that path: the re-read's own error ending the poll gives up,
-//     as a failed Get ends RetryOnConflict), also `return len(pending) == 0,
-//     nil` when the failed entry of the `for key := range pending` loop is not
-//     deleted (a work set); a failed entry of a pending set (a map field or
-//     package variable that a loop with no condition ranges over, directly or
-//     through a snapshot of its keys, calling the same function with the
-//     entry) that the path does not take out: it comes back to the failing
-//     call after a new pass began, or leaves for another such loop of the
-//     package (`if err := m.rewrite(ctx, &r); err == nil { done =
-//     append(done, r) }`, then `delete(m.pending, done[i])` for the others);
-//     a pass over a list that a loop with no condition repeats until one
-//     succeeds everywhere: every way out of the loop needs a flag the failing
-//     turn cleared (`allDone = false`, then `if allDone { break }`), so the
-//     next pass lists the items again and writes the failed one once more; a
-//     Conflict that goes on to a
-//     `retry.RetryOnConflict` whose function reads the object again and makes
-//     the same kind of write, or to a helper of the package given the object that reads it again by it (its name, its key) into another variable and writes that (a one-shot retry: `return u.retryUpdate(ctx, cp)`); the same call again of a helper that reads its
-//     own object (with the turn's own arguments in a `for {}` that only a
-//     break or return leaves), unless it runs on a tick. A tick loop (one that
-//     waits on a timer each turn, left only by a stop: `for { select { case
-//     <-ticker.C: ... } }`, `for range time.Tick(d)`, a top-level
-//     `time.Sleep`, `wait.Until`) heals it a period later: graded until-resync.
+//     object again (a loop with a condition, or one a success leaves, even if
+//     it sleeps between attempts; a re-read into the turn's own variable whose
+//     version is copied into the object, or a `DeepCopy` of it written, reads
+//     the same one), or returns `(false, nil)` from a `wait.Poll` condition
+//     that re-reads it (before its write, or after the failure on that path:
+//     the re-read's own error ending the poll gives up, as a failed Get ends
+//     RetryOnConflict), also `return len(pending) == 0, nil` when the failed
+//     entry of the `for key := range pending` loop is not deleted (a work
+//     set); a failed entry of a pending set (a map field or package variable
+//     that a loop with no condition ranges over, directly or through a
+//     snapshot of its keys, calling the same function with the entry) that
+//     the path does not take out, coming back to the failing call after a new
+//     pass began or leaving for another such loop of the package; a pass that
+//     a loop with no condition repeats until it succeeds everywhere (every way
+//     out needs a flag the failing turn cleared: `allDone = false`, then `if
+//     allDone { break }`); a Conflict that goes on to a `retry.RetryOnConflict`
+//     whose function reads the object again and makes the same kind of write,
+//     or to a helper of the package given the object that reads it again by
+//     it into another variable and writes that (`return u.retryUpdate(ctx,
+//     cp)`); the same call again of a helper that reads its own object (with
+//     the turn's own arguments in a `for {}` that only a break or return
+//     leaves), unless it runs on a tick. A tick loop (one that waits on a
+//     timer each turn, left only by a stop: `for { select { case <-ticker.C:
+//     ... } }`, `for range time.Tick(d)`, a top-level `time.Sleep`,
+//     `wait.Until`) heals it a period later: graded until-resync.
 //   - Not judged, since the component is stopping: a path that leaves by `case
 //     <-ctx.Done():` or `case <-stopCh:` after the failure (a select without
 //     default waits for a case: no path leaves past its last one).
@@ -432,19 +431,16 @@
 //	}
 //
 // An element of a List result (`d := &list.Items[i]`) counts as read by the
-// List, and a statement that copies a value out of a map field (`if _, ok :=
-// d.Annotations[k]; !ok { continue }`) or names the object in a log line
-// (`klog.KObj(d)`, which keeps only its namespace and name) stays before the
-// retry like any other read of a basic value.
+// List; a statement that copies a value out of a map field (`if _, ok :=
+// d.Annotations[k]; !ok { continue }`) or logs `klog.KObj(d)` (namespace and
+// name only) stays before the retry like any other read of a basic value.
 //
 // An object the caller handed in (a parameter) gets the wrap only when the
 // function makes plain changes of its own right before the write, and nothing
-// earlier in the function changes the object. The re-read then comes only
-// after a Conflict, at the end of the failed attempt, so the first attempt
-// sends exactly what the code sent before, the caller's changes included; the
-// next attempt makes the function's changes again on the stored object. After
-// a Conflict the caller's object cannot be written as it is anyway (its
-// resourceVersion is stale):
+// earlier in the function changes it. The re-read comes only after a
+// Conflict, so the first attempt sends what the code sent before, the
+// caller's changes included, and the next makes the function's changes again
+// on the stored object (the caller's copy, stale, could not be written):
 //
 //	// before
 //	func (r *Reconciler) markReady(ctx context.Context, pod *corev1.Pod) {
@@ -471,24 +467,17 @@
 //	}
 //
 // A typed client's parameter is reassigned from the Get of the same resource
-// interface in that branch (`cm = latest`). What this gives up: on the
-// Conflict path, changes the caller made to the object for this very write are
-// not sent again (the original lost them too, and logged it); a caller that
-// goes on to send its copy without a resourceVersion (a merge patch without
-// the optimistic lock) now sends the re-read object.
+// interface in that branch (`cm = latest`). Given up: after a Conflict, the
+// caller's changes for this write are not sent again (the original lost them
+// too), and a caller that goes on to send its copy without a resourceVersion
+// now sends the re-read object.
 //
 // A `controllerutil.CreateOrUpdate` whose Conflict is lost is wrapped as it
 // is: it reads the object and runs the mutate function on what it read on
 // every call, so the retry needs no re-read of its own. An operation result in
-// use is declared before the retry:
+// use (`op, err := controllerutil.CreateOrUpdate(...)`) is declared before
+// the retry:
 //
-//	// before
-//	op, err := controllerutil.CreateOrUpdate(ctx, c, cm, func() error {
-//		cm.Data = map[string]string{"owner": "me"}
-//		return nil
-//	})
-//
-//	// after
 //	var op controllerutil.OperationResult
 //	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
 //		var err error
