@@ -57,7 +57,7 @@ func (g *Grading) callSitesOf(fn *types.Func) []inspector.Cursor {
 		if c.callee.Origin() != fn || c.aliased {
 			continue
 		}
-		cur, ok := g.cursors.At(c.expr)
+		cur, ok := g.cursorAt(c.expr)
 		if !ok {
 			return nil
 		}
@@ -73,6 +73,29 @@ func (g *Grading) callSitesOf(fn *types.Func) []inspector.Cursor {
 		return nil // a method value or a call the scan does not resolve
 	}
 	return sites
+}
+
+// CallSites returns the cursors of the package's calls of fn by name,
+// wherever fn may be called from besides.
+func (g *Grading) CallSites(fn *types.Func) []inspector.Cursor {
+	var sites []inspector.Cursor
+	for _, c := range g.calls {
+		if c.callee.Origin() != fn {
+			continue
+		}
+		if cur, ok := g.cursorAt(c.expr); ok {
+			sites = append(sites, cur)
+		}
+	}
+	return sites
+}
+
+// cursorAt returns the cursor of n. The checks grade at the same time,
+// and the cursors build their inspectors on first use.
+func (g *Grading) cursorAt(n ast.Node) (inspector.Cursor, bool) {
+	g.cursorsMu.Lock()
+	defer g.cursorsMu.Unlock()
+	return g.cursors.At(n)
 }
 
 // implementsInterface reports whether fn is a method, which an interface
@@ -211,20 +234,28 @@ func (g *Grading) writtenAfter(stmt inspector.Cursor, objs map[*types.Var]bool) 
 // writesOnWay reports whether statement s writes one of objs whenever it
 // runs: its branches and loop bodies apart.
 func (g *Grading) writesOnWay(s ast.Stmt, objs map[*types.Var]bool) bool {
+	return callsOnWay(s, func(call *ast.CallExpr) bool {
+		w := g.res.WriteAt(call)
+		return w != nil && objs[w.Object.Root]
+	})
+}
+
+// callsOnWay reports whether statement s makes a call that match accepts
+// whenever it runs: its branches and loop bodies apart (the init of an if
+// counts).
+func callsOnWay(s ast.Stmt, match func(*ast.CallExpr) bool) bool {
 	found := false
 	ast.Inspect(s, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			if n.Init != nil {
-				found = found || g.writesOnWay(n.Init, objs)
+				found = found || callsOnWay(n.Init, match)
 			}
 			return false
 		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.GoStmt, *ast.DeferStmt:
 			return false
 		case *ast.CallExpr:
-			if w := g.res.WriteAt(n); w != nil && objs[w.Object.Root] {
-				found = true
-			}
+			found = match(n)
 		}
 		return !found
 	})

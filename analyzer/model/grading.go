@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sync"
 	"time"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -28,10 +29,12 @@ type Grading struct {
 	// package's leaves lost; nil where the driver has no program in view.
 	program upstream.ProgramGrader
 	// calls and cursors are the package's resolved calls, for the edge
-	// test's callers (edgeguard.go).
-	calls   []call
-	cursors *syntax.Cursors
-	fset    *token.FileSet
+	// test's callers (edgeguard.go) and CallSites; cursorsMu guards the
+	// cursors' inspectors, built on first use while checks grade at once.
+	calls     []call
+	cursors   *syntax.Cursors
+	cursorsMu sync.Mutex
+	fset      *token.FileSet
 }
 
 // Admits reports whether the run reports findings of grade g.

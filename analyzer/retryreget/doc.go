@@ -123,8 +123,12 @@
 // gone, and it returns success. It is reported at the call that runs it
 // again, graded by the harshest of its callers in the package (and of the
 // functions that only return its results); one other packages may call is
-// `lost for good`. A helper that applies a value it is given (`mode`, a
-// flag) after the re-read carries the change and is not reported.
+// `lost for good`. A caller that goes on to mark a step of its state
+// machine done (`if t.Status.Pools[i].State == Initialized { continue }`
+// before the call, the field set to that value and saved after it) loses
+// the step's change for good: every later run skips the step. A helper
+// that applies a value it is given (`mode`, a flag) after the re-read
+// carries the change and is not reported.
 //
 // # Consequence
 //

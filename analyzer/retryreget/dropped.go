@@ -12,7 +12,6 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/model"
-	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -177,9 +176,9 @@ func rootedAt(info *types.Info, e ast.Expr, v *types.Var) bool {
 }
 
 // reportDropped reports msg at node, graded as a change given up as done
-// at cur: nothing hands it on.
+// at cur: nothing hands it on, and the function goes on as if it landed.
 func (c *checker) reportDropped(node ast.Node, msg string, w *model.Write, cur inspector.Cursor) {
-	e := c.res.Grading().Consequence(cur, c.pass.TypesInfo.TypeOf(w.Object.Expr), fate.Dropped)
+	e := c.res.Grading().DroppedAsDone(cur, c.pass.TypesInfo.TypeOf(w.Object.Expr))
 	if !c.res.Grading().Admits(e.Grade) {
 		return
 	}

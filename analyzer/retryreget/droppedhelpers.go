@@ -13,7 +13,6 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/model"
-	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -225,19 +224,20 @@ func (c *checker) callersGrade(fn *types.Func, kind types.Type, self inspector.C
 		}
 	}
 	var worst *consequence.Evidence
-	for cur := range self.Inspector().Root().Preorder((*ast.CallExpr)(nil)) {
-		callee := upstream.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr))
-		if callee == nil || !targets[callee.Origin()] || targets[enclosingFunc(c.pass.TypesInfo, cur)] {
-			continue
+	for t := range targets {
+		for _, cur := range c.res.Grading().CallSites(t) {
+			if targets[enclosingFunc(c.pass.TypesInfo, cur)] {
+				continue
+			}
+			e := c.res.Grading().DroppedAsDone(cur, kind)
+			if e.Grade == consequence.Lost {
+				return e
+			}
+			worst = consequence.Harsher(worst, e)
 		}
-		e := c.res.Grading().Consequence(cur, kind, fate.Dropped)
-		if e.Grade == consequence.Lost {
-			return e
-		}
-		worst = consequence.Harsher(worst, e)
 	}
 	if worst == nil {
-		e := c.res.Grading().Consequence(self, kind, fate.Dropped)
+		e := c.res.Grading().DroppedAsDone(self, kind)
 		return e
 	}
 	return *worst
