@@ -20,7 +20,8 @@
 // The analyzer reports a conflict-prone write inside a retry scope when the
 // closure neither Gets into the object nor assigns it; a retry closure that
 // returns the write's error in a form apierrors.IsConflict cannot see (a %v
-// rewrap, errors.New(err.Error())), so that the Conflict is never retried;
+// rewrap, errors.New(err.Error())), or not at all (dropped, only logged,
+// replaced by a re-read's error), so that the Conflict is never retried;
 // and a closure that stores a failed typed write's empty result in the
 // object it re-reads by name.
 //
@@ -89,12 +90,14 @@
 // the object it re-reads by name (`obj, err = c.Update(ctx, obj, ...)` with
 // `Get(ctx, obj.Name, ...)` on the next attempt): client-go's typed and
 // dynamic writes return an empty object (or nil) with their error, so the
-// next attempt asks for an empty name and the retry ends. Nor may it answer
-// the Conflict by re-reading into the write's own error variable (`if
-// apierrors.IsConflict(err) { err = r.Get(ctx, key, obj) }; return err`):
-// the retry then gets the re-read's error, nil when the read works, and
-// stops as if the write had; reported without a fix, graded as a lost
-// change. The stored-result case's fix keeps the
+// next attempt asks for an empty name and the retry ends. Nor may the
+// write's Conflict miss the closure's return: dropped, only logged, or
+// replaced by the error of the re-read made for the next attempt (`if
+// apierrors.IsConflict(err) { err = r.Get(ctx, key, obj) }; return err`,
+// or `if err == nil { return nil }` then `err = r.Get(...)`, OpenKruise's
+// status updates): the retry gets nil (the re-read's error, when the read
+// works) and stops as if the write had landed; reported without a fix,
+// graded as a lost change. The stored-result case's fix keeps the
 // result apart and takes it only on success, when nothing uses the object
 // after the write or after the retry:
 //

@@ -10,7 +10,6 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/model"
-	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -137,7 +136,7 @@ func (c *checker) gradedLoss(msg string, w *model.Write) (string, bool) {
 	if !found {
 		return msg, true
 	}
-	e := c.res.Grading().Consequence(cur, c.pass.TypesInfo.TypeOf(w.Object.Expr), fate.Dropped)
+	e := c.res.Grading().DroppedAsDone(cur, c.pass.TypesInfo.TypeOf(w.Object.Expr))
 	if !c.res.Grading().Admits(e.Grade) {
 		return "", false
 	}

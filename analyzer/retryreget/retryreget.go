@@ -72,6 +72,7 @@ func run(pass *analysis.Pass, res *model.Result) (any, error) {
 		c.checkWiped(w)
 		c.checkOverwritten(w)
 		c.checkDroppedInClosure(w)
+		c.checkLostInClosure(w)
 		key := staleKey{w.Scope, w.Object.Root, w.Object.Path}
 		if !reported[key] && c.isStale(w) {
 			reported[key] = true
