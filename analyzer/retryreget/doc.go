@@ -96,8 +96,10 @@
 // apierrors.IsConflict(err) { err = r.Get(ctx, key, obj) }; return err`,
 // or `if err == nil { return nil }` then `err = r.Get(...)`, OpenKruise's
 // status updates): the retry gets nil (the re-read's error, when the read
-// works) and stops as if the write had landed; reported without a fix,
-// graded as a lost change. The stored-result case's fix keeps the
+// works) and stops as if the write had landed; graded as a lost change.
+// Where the closure then only returns nil, the fix hands a logged or
+// dropped Conflict back (`return err` after the logs, `return write`); a
+// replaced one gets no fix. The stored-result case's fix keeps the
 // result apart and takes it only on success, when nothing uses the object
 // after the write or after the retry:
 //

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/model"
@@ -23,18 +25,21 @@ func (c *checker) checkLostInClosure(w *model.Write) {
 		return
 	}
 	at, msg := ast.Node(w.Call), ""
+	var fixes []analysis.SuggestedFix
 	switch f := c.tracer.Trace(w.Cursor); f {
 	case fate.Dropped, fate.Swallowed:
 		as, by := c.replacedBy(w)
 		if by == nil {
 			msg = fmt.Sprintf("conflict from %s of %s is dropped, so %s never sees it and stops as if the write had landed: return it",
 				diag.CallName(w.Call), w.Object.Name(), retryName(w.Scope))
+			fixes = c.returnToRetryFix(w)
 			break
 		}
 		at, msg = as, replacedMessage(w, by, c.res.ReadAt(by) != nil)
 	case fate.Logged:
 		msg = fmt.Sprintf("conflict from %s of %s is only logged, so %s never sees it and stops as if the write had landed: return it",
 			diag.CallName(w.Call), w.Object.Name(), retryName(w.Scope))
+		fixes = c.returnToRetryFix(w)
 	default:
 		return
 	}
@@ -45,7 +50,7 @@ func (c *checker) checkLostInClosure(w *model.Write) {
 	diag.Report(c.pass, at, msg, []diag.Related{
 		{Node: w.Call, Message: "the conflict-prone write: " + diag.CallName(w.Call)},
 		{Node: w.Scope.Call, Message: "the retry: " + retryName(w.Scope)},
-	})
+	}, fixes...)
 }
 
 // replacedMessage says that w's Conflict is replaced by the error of by, a
