@@ -67,6 +67,33 @@ func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate
 	return e
 }
 
+// Fated grades a finding at cur, whose Conflict has fate f, by where the
+// change ends. Requeued or retried where it fails, or returned by a
+// Reconcile, a loop reads the object again and redoes it: `requeued`, the
+// mildest grade. Handed to the caller of any other function: no grade, as
+// the caller may requeue it or exit with it, which the package cannot
+// tell. Otherwise by Consequence.
+func (g *Grading) Fated(cur inspector.Cursor, kind types.Type, f fate.Fate) consequence.Evidence {
+	switch {
+	case f == fate.Handled || f == fate.Retried || f.HandsOn() && g.inReconcile(cur):
+		return consequence.Evidence{Grade: consequence.Requeued}
+	case f.HandsOn():
+		return consequence.Evidence{}
+	}
+	return g.Consequence(cur, kind, f)
+}
+
+// inReconcile reports whether the function declared around cur (not a
+// literal inside it) returns a controller-runtime reconcile.Result.
+func (g *Grading) inReconcile(cur inspector.Cursor) bool {
+	fd, ok := syntax.EnclosingFuncNode(cur).(*ast.FuncDecl)
+	if !ok || g.info == nil {
+		return false
+	}
+	fn, _ := g.info.Defs[fd.Name].(*types.Func)
+	return fn != nil && fate.ReturnsReconcileResult(fn.Signature())
+}
+
 // healed grades a lost write at cur of an object of type kind by what
 // runs it again: the owner's watches and periods, the program's callers,
 // a periodic run around it.

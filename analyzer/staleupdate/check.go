@@ -355,26 +355,10 @@ func (c *checker) grade(w2 *model.Write) consequence.Evidence {
 		// call returns, if anything, is not that failure
 		f = fate.Logged
 	}
-	if !c.conflictLost(w2) && !c.silentCalls[w2] {
-		switch {
-		case f == fate.Handled || f == fate.Retried || f.HandsOn() && c.inReconcile(w2):
-			return consequence.Evidence{Grade: consequence.Requeued}
-		case f.HandsOn():
-			return consequence.Evidence{}
-		}
+	if c.conflictLost(w2) || c.silentCalls[w2] {
+		return c.res.Grading().Consequence(w2.Cursor, c.pass.TypesInfo.TypeOf(w2.Object.Expr), f)
 	}
-	return c.res.Grading().Consequence(w2.Cursor, c.pass.TypesInfo.TypeOf(w2.Object.Expr), f)
-}
-
-// inReconcile reports whether w's function is declared to return a
-// controller-runtime reconcile.Result.
-func (c *checker) inReconcile(w *model.Write) bool {
-	fd, ok := w.FuncNode.(*ast.FuncDecl)
-	if !ok {
-		return false
-	}
-	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-	return fn != nil && fate.ReturnsReconcileResult(fn.Signature())
+	return c.res.Grading().Fated(w2.Cursor, c.pass.TypesInfo.TypeOf(w2.Object.Expr), f)
 }
 
 // requeued reports whether w2's Conflict is handed on, requeued or retried

@@ -118,7 +118,7 @@ func (c *checker) check(s site) {
 	default:
 		return
 	}
-	grade := c.res.Grading().Consequence(s.cursor, s.kind, f)
+	grade := c.res.Grading().Fated(s.cursor, s.kind, f) // strict mode reports handed-on failures too
 	if !c.res.Grading().Admits(grade.Grade) {
 		return
 	}
