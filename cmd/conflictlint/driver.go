@@ -364,7 +364,34 @@ func loadTo(patterns []string, tests bool, tags string, say func(string)) ([]*pa
 	for _, e := range errs {
 		say(e)
 	}
+	if note := notAnalyzedNote(pkgs); note != "" {
+		say(note)
+	}
 	return pkgs, len(errs), nil
+}
+
+// notAnalyzedNote counts the matched packages whose product code did not
+// load or type-check, when there are any: a run where most failed exits
+// with no finding, and the count keeps it from reading as a clean one.
+func notAnalyzedNote(roots []*packages.Package) string {
+	all, ill := map[string]bool{}, map[string]bool{}
+	for _, p := range roots {
+		if p.ID != p.PkgPath || userPackage(p) == "" {
+			continue // a test variant or go test's main: counted by the product code
+		}
+		all[p.PkgPath] = true
+		if p.IllTyped {
+			ill[p.PkgPath] = true
+		}
+	}
+	if len(ill) == 0 {
+		return ""
+	}
+	if len(ill) == len(all) {
+		return fmt.Sprintf("%s: %s of %d not analyzed: nothing was checked", progname(), plural(len(ill), "package", "packages"), len(all))
+	}
+	return fmt.Sprintf("%s: %s of %d not analyzed; the findings are those of the other %d",
+		progname(), plural(len(ill), "package", "packages"), len(all), len(all)-len(ill))
 }
 
 // dropDependencySyntax leaves only roots, the packages the patterns

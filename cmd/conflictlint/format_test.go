@@ -372,7 +372,7 @@ func f() int { return undefined }
 `)
 	o := conflictlint(t, root, "halfbroken")
 	o.want(t, exitError)
-	if o.stdout != "" || o.stderr != "src/halfbroken/h.go:10:23: undefined: undefined\n" {
+	if o.stdout != "" || o.stderr != "src/halfbroken/h.go:10:23: undefined: undefined\nconflictlint.test: 1 package of 1 not analyzed: nothing was checked\n" {
 		t.Errorf("want the type error and no finding: stdout %q, stderr %q", o.stdout, o.stderr)
 	}
 	j := conflictlint(t, root, "-json", "halfbroken")

@@ -21,7 +21,8 @@ import (
 // that could not be loaded because of it (not the type checker's hundreds
 // of could-not-import, no-metadata and undefined lines); then the finding
 // in internal/dynamic, which is analyzed as usual, on standard output,
-// and none of the packages not analyzed; the status is 1.
+// and none of the packages not analyzed, which a last line counts; the
+// status is 1.
 func TestLoadFailureReadsLikeGo(t *testing.T) {
 	t.Parallel()
 	bin, healthy := setup(t, "loadfail")
@@ -44,6 +45,7 @@ func TestLoadFailureReadsLikeGo(t *testing.T) {
 		"internal/typed/typed.go:9:2: k8s.io/api@v0.37.2: replacement directory ./missing does not exist",
 		"example.com/loadfail/internal/typed: not analyzed: its dependency k8s.io/api/core/v1 could not be loaded",
 		"example.com/loadfail/cmd/labeler: not analyzed: its dependency k8s.io/api/core/v1 could not be loaded",
+		"conflictlint: 2 packages of 4 not analyzed; the findings are those of the other 2",
 	}
 	if got := strings.TrimSuffix(string(res.stderr), "\n"); got != strings.Join(wantErrors, "\n") {
 		t.Fatalf("%s: the load errors read\n%s\nwant\n%s", res.cmd, got, strings.Join(wantErrors, "\n"))
