@@ -111,23 +111,13 @@ func (g *Grading) appendMark(marks []doneMark, cond ast.Expr, op token.Token) []
 // assigns m's value to m's chain and, in a later statement, writes m's
 // root object on its way on.
 func (g *Grading) markedAfter(cur inspector.Cursor, m doneMark) bool {
-	for c := cur; c.Node() != nil; c = c.Parent() {
-		switch c.Node().(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return false
-		}
-		block, ok := c.Parent().Node().(*ast.BlockStmt)
-		if !ok {
-			continue
-		}
-		state := 0 // 0: before cur's statement, 1: after it, 2: after the mark
-		for _, s := range block.List {
+	for later := range statementsAfter(cur) {
+		marked := false
+		for _, s := range later {
 			switch {
-			case s == c.Node():
-				state = 1
-			case state == 1 && g.setsMark(s, m):
-				state = 2
-			case state == 2 && callsOnWay(s, func(call *ast.CallExpr) bool { return g.saves(call, m.root) }):
+			case !marked:
+				marked = g.setsMark(s, m)
+			case callsOnWay(s, func(call *ast.CallExpr) bool { return g.saves(call, m.root) }):
 				return true
 			}
 		}

@@ -3,6 +3,7 @@ package model
 import (
 	"go/ast"
 	"go/types"
+	"iter"
 	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -208,27 +209,35 @@ func aliasesOf(info *types.Info, decl *ast.FuncDecl, v *types.Var) map[*types.Va
 // stmt, not inside a branch or loop of its own (a write in the init of an
 // if, or in a function literal handed to a call there, counts).
 func (g *Grading) writtenAfter(stmt inspector.Cursor, objs map[*types.Var]bool) bool {
-	for c := stmt; c.Node() != nil; c = c.Parent() {
-		switch c.Node().(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return false
-		}
-		block, ok := c.Parent().Node().(*ast.BlockStmt)
-		if !ok {
-			continue
-		}
-		after := false
-		for _, s := range block.List {
-			if s == c.Node() {
-				after = true
-				continue
-			}
-			if after && g.writesOnWay(s, objs) {
-				return true
-			}
+	for later := range statementsAfter(stmt) {
+		if slices.ContainsFunc(later, func(s ast.Stmt) bool { return g.writesOnWay(s, objs) }) {
+			return true
 		}
 	}
 	return false
+}
+
+// statementsAfter yields, for each block around cur in its function,
+// innermost first, the statements of that block after the one that holds
+// cur: what runs next on cur's way on.
+func statementsAfter(cur inspector.Cursor) iter.Seq[[]ast.Stmt] {
+	return func(yield func([]ast.Stmt) bool) {
+		for c := cur; c.Node() != nil; c = c.Parent() {
+			switch c.Node().(type) {
+			case *ast.FuncLit, *ast.FuncDecl:
+				return
+			}
+			block, ok := c.Parent().Node().(*ast.BlockStmt)
+			if !ok {
+				continue
+			}
+			for k, s := range block.List {
+				if s == c.Node() && !yield(block.List[k+1:]) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // writesOnWay reports whether statement s writes one of objs whenever it
