@@ -163,6 +163,9 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 		fmt.Fprintf(stderr, "%s: %v\n", progname(), err)
 		return exitError
 	}
+	if note := notAnalyzedNote(pkgs); note != "" {
+		say.notice(note)
+	}
 	if note := excludedByTags(pkgs, patterns, o.tags).note(); note != "" {
 		say.notice(note)
 	}
@@ -363,9 +366,6 @@ func loadTo(patterns []string, tests bool, tags string, say func(string)) ([]*pa
 	errs := loadErrors(pkgs)
 	for _, e := range errs {
 		say(e)
-	}
-	if note := notAnalyzedNote(pkgs); note != "" {
-		say(note)
 	}
 	return pkgs, len(errs), nil
 }
