@@ -35,6 +35,9 @@ func (c *checker) checkLostInClosure(w *model.Write) {
 			fixes = c.returnToRetryFix(w)
 			break
 		}
+		if c.overwritten[as] {
+			return // reported by checkOverwritten
+		}
 		at, msg = as, replacedMessage(w, by, c.res.ReadAt(by) != nil)
 	case fate.Logged:
 		msg = fmt.Sprintf("conflict from %s of %s is only logged, so %s never sees it and stops as if the write had landed: return it",

@@ -46,6 +46,7 @@ func (c *checker) checkOverwritten(w *model.Write) {
 			if !ok {
 				continue
 			}
+			c.overwritten[as] = true
 			diag.Report(c.pass, as, msg, []diag.Related{
 				{Node: w.Call, Message: "the conflict-prone write: " + diag.CallName(w.Call)},
 				{Node: w.Scope.Call, Message: "the retry: " + retryName(w.Scope)},

@@ -42,6 +42,9 @@ type checker struct {
 	res    *model.Result
 	tracer *fate.Tracer
 	fix    *fixer
+	// overwritten are the re-reads checkOverwritten reported, which
+	// checkLostInClosure, seeing the same loss by its fate, leaves alone.
+	overwritten map[ast.Node]bool
 }
 
 // fixer builds retryreget's suggested fixes (a re-read at the top of the
@@ -58,7 +61,7 @@ func run(pass *analysis.Pass, res *model.Result) (any, error) {
 	if len(res.Writes()) == 0 {
 		return nil, nil
 	}
-	c := &checker{pass: pass, res: res, tracer: res.Tracer(), fix: &fixer{pass: pass, res: res, fixed: make(map[ast.Node]bool)}}
+	c := &checker{pass: pass, res: res, tracer: res.Tracer(), fix: &fixer{pass: pass, res: res, fixed: make(map[ast.Node]bool)}, overwritten: make(map[ast.Node]bool)}
 	c.checkDroppedInHelpers() // a helper that retries itself has no retry scope
 	if len(res.Scopes()) == 0 {
 		return nil, nil

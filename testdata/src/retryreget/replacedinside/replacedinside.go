@@ -98,3 +98,15 @@ func (r *Jobs) updateLoggedReturned(ctx context.Context, cm *corev1.ConfigMap) e
 		return nil
 	})
 }
+
+// updateBranch re-reads in the failure's branch: one finding, at the
+// re-read, not two.
+func (r *Jobs) updateBranch(ctx context.Context, cm *corev1.ConfigMap) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		err := r.Update(ctx, cm)
+		if err != nil {
+			err = r.Get(ctx, client.ObjectKeyFromObject(cm), cm) // want `conflict from r.Update of cm is replaced by the error of r.Get, so retry.RetryOnConflict stops once the re-read succeeds`
+		}
+		return err
+	})
+}
