@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -71,15 +70,7 @@ func replacedMessage(w *model.Write, by *ast.CallExpr, reread bool) string {
 // variable that holds w's error (`err = r.Get(ctx, key, updated)`), and
 // the call; nil when there is none.
 func (c *checker) replacedBy(w *model.Write) (*ast.AssignStmt, *ast.CallExpr) {
-	as, ok := w.Cursor.Parent().Node().(*ast.AssignStmt)
-	if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
-		return nil, nil
-	}
-	id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
-	if !ok {
-		return nil, nil
-	}
-	errVar, _ := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	as, errVar := c.errorVarOf(w)
 	if errVar == nil {
 		return nil, nil
 	}

@@ -2,12 +2,13 @@ package retryreget
 
 import (
 	"go/ast"
-	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/fixes"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/truth"
 	"github.com/conflictlint/conflictlint/analyzer/model"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 )
@@ -19,12 +20,12 @@ import (
 // error, which the caller of the retry handles as it handles the re-read's.
 func (c *checker) returnToRetryFix(w *model.Write) []analysis.SuggestedFix {
 	body := syntax.FuncBody(w.Scope.Body)
-	stmt := w.Cursor.Parent().Node()
+	stmt, _ := w.Cursor.Parent().Node().(ast.Stmt)
 	if ifs, ok := w.Cursor.Parent().Parent().Node().(*ast.IfStmt); ok && ifs.Init == stmt {
 		stmt = ifs
 	}
-	i := stmtIndex(body.List, stmt)
-	if i < 0 || i != len(body.List)-2 || !c.returnsNil(body.List[i+1]) {
+	i := slices.Index(body.List, stmt)
+	if i < 0 || i != len(body.List)-2 || !returnsNil(body.List[i+1]) {
 		return nil
 	}
 	var edits []analysis.TextEdit
@@ -62,13 +63,12 @@ func (c *checker) returnToRetryFix(w *model.Write) []analysis.SuggestedFix {
 // { logs }` and the logs, when the branch only logs and has no else.
 func (c *checker) loggedBranch(s *ast.IfStmt) (string, []ast.Stmt) {
 	as, ok := s.Init.(*ast.AssignStmt)
-	cond, ok2 := s.Cond.(*ast.BinaryExpr)
-	if !ok || !ok2 || s.Else != nil || len(s.Body.List) == 0 || cond.Op != token.NEQ || len(as.Lhs) == 0 {
+	x, neq, ok2 := truth.NilTest(s.Cond)
+	if !ok || !ok2 || !neq || s.Else != nil || len(s.Body.List) == 0 || len(as.Lhs) == 0 {
 		return "", nil
 	}
 	errID, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
-	x, ok2 := cond.X.(*ast.Ident)
-	if !ok || !ok2 || x.Name != errID.Name || !c.isNil(cond.Y) {
+	if id, isID := ast.Unparen(x).(*ast.Ident); !ok || !isID || id.Name != errID.Name {
 		return "", nil
 	}
 	for _, st := range s.Body.List {
@@ -83,25 +83,10 @@ func (c *checker) loggedBranch(s *ast.IfStmt) (string, []ast.Stmt) {
 	return errID.Name, s.Body.List
 }
 
-// stmtIndex returns the index of n in list, or -1.
-func stmtIndex(list []ast.Stmt, n ast.Node) int {
-	for i, s := range list {
-		if s == n {
-			return i
-		}
-	}
-	return -1
-}
-
 // returnsNil reports whether s is `return nil`.
-func (c *checker) returnsNil(s ast.Stmt) bool {
+func returnsNil(s ast.Stmt) bool {
 	r, ok := s.(*ast.ReturnStmt)
-	return ok && len(r.Results) == 1 && c.isNil(r.Results[0])
-}
-
-// isNil reports whether e is the predeclared nil.
-func (c *checker) isNil(e ast.Expr) bool {
-	return c.pass.TypesInfo.Types[e].IsNil()
+	return ok && len(r.Results) == 1 && truth.IsNil(r.Results[0])
 }
 
 // isBlank reports whether e is the blank identifier.
