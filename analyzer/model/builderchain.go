@@ -42,7 +42,10 @@ func (h *healing) noteChain(info *types.Info, end *ast.CallExpr, decl *ast.FuncD
 // then `b.Complete(r)`): the assignments to it at the top of decl's body
 // run whatever happens, and are followed; one under a condition may not
 // run, so its watches are left out, but a filter it adds counts (a grade
-// is never made milder on a watch that may not be there).
+// is never made milder on a watch that may not be there). The builder's
+// methods change their receiver and return it, so a chain called on the
+// variable as a statement of its own, its result dropped (`b.For(&A{}).
+// Owns(&B{})`, then `return b.Complete(r)`), adds its watches too.
 type chain struct {
 	info      *types.Info
 	decl      *ast.FuncDecl
@@ -92,20 +95,61 @@ func (c *chain) followVar(id *ast.Ident) {
 		top[s] = true
 	}
 	ast.Inspect(c.decl.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || c.info.ObjectOf(syntax.Ident(as.Lhs[0])) != v {
+		stmt, ok := n.(ast.Stmt)
+		if !ok {
 			return true
 		}
-		rhs, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if top[as] {
-			c.walk(rhs, v)
+		links := c.linksTo(stmt, v)
+		if links == nil {
+			return true
+		}
+		if top[stmt] {
+			c.walk(links, v)
 			return true
 		}
 		sub := chain{info: c.info}
-		sub.walk(rhs, v)
+		sub.walk(links, v)
 		c.filterAll = c.filterAll || sub.filterAll
 		return true
 	})
+}
+
+// linksTo returns the chain stmt adds to the builder variable v: the
+// right-hand side of `v = ...`, or a chain on v whose result stmt drops
+// (`v.Owns(&B{})`); nil for any other statement.
+func (c *chain) linksTo(stmt ast.Stmt, v *types.Var) *ast.CallExpr {
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		if len(s.Lhs) == 1 && len(s.Rhs) == 1 && c.info.ObjectOf(syntax.Ident(s.Lhs[0])) == v {
+			rhs, _ := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+			return rhs
+		}
+	case *ast.ExprStmt:
+		call, _ := ast.Unparen(s.X).(*ast.CallExpr)
+		if call != nil && c.info.Uses[chainRoot(call)] == v {
+			return call
+		}
+	}
+	return nil
+}
+
+// chainRoot returns the identifier a chain of method calls starts from
+// (b in b.For(x).Owns(y)), or nil.
+func chainRoot(call *ast.CallExpr) *ast.Ident {
+	for {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		switch x := ast.Unparen(sel.X).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.CallExpr:
+			call = x
+		default:
+			return nil
+		}
+	}
 }
 
 // mayFilter reports whether a watch's options may drop the change that

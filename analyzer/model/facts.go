@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"go/ast"
 	gobuild "go/build"
 	"go/token"
@@ -11,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -71,7 +73,7 @@ func (im imported) importFrom(pass *analysis.Pass, fn *types.Func) {
 	}
 	var returns ReturnsConflictFact
 	if pass.ImportObjectFact(fn, &returns) {
-		im.returners[fn] = Returner{Param: returns.Param, AsGiven: returns.AsGiven, Guard: importedGuard(returns), ConflictGuard: importedConflictGuard(returns)}
+		im.returners[fn] = Returner{Where: returns.Write, Param: returns.Param, AsGiven: returns.AsGiven, Guard: importedGuard(returns), ConflictGuard: importedConflictGuard(returns)}
 	}
 	var reads ReadsFact
 	if pass.ImportObjectFact(fn, &reads) {
@@ -194,7 +196,7 @@ type exporter struct {
 func (e exporter) exportModel(res *Result) {
 	for fn, r := range res.returners {
 		if fn.Pkg() == e.pass.Pkg && fn.Exported() && e.decls[fn] == nil {
-			e.pass.ExportObjectFact(fn, returnsFact(r))
+			e.pass.ExportObjectFact(fn, e.returnsFact(r))
 		}
 	}
 	for fn := range e.decls {
@@ -229,7 +231,7 @@ func (e exporter) exportFuncFacts(res *Result, fn *types.Func) {
 		e.pass.ExportObjectFact(fn, fact)
 	}
 	if r, ok := res.returners[fn]; ok {
-		e.pass.ExportObjectFact(fn, returnsFact(r))
+		e.pass.ExportObjectFact(fn, e.returnsFact(r))
 	}
 	if ps, fs := res.silent[fn], res.silentFields[fn]; len(ps) > 0 || len(fs) > 0 {
 		e.pass.ExportObjectFact(fn, &SilentWriteFact{Params: ps, Fields: fs, NotConflict: res.silentGuards.of(fn) + 1})
@@ -468,8 +470,11 @@ func exportEndsFact(pass *analysis.Pass, tracer *fate.Tracer, fn *types.Func) {
 }
 
 // returnsFact is the ReturnsConflictFact of r.
-func returnsFact(r Returner) *ReturnsConflictFact {
-	f := &ReturnsConflictFact{Param: r.Param, AsGiven: r.AsGiven}
+func (e exporter) returnsFact(r Returner) *ReturnsConflictFact {
+	f := &ReturnsConflictFact{Param: r.Param, AsGiven: r.AsGiven, Write: r.Where}
+	if r.Inner != nil {
+		f.Write = e.describeWrite(r.Inner)
+	}
 	if r.Guard != nil {
 		f.Guard, f.When = r.Guard.Param+1, r.Guard.When
 	}
@@ -477,4 +482,12 @@ func returnsFact(r Returner) *ReturnsConflictFact {
 		f.NotConflict = r.ConflictGuard.Param + 1
 	}
 	return f
+}
+
+// describeWrite names w for the messages of another package: its call, its
+// object and its place, by import path so that it reads the same in every
+// driver ("Update of foo at example.com/op/kubeutil/status.go:12").
+func (e exporter) describeWrite(w *Write) string {
+	pos := e.pass.Fset.Position(w.Call.Pos())
+	return fmt.Sprintf("%s of %s at %s/%s:%d", diag.CallName(w.Call), w.Object.Name(), e.pass.Pkg.Path(), filepath.Base(pos.Filename), pos.Line)
 }

@@ -35,6 +35,7 @@ type ReturnsConflictFact struct {
 	Guard          int
 	When           bool
 	NotConflict    int
+	Write          string // the write at the chain's end: "Update of obj at pkgpath/file.go:12"
 }
 
 // FreshBuildFact: every return of the function builds its result Result

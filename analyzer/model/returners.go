@@ -16,7 +16,11 @@ import (
 // makes, so that its callers are where that error may be lost.
 type Returner struct {
 	Inner *Write // the write, when the function is in this package
-	Param int    // the parameter holding the written object, or -1
+	// Where names the write of a chain that starts in another package
+	// (its call, object and file:line, from the ReturnsConflictFact), so
+	// that a finding at a call of the chain can say which write it is.
+	Where string
+	Param int // the parameter holding the written object, or -1
 	// AsGiven is the parameter whose object, or whose elements (`for _, o
 	// := range objs`), the write sends as the caller built it: nothing in
 	// the function can give it a resourceVersion. -1 when there is none.
@@ -139,7 +143,7 @@ func (f *returnerFinder) callReturners() bool {
 		cur := f.scan.cursor(c)
 		if fa := f.tracer.Trace(cur); fa.HandsOn() {
 			root := argRoot(f.info, c.expr, r.Param)
-			ret := Returner{Inner: r.Inner, Param: paramIndex(f.info, decl, root), AsGiven: f.passedAsGiven(decl, c, r), Kind: f.argKind(c, r), Replaced: replacement(fa, c.expr, cur, r.Replaced)}
+			ret := Returner{Inner: r.Inner, Where: r.Where, Param: paramIndex(f.info, decl, root), AsGiven: f.passedAsGiven(decl, c, r), Kind: f.argKind(c, r), Replaced: replacement(fa, c.expr, cur, r.Replaced)}
 			if fa != fate.ReturnedOther {
 				ret.AlsoReplaced = r.AlsoReplaced // the callee's drops, handed on as they are
 			}

@@ -29,7 +29,7 @@ func (c *checker) returnerSites() []site {
 			continue
 		}
 		r := c.res.Returners()[rc.Callee]
-		s := site{call: rc.Call, cursor: c.res.CursorOf(rc), object: objectArg(rc.Call, r.Param), inner: r.Inner, replaced: r.Replaced, kind: objectArgType(c.pass.TypesInfo, rc.Call, r)}
+		s := site{call: rc.Call, cursor: c.res.CursorOf(rc), object: objectArg(rc.Call, r.Param), inner: r.Inner, where: r.Where, replaced: r.Replaced, kind: objectArgType(c.pass.TypesInfo, rc.Call, r)}
 		sites = append(sites, s)
 		if c.mode == Propagate {
 			// Each other drop of the chains is lost where this call's

@@ -53,6 +53,7 @@ type site struct {
 	object string       // how the message names the object
 	write  *model.Write // the write, when the call is one
 	inner  *model.Write // for a helper call, the write inside it
+	where  string       // for a helper of another package, its write named (Returner.Where)
 	kind   types.Type   // the written object's type, when known
 	// replaced, for a helper call, is where the helper's chain dropped the
 	// Conflict and returned another error instead: a loss of the error
@@ -100,8 +101,11 @@ func (c *checker) check(s site) {
 		return
 	}
 	var related []diag.Related
-	if s.inner != nil {
+	switch {
+	case s.inner != nil:
 		related = []diag.Related{{Node: s.inner.Call, Message: "the conflict-prone write: " + diag.CallName(s.inner.Call)}}
+	case s.where != "":
+		related = []diag.Related{{Node: s.call, Message: "the conflict-prone write: " + s.where}}
 	}
 	var what string // what happens to the Conflict
 	canReturn := false

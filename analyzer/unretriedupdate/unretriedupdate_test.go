@@ -2,6 +2,7 @@ package unretriedupdate_test
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -133,4 +134,32 @@ type recorder struct{ errors []string }
 
 func (r *recorder) Errorf(format string, args ...any) {
 	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+
+// TestForeignWriteNamed: a finding at a call of another package's write
+// helper names the write at the end of the helper's chain, with its place,
+// as a finding at a helper of its own package points at the write.
+func TestForeignWriteNamed(t *testing.T) {
+	const setPhase = "the conflict-prone write: Status().Update of foo at crosspkg/kubeutil/kubeutil.go:31"
+	want := map[string]string{
+		"controller.go:36": setPhase, // SetPhase
+		"handlers.go:28":   setPhase, // MarkSeen, through a helper of SetPhase's package
+	}
+	results := analysistest.Run(t, testdir.Path(t), newAnalyzer(), "crosspkg/controller")
+	got := map[string]string{}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			pos := r.Pass.Fset.Position(d.Pos)
+			var related []string
+			for _, rel := range d.Related {
+				related = append(related, rel.Message)
+			}
+			got[fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)] = strings.Join(related, "; ")
+		}
+	}
+	for at, msg := range want {
+		if got[at] != msg {
+			t.Errorf("%s: related %q, want %q", at, got[at], msg)
+		}
+	}
 }
