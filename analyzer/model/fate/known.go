@@ -50,8 +50,11 @@ func (w *walker) knownBefore() pathState {
 			}
 		case *ast.CaseClause:
 			if i+2 < len(chain) {
-				if _, tagless := chain[i+2].node.(*ast.SwitchStmt); tagless && len(n.List) == 1 && !w.cd.caseOfTaggedSwitch(n.List[0]) {
-					learn(n.List[0], true)
+				if sw, ok := chain[i+2].node.(*ast.SwitchStmt); ok && sw.Tag == nil {
+					if len(n.List) == 1 {
+						learn(n.List[0], true)
+					}
+					passedCases(sw, n, learn)
 				}
 			}
 			w.learnAssignments(n.Body, chain[i].child, &st, since)
@@ -85,6 +88,39 @@ func (w *walker) knownBefore() pathState {
 		}
 	}
 	return st
+}
+
+// passedCases tells learn that the cases a tagless switch tests before it
+// enters clause were false: those of the clauses above it, or of every
+// other clause for the default. A clause that a fallthrough may enter
+// from the one above it tells nothing.
+func passedCases(sw *ast.SwitchStmt, clause *ast.CaseClause, learn func(ast.Expr, bool)) {
+	var passed []ast.Expr
+	for i, s := range sw.Body.List {
+		cc := s.(*ast.CaseClause)
+		if cc == clause {
+			if i > 0 && endsInFallthrough(sw.Body.List[i-1].(*ast.CaseClause)) {
+				return
+			}
+			if clause.List != nil {
+				break // a case: only those above it were tested
+			}
+			continue
+		}
+		passed = append(passed, cc.List...)
+	}
+	for _, e := range passed {
+		learn(e, false)
+	}
+}
+
+// endsInFallthrough reports whether cc's body ends in a fallthrough.
+func endsInFallthrough(cc *ast.CaseClause) bool {
+	if len(cc.Body) == 0 {
+		return false
+	}
+	br, ok := cc.Body[len(cc.Body)-1].(*ast.BranchStmt)
+	return ok && br.Tok == token.FALLTHROUGH
 }
 
 // errorsCalledIn returns the error variables whose Error method call's
