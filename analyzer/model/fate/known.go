@@ -50,7 +50,7 @@ func (w *walker) knownBefore() pathState {
 			}
 		case *ast.CaseClause:
 			if i+2 < len(chain) {
-				if sw, ok := chain[i+2].node.(*ast.SwitchStmt); ok && sw.Tag == nil {
+				if sw, ok := chain[i+2].node.(*ast.SwitchStmt); ok && sw.Tag == nil && !enteredByFallthrough(sw, n) {
 					if len(n.List) == 1 {
 						learn(n.List[0], true)
 					}
@@ -92,16 +92,13 @@ func (w *walker) knownBefore() pathState {
 
 // passedCases tells learn that the cases a tagless switch tests before it
 // enters clause were false: those of the clauses above it, or of every
-// other clause for the default. A clause that a fallthrough may enter
-// from the one above it tells nothing.
+// other clause for the default. Only for a clause no fallthrough enters
+// (enteredByFallthrough), which tests nothing on the way in.
 func passedCases(sw *ast.SwitchStmt, clause *ast.CaseClause, learn func(ast.Expr, bool)) {
 	var passed []ast.Expr
-	for i, s := range sw.Body.List {
+	for _, s := range sw.Body.List {
 		cc := s.(*ast.CaseClause)
 		if cc == clause {
-			if i > 0 && endsInFallthrough(sw.Body.List[i-1].(*ast.CaseClause)) {
-				return
-			}
 			if clause.List != nil {
 				break // a case: only those above it were tested
 			}
@@ -114,12 +111,18 @@ func passedCases(sw *ast.SwitchStmt, clause *ast.CaseClause, learn func(ast.Expr
 	}
 }
 
-// endsInFallthrough reports whether cc's body ends in a fallthrough.
-func endsInFallthrough(cc *ast.CaseClause) bool {
-	if len(cc.Body) == 0 {
+// enteredByFallthrough reports whether the clause above clause in sw ends
+// in a fallthrough, so that clause may run with no case of it tested.
+func enteredByFallthrough(sw *ast.SwitchStmt, clause *ast.CaseClause) bool {
+	i := slices.Index(sw.Body.List, ast.Stmt(clause))
+	if i <= 0 {
 		return false
 	}
-	br, ok := cc.Body[len(cc.Body)-1].(*ast.BranchStmt)
+	above := sw.Body.List[i-1].(*ast.CaseClause).Body
+	if len(above) == 0 {
+		return false
+	}
+	br, ok := above[len(above)-1].(*ast.BranchStmt)
 	return ok && br.Tok == token.FALLTHROUGH
 }
 

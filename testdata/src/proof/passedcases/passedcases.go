@@ -84,3 +84,23 @@ func (r *Reconciler) FallsThrough(ctx context.Context, req ctrl.Request) (ctrl.R
 		return ctrl.Result{}, err
 	}
 }
+
+// FallsIntoCase enters the case `err != nil` from the case above it too,
+// without testing it: err may be nil there, and the Conflict is lost.
+func (r *Reconciler) FallsIntoCase(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	err := r.Delete(ctx, cm.Name)
+	switch {
+	case cm.Labels["force"] != "":
+		fallthrough
+	case err != nil:
+		if updateErr := r.Update(ctx, &cm); updateErr != nil { // want `conflict from r.Update is only logged: return it, or re-read cm inside retry.RetryOnConflict; lost for good`
+			log.Printf("status update during deletion: %v", updateErr)
+		}
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
