@@ -32,29 +32,25 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/model"
 )
 
-// census counts the functions with a body (declarations and literals) of
-// each analyzed package. It runs beside the suite and is timed apart.
-var census = &analysis.Analyzer{
-	Name:       "census",
-	Doc:        "count the functions of a package (bench only)",
-	ResultType: reflect.TypeFor[int](),
-	Run: func(pass *analysis.Pass) (any, error) {
-		n := 0
-		for _, f := range pass.Files {
-			ast.Inspect(f, func(x ast.Node) bool {
-				switch x := x.(type) {
-				case *ast.FuncDecl:
-					if x.Body != nil {
-						n++
-					}
-				case *ast.FuncLit:
+// functionsOf counts the functions with a body (declarations and
+// literals) of pkg. It runs after the analysis, so that no timed run
+// pays for it.
+func functionsOf(pkg *packages.Package) int {
+	n := 0
+	for _, f := range pkg.Syntax {
+		ast.Inspect(f, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.FuncDecl:
+				if x.Body != nil {
 					n++
 				}
-				return true
-			})
-		}
-		return n, nil
-	},
+			case *ast.FuncLit:
+				n++
+			}
+			return true
+		})
+	}
+	return n
 }
 
 // Finding is one diagnostic, its position relative to the module cache
@@ -97,9 +93,10 @@ type Report struct {
 	// -repeat. The whole program's grader is built before it (ProgramCPU),
 	// as the standalone command builds it once.
 	AnalyzeCPU float64 `json:"analyze_cpu_seconds"`
-	// ProgramCPU is the CPU time of building the whole program's grader
-	// (model.ProgramHealing), which a run pays once when some write is
-	// graded; 0 when nothing was built.
+	// ProgramCPU is the CPU time of the whole program's evidence pass: the
+	// programs' resync (analyzer.SeeWholeProgram), which every standalone
+	// run pays, and the grader (model.ProgramHealing), which a run pays
+	// once when some write is graded by it.
 	ProgramCPU   float64 `json:"program_cpu_seconds"`
 	AnalyzeBytes uint64  `json:"analyze_alloc_bytes,omitempty"` // allocated by one -repeat run
 	// Costliest names the root units whose analysis took longest in the
@@ -152,7 +149,7 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 		config.DisableFixCheck()
 	}
 	suite := config.Analyzers()
-	analyzers := append([]*analysis.Analyzer{census, modelOf(suite)}, suite...)
+	analyzers := append([]*analysis.Analyzer{modelOf(suite)}, suite...)
 	if prof.cpu != "" {
 		labelled(analyzers)
 	}
@@ -166,14 +163,14 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 	}
 	rep.LoadSeconds = time.Since(t0).Seconds()
 	config.Model.CoveredVariant = analyzer.CoveredTestVariants(pkgs) // as cmd/conflictlint
+	// The program's evidence and grader are built now, so that their cost
+	// is counted apart and no action's time holds the wait for them.
+	before := cpuTime()
 	analyzer.SeeWholeProgram(&config.Model, pkgs)
-	// Built now, so that its cost is counted apart and no action's time
-	// holds the wait for it.
 	if program, ok := config.Model.Program.(*model.ProgramHealing); ok {
-		before := cpuTime()
 		program.Prepare()
-		rep.ProgramCPU = (cpuTime() - before).Seconds()
 	}
+	rep.ProgramCPU = (cpuTime() - before).Seconds()
 	paths := map[string]bool{}
 	for _, p := range pkgs {
 		paths[p.PkgPath] = true
@@ -224,7 +221,7 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 	seen := map[string]bool{}
 	for pkg, acts := range byPkg {
 		relevant, root := false, false
-		funcs := 0
+		funcs := functionsOf(pkg)
 		for _, act := range acts {
 			root = root || act.IsRoot
 			switch r := act.Result.(type) {
@@ -232,10 +229,6 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 				relevant = r != nil && r.Relevant()
 				if r != nil {
 					rep.GraphsBuilt += int64(r.GraphsBuilt())
-				}
-			case int:
-				if act.Analyzer == census {
-					funcs = r
 				}
 			case *buildssa.SSA:
 				rep.SSAFunctions += len(r.SrcFuncs)
@@ -259,9 +252,7 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 			c.Units++
 			c.Functions += funcs
 			for _, act := range acts {
-				if act.Analyzer != census {
-					c.Seconds[act.Analyzer.Name] += act.Duration.Seconds()
-				}
+				c.Seconds[act.Analyzer.Name] += act.Duration.Seconds()
 			}
 		}
 		for _, act := range acts {
@@ -293,13 +284,11 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 	return rep, nil
 }
 
-// analysisSeconds sums a unit's analysis time, the bench-only census left out.
+// analysisSeconds sums a unit's analysis time.
 func analysisSeconds(acts []*checker.Action) float64 {
 	var s float64
 	for _, act := range acts {
-		if act.Analyzer != census {
-			s += act.Duration.Seconds()
-		}
+		s += act.Duration.Seconds()
 	}
 	return s
 }
