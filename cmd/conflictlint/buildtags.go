@@ -101,6 +101,27 @@ func goflagsTags() []string {
 	return out
 }
 
+// modfileAsBuildFlag moves -modfile from $GOFLAGS to cfg's build flags.
+// go/packages runs a go command outside module mode (its query of the Go
+// version), which rejects -modfile in the environment, so that every load
+// failed (golang/go#48482); build flags go only to go list, which takes it.
+func modfileAsBuildFlag(cfg *packages.Config) {
+	var kept, moved []string
+	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
+		name, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if name == "modfile" {
+			moved = append(moved, f)
+		} else {
+			kept = append(kept, f)
+		}
+	}
+	if len(moved) == 0 {
+		return
+	}
+	cfg.Env = append(os.Environ(), "GOFLAGS="+strings.Join(kept, " "))
+	cfg.BuildFlags = append(cfg.BuildFlags, moved...)
+}
+
 // unloadedGoFiles lists the Go files of the directories under the
 // directory patterns ending in /... (./..., ./test/...) that are not among
 // loaded, walking as the go command matches such a pattern: not into

@@ -351,6 +351,7 @@ func loadTo(patterns []string, tests bool, tags string, say func(string)) ([]*pa
 	if tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + tags}
 	}
+	modfileAsBuildFlag(cfg)
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, 0, err

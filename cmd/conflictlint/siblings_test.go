@@ -71,3 +71,24 @@ func TestSiblingModuleFacts(t *testing.T) {
 		})
 	}
 }
+
+// TestModfileInGOFLAGS: with -modfile alone in $GOFLAGS every load used
+// to fail ("build flag -modfile only valid when using modules"): a go
+// command that go/packages runs rejects it. The run now takes the named
+// file for go.mod: the module's own go.mod here lacks the requirements and
+// replacements, so the load works only if alt.mod is used.
+func TestModfileInGOFLAGS(t *testing.T) {
+	app := siblingRepo(t)
+	mod, err := os.ReadFile(filepath.Join(app, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(app, "alt.mod"), string(mod))
+	write(t, filepath.Join(app, "go.mod"), "module example.com/app\n\ngo 1.22\n")
+	t.Setenv("GOFLAGS", "-modfile="+filepath.Join(app, "alt.mod"))
+	o := conflictlint(t, app, "./...")
+	o.want(t, exitFindings)
+	if !strings.Contains(o.stdout, "app.go:21:12: conflict from c.Update cannot be returned by stale") {
+		t.Errorf("want the finding of a load through alt.mod:\n%s%s", o.stdout, o.stderr)
+	}
+}
