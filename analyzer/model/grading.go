@@ -58,8 +58,8 @@ func (g *Grading) Consequence(cur inspector.Cursor, kind types.Type, f fate.Fate
 	if onGonePath(g.info, cur) || afterFinalizerRemoval(g.info, cur) {
 		return e // cleanup after a deletion: nothing of the object comes again
 	}
-	if memoSkipsRerun(g.info, cur) {
-		return e // the next run returns before the write (memo.go)
+	if memoSkipsRerun(g.info, cur) || runsOnce(g.info, cur) {
+		return e // the next run returns before the write (memo.go), or passes its Once by (once.go)
 	}
 	if e = g.healed(cur, kind); e.Grade != consequence.Lost && g.edgeSkipsRerun(cur, kind) {
 		return consequence.Evidence{Grade: consequence.Lost} // the next run skips the write (edgeguard.go)

@@ -110,6 +110,9 @@ func (f *returnerFinder) writeReturners() {
 	guards, conflictGuards := make(map[*types.Func][]*Guard), make(map[*types.Func][]*Guard)
 	for _, w := range f.found.writes {
 		fn, decl := f.scan.decls.declOf(w.FuncNode)
+		if fn == nil {
+			fn, decl = f.declCallingInPlace(w)
+		}
 		if fn == nil || w.Scope != nil || w.CannotConflict || f.handsOnByCapture(fn) {
 			continue
 		}
@@ -125,6 +128,25 @@ func (f *returnerFinder) writeReturners() {
 		r.Guard, r.ConflictGuard = mergeGuards(gs), mergeGuards(conflictGuards[fn])
 		f.returners[fn] = r
 	}
+}
+
+// declCallingInPlace returns the declaration that w's function literal
+// is called in, where it is written (`return func() error { ...; return
+// c.Update(...) }()`), through literals called so in turn: its failure is
+// the declaration's to hand on (a client wrapper that writes under a
+// lock, Emissary's kates).
+func (f *returnerFinder) declCallingInPlace(w *Write) (*types.Func, *ast.FuncDecl) {
+	for cur := syntax.EnclosingFunc(w.Cursor); cur.Valid(); {
+		if _, lit := cur.Node().(*ast.FuncLit); !lit {
+			return f.scan.decls.declOf(cur.Node())
+		}
+		call, ok := fate.CalledInPlace(cur)
+		if !ok {
+			return nil, nil
+		}
+		cur = syntax.EnclosingFunc(call)
+	}
+	return nil, nil
 }
 
 // callReturners records the functions that hand on the failure of a

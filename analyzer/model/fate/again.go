@@ -27,7 +27,7 @@ import (
 // through that dead end, and is then not judged.
 
 // callsAgain reports whether node makes the failing call again, where it
-// stands.
+// stands, or starts the function around it again (restart.go).
 func (vf *valueFlow) callsAgain(node ast.Node) bool {
 	found := false
 	ast.Inspect(node, func(n ast.Node) bool {
@@ -35,7 +35,7 @@ func (vf *valueFlow) callsAgain(node ast.Node) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			found = found || n != vf.f.call && vf.sameCall(n)
+			found = found || n != vf.f.call && (vf.sameCall(n) || vf.restartsSelf(n))
 		}
 		return !found
 	})
