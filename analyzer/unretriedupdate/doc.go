@@ -124,8 +124,8 @@
 //     redoes the write; where it dies, in a log or a function without an error
 //     result, the write is lost at the call whose Conflict was dropped for it:
 //     reported there, once, graded by the caller that loses the most). A
-//     function literal called in place (`err := func() error {...}()`) hands it
-//     to the function around it; an element of a list of failures (`errs[i]`,
+//     function literal called in place (`err := func() error {...}()`) hands it to the function around it, which hands
+//     it on to its callers when it returns the call's result; an element of a list of failures (`errs[i]`,
 //     `range errs`) stands for it.
 //   - Handed off, since the caller learns it failed: a path that returns a
 //     count of failures it incremented after testing the error (`failed++;
@@ -180,9 +180,9 @@
 //     whose function reads the object again and makes the same kind of write,
 //     or to a helper of the package given the object that reads it again by
 //     it into another variable and writes that (`return u.retryUpdate(ctx,
-//     cp)`); the same call again of a helper that reads its own object (with
-//     the turn's own arguments in a `for {}` that only a break or return
-//     leaves), unless it runs on a tick. A tick loop (one that waits on a
+//     cp)`); the same call again of a helper that reads its own object (with the turn's own arguments in a `for {}`
+//     that only a break or return leaves, or in a new run of the function that the failure path starts, `go r.wait(obj,
+//     t, n+1)`, handed the same parameters), unless it runs on a tick. A tick loop (one that waits on a
 //     timer each turn, left only by a stop: `for { select { case <-ticker.C:
 //     ... } }`, `for range time.Tick(d)`, a top-level `time.Sleep`,
 //     `wait.Until`) heals it a period later: graded until-resync.
@@ -331,7 +331,7 @@
 //     an earlier early return of its own taken (`c.applied = true` under `if
 //     c.applied { return }`), or behind an edge test, a condition naming two objects of another kind of which the function
 //     writes one later on its way (`if fromZero(current, desired)` before the Update of desired), in the function or at
-//     every call of it: the next run skips it.
+//     every call of it, or in a function literal that a `sync.Once` runs: the next run skips it.
 //   - unknown, "fate unknown": a strict-mode finding whose failure the model
 //     cannot follow.
 //
