@@ -106,7 +106,7 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 		}
 		for _, c := range p.calls.callers[k] {
 			if t, ok := p.healing.tails[c]; ok && t.callees[k] {
-				worst = consequence.Harsher(worst, p.healing.gradeRequeued(t.owner, kind, onEvent, t.period, func(q *queuedTicks) bool { _, ok := q.funcs[c]; return ok }))
+				worst = consequence.Harsher(worst, p.healing.gradeRequeued(t.owner, kind, onEvent, t.periodOf(k), func(q *queuedTicks) bool { _, ok := q.funcs[c]; return ok }))
 				continue // called after the point from which the Reconcile requeues
 			}
 			queue = append(queue, c)

@@ -51,8 +51,15 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 	case from == 0:
 		h.requeues[owner] = period
 	case from < len(stmts) && !syntax.UsesGoto(decl):
-		h.tails[FuncIDOf(fn)] = requeueTail{owner: owner, from: stmts[from].Pos(), end: decl.Body.End(),
+		t := requeueTail{owner: owner, from: stmts[from].Pos(), end: decl.Body.End(),
 			period: period, callees: tailCallees(info, stmts, from)}
+		for k, d := range requeuedCallees(info, decl.Body, vars, gone) {
+			if !t.callees[k] && d > 0 {
+				t.callees[k] = true // requeuecalls.go
+				t.callPeriods = mapWith(t.callPeriods, k, d)
+			}
+		}
+		h.tails[FuncIDOf(fn)] = t
 	}
 }
 

@@ -30,8 +30,28 @@ type requeueTail struct {
 	period    time.Duration // the longest requeue period of its returns
 	// callees are the functions the run calls and the rest of the body
 	// does not (a call in a go statement counts as made outside the run:
-	// it may write after the Reconcile has returned).
-	callees map[FuncID]bool
+	// it may write after the Reconcile has returned), and those each call
+	// of which only requeueing returns follow (requeuecalls.go), whose
+	// periods callPeriods holds.
+	callees     map[FuncID]bool
+	callPeriods map[FuncID]time.Duration
+}
+
+// periodOf returns the requeue period that redoes what callee k does.
+func (t requeueTail) periodOf(k FuncID) time.Duration {
+	if d, ok := t.callPeriods[k]; ok {
+		return d
+	}
+	return t.period
+}
+
+// mapWith returns m (allocated when nil) with k set to d.
+func mapWith(m map[FuncID]time.Duration, k FuncID, d time.Duration) map[FuncID]time.Duration {
+	if m == nil {
+		m = map[FuncID]time.Duration{}
+	}
+	m[k] = d
+	return m
 }
 
 // tailCallees returns the functions called in stmts[from:] and nowhere

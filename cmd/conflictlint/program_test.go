@@ -233,15 +233,20 @@ func TestWholeProgramManagerRunsOn(t *testing.T) {
 // helper is called, so the standalone command grades them by the requeue.
 // The package view judges only writes made in the Reconcile's own last
 // statements, so under go vet the helpers are lost for good; a helper
-// called before the point is lost for good in both.
+// called before the point is lost for good in both, unless a return that
+// requeues follows each of its calls (setCondition, redone in a minute;
+// setPhase, followed once by the deletion's return, stays lost).
 func TestWholeProgramRequeueTail(t *testing.T) {
 	root := gopath(t)
 	writes := map[string]string{
 		"UpdateStatus": "src/cmdprogram/tail/tail.go:21:12: conflict from Status().Update cannot be returned by UpdateStatus: ",
 		"Label":        "src/cmdprogram/tail/tail.go:29:12: conflict from c.Update cannot be returned by Label: ",
 		"annotate":     "src/cmdprogram/tail/tail.go:55:12: conflict from r.Update cannot be returned by annotate: ",
+		"setCondition": "src/cmdprogram/tail/tail.go:90:12: conflict from Status().Update cannot be returned by setCondition: ",
+		"setPhase":     "src/cmdprogram/tail/tail.go:97:12: conflict from Status().Update cannot be returned by setPhase: ",
 	}
-	whole := map[string]string{"UpdateStatus": "lost until resync", "Label": "lost for good", "annotate": "lost until resync"}
+	whole := map[string]string{"UpdateStatus": "lost until resync", "Label": "lost for good", "annotate": "lost until resync",
+		"setCondition": "lost until resync (1m)", "setPhase": "lost for good"}
 	for _, args := range [][]string{{"cmdprogram/tail"}, {"-whole-program=false", "cmdprogram/tail"}} {
 		o := conflictlint(t, root, args...)
 		o.want(t, exitFindings)
