@@ -54,7 +54,7 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 		t := requeueTail{owner: owner, from: stmts[from].Pos(), end: decl.Body.End(),
 			period: period, callees: tailCallees(info, stmts, from)}
 		for k, d := range requeuedCallees(info, decl.Body, vars, gone) {
-			if !t.callees[k] && d > 0 {
+			if !t.callees[k] && d != 0 {
 				t.callees[k] = true // requeuecalls.go
 				t.callPeriods = mapWith(t.callPeriods, k, d)
 			}
