@@ -305,7 +305,7 @@
 //   - until-resync, "lost until resync (10m)": a periodic pass redoes it.
 //     Either the type's `Reconcile` asks for a requeue (`RequeueAfter`; `Requeue: true` gives no period) on every return
 //     without an error but the `IsNotFound` one after the Get of the request's
-//     object (or a project's getter of it, `GetCRWithDefaults`; gone: nothing to redo), or on every return after the write's statement (a deletion's return before it cannot follow it; the standalone command also takes a helper called only there), written in place or held by a local `rr
+//     object (or a project's getter of it, `GetCRWithDefaults`; gone: nothing to redo), or on every return after the write's statement (a deletion's return before it cannot follow it; the standalone command also takes a helper called only there, or one each call of which only requeueing returns can follow), written in place or held by a local `rr
 //     := reconcile.Result{RequeueAfter: d}` that nothing changes in part (a
 //     value read at run time gives no period); or the type's handlers ask for a
 //     constant resync of their own (`AddEventHandlerWithResyncPeriod(h,

@@ -235,7 +235,8 @@ func TestWholeProgramManagerRunsOn(t *testing.T) {
 // statements, so under go vet the helpers are lost for good; a helper
 // called before the point is lost for good in both, unless a return that
 // requeues follows each of its calls (setCondition, redone in a minute;
-// setPhase, followed once by the deletion's return, stays lost).
+// setPhase, followed once by the deletion's return, stays lost; mark,
+// before a requeue without a period, is redone after none that is known).
 func TestWholeProgramRequeueTail(t *testing.T) {
 	root := gopath(t)
 	writes := map[string]string{
@@ -244,9 +245,10 @@ func TestWholeProgramRequeueTail(t *testing.T) {
 		"annotate":     "src/cmdprogram/tail/tail.go:55:12: conflict from r.Update cannot be returned by annotate: ",
 		"setCondition": "src/cmdprogram/tail/tail.go:90:12: conflict from Status().Update cannot be returned by setCondition: ",
 		"setPhase":     "src/cmdprogram/tail/tail.go:97:12: conflict from Status().Update cannot be returned by setPhase: ",
+		"mark":         "src/cmdprogram/tail/tail.go:127:12: conflict from Status().Update cannot be returned by mark: ",
 	}
 	whole := map[string]string{"UpdateStatus": "lost until resync", "Label": "lost for good", "annotate": "lost until resync",
-		"setCondition": "lost until resync (1m)", "setPhase": "lost for good"}
+		"setCondition": "lost until resync (1m)", "setPhase": "lost for good", "mark": "lost until resync"}
 	for _, args := range [][]string{{"cmdprogram/tail"}, {"-whole-program=false", "cmdprogram/tail"}} {
 		o := conflictlint(t, root, args...)
 		o.want(t, exitFindings)

@@ -102,3 +102,29 @@ func (r *Steps) setPhase(ctx context.Context, cm *corev1.ConfigMap, phase string
 func cleanup(cm *corev1.ConfigMap) error { return nil }
 
 func apply(cm *corev1.ConfigMap) error { return nil }
+
+// Waits asks for a requeue without a period after its helper's calls.
+type Waits struct{ client.Client }
+
+func (r *Waits) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if !cm.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	if err := apply(&cm); err != nil {
+		r.mark(ctx, &cm, "ApplyFailed")
+		return ctrl.Result{}, err
+	}
+	r.mark(ctx, &cm, "Waiting")
+	return ctrl.Result{Requeue: true}, nil
+}
+
+func (r *Waits) mark(ctx context.Context, cm *corev1.ConfigMap, reason string) {
+	cm.Data["reason"] = reason
+	if err := r.Status().Update(ctx, cm); err != nil {
+		log.Printf("mark: %v", err)
+	}
+}
