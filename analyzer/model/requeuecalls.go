@@ -36,10 +36,13 @@ func requeuedCallees(info *types.Info, body *ast.BlockStmt, vars map[*types.Var]
 			return true
 		}
 		fn := upstream.Callee(info, call)
-		if fn == nil {
+		if fn == nil || !projectFunc(fn) {
 			return true
 		}
 		k := FuncIDOf(fn)
+		if ruledOut[k] {
+			return true // one call is enough to rule it out
+		}
 		d, ok := requeuesAfter(info, stack, vars, gone)
 		if !ok {
 			ruledOut[k] = true
@@ -52,6 +55,12 @@ func requeuedCallees(info *types.Info, body *ast.BlockStmt, vars map[*types.Var]
 		delete(periods, k)
 	}
 	return periods
+}
+
+// projectFunc reports whether fn can be a project's helper that writes:
+// not upstream's, whose functions have no findings to grade.
+func projectFunc(fn *types.Func) bool {
+	return fn.Pkg() != nil && !upstream.IsUpstream(fn.Pkg())
 }
 
 // requeuesAfter judges the returns that can follow the innermost node of

@@ -3,7 +3,6 @@ package fate
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 )
 
 // A function that, on its failure path, starts itself again (`go
@@ -68,10 +67,11 @@ func (vf *valueFlow) sameReceiver(call *ast.CallExpr, recv *types.Var) bool {
 // handedOn reports whether v is a parameter that call passes at its own
 // position, unchanged after the failing call.
 func (vf *valueFlow) handedOn(call *ast.CallExpr, params *types.Tuple, v *types.Var) bool {
-	i := slices.IndexFunc(slices.Collect(params.Variables()), func(p *types.Var) bool { return p == v })
-	if i < 0 {
-		return false
+	for i := range params.Len() {
+		if params.At(i) == v {
+			id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
+			return ok && vf.k.info.Uses[id] == v && vf.unchangedAfterCall(v)
+		}
 	}
-	id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
-	return ok && vf.k.info.Uses[id] == v && vf.unchangedAfterCall(v)
+	return false
 }
