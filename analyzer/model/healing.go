@@ -42,10 +42,11 @@ type healing struct {
 	// tails are, per Reconcile, the last statements after which every
 	// return requeues, where not every return does (see requeuetail.go).
 	tails map[FuncID]requeueTail
-	// periods are the variables of periodFiles set once to a constant
-	// duration (syncPeriod := 10 * time.Minute; SyncPeriod: &syncPeriod),
-	// found when a SyncPeriod first needs them (few packages set one).
-	periods     map[*types.Var]time.Duration
+	// known holds the variables of periodFiles with one value for the
+	// run (syncPeriod := 10 * time.Minute; SyncPeriod: &syncPeriod; a
+	// flag's default), found when a period first needs them (few
+	// packages set one).
+	known       *knownValues
 	periodFiles []*ast.File
 	// funcDecls are the package's function declarations, found when a
 	// handler registration first needs them (see handlerMaker).

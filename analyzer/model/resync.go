@@ -40,19 +40,23 @@ func resyncSetUpBy(info *types.Info, decl *ast.FuncDecl, resyncOf func(*types.Fu
 // of a function with a ResyncFact, sets up.
 func (h *healing) noteFactoryOrCall(info *types.Info, call *ast.CallExpr, fn *types.Func, resyncOf func(*types.Func) time.Duration) {
 	if upstream.InformerFactoryFuncs[fn.Name()] && len(call.Args) >= 2 {
-		h.noteResync(durationOf(info, call.Args[1]))
+		h.noteResync(h.periodValue(info, call.Args[1]))
 		return
 	}
 	h.noteResync(resyncOf(fn))
 }
 
 // syncPeriodOf returns the SyncPeriod a controller-runtime cache.Options
-// literal sets, when it is a constant.
+// literal sets, when it holds one value for the run.
 func (h *healing) syncPeriodOf(info *types.Info, lit *ast.CompositeLit) time.Duration {
 	if !upstream.IsNamed(info.TypeOf(lit), upstream.CRCachePath, "Options") {
 		return 0
 	}
 	switch v := ast.Unparen(syntax.FieldValue(lit, "SyncPeriod")).(type) {
+	case *ast.Ident: // a pointer set once (period := flag.Duration(...))
+		if pv, ok := info.Uses[v].(*types.Var); ok {
+			return h.periodOf(info, pv)
+		}
 	case *ast.UnaryExpr:
 		if id := syntax.Ident(v.X); id != nil {
 			if pv, ok := info.Uses[id].(*types.Var); ok {
@@ -61,18 +65,35 @@ func (h *healing) syncPeriodOf(info *types.Info, lit *ast.CompositeLit) time.Dur
 		}
 	case *ast.CallExpr:
 		if fn := upstream.Callee(info, v); fn != nil && upstream.DurationPointerFuncs[upstream.FuncKeyOf(fn)] && len(v.Args) == 1 {
-			return durationOf(info, v.Args[0])
+			return h.periodValue(info, v.Args[0])
 		}
 	}
 	return 0
 }
 
-// periodOf returns the constant duration v is set to once, or 0.
+// periodOf returns the one duration v holds for the run, or the one
+// a pointer v points to; 0 when it has none.
 func (h *healing) periodOf(info *types.Info, v *types.Var) time.Duration {
-	if h.periods == nil {
-		h.periods = constantPeriods(info, h.periodFiles)
+	k := h.knownValues(info)
+	if _, ok := v.Type().(*types.Pointer); ok {
+		return durationValue(k.pointeeOf(v))
 	}
-	return h.periods[v]
+	return durationValue(k.valueOf(v))
+}
+
+// periodValue returns the duration e stands for in the run, or 0.
+func (h *healing) periodValue(info *types.Info, e ast.Expr) time.Duration {
+	if d := durationOf(info, e); d != 0 {
+		return d
+	}
+	return durationValue(h.knownValues(info).eval(e))
+}
+
+func (h *healing) knownValues(info *types.Info) *knownValues {
+	if h.known == nil {
+		h.known = findKnownValues(info, h.periodFiles)
+	}
+	return h.known
 }
 
 // resyncSetupsIfAny returns the positions of the package's uses of a
@@ -107,50 +128,6 @@ func setsUpResync(obj types.Object, resyncOf func(*types.Func) time.Duration) bo
 		return obj.IsField() && obj.Name() == "SyncPeriod" && syntax.PkgPath(obj.Pkg()) == upstream.CRCachePath
 	}
 	return false
-}
-
-// constantPeriods returns the variables of files assigned exactly once, a
-// constant duration.
-func constantPeriods(info *types.Info, files []*ast.File) map[*types.Var]time.Duration {
-	out := make(map[*types.Var]time.Duration)
-	assigned := make(map[*types.Var]int)
-	note := func(id *ast.Ident, value ast.Expr) {
-		v, ok := info.ObjectOf(id).(*types.Var)
-		if !ok {
-			return
-		}
-		assigned[v]++
-		if d := durationOf(info, value); d > 0 && upstream.IsNamed(v.Type(), "time", "Duration") {
-			out[v] = d
-		}
-	}
-	for _, file := range files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				if len(n.Lhs) == len(n.Rhs) {
-					for i, l := range n.Lhs {
-						if id, ok := ast.Unparen(l).(*ast.Ident); ok {
-							note(id, n.Rhs[i])
-						}
-					}
-				}
-			case *ast.ValueSpec:
-				if len(n.Names) == len(n.Values) {
-					for i, id := range n.Names {
-						note(id, n.Values[i])
-					}
-				}
-			}
-			return true
-		})
-	}
-	for v, n := range assigned {
-		if n != 1 {
-			delete(out, v)
-		}
-	}
-	return out
 }
 
 // ProgramResync returns the smallest constant default resync that a

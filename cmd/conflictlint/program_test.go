@@ -269,9 +269,11 @@ func TestWholeProgramRequeueTail(t *testing.T) {
 // manager and never names a SyncPeriod runs its controllers on the
 // cache's default resync, 10 hours, which redoes the lost write of an
 // unfiltered controller; only the whole program shows that main sets no
-// period. A period from a flag, an informer of the program's own (whose
-// period is anyone's guess), or a predicate that drops the resync's
-// updates leaves the write lost for good, as does the package view.
+// period. A period bound to a flag counts at the flag's default (none
+// when the default is 0, or when the program may set the variable
+// again). An informer of the program's own (whose period is anyone's
+// guess), or a predicate that drops the resync's updates leaves the
+// write lost for good, as does the package view.
 func TestWholeProgramDefaultResync(t *testing.T) {
 	root := gopath(t)
 	const write = "src/cmdprogram/controller/controller.go:31:12: conflict from r.Update of cm is only logged: return it; "
@@ -281,6 +283,9 @@ func TestWholeProgramDefaultResync(t *testing.T) {
 	}{
 		{[]string{"cmdsync/plain", "cmdprogram/controller"}, "lost until resync (10h)"},
 		{[]string{"cmdsync/flag", "cmdprogram/controller"}, "lost for good"},
+		{[]string{"cmdsync/flagdefault", "cmdprogram/controller"}, "lost until resync (2h)"},
+		{[]string{"cmdsync/flagpointer", "cmdprogram/controller"}, "lost until resync (30m)"},
+		{[]string{"cmdsync/flagreset", "cmdprogram/controller"}, "lost for good"},
 		{[]string{"cmdsync/informer", "cmdprogram/controller"}, "lost for good"},
 		{[]string{"cmdprogram/controller"}, "lost for good"},
 		{[]string{"-whole-program=false", "cmdsync/plain", "cmdprogram/controller"}, "lost for good"},

@@ -1,6 +1,6 @@
-// Command flag sets the manager's SyncPeriod from a flag: the period is
-// the user's, so no default is assumed and the lost write stays lost for
-// good.
+// Command flag sets the manager's SyncPeriod from a flag whose default
+// is 0: unless the user passes a period there is no resync, so the lost
+// write stays lost for good.
 package main
 
 import (
