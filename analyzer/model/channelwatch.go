@@ -367,7 +367,7 @@ func exportChannelFacts(pass *analysis.Pass, files []*ast.File, healed healingFa
 	if !slices.ContainsFunc(files, importsInformers) {
 		return
 	}
-	calls := newProgramCalls()
+	calls := newProgramCalls(map[string]bool{pass.Pkg.Path(): true})
 	for _, f := range files {
 		calls.add(pass.TypesInfo, f)
 	}

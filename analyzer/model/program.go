@@ -104,7 +104,7 @@ func (p *ProgramHealing) Grade(fn *types.Func, kind string, onEvent bool) conseq
 		if p.calls.openCallers(k) {
 			return lost
 		}
-		for _, c := range p.calls.callers[k] {
+		for _, c := range p.calls.callersOf(k) {
 			if t, ok := p.healing.tails[c]; ok && t.callees[k] {
 				worst = consequence.Harsher(worst, p.healing.gradeRequeued(t.owner, kind, onEvent, t.periodOf(k), func(q *queuedTicks) bool { _, ok := q.funcs[c]; return ok }))
 				continue // called after the point from which the Reconcile requeues
@@ -139,7 +139,7 @@ func (p *ProgramHealing) CalledOnlyInPackage(fn *types.Func) bool {
 	}
 	p.once.Do(p.build)
 	k := FuncIDOf(fn)
-	callers := p.calls.callers[k]
+	callers := p.calls.callersOf(k)
 	if p.calls.openCallers(k) || len(callers) == 0 {
 		return false
 	}
@@ -166,7 +166,11 @@ func (p *ProgramHealing) build() {
 		tails: map[FuncID]requeueTail{}, resyncOf: p.resyncOf,
 	}
 	p.owners, p.evidenced, p.tailed = map[string]*types.TypeName{}, map[string]*types.TypeName{}, map[string]bool{}
-	p.calls, p.fields = newProgramCalls(), map[*types.Var]string{}
+	paths := map[string]bool{}
+	for _, pkg := range p.pkgs {
+		paths[pkg.Pkg.Path()] = true
+	}
+	p.calls, p.fields = newProgramCalls(paths), map[*types.Var]string{}
 	for _, pkg := range p.pkgs {
 		for v, kind := range findInformerKinds(pkg.Info, pkg.Files, nil).fieldKinds() {
 			p.fields[v] = kind

@@ -15,10 +15,14 @@ import (
 )
 
 // TestProgramCalls: the program's call graph knows who calls a function
-// by name, and which functions may be called from where the code does not
-// say (a value, a method an interface call of its name may reach, a root).
+// by name or through an interface the method's type implements, and which
+// functions may be called from where the code does not say (a value, a
+// method of a type handed to another module as an interface with it, an
+// interface method used as a value, a promoted method, a root).
 func TestProgramCalls(t *testing.T) {
 	const src = `package p
+
+import "sort"
 
 type Store struct{}
 
@@ -29,12 +33,46 @@ func (s *Store) Chained() { s.Helper() }
 
 type runner interface{ Run() }
 
+type stopper interface {
+	Run()
+	Stop()
+}
+
+type Job struct{}
+
+func (j *Job) Run()   {}
+func (j *Job) Stop()  {}
+func (j *Job) Pause() {}
+
+type pauser interface{ Pause() }
+
+type byName []string
+
+func (b byName) Len() int           { return len(b) }
+func (b byName) Less(i, j int) bool { return b[i] < b[j] }
+func (b byName) Swap(i, j int)      { b[i], b[j] = b[j], b[i] }
+
+type Inner struct{}
+
+func (i *Inner) Stop() {}
+
+type Outer struct{ *Inner }
+
+func (o *Outer) Run() {}
+
 func Controller(s *Store, r runner) {
 	s.Helper()
 	s.Chained()
 	f := s.Handed
 	f()
 	r.Run()
+}
+
+func Loop(st stopper, p pauser, names []string) {
+	st.Stop()
+	sort.Sort(byName(names))
+	g := p.Pause
+	g()
 }
 
 var initialised = newThing()
@@ -47,22 +85,35 @@ func newThing() int { return 0 }
 		t.Fatal(err)
 	}
 	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}, Instances: map[*ast.Ident]types.Instance{}}
-	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info); err != nil {
+	if _, err := (&types.Config{Importer: importer.ForCompiler(fset, "source", nil)}).Check("p", fset, []*ast.File{f}, info); err != nil {
 		t.Fatal(err)
 	}
-	g := newProgramCalls()
+	g := newProgramCalls(map[string]bool{"p": true})
 	g.add(info, f)
 	helper, chained, controller := FuncID{"p", "Store", "Helper"}, FuncID{"p", "Store", "Chained"}, FuncID{"p", "", "Controller"}
-	if got, want := g.callers[helper], []FuncID{chained, controller}; !sameSet(got, want) {
-		t.Errorf("callers of Helper = %v, want %v", got, want)
+	loop, jobStop := FuncID{"p", "", "Loop"}, FuncID{"p", "Job", "Stop"}
+	for fn, want := range map[FuncID][]FuncID{
+		helper:                   {chained, controller},
+		{"p", "Store", "Run"}:    {controller}, // through runner
+		jobStop:                  {loop},       // through stopper
+		{"p", "Job", "Run"}:      {controller}, // through runner (and stopper, which nobody calls Run on)
+		{"p", "Store", "Handed"}: nil,
+	} {
+		if got := g.callersOf(fn); !sameSet(got, want) {
+			t.Errorf("callers of %v = %v, want %v", fn, got, want)
+		}
 	}
 	for fn, open := range map[FuncID]bool{
 		helper:                   false, // called by name only
 		chained:                  false,
-		{"p", "Store", "Handed"}: true, // a method value
-		{"p", "Store", "Run"}:    true, // runner.Run may reach it
-		controller:               true, // nobody calls it: a root
-		{"p", "", "newThing"}:    true, // a package initialiser calls it
+		{"p", "Store", "Run"}:    false, // runner.Run reaches it, from Controller
+		jobStop:                  false, // stopper.Stop reaches it, from Loop
+		{"p", "Store", "Handed"}: true,  // a method value
+		{"p", "Job", "Pause"}:    true,  // p.Pause is a method value of pauser
+		{"p", "byName", "Less"}:  true,  // sort.Sort calls it
+		{"p", "Inner", "Stop"}:   true,  // promoted into Outer, which stopper.Stop may reach
+		controller:               true,  // nobody calls it: a root
+		{"p", "", "newThing"}:    true,  // a package initialiser calls it
 	} {
 		if got := g.openCallers(fn); got != open {
 			t.Errorf("openCallers(%v) = %v, want %v", fn, got, open)
@@ -71,8 +122,8 @@ func newThing() int { return 0 }
 	if got := helper.owner(); got != "p.Store" {
 		t.Errorf("receiver of Helper = %q, want p.Store", got)
 	}
-	if got := len(g.takeCalls()); got != 5 {
-		t.Errorf("%d calls with a known callee kept for the evidence, want 5 (Helper twice, Chained, Run, newThing; f's callee is not known)", got)
+	if got := len(g.takeCalls()); got != 7 {
+		t.Errorf("%d calls with a known callee kept for the evidence, want 7 (Helper twice, Chained, Run, Stop, Sort, newThing; f's and g's callees are not known, len and a conversion are no functions)", got)
 	}
 }
 

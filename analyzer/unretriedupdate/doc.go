@@ -312,7 +312,7 @@
 //     30*time.Second)`; a period of 0 turns resync off for that handler); or
 //     they take the informer's default (`AddEventHandler`, a watch without
 //     predicates) and a constant default is in view: an informer factory's or
-//     a manager cache's `SyncPeriod`, set in the package or by a function it
+//     a manager cache's `SyncPeriod` (a constant, a variable set once from constants, a command-line flag's default), set in the package or by a function it
 //     calls (known through a fact; the standalone command reads `main` too, each program's for the packages it imports, the harshest where several do, and takes controller-runtime's default, 10h, for a program that builds a manager and names neither a `SyncPeriod` nor an informer of its own); or the write runs on a tick (see
 //     "Retried": a ticker's period is read from its `time.NewTicker`), with
 //     every object it sends read on that turn, in an unexported function that only ticks run (standalone, an exported

@@ -91,6 +91,33 @@ func TestWholeProgramCallers(t *testing.T) {
 	}
 }
 
+// TestWholeProgramInterfaceCalls: a step run through an interface of the
+// project's own (steps.Step, from the Watcher's Reconcile) is graded by
+// the controllers that call the interface; a type the program also hands
+// to controller-runtime as an interface with the same method (a
+// manager.Runnable's Start) may be called where the code does not say,
+// and its lost write stays lost.
+func TestWholeProgramInterfaceCalls(t *testing.T) {
+	root := gopath(t)
+	clean := "src/cmdprogram/steps/steps.go:28:12: conflict from c.Update cannot be returned by Apply: "
+	prune := "src/cmdprogram/steps/steps.go:48:12: conflict from p.Update of p.CM is only logged: return it; "
+	for _, c := range []struct {
+		pattern      string
+		clean, prune string
+	}{
+		{"cmdprogram/...", "lost until the next event", "lost for good"},
+		{"cmdprogram/steps", "lost for good", "lost for good"},
+	} {
+		o := conflictlint(t, root, c.pattern)
+		o.want(t, exitFindings)
+		for prefix, want := range map[string]string{clean: c.clean, prune: c.prune} {
+			if line := findingLine(o.stdout, prefix); line == "" || !strings.Contains(line, want+";") && !strings.Contains(line, want+" (") {
+				t.Errorf("conflictlint %s: want %q graded %q, got %q in\n%s", c.pattern, prefix, want, line, o.stdout)
+			}
+		}
+	}
+}
+
 // findingLine returns the line of out that starts with prefix, or "".
 func findingLine(out, prefix string) string {
 	for line := range strings.Lines(out) {

@@ -8,6 +8,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 
+	"cmdprogram/steps"
 	"cmdprogram/store"
 )
 
@@ -15,7 +16,9 @@ import (
 // helpers.
 type Watcher struct {
 	client.Client
-	Store *store.Store
+	Store   *store.Store
+	Steps   []steps.Step
+	Starter steps.Starter
 }
 
 func (r *Watcher) SetupWithManager(mgr manager.Manager) error {
@@ -30,6 +33,12 @@ func (r *Watcher) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result,
 	if cm.DeletionTimestamp != nil {
 		r.Store.RemoveFinalizer(ctx, &cm)
 		return ctrl.Result{}, nil
+	}
+	for _, s := range r.Steps {
+		s.Apply(ctx, &cm)
+	}
+	if err := r.Starter.Start(ctx); err != nil {
+		return ctrl.Result{}, err
 	}
 	switch cm.Labels["step"] {
 	case "label":
