@@ -304,7 +304,9 @@ func mentionsAny(info *types.Info, e ast.Expr, vs []*types.Var) bool {
 // object's finalizer off and a client write then sends that object: past
 // that write the object being deleted is gone (a finalizer left by
 // someone else may keep it a while; harsher, not milder), so a lost write
-// after it is not redone by its events or a resync.
+// after it is not redone by its events or a resync. A removal in a
+// deletion branch that returns (`if deleting { ...; return }`) does not
+// come before the code after that branch.
 func afterFinalizerRemoval(info *types.Info, cur inspector.Cursor) bool {
 	var body *ast.BlockStmt
 	for enc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
@@ -334,12 +336,13 @@ func afterFinalizerRemoval(info *types.Info, cur inspector.Cursor) bool {
 		}
 		if upstream.IsCallTo(info, call, upstream.FuncKey{Pkg: upstream.ControllerUtilPath, Name: "RemoveFinalizer"}) && len(call.Args) > 0 {
 			if id, ok := ast.Unparen(upstream.StripAddr(call.Args[0])).(*ast.Ident); ok {
-				if v, ok := info.Uses[id].(*types.Var); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && !syntax.LeavesBefore(body, call, cur.Node()) {
 					removed = append(removed, v)
 				}
 			}
 		} else if len(removed) > 0 && upstream.IsClientWrite(info, call) {
-			gone = slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(info, a, removed) })
+			gone = slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(info, a, removed) }) &&
+				!syntax.LeavesBefore(body, call, cur.Node())
 		}
 		return true
 	})

@@ -249,3 +249,40 @@ func some(b bool) { if b { goto end }; println(); end: }
 		}
 	}
 }
+
+func TestLeavesBefore(t *testing.T) {
+	for body, want := range map[string]bool{
+		`if del { write(); return nil }; later()`:                                    true,
+		`if del { if ok { write() }; return nil }; later()`:                          true,
+		`if del { write(); panic("x") }; later()`:                                    true,
+		`if del { write() }; later()`:                                                false,
+		`if del { write(); if ok { return nil } }; later()`:                          false,
+		`write(); later()`:                                                           false,
+		`for _, x := range xs { if x { write(); break }; return nil }; later()`:      false,
+		`for _, x := range xs { write(); if x { continue }; return nil }; later()`:   false,
+		`if err := write(); err != nil { return err }; later()`:                      false,
+		`if del { write(); goto end }; later(); end:`:                                false,
+		`if del { write(); return nil }; goto end; end: later()`:                     false,
+		`for ok { if err := write(); err != nil { continue }; return nil }; later()`: false,
+		`for ok { if del { continue }; write(); return nil }; later()`:               true,
+		`switch { case del: write(); return nil }; later()`:                          true,
+		`if del { f := func() { return }; write(); f() }; later()`:                   false,
+	} {
+		src := "package p\nfunc f() error {\n" + body + "\nreturn nil\n}\n"
+		file, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		fd := file.Decls[0].(*ast.FuncDecl)
+		calls := map[string]*ast.CallExpr{}
+		ast.Inspect(fd, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && NameIdent(c.Fun) != nil {
+				calls[NameIdent(c.Fun).Name] = c
+			}
+			return true
+		})
+		if got := LeavesBefore(fd.Body, calls["write"], calls["later"]); got != want {
+			t.Errorf("LeavesBefore(%s) = %t, want %t", body, got, want)
+		}
+	}
+}
