@@ -26,20 +26,40 @@ type knownValues struct {
 	rhs      map[*types.Var]ast.Expr       // the value of a variable's one assignment (nil when not an expression of its own)
 	flagged  map[*types.Var]constant.Value // the default of the flag bound to a variable (flag.IntVar(&v, ...))
 	visiting map[*types.Var]bool
+	// zeroSets counts a declaration without a value as setting the zero
+	// value: a function's variable may be read before its assignment (a
+	// package-level one is set before the run is under way).
+	zeroSets bool
 }
 
 // flagKinds are the flag types whose defaults a period is computed from.
 var flagKinds = map[string]bool{"Int": true, "Int64": true, "Uint": true, "Uint64": true, "Duration": true, "Float64": true}
 
+// findKnownValues finds the variables with one value among those
+// declared in files.
 func findKnownValues(info *types.Info, files []*ast.File) *knownValues {
-	k := &knownValues{info: info, assigned: map[*types.Var]int{}, rhs: map[*types.Var]ast.Expr{},
-		flagged: map[*types.Var]constant.Value{}, visiting: map[*types.Var]bool{}}
-	var spans [][2]token.Pos
+	var decls []ast.Node
 	for _, f := range files {
 		for _, d := range f.Decls {
-			spans = append(spans, [2]token.Pos{d.Pos(), d.End()})
+			decls = append(decls, d)
 		}
-		ast.Inspect(f, k.note)
+	}
+	return knownValuesIn(info, decls, nil)
+}
+
+// knownValuesIn finds the variables with one value among those declared
+// in nodes, but for those of spoiled (changed through their address);
+// given spoiled, nodes are a function's.
+func knownValuesIn(info *types.Info, nodes []ast.Node, spoiled map[*types.Var]bool) *knownValues {
+	k := &knownValues{info: info, assigned: map[*types.Var]int{}, rhs: map[*types.Var]ast.Expr{},
+		flagged: map[*types.Var]constant.Value{}, visiting: map[*types.Var]bool{}, zeroSets: spoiled != nil}
+	var spans [][2]token.Pos
+	for _, n := range nodes {
+		spans = append(spans, [2]token.Pos{n.Pos(), n.End()})
+		ast.Inspect(n, k.note)
+	}
+	for v := range spoiled {
+		k.assigned[v] += 2
 	}
 	k.declared = func(pos token.Pos) bool {
 		for _, s := range spans {
@@ -64,7 +84,7 @@ func (k *knownValues) note(n ast.Node) bool {
 			k.assign(l, value)
 		}
 	case *ast.ValueSpec:
-		if len(n.Values) > 0 {
+		if len(n.Values) > 0 || k.zeroSets {
 			for i, id := range n.Names {
 				var value ast.Expr
 				if len(n.Names) == len(n.Values) {

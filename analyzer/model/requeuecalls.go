@@ -22,7 +22,7 @@ import (
 // requeuedCallees returns the functions every call of which, in body, is
 // followed only by returns that requeue (of those that can follow it),
 // with the longest period of those returns.
-func requeuedCallees(info *types.Info, body *ast.BlockStmt, vars map[*types.Var]time.Duration, gone map[*ast.ReturnStmt]bool) map[FuncID]time.Duration {
+func requeuedCallees(info *types.Info, body *ast.BlockStmt, vars *reconcilePeriods, gone map[*ast.ReturnStmt]bool) map[FuncID]time.Duration {
 	periods, ruledOut := map[FuncID]time.Duration{}, map[FuncID]bool{}
 	var stack []ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -66,7 +66,7 @@ func projectFunc(fn *types.Func) bool {
 // requeuesAfter judges the returns that can follow the innermost node of
 // path (the nodes from the body down): ok when there is one at least and
 // each requeues, d the longest period.
-func requeuesAfter(info *types.Info, path []ast.Node, vars map[*types.Var]time.Duration, gone map[*ast.ReturnStmt]bool) (d time.Duration, ok bool) {
+func requeuesAfter(info *types.Info, path []ast.Node, vars *reconcilePeriods, gone map[*ast.ReturnStmt]bool) (d time.Duration, ok bool) {
 	var rets []*ast.ReturnStmt
 	for i := len(path) - 2; i >= 0; i-- {
 		child := path[i+1]
@@ -124,7 +124,7 @@ func returnsIn(n ast.Node) []*ast.ReturnStmt {
 // judgeReturns reports whether rets holds a return at least and each
 // requeues (one that leaves after the object's deletion aside), with the
 // longest period.
-func judgeReturns(info *types.Info, rets []*ast.ReturnStmt, vars map[*types.Var]time.Duration, gone map[*ast.ReturnStmt]bool) (d time.Duration, ok bool) {
+func judgeReturns(info *types.Info, rets []*ast.ReturnStmt, vars *reconcilePeriods, gone map[*ast.ReturnStmt]bool) (d time.Duration, ok bool) {
 	n := 0
 	for _, r := range rets {
 		if gone[r] {

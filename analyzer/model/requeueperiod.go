@@ -35,7 +35,7 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 	if owner == nil {
 		return
 	}
-	vars := requeueVars(info, decl.Body)
+	vars := requeueVars(info, decl)
 	gone := goneReturns(info, decl.Body, requestParam(info, decl))
 	stmts := decl.Body.List
 	from, period := len(stmts), time.Duration(0)
@@ -67,7 +67,7 @@ func (h *healing) noteReconcile(info *types.Info, decl *ast.FuncDecl) {
 // (those of its function literals aside, and those of gone, which leave
 // after the object is deleted): ok when each one requeues, d the longest
 // period.
-func stmtRequeues(info *types.Info, stmt ast.Stmt, vars map[*types.Var]time.Duration, gone map[*ast.ReturnStmt]bool) (d time.Duration, ok bool) {
+func stmtRequeues(info *types.Info, stmt ast.Stmt, vars *reconcilePeriods, gone map[*ast.ReturnStmt]bool) (d time.Duration, ok bool) {
 	ok = true
 	ast.Inspect(stmt, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -107,7 +107,7 @@ func longerPeriod(a, b time.Duration) time.Duration {
 // quietReturnPeriod judges one return of a Reconcile: ok when it returns a
 // non-nil error (the error requeues) or a Result with a constant
 // RequeueAfter, written in place or held by one of vars; d is that period.
-func quietReturnPeriod(info *types.Info, ret *ast.ReturnStmt, vars map[*types.Var]time.Duration) (time.Duration, bool) {
+func quietReturnPeriod(info *types.Info, ret *ast.ReturnStmt, vars *reconcilePeriods) (time.Duration, bool) {
 	if len(ret.Results) != 2 {
 		return 0, false
 	}
@@ -116,17 +116,19 @@ func quietReturnPeriod(info *types.Info, ret *ast.ReturnStmt, vars map[*types.Va
 	}
 	if id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident); ok {
 		v, _ := info.Uses[id].(*types.Var)
-		d := vars[v]
+		d := vars.results[v]
 		return d, d != 0
 	}
-	d := literalPeriod(info, ret.Results[0])
+	d := literalPeriod(info, ret.Results[0], vars.known)
 	return d, d != 0
 }
 
 // literalPeriod returns the RequeueAfter of a Result literal e: its
-// constant, upstream.NoPeriod when it is read at run time or the literal
-// asks for a requeue without one (Requeue: true), 0 when there is none.
-func literalPeriod(info *types.Info, e ast.Expr) time.Duration {
+// constant or the one value of the Reconcile's variables it is computed
+// from (known: `requeueInterval := time.Minute`), upstream.NoPeriod when
+// it is read at run time or the literal asks for a requeue without one
+// (Requeue: true), 0 when there is none.
+func literalPeriod(info *types.Info, e ast.Expr, known *knownValues) time.Duration {
 	lit, ok := upstream.StripAddr(e).(*ast.CompositeLit)
 	if !ok {
 		return 0 // a project's own Result type with the field counts too
@@ -140,22 +142,36 @@ func literalPeriod(info *types.Info, e ast.Expr) time.Duration {
 	case info.Types[v].Value != nil:
 		return durationOf(info, v)
 	}
+	if d := durationValue(known.eval(v)); d > 0 {
+		return d
+	}
 	return upstream.NoPeriod
 }
 
-// requeueVars returns the local variables of body that hold a Result with
-// the same constant RequeueAfter wherever they are set
+// reconcilePeriods are what a Reconcile's returns take their periods
+// from: its variables that hold a Result with one constant RequeueAfter,
+// and its variables with one value.
+type reconcilePeriods struct {
+	results map[*types.Var]time.Duration
+	known   *knownValues
+}
+
+// requeueVars returns the local variables of decl, a Reconcile, that hold
+// a Result with the same constant RequeueAfter wherever they are set
 // (rr := reconcile.Result{RequeueAfter: 5 * time.Second}), and are never
-// changed in part or through their address.
-func requeueVars(info *types.Info, body *ast.BlockStmt) map[*types.Var]time.Duration {
+// changed in part or through their address; and those with one value, set
+// once and never through their address.
+func requeueVars(info *types.Info, decl *ast.FuncDecl) *reconcilePeriods {
+	body := decl.Body
 	out := map[*types.Var]time.Duration{}
-	spoiled := map[*types.Var]bool{}
+	spoiled := addressedVars(info, body)
+	known := knownValuesIn(info, []ast.Node{decl}, spoiled)
 	set := func(id *ast.Ident, value ast.Expr) {
 		v, ok := info.ObjectOf(id).(*types.Var)
 		if !ok {
 			return
 		}
-		d := literalPeriod(info, value)
+		d := literalPeriod(info, value, known)
 		if d == 0 || out[v] != 0 && out[v] != d {
 			spoiled[v] = true
 		}
@@ -173,18 +189,29 @@ func requeueVars(info *types.Info, body *ast.BlockStmt) map[*types.Var]time.Dura
 					spoiled[v] = true // its zero value asks for nothing
 				}
 			}
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
-				if v, ok := info.Uses[id].(*types.Var); ok {
-					spoiled[v] = true
-				}
-			}
 		}
 		return true
 	})
 	for v := range spoiled {
 		delete(out, v)
 	}
+	return &reconcilePeriods{results: out, known: known}
+}
+
+// addressedVars returns the variables whose address body takes: they may
+// change through it.
+func addressedVars(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					out[v] = true
+				}
+			}
+		}
+		return true
+	})
 	return out
 }
 

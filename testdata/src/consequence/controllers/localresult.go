@@ -129,3 +129,74 @@ func (r *SometimesRefresh) touch(ctx context.Context, cm *corev1.ConfigMap) {
 		log.Printf("update: %v", err)
 	}
 }
+
+// PeriodVar holds its period in a variable set once from a constant (the
+// Pulsar resources operator's `requeueInterval := time.Minute`): it runs
+// again within that period.
+type PeriodVar struct{ client.Client }
+
+func (r *PeriodVar) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	requeueInterval := 2 * time.Minute
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	r.touch(ctx, &cm)
+	return ctrl.Result{RequeueAfter: requeueInterval}, nil
+}
+
+func (r *PeriodVar) touch(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["tick"] = "1"
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by touch: re-read cm after a conflict in retry.RetryOnConflict; lost until resync \(2m\)`
+		log.Printf("update: %v", err)
+	}
+}
+
+// PeriodVarUnset declares its period variable without a value and sets
+// it on one path only: no period is known, only that it asks for a
+// requeue (a zero period asks for none).
+type PeriodVarUnset struct{ client.Client }
+
+func (r *PeriodVarUnset) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var every time.Duration
+	if req.Namespace == "slow" {
+		every = time.Hour
+	}
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	r.touch(ctx, &cm)
+	return ctrl.Result{RequeueAfter: every}, nil
+}
+
+func (r *PeriodVarUnset) touch(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["tick"] = "1"
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by touch: re-read cm after a conflict in retry.RetryOnConflict; lost until resync$`
+		log.Printf("update: %v", err)
+	}
+}
+
+// PeriodVarAddressed hands its period variable's address on: it may
+// change there.
+type PeriodVarAddressed struct{ client.Client }
+
+func (r *PeriodVarAddressed) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	often := time.Second
+	stretch(&often)
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	r.touch(ctx, &cm)
+	return ctrl.Result{RequeueAfter: often}, nil
+}
+
+func (r *PeriodVarAddressed) touch(ctx context.Context, cm *corev1.ConfigMap) {
+	cm.Data["tick"] = "1"
+	if err := r.Update(ctx, cm); err != nil { // want `conflict from r.Update cannot be returned by touch: re-read cm after a conflict in retry.RetryOnConflict; lost until resync$`
+		log.Printf("update: %v", err)
+	}
+}
+
+func stretch(d *time.Duration) { *d *= 60 }
