@@ -307,7 +307,7 @@
 //     without an error but the `IsNotFound` one after the Get of the request's
 //     object (or a project's getter of it, `GetCRWithDefaults`; gone: nothing to redo), or on every return after the write's statement (a deletion's return before it cannot follow it; the standalone command also takes a helper called only there, or one each call of which only requeueing returns can follow), written in place or held by a local `rr
 //     := reconcile.Result{RequeueAfter: d}` that nothing changes in part (a
-//     value read at run time gives no period); or the type's handlers ask for a
+//     value read at run time gives no period; one held in the Reconcile's own variable set once from constants, `requeueInterval := time.Minute`, has its period); or the type's handlers ask for a
 //     constant resync of their own (`AddEventHandlerWithResyncPeriod(h,
 //     30*time.Second)`; a period of 0 turns resync off for that handler); or
 //     they take the informer's default (`AddEventHandler`, a watch without
@@ -326,7 +326,7 @@
 //     answers an HTTP request. Someone is told.
 //   - lost, "lost for good": none of the above, a cleanup for an object that
 //     is gone (`IsNotFound` of the first Get of the request or of a `key`
-//     parameter; past `controllerutil.RemoveFinalizer`), or a write after the
+//     parameter; past `controllerutil.RemoveFinalizer` and its write, not after a deletion branch that returns), or a write after the
 //     function records, in a package variable or a receiver field, what makes
 //     an earlier early return of its own taken (`c.applied = true` under `if
 //     c.applied { return }`), or behind an edge test, a condition naming two objects of another kind of which the function
