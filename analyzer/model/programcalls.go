@@ -31,6 +31,8 @@ type programCalls struct {
 	// may have that method called where the program's code does not say.
 	handedOut map[string][]*types.Interface
 	seenIface map[*types.Interface]bool
+	seenSig   map[*types.Signature]bool // the signatures and struct types whose interfaces are recorded, each read once
+	seenType  map[*types.TypeName]bool
 	recvs     map[string]*types.TypeName // a method owner's type, for its method set
 	embedded  map[string]bool            // types embedded in a struct: their methods are promoted into types the graph does not name
 	methods   map[string]map[string]bool // scratch: the method names of an owner's pointer type
@@ -78,7 +80,7 @@ func (id FuncID) owner() string {
 func newProgramCalls(program map[string]bool) *programCalls {
 	return &programCalls{program: program, callers: map[FuncID][]FuncID{}, values: map[FuncID]bool{}, dynamic: map[string]bool{},
 		ifaceCalls: map[string]map[*types.Interface]*ifaceCallers{}, handedOut: map[string][]*types.Interface{},
-		seenIface: map[*types.Interface]bool{}, recvs: map[string]*types.TypeName{}, embedded: map[string]bool{},
+		seenIface: map[*types.Interface]bool{}, seenSig: map[*types.Signature]bool{}, seenType: map[*types.TypeName]bool{}, recvs: map[string]*types.TypeName{}, embedded: map[string]bool{},
 		methods: map[string]map[string]bool{}, called: map[*ast.Ident]bool{}}
 }
 
@@ -227,6 +229,10 @@ func (g *programCalls) noteInterfaceCall(fn *types.Func, caller FuncID) {
 // noteHandedParams records the interfaces with methods among the
 // parameters of sig, a function of another module.
 func (g *programCalls) noteHandedParams(sig *types.Signature) {
+	if g.seenSig[sig] {
+		return
+	}
+	g.seenSig[sig] = true
 	params := sig.Params()
 	for i := range params.Len() {
 		t := params.At(i).Type()
@@ -241,9 +247,10 @@ func (g *programCalls) noteHandedParams(sig *types.Signature) {
 // of t, a struct of another module built by a composite literal.
 func (g *programCalls) noteHandedFields(t types.Type) {
 	tn := namedOf(t)
-	if tn == nil || tn.Pkg() == nil || g.program[tn.Pkg().Path()] {
+	if tn == nil || tn.Pkg() == nil || g.program[tn.Pkg().Path()] || g.seenType[tn] {
 		return
 	}
+	g.seenType[tn] = true
 	if st, ok := tn.Type().Underlying().(*types.Struct); ok {
 		for f := range st.Fields() {
 			g.noteHandedOut(f.Type())
