@@ -26,10 +26,13 @@ type knownValues struct {
 	rhs      map[*types.Var]ast.Expr       // the value of a variable's one assignment (nil when not an expression of its own)
 	flagged  map[*types.Var]constant.Value // the default of the flag bound to a variable (flag.IntVar(&v, ...))
 	visiting map[*types.Var]bool
-	// zeroSets counts a declaration without a value as setting the zero
-	// value: a function's variable may be read before its assignment (a
-	// package-level one is set before the run is under way).
-	zeroSets bool
+	// function is set for the variables of one function: a declaration
+	// without a value sets the zero value (it may be read before a later
+	// assignment; a package-level one is set before the run is under
+	// way), and a variable whose address is taken (addressed) may change
+	// through it.
+	function  bool
+	addressed map[*types.Var]bool
 }
 
 // flagKinds are the flag types whose defaults a period is computed from.
@@ -44,22 +47,25 @@ func findKnownValues(info *types.Info, files []*ast.File) *knownValues {
 			decls = append(decls, d)
 		}
 	}
-	return knownValuesIn(info, decls, nil)
+	return knownValuesIn(info, decls, false)
+}
+
+// functionValues finds the variables with one value among those declared
+// in decl, a function.
+func functionValues(info *types.Info, decl *ast.FuncDecl) *knownValues {
+	return knownValuesIn(info, []ast.Node{decl}, true)
 }
 
 // knownValuesIn finds the variables with one value among those declared
-// in nodes, but for those of spoiled (changed through their address);
-// given spoiled, nodes are a function's.
-func knownValuesIn(info *types.Info, nodes []ast.Node, spoiled map[*types.Var]bool) *knownValues {
+// in nodes, a function's when function is set.
+func knownValuesIn(info *types.Info, nodes []ast.Node, function bool) *knownValues {
 	k := &knownValues{info: info, assigned: map[*types.Var]int{}, rhs: map[*types.Var]ast.Expr{},
-		flagged: map[*types.Var]constant.Value{}, visiting: map[*types.Var]bool{}, zeroSets: spoiled != nil}
+		flagged: map[*types.Var]constant.Value{}, visiting: map[*types.Var]bool{},
+		function: function, addressed: map[*types.Var]bool{}}
 	var spans [][2]token.Pos
 	for _, n := range nodes {
 		spans = append(spans, [2]token.Pos{n.Pos(), n.End()})
 		ast.Inspect(n, k.note)
-	}
-	for v := range spoiled {
-		k.assigned[v] += 2
 	}
 	k.declared = func(pos token.Pos) bool {
 		for _, s := range spans {
@@ -84,7 +90,7 @@ func (k *knownValues) note(n ast.Node) bool {
 			k.assign(l, value)
 		}
 	case *ast.ValueSpec:
-		if len(n.Values) > 0 || k.zeroSets {
+		if len(n.Values) > 0 || k.function {
 			for i, id := range n.Names {
 				var value ast.Expr
 				if len(n.Names) == len(n.Values) {
@@ -102,6 +108,12 @@ func (k *knownValues) note(n ast.Node) bool {
 		}
 	case *ast.CallExpr:
 		k.noteFlagVar(n)
+	case *ast.UnaryExpr:
+		if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && k.function && n.Op == token.AND {
+			if v, ok := k.info.Uses[id].(*types.Var); ok {
+				k.addressed[v] = true
+			}
+		}
 	}
 	return true
 }
@@ -164,7 +176,7 @@ func flagFunc(fn *types.Func) (kind string, bound bool) {
 
 // valueOf returns the one value v holds, or nil.
 func (k *knownValues) valueOf(v *types.Var) constant.Value {
-	if k.assigned[v] != 1 || !k.declared(v.Pos()) || k.visiting[v] {
+	if k.assigned[v] != 1 || k.addressed[v] || !k.declared(v.Pos()) || k.visiting[v] {
 		return nil
 	}
 	if d, ok := k.flagged[v]; ok {

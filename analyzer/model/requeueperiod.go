@@ -2,8 +2,8 @@ package model
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
+	"maps"
 	"time"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
@@ -164,8 +164,8 @@ type reconcilePeriods struct {
 func requeueVars(info *types.Info, decl *ast.FuncDecl) *reconcilePeriods {
 	body := decl.Body
 	out := map[*types.Var]time.Duration{}
-	spoiled := addressedVars(info, body)
-	known := knownValuesIn(info, []ast.Node{decl}, spoiled)
+	known := functionValues(info, decl)
+	spoiled := maps.Clone(known.addressed)
 	set := func(id *ast.Ident, value ast.Expr) {
 		v, ok := info.ObjectOf(id).(*types.Var)
 		if !ok {
@@ -196,23 +196,6 @@ func requeueVars(info *types.Info, decl *ast.FuncDecl) *reconcilePeriods {
 		delete(out, v)
 	}
 	return &reconcilePeriods{results: out, known: known}
-}
-
-// addressedVars returns the variables whose address body takes: they may
-// change through it.
-func addressedVars(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
-	out := map[*types.Var]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
-				if v, ok := info.Uses[id].(*types.Var); ok {
-					out[v] = true
-				}
-			}
-		}
-		return true
-	})
-	return out
 }
 
 // noteResultStores passes each whole-variable store of as to set and
