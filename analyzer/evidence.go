@@ -171,7 +171,8 @@ func importClosure(main *packages.Package, byID map[string]*packages.Package) ma
 }
 
 // resyncParts returns what each loaded package that can set up a resync
-// or build an informer contributes.
+// or build an informer contributes. A test variant is left out: its
+// product files are its package's, and read there.
 func resyncParts(pkgs []*packages.Package) map[*packages.Package]resyncPart {
 	parts := map[*packages.Package]resyncPart{}
 	// Functions that build a factory with the period their caller gives
@@ -179,7 +180,7 @@ func resyncParts(pkgs []*packages.Package) map[*packages.Package]resyncPart {
 	// package.
 	params := map[string]map[model.FuncID]int{}
 	for _, p := range pkgs {
-		if p.TypesInfo == nil || p.Types == nil {
+		if p.TypesInfo == nil || p.Types == nil || p.ID != p.PkgPath {
 			continue
 		}
 		setsUp := canSetUpResync(p)
@@ -197,20 +198,21 @@ func resyncParts(pkgs []*packages.Package) map[*packages.Package]resyncPart {
 		parts[p] = part
 	}
 	for _, p := range pkgs {
-		if p.TypesInfo == nil || p.Types == nil {
+		if p.TypesInfo == nil || p.Types == nil || p.ID != p.PkgPath {
 			continue
 		}
 		part, had := parts[p]
+		files := productFiles(p)
 		var reached map[model.FuncID]int // the helpers p can call
 		for path, ps := range params {
 			if p.PkgPath == path || p.Imports[path] != nil {
-				if r := model.ResyncArgs(p.TypesInfo, productFiles(p), ps); r > 0 && (part.resync == 0 || r < part.resync) {
+				if r := model.ResyncArgs(p.TypesInfo, files, ps); r > 0 && (part.resync == 0 || r < part.resync) {
 					part.resync = r
 				}
 				reached = mergedParams(reached, ps)
 			}
 		}
-		part.off = (canSetUpResync(p) || reached != nil) && model.ResyncOff(p.TypesInfo, productFiles(p), reached)
+		part.off = (canSetUpResync(p) || reached != nil) && model.ResyncOff(p.TypesInfo, files, reached)
 		if had || part.resync > 0 || part.off {
 			parts[p] = part
 		}

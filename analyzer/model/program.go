@@ -192,6 +192,7 @@ func (p *ProgramHealing) build() {
 		for _, f := range pkg.Files {
 			p.calls.add(pkg.Info, f)
 		}
+		p.calls.addValues(pkg.Info, pkg.Files)
 		calls := p.calls.takeCalls()
 		p.noteManagerStarts(pkg.Info, pkg.Files, calls)
 		facts.fset = pkg.Fset

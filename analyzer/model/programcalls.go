@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
@@ -36,7 +37,7 @@ type programCalls struct {
 	recvs     map[string]*types.TypeName // a method owner's type, for its method set
 	embedded  map[string]bool            // types embedded in a struct: their methods are promoted into types the graph does not name
 	methods   map[string]map[string]bool // scratch: the method names of an owner's pointer type
-	called    map[*ast.Ident]bool        // scratch: the callee names of the declaration being scanned
+	called    map[*ast.Ident]bool        // scratch: the callee names of the package being added
 	calls     []call                     // the calls of the package being added, in source order
 }
 
@@ -84,8 +85,8 @@ func newProgramCalls(program map[string]bool) *programCalls {
 		methods: map[string]map[string]bool{}, called: map[*ast.Ident]bool{}}
 }
 
-// add records the calls and function values of file, and keeps its calls
-// with a known callee in g.calls (one walk serves both).
+// add records the calls of file, and keeps those with a known callee in
+// g.calls; addValues then finds the functions its package uses as values.
 func (g *programCalls) add(info *types.Info, file *ast.File) {
 	for _, d := range file.Decls {
 		decl, ok := d.(*ast.FuncDecl)
@@ -108,9 +109,9 @@ func (g *programCalls) add(info *types.Info, file *ast.File) {
 // scan records the calls under n, made by caller (nil for a package
 // initialiser, whose calls count as made from anywhere) in the
 // declaration of fr (its function literals' calls too, for the evidence
-// that reads a call's declaration).
+// that reads a call's declaration), and notes each callee's name for
+// addValues.
 func (g *programCalls) scan(info *types.Info, n ast.Node, caller *FuncID, fr *frame) {
-	clear(g.called)
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -118,10 +119,6 @@ func (g *programCalls) scan(info *types.Info, n ast.Node, caller *FuncID, fr *fr
 				g.called[id] = true
 			}
 			g.noteCall(info, n, caller, fr)
-		case *ast.Ident:
-			if fn, ok := info.Uses[n].(*types.Func); ok && !g.called[n] {
-				g.noteValue(fn)
-			}
 		case *ast.StructType:
 			g.noteEmbedded(info, n)
 		case *ast.CompositeLit:
@@ -129,6 +126,21 @@ func (g *programCalls) scan(info *types.Info, n ast.Node, caller *FuncID, fr *fr
 		}
 		return true
 	})
+}
+
+// addValues records the functions that files, the added files of one
+// package type-checked as info, use other than by calling them. One pass
+// over the package's uses costs less than a lookup of every identifier
+// the walk meets; a use in a file not added (a test file, a test helper's)
+// is left out, as the walk left it.
+func (g *programCalls) addValues(info *types.Info, files []*ast.File) {
+	fileOf := syntax.FileIndex(files)
+	for id, obj := range info.Uses {
+		if fn, ok := obj.(*types.Func); ok && !g.called[id] && fileOf(id.Pos()) >= 0 {
+			g.noteValue(fn)
+		}
+	}
+	clear(g.called)
 }
 
 // noteValue records fn used as a value: an interface's method, by name.

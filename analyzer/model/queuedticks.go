@@ -102,9 +102,7 @@ type tickFinder struct {
 func findQueuedTicks(pkgs []ProgramPackage) *queuedTicks {
 	f := newTickFinder(pkgs)
 	for _, pkg := range pkgs {
-		if usesTimer(pkg.Info) {
-			f.findTicks(pkg)
-		}
+		f.findTicks(pkg)
 	}
 	if len(f.items) == 0 {
 		return &f.ticks
@@ -118,16 +116,6 @@ func findQueuedTicks(pkgs []ProgramPackage) *queuedTicks {
 
 func newTickFinder(pkgs []ProgramPackage) *tickFinder {
 	return &tickFinder{pkgs: pkgs, ticks: queuedTicks{funcs: map[FuncID]time.Duration{}, sites: map[token.Position]time.Duration{}}}
-}
-
-// usesTimer reports whether the package uses one of the timer constructs.
-func usesTimer(info *types.Info) bool {
-	for _, obj := range info.Uses {
-		if obj.Pkg() != nil && isTimerUse(obj) {
-			return true
-		}
-	}
-	return false
 }
 
 // declsOf maps every function of the program to its declaration, on the

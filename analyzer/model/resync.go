@@ -272,26 +272,36 @@ func ManagerSyncOf(info *types.Info, files []*ast.File) ManagerSync {
 		return false
 	}
 	for id, obj := range info.Uses {
-		if obj.Pkg() == nil {
-			continue
-		}
-		var m ManagerSync
-		path := syntax.PkgPath(obj.Pkg())
-		switch obj := obj.(type) {
-		case *types.Func:
-			m.BuildsManager = path == upstream.CRManagerPath && obj.Name() == "New"
-			m.BuildsInformer = buildsInformer(obj, path)
-		case *types.Var:
-			// ctrl.NewManager is a variable of the root package bound to manager.New.
-			m.BuildsManager = path == upstream.CRPath && obj.Name() == "NewManager"
-			m.NamesSyncPeriod = obj.IsField() && obj.Name() == "SyncPeriod" && upstream.HasPrefixPath(path, upstream.CRPath)
-		}
 		// Most uses are of none of these: the files are looked at last.
-		if m != (ManagerSync{}) && inFiles(id.Pos()) {
+		if m := managerUse(obj); m != (ManagerSync{}) && inFiles(id.Pos()) {
 			out.Merge(m)
 		}
 	}
 	return out
+}
+
+// managerUse is what a use of obj says of the manager's resync. The names
+// are compared first: most uses are of other names, and cost no path.
+func managerUse(obj types.Object) ManagerSync {
+	var m ManagerSync
+	switch obj := obj.(type) {
+	case *types.Func:
+		if !strings.HasPrefix(obj.Name(), "New") || obj.Pkg() == nil {
+			return m
+		}
+		path := syntax.PkgPath(obj.Pkg())
+		m.BuildsManager = path == upstream.CRManagerPath && obj.Name() == "New"
+		m.BuildsInformer = buildsInformer(obj, path)
+	case *types.Var:
+		if name := obj.Name(); name != "NewManager" && name != "SyncPeriod" || obj.Pkg() == nil {
+			return m
+		}
+		path := syntax.PkgPath(obj.Pkg())
+		// ctrl.NewManager is a variable of the root package bound to manager.New.
+		m.BuildsManager = path == upstream.CRPath && obj.Name() == "NewManager"
+		m.NamesSyncPeriod = obj.IsField() && obj.Name() == "SyncPeriod" && upstream.HasPrefixPath(path, upstream.CRPath)
+	}
+	return m
 }
 
 // buildsInformer reports whether fn, of the package at path, builds an

@@ -55,7 +55,7 @@ type useScan struct {
 // own unit's, so only the product files the walked test files reach
 // through calls are walked (see keepTestReach).
 func scanUses(pass *analysis.Pass, opts *upstream.Options, facts []analysis.ObjectFact, resyncOf func(*types.Func) time.Duration, testWrites func() bool, covered bool) useScan {
-	withFacts := make(map[types.Object]bool)
+	withFacts := make(map[types.Object]bool, len(facts))
 	for _, f := range facts {
 		withFacts[f.Object] = true
 	}

@@ -15,58 +15,72 @@ import "slices"
 // nodes and of succ's answers (Tarjan's algorithm, roots and edges taken
 // in that order).
 func Components[N comparable](nodes []N, succ func(N) []N) [][]N {
-	t := &tarjan[N]{succ: succ, order: make(map[N]int, len(nodes)), index: make(map[N]int), low: make(map[N]int), onStack: make(map[N]bool)}
+	t := &tarjan[N]{nodes: nodes, succ: succ, order: make(map[N]int, len(nodes)), state: make([]visitState, len(nodes))}
 	for i, n := range nodes {
-		t.order[n] = i
+		if _, dup := t.order[n]; !dup {
+			t.order[n] = i
+		}
 	}
-	for _, n := range nodes {
-		if _, seen := t.index[n]; !seen {
-			t.visit(n)
+	for i, n := range nodes {
+		if t.order[n] == i && t.state[i].index == 0 {
+			t.visit(i)
 		}
 	}
 	return t.out
 }
 
-// tarjan is one run of Tarjan's algorithm.
+// tarjan is one run of Tarjan's algorithm. Nodes are named by their
+// position in the given order, so that the walk's state is a slice, not
+// a map per field (a summary's graph is every function of a package).
 type tarjan[N comparable] struct {
+	nodes   []N
 	succ    func(N) []N
 	order   map[N]int // the position of each node in the given order
-	index   map[N]int // the order in which the walk reached each node
-	low     map[N]int
-	stack   []N
-	onStack map[N]bool
+	state   []visitState
+	reached int
+	stack   []int
 	out     [][]N
 }
 
-// visit walks from n, and emits n's component when n is its root.
-func (t *tarjan[N]) visit(n N) {
-	t.index[n], t.low[n] = len(t.index), len(t.index)
-	t.stack = append(t.stack, n)
-	t.onStack[n] = true
-	for _, m := range t.succ(n) {
-		if _, known := t.order[m]; !known {
+// visitState is the walk's state of one node; index 0 is "not reached".
+type visitState struct {
+	index, low int
+	onStack    bool
+}
+
+// visit walks from node i, and emits its component when i is its root.
+func (t *tarjan[N]) visit(i int) {
+	t.reached++
+	s := &t.state[i]
+	s.index, s.low, s.onStack = t.reached, t.reached, true
+	t.stack = append(t.stack, i)
+	for _, m := range t.succ(t.nodes[i]) {
+		j, known := t.order[m]
+		if !known {
 			continue
 		}
-		if _, seen := t.index[m]; !seen {
-			t.visit(m)
-			t.low[n] = min(t.low[n], t.low[m])
-		} else if t.onStack[m] {
-			t.low[n] = min(t.low[n], t.index[m])
+		if t.state[j].index == 0 {
+			t.visit(j)
+			t.state[i].low = min(t.state[i].low, t.state[j].low)
+		} else if t.state[j].onStack {
+			t.state[i].low = min(t.state[i].low, t.state[j].index)
 		}
 	}
-	if t.low[n] == t.index[n] {
-		t.emit(n)
+	if t.state[i].low == t.state[i].index {
+		t.emit(i)
 	}
 }
 
-// emit pops the component whose root is n, in the given order of nodes.
-func (t *tarjan[N]) emit(n N) {
-	i := slices.Index(t.stack, n)
-	comp := slices.Clone(t.stack[i:])
-	t.stack = t.stack[:i]
-	for _, m := range comp {
-		t.onStack[m] = false
+// emit pops the component whose root is i, in the given order of nodes.
+func (t *tarjan[N]) emit(i int) {
+	at := slices.Index(t.stack, i)
+	members := slices.Clone(t.stack[at:])
+	t.stack = t.stack[:at]
+	slices.Sort(members) // positions: the given order
+	comp := make([]N, len(members))
+	for k, j := range members {
+		t.state[j].onStack = false
+		comp[k] = t.nodes[j]
 	}
-	slices.SortFunc(comp, func(a, b N) int { return t.order[a] - t.order[b] })
 	t.out = append(t.out, comp)
 }
