@@ -10,6 +10,8 @@
 #   RUNS=5 MODULES="certmanager" P=2 bench/bench.sh
 #   WARMUP=0 RUNS=1 bench/bench.sh       # build cache already warm
 #   TOOLS="noop conflictlint" RUNS=5 bench/bench.sh   # only the driver ratio
+#   BASE=00f57e6 TOOLS="noop conflictlint base" RUNS=4 bench/bench.sh
+#                                        # a commit's driver beside this tree's, in the same rounds
 #
 # Each round runs, for every module and in a rotating order, every tool
 # under GNU time (wall, user+sys CPU, peak resident set of the largest
@@ -40,6 +42,15 @@ trap 'rm -f "$overlay"' EXIT
 printf '{"Replace":{"%s":"%s"}}\n' "$root/analyzer/zz_bench_noop.go" "$root/bench/noop/noop.go.in" >"$overlay"
 go build -overlay "$overlay" -o "$out/noop" ./cmd/conflictlint
 go build -o "$out/corpusstats" ./bench/cmd/corpusstats
+# base: the driver of commit $BASE, measured in the same rounds as this
+# tree's, so that the two share each round's noise (which on a 2-core
+# machine is larger than most changes of the analysis).
+if [ -n "${BASE:-}" ]; then
+  basetree=$(mktemp -d)
+  git worktree add -q --detach "$basetree" "$BASE"
+  (cd "$basetree" && go build -o "$out/base" ./cmd/conflictlint)
+  git worktree remove --force "$basetree"
+fi
 
 # measure TOOL MODULE: appends "tool module wall user sys maxrss_kb".
 measure() {
@@ -47,7 +58,7 @@ measure() {
   mapfile -t pats <"$dir/patterns"
   t=$(mktemp)
   case $tool in
-  noop | conflictlint) (cd "$dir" && "$TIME" -o "$t" -f '%e %U %S %M' "$out/$tool" "${pats[@]}" >/dev/null 2>&1) || true ;;
+  noop | conflictlint | base) (cd "$dir" && "$TIME" -o "$t" -f '%e %U %S %M' "$out/$tool" "${pats[@]}" >/dev/null 2>&1) || true ;;
   # go vet caches its results: a -printf.funcs value of its own (a name
   # no code calls) changes vet's cache key, so every run vets again while
   # compiled dependencies stay cached, as they do for the other tools.
@@ -146,18 +157,20 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
   row "conflictlint / go vet" conflictlint govet
   row "conflictlint as a vet tool / go vet" vettool govet
   row "conflictlint / go vet, results cached" conflictlint govet-cached
-  if [ -n "${W[noop]:-}" ] && [ -n "${W[conflictlint]:-}" ]; then
-    # Paired within a round, a module's two runs share whatever the
-    # machine was doing then: steadier than the ratio of two medians.
+  row "conflictlint / base ($BASE)" conflictlint base
+  # Paired within a round, a module's two runs share whatever the machine
+  # was doing then: steadier than the ratio of two medians.
+  paired() { # paired OVER MODULE-OR-ALL: conflictlint's CPU over OVER's, per round, median
+    awk -v o="$1" -v m="$2" '($3 == m || m == "all") { if ($2 == o) n[$1] += $5 + $6; if ($2 == "conflictlint") c[$1] += $5 + $6 }
+      END { for (r in n) if (n[r] > 0 && r in c) print c[r] / n[r] }' "$out/bench.all" | median
+  }
+  for over in noop base; do
+    [ -n "${W[$over]:-}" ] && [ -n "${W[conflictlint]:-}" ] || continue
     echo
-    echo "conflictlint's CPU time over the no-op driver's in the same round, median of the rounds:"
-    paired() { # paired MODULE-OR-ALL
-      awk -v m="$1" '($3 == m || m == "all") { if ($2 == "noop") n[$1] += $5 + $6; if ($2 == "conflictlint") c[$1] += $5 + $6 }
-        END { for (r in n) if (n[r] > 0 && r in c) print c[r] / n[r] }' "$out/bench.all" | median
-    }
-    for m in $modules; do echo "- $m: $(paired "$m" | xargs printf '%.3f')"; done
-    echo "- all modules: $(paired all | xargs printf '%.3f')"
-  fi
+    echo "conflictlint's CPU time over the $over driver's in the same round, median of the rounds:"
+    for m in $modules; do echo "- $m: $(paired "$over" "$m" | xargs printf '%.3f')"; done
+    echo "- all modules: $(paired "$over" all | xargs printf '%.3f')"
+  done
   echo
   jq -r '"analysis CPU (corpusstats, one run per module): \(.analyze_cpu * 100 | round / 100) s, and \(.program_cpu * 100 | round / 100) s more for the whole program'"'"'s grader"' "$out/bench-analyzers.json"
   echo "each analyzer's own time, one action at a time, summed over all packages (s):"
