@@ -18,7 +18,9 @@ import (
 // by name or through an interface the method's type implements, and which
 // functions may be called from where the code does not say (a value, a
 // method of a type handed to another module as an interface with it, an
-// interface method used as a value, a promoted method, a root).
+// interface method used as a value, a promoted method, a root). A value
+// taken in a file the graph is not given (a test helper's) counts for
+// nothing.
 func TestProgramCalls(t *testing.T) {
 	const src = `package p
 
@@ -75,6 +77,18 @@ func Loop(st stopper, p pauser, names []string) {
 	g()
 }
 
+func Twice() {}
+
+func Direct(j *Job) {
+	j.Pause()
+	Twice()
+}
+
+func Later() {
+	h := Twice
+	h()
+}
+
 var initialised = newThing()
 
 func newThing() int { return 0 }
@@ -84,12 +98,17 @@ func newThing() int { return 0 }
 	if err != nil {
 		t.Fatal(err)
 	}
+	helperFile, err := parser.ParseFile(fset, "helper.go", "package p\n\nfunc testOnly() { k := (*Store).Chained; _ = k }\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}, Instances: map[*ast.Ident]types.Instance{}}
-	if _, err := (&types.Config{Importer: importer.ForCompiler(fset, "source", nil)}).Check("p", fset, []*ast.File{f}, info); err != nil {
+	if _, err := (&types.Config{Importer: importer.ForCompiler(fset, "source", nil)}).Check("p", fset, []*ast.File{f, helperFile}, info); err != nil {
 		t.Fatal(err)
 	}
 	g := newProgramCalls(map[string]bool{"p": true})
 	g.add(info, f)
+	g.addValues(info, []*ast.File{f})
 	helper, chained, controller := FuncID{"p", "Store", "Helper"}, FuncID{"p", "Store", "Chained"}, FuncID{"p", "", "Controller"}
 	loop, jobStop := FuncID{"p", "", "Loop"}, FuncID{"p", "Job", "Stop"}
 	for fn, want := range map[FuncID][]FuncID{
@@ -98,6 +117,8 @@ func newThing() int { return 0 }
 		jobStop:                  {loop},       // through stopper
 		{"p", "Job", "Run"}:      {controller}, // through runner (and stopper, which nobody calls Run on)
 		{"p", "Store", "Handed"}: nil,
+		{"p", "", "Twice"}:       {{"p", "", "Direct"}},
+		{"p", "Job", "Pause"}:    {{"p", "", "Direct"}},
 	} {
 		if got := g.callersOf(fn); !sameSet(got, want) {
 			t.Errorf("callers of %v = %v, want %v", fn, got, want)
@@ -105,11 +126,12 @@ func newThing() int { return 0 }
 	}
 	for fn, open := range map[FuncID]bool{
 		helper:                   false, // called by name only
-		chained:                  false,
+		chained:                  false, // (*Store).Chained is a value only in helper.go
+		{"p", "", "Twice"}:       true,  // called, and a value in Later
 		{"p", "Store", "Run"}:    false, // runner.Run reaches it, from Controller
 		jobStop:                  false, // stopper.Stop reaches it, from Loop
 		{"p", "Store", "Handed"}: true,  // a method value
-		{"p", "Job", "Pause"}:    true,  // p.Pause is a method value of pauser
+		{"p", "Job", "Pause"}:    true,  // called, and p.Pause is a method value of pauser
 		{"p", "byName", "Less"}:  true,  // sort.Sort calls it
 		{"p", "Inner", "Stop"}:   true,  // promoted into Outer, which stopper.Stop may reach
 		controller:               true,  // nobody calls it: a root
@@ -122,8 +144,8 @@ func newThing() int { return 0 }
 	if got := helper.owner(); got != "p.Store" {
 		t.Errorf("receiver of Helper = %q, want p.Store", got)
 	}
-	if got := len(g.takeCalls()); got != 7 {
-		t.Errorf("%d calls with a known callee kept for the evidence, want 7 (Helper twice, Chained, Run, Stop, Sort, newThing; f's and g's callees are not known, len and a conversion are no functions)", got)
+	if got := len(g.takeCalls()); got != 9 {
+		t.Errorf("%d calls with a known callee kept for the evidence, want 9 (Helper twice, Chained, Run, Stop, Sort, Pause, Twice, newThing; f's, g's and h's callees are not known, len and a conversion are no functions)", got)
 	}
 }
 
