@@ -189,10 +189,7 @@ func (p *ProgramHealing) build() {
 		watchOf:       func(fn *types.Func) (watchParams, bool) { w, ok := wrappers[fn]; return w, ok },
 		signalFieldOf: func(v *types.Var) bool { return signalling[v] }}
 	for _, pkg := range p.pkgs {
-		for _, f := range pkg.Files {
-			p.calls.add(pkg.Info, f)
-		}
-		p.calls.addValues(pkg.Info, pkg.Files)
+		p.calls.addPackage(pkg.Info, pkg.Files)
 		calls := p.calls.takeCalls()
 		p.noteManagerStarts(pkg.Info, pkg.Files, calls)
 		facts.fset = pkg.Fset

@@ -85,8 +85,18 @@ func newProgramCalls(program map[string]bool) *programCalls {
 		methods: map[string]map[string]bool{}, called: map[*ast.Ident]bool{}}
 }
 
+// addPackage records the calls and function values of files, the product
+// files of one package type-checked as info, and keeps the calls with a
+// known callee in g.calls.
+func (g *programCalls) addPackage(info *types.Info, files []*ast.File) {
+	for _, f := range files {
+		g.add(info, f)
+	}
+	g.addValues(info, files)
+}
+
 // add records the calls of file, and keeps those with a known callee in
-// g.calls; addValues then finds the functions its package uses as values.
+// g.calls.
 func (g *programCalls) add(info *types.Info, file *ast.File) {
 	for _, d := range file.Decls {
 		decl, ok := d.(*ast.FuncDecl)
@@ -128,8 +138,8 @@ func (g *programCalls) scan(info *types.Info, n ast.Node, caller *FuncID, fr *fr
 	})
 }
 
-// addValues records the functions that files, the added files of one
-// package type-checked as info, use other than by calling them. One pass
+// addValues records the functions that files, just added, use other
+// than by calling them (g.called holds their callee names). One pass
 // over the package's uses costs less than a lookup of every identifier
 // the walk meets; a use in a file not added (a test file, a test helper's)
 // is left out, as the walk left it.

@@ -107,8 +107,7 @@ func newThing() int { return 0 }
 		t.Fatal(err)
 	}
 	g := newProgramCalls(map[string]bool{"p": true})
-	g.add(info, f)
-	g.addValues(info, []*ast.File{f})
+	g.addPackage(info, []*ast.File{f})
 	helper, chained, controller := FuncID{"p", "Store", "Helper"}, FuncID{"p", "Store", "Chained"}, FuncID{"p", "", "Controller"}
 	loop, jobStop := FuncID{"p", "", "Loop"}, FuncID{"p", "Job", "Stop"}
 	for fn, want := range map[FuncID][]FuncID{
