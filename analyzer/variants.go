@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -30,7 +31,7 @@ func CoveredTestVariants(pkgs []*packages.Package) func(path string) bool {
 			return
 		}
 		seen[p] = true
-		testMain := p.Name == "main" && strings.HasSuffix(p.ID, ".test")
+		testMain := isTestMain(p)
 		for _, imp := range p.Imports {
 			if !testMain {
 				imported[imp.ID] = true
@@ -68,4 +69,67 @@ func isTestVariant(p *packages.Package) bool {
 // findings in one unit each and need nothing more.
 func UnusedDirective(message string) bool {
 	return diag.IsUnusedDirective(message)
+}
+
+// UnimportedUnits returns what tells, for a driver that analyzes pkgs and
+// everything they import in one process, whether no analyzed unit imports
+// the unit with import path path that holds test files (tests) or not:
+// a command, a package nothing in the run uses, an external test
+// package, a test variant only its test main imports. The analyzers
+// compute no facts for such a unit, since no action would read them.
+// Units are told apart by path and test files only, so when two units
+// share both (a package and its copy recompiled for another package's
+// tests), the key counts as imported if either is.
+func UnimportedUnits(pkgs []*packages.Package) func(path string, tests bool) bool {
+	type unit struct {
+		path  string
+		tests bool
+	}
+	imported := importedIDs(pkgs)
+	unread := make(map[unit]bool)
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if len(p.Syntax) == 0 || isTestMain(p) {
+			return
+		}
+		u := unit{p.PkgPath, hasTestFiles(p)}
+		if was, seen := unread[u]; !seen || was {
+			unread[u] = !imported[p.ID]
+		}
+	})
+	return func(path string, tests bool) bool { return unread[unit{path, tests}] }
+}
+
+// importedIDs returns the IDs of the packages that a package of the run
+// imports, the test mains' imports left out. A dependency loaded without
+// syntax counts too: facts reach its importers through it.
+func importedIDs(pkgs []*packages.Package) map[string]bool {
+	imported := make(map[string]bool)
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if isTestMain(p) {
+			return
+		}
+		for _, imp := range p.Imports {
+			imported[imp.ID] = true
+		}
+	})
+	return imported
+}
+
+// isTestMain reports whether p is the main package that go test generates
+// for a package's tests ("p.test").
+func isTestMain(p *packages.Package) bool {
+	return p.Name == "main" && strings.HasSuffix(p.ID, ".test")
+}
+
+// hasTestFiles reports whether p is compiled with _test.go files.
+func hasTestFiles(p *packages.Package) bool {
+	return slices.ContainsFunc(p.CompiledGoFiles, func(f string) bool { return strings.HasSuffix(f, "_test.go") })
+}
+
+// WithoutTestMains returns pkgs without the test mains that go test
+// generates: their one file, in the build cache, calls the testing
+// package, and nothing imports them, so they hold no finding and pass on
+// no fact.
+func WithoutTestMains(pkgs []*packages.Package) []*packages.Package {
+	return slices.DeleteFunc(slices.Clone(pkgs), isTestMain)
 }

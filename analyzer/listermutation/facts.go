@@ -68,6 +68,9 @@ func mutatesFact(ms []Mutation) *MutatesFact {
 // return the cache's object. Only the signatures of the others are looked
 // at.
 func (c *checker) exportFacts(reads bool) {
+	if c.factsUnread {
+		return // no unit of the run imports the package
+	}
 	// Only a package that can see Kubernetes object metadata can change
 	// an object; the standard library and the like are skipped at once.
 	if !c.seesMetadata.From(c.pass.Pkg) {

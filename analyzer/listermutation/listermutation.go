@@ -42,7 +42,10 @@ type checker struct {
 	// seesMetadata tells the packages that import, transitively, the
 	// object metadata package.
 	seesMetadata *syntax.ImportReach
-	decls        map[*types.Func]*ast.FuncDecl
+	// factsUnread: no unit of the run imports the package (see
+	// model.Result.FactsUnread), so it exports no facts.
+	factsUnread bool
+	decls       map[*types.Func]*ast.FuncDecl
 	// declNames are the names of decls' functions: an identifier with
 	// another name cannot refer to one (see localCallees).
 	declNames map[string]bool
@@ -74,6 +77,7 @@ func run(pass *analysis.Pass, res *model.Result, seesMetadata *syntax.ImportReac
 		handed:  make(map[*types.Func][]int),
 	}
 	c.handedFacts()
+	c.factsUnread = res.FactsUnread()
 	if view == nil {
 		// The package never touches a cache itself: it tells its importers
 		// which of its exported functions change an object they are given,

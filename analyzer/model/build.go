@@ -55,15 +55,19 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 		return res, nil
 	}
 	res.covered = coveredVariant(pass, opts)
+	res.unread = res.covered || unimported(pass, opts)
 	if !reach.ReachesKubeAPI(pass.Pkg) {
-		if !res.covered && reach.ReachesObjects(pass.Pkg) && res.BodiesChecked(pass) {
+		if res.unread {
+			return res, nil // no importer would read its facts, and it has no finding to make
+		}
+		if reach.ReachesObjects(pass.Pkg) && res.BodiesChecked(pass) {
 			// Without the client packages, only a function of another
 			// package can set up a resync here.
 			facts := pass.AllObjectFacts()
 			healed := healingFactsOf(pass, facts)
 			files := newTestGate(pass, nil, opts, testWrites).keepAllIfAny().modelFiles()
 			exportBuilderFacts(pass, files, facts, healed, healed.resyncSetupsIfAny(pass.TypesInfo))
-		} else if !res.covered && !upstream.IsUpstream(pass.Pkg) && res.BodiesChecked(pass) {
+		} else if !upstream.IsUpstream(pass.Pkg) && res.BodiesChecked(pass) {
 			exportHelperErrorFacts(pass)
 			exportSignalFacts(pass, pass.Files, nil) // a handler needs no Kubernetes type
 		}
@@ -77,7 +81,7 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 		return res, nil // the package's own unit models its product files
 	}
 	healed := healingFactsOf(pass, facts)
-	if !res.covered {
+	if !res.unread {
 		exportWatchFacts(pass, healed.wrappers)
 	}
 	uses := scanUses(pass, opts, facts, healed.resyncOf, testWrites, res.covered)
@@ -86,8 +90,10 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 		return res, nil // the package's own unit models its product files
 	}
 	if uses.files == nil {
-		exportBuilderFacts(pass, uses.pkgFiles, facts, healed, uses.resyncAt)
-		exportChannelFacts(pass, uses.pkgFiles, healed)
+		if !res.unread {
+			exportBuilderFacts(pass, uses.pkgFiles, facts, healed, uses.resyncAt)
+			exportChannelFacts(pass, uses.pkgFiles, healed)
+		}
 		return res, nil
 	}
 	// No inspector is required from inspect.Analyzer: packages and files
@@ -108,6 +114,16 @@ func coveredVariant(pass *analysis.Pass, opts *upstream.Options) bool {
 	}
 	return slices.ContainsFunc(pass.Files, func(f *ast.File) bool { return syntax.InTestFile(pass.Fset, f.Pos()) }) &&
 		opts.CoveredVariant(pass.Pkg.Path())
+}
+
+// unimported reports whether no unit of the run imports pass's (see
+// upstream.Options.Unimported): its facts would reach nobody.
+func unimported(pass *analysis.Pass, opts *upstream.Options) bool {
+	if opts.Unimported == nil {
+		return false
+	}
+	tests := slices.ContainsFunc(pass.Files, func(f *ast.File) bool { return syntax.InTestFile(pass.Fset, f.Pos()) })
+	return opts.Unimported(pass.Pkg.Path(), tests)
 }
 
 // build fills the Result in stages. Each stage takes what the stages
@@ -188,7 +204,9 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 		res.grading.healing.periodic = findPeriodicRuns(pass.Fset, info, pass.Pkg, scan.cursors, uses.timerAt, exported)
 	}
 	// 7. facts
-	exporter{pass: pass, decls: scan.decls.decls, judge: judge, healing: healed, resyncAt: uses.resyncAt}.exportModel(res)
+	if !res.unread {
+		exporter{pass: pass, decls: scan.decls.decls, judge: judge, healing: healed, resyncAt: uses.resyncAt}.exportModel(res)
+	}
 }
 
 // setModel puts into the Result what the first four stages found.

@@ -63,6 +63,7 @@ type Result struct {
 	relevant     bool
 	touchesCache bool // see Cache
 	covered      bool // see Covered
+	unread       bool // no unit of the run reads the package's facts (a covered variant, or see upstream.Options.Unimported)
 	// bodiesOnce and bodies memoise BodiesChecked, which the checks may
 	// ask at the same time.
 	bodiesOnce  sync.Once
@@ -134,6 +135,11 @@ func (r *Result) Relevant() bool { return r.relevant }
 // has nothing to do in it. Its model holds only what its test files need,
 // or nothing.
 func (r *Result) Covered() bool { return r.covered }
+
+// FactsUnread reports whether no unit of the run reads the package's
+// facts (a covered variant, or one nothing imports), so that the
+// analyzers that export facts need not compute them.
+func (r *Result) FactsUnread() bool { return r.unread }
 
 // BodiesChecked reports whether the type checker went into the function
 // bodies of the package's files (typeinfo.BodiesChecked), asked once for

@@ -41,6 +41,12 @@ type Options struct {
 	// reports whether the test variant of a package adds nothing to the
 	// run but its test files. nil (go vet and the like): none does.
 	CoveredVariant func(path string) bool
+	// Unimported, set by a driver that analyzes every unit of the run in
+	// one process (see analyzer.UnimportedUnits), reports whether no
+	// analyzed unit imports the unit with import path path, with test
+	// files or without: its facts would reach nobody, so they are not
+	// computed. nil (go vet and the like): any unit may have importers.
+	Unimported func(path string, tests bool) bool
 	// Program, set by a driver that loads the whole program (see
 	// model.ProgramHealing), grades a write lost in fn from the program's
 	// evidence: the callers of fn and how their controllers heal kind.

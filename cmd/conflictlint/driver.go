@@ -171,6 +171,7 @@ func (o *options) run(analyzers []*analysis.Analyzer, patterns []string, stdout,
 	}
 	if o.model != nil {
 		o.model.CoveredVariant = analyzer.CoveredTestVariants(pkgs)
+		o.model.Unimported = analyzer.UnimportedUnits(pkgs)
 		// The whole program is in view: what main sets up grades the
 		// findings of every package, unless the user said otherwise.
 		if !o.wholeProgram {
@@ -417,7 +418,7 @@ func dropDependencySyntax(roots []*packages.Package) {
 // follows the packages being analyzed rather than the whole program. The
 // dependencies that can carry no fact are left out of the checker's graph.
 func analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*checker.Graph, error) {
-	return checker.Analyze(analyzer.FreeingModels(analyzers), analyzer.WithoutFactFreeImports(pkgs), nil)
+	return checker.Analyze(analyzer.FreeingModels(analyzers), analyzer.WithoutFactFreeImports(analyzer.WithoutTestMains(pkgs)), nil)
 }
 
 // actionErrors lists the failed actions, each error once.

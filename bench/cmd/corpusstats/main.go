@@ -118,7 +118,7 @@ func main() {
 	out := flag.String("o", "", "write the JSON report to this `file` (default stdout)")
 	tests := flag.Bool("test", true, "analyze test files too")
 	fixCheck := flag.Bool("fixcheck", true, "type-check each suggested fix before offering it (false: to measure what that costs)")
-	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the analysis (every run, -repeat included; not the load) to this `file`")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole program's pass and the analysis (every run, -repeat included; not the load) to this `file`")
 	memprofile := flag.String("memprofile", "", "write a heap profile taken after the analysis to this `file`")
 	repeat := flag.Int("repeat", 0, "analyze this many more times, first, and report the least CPU time of those runs (the steady figure to compare commits by)")
 	flag.Parse()
@@ -163,6 +163,17 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 	}
 	rep.LoadSeconds = time.Since(t0).Seconds()
 	config.Model.CoveredVariant = analyzer.CoveredTestVariants(pkgs) // as cmd/conflictlint
+	config.Model.Unimported = analyzer.UnimportedUnits(pkgs)
+	// The CPU profile covers the program's pass (once) and every run of the
+	// analysis, the -repeat ones too, so that a small module gives enough
+	// samples to read.
+	// The units analyzed, as cmd/conflictlint does: no test mains, no
+	// dependency that leads to no package with syntax.
+	units := analyzer.WithoutFactFreeImports(analyzer.WithoutTestMains(pkgs))
+	stop, err := prof.start()
+	if err != nil {
+		return nil, err
+	}
 	// The program's evidence and grader are built now, so that their cost
 	// is counted apart and no action's time holds the wait for them.
 	before := cpuTime()
@@ -180,14 +191,8 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 	}
 	rep.Packages = len(paths)
 
-	// The CPU profile covers every run of the analysis, the -repeat ones
-	// too, so that a small module gives enough samples to read.
-	stop, err := prof.start()
-	if err != nil {
-		return nil, err
-	}
 	if rep.AnalyzeCPU, rep.AnalyzeBytes, err = leastCPU(repeat, func() error {
-		_, err := checker.Analyze(analyzer.FreeingModels(analyzers), analyzer.WithoutFactFreeImports(pkgs), nil)
+		_, err := checker.Analyze(analyzer.FreeingModels(analyzers), units, nil)
 		return err
 	}); err != nil {
 		return nil, err
@@ -197,7 +202,7 @@ func run(patterns []string, tests, fixCheck bool, repeat int) (*Report, error) {
 	// dependencies that carry no fact, as cmd/conflictlint does; Relevant
 	// survives that. One action at a time, so that each action's time is
 	// its own (see Cost.Seconds).
-	graph, err := checker.Analyze(analyzer.FreeingModels(analyzers), analyzer.WithoutFactFreeImports(pkgs), &checker.Options{Sequential: true})
+	graph, err := checker.Analyze(analyzer.FreeingModels(analyzers), units, &checker.Options{Sequential: true})
 	if err != nil {
 		return nil, err
 	}
