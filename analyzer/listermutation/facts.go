@@ -93,7 +93,7 @@ func (c *checker) exportFacts(reads bool) {
 				continue
 			}
 			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
+			if fn == nil || !c.exposure.Importable(fn) {
 				continue
 			}
 			if reads {

@@ -12,6 +12,7 @@ import (
 	"github.com/conflictlint/conflictlint/analyzer/internal/docs"
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/model"
 	"github.com/conflictlint/conflictlint/analyzer/model/cache"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -45,7 +46,9 @@ type checker struct {
 	// factsUnread: no unit of the run imports the package (see
 	// model.Result.FactsUnread), so it exports no facts.
 	factsUnread bool
-	decls       map[*types.Func]*ast.FuncDecl
+	// exposure tells the methods whose facts an importer can read.
+	exposure *typeinfo.Exposure
+	decls    map[*types.Func]*ast.FuncDecl
 	// declNames are the names of decls' functions: an identifier with
 	// another name cannot refer to one (see localCallees).
 	declNames map[string]bool
@@ -69,9 +72,11 @@ func run(pass *analysis.Pass, res *model.Result, seesMetadata *syntax.ImportReac
 	if res.Covered() {
 		return nil, nil // test files are skipped; the package's own unit has the rest
 	}
+	exposure, restore := typeinfo.ExportImportable(pass)
+	defer restore()
 	view := res.Cache(pass)
 	c := &checker{
-		pass: pass, cache: view, seesMetadata: seesMetadata, writes: res.Writes(),
+		pass: pass, exposure: exposure, cache: view, seesMetadata: seesMetadata, writes: res.Writes(),
 		sums:    summaries{final: make(map[*types.Func]summary), open: make(map[*types.Func]summary)},
 		callees: make(map[*types.Func][]*types.Func),
 		handed:  make(map[*types.Func][]int),

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
@@ -46,6 +47,9 @@ func NewForChecks(opts *upstream.Options, testWrites func() bool) *analysis.Anal
 
 func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, testWrites func() bool) (any, error) {
 	res := newResult()
+	exposure, restore := typeinfo.ExportImportable(pass)
+	defer restore()
+	res.exposure = exposure
 	// A dependency loaded from export data comes with no files (and no
 	// type information) and has nothing to model; nor has one whose
 	// function bodies were not type-checked (go/packages skips them in a
@@ -66,7 +70,7 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 			facts := pass.AllObjectFacts()
 			healed := healingFactsOf(pass, facts)
 			files := newTestGate(pass, nil, opts, testWrites).keepAllIfAny().modelFiles()
-			exportBuilderFacts(pass, files, facts, healed, healed.resyncSetupsIfAny(pass.TypesInfo))
+			exportBuilderFacts(pass, exposure, files, facts, healed, healed.resyncSetupsIfAny(pass.TypesInfo))
 		} else if !upstream.IsUpstream(pass.Pkg) && res.BodiesChecked(pass) {
 			exportHelperErrorFacts(pass)
 			exportSignalFacts(pass, pass.Files, nil) // a handler needs no Kubernetes type
@@ -91,7 +95,7 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 	}
 	if uses.files == nil {
 		if !res.unread {
-			exportBuilderFacts(pass, uses.pkgFiles, facts, healed, uses.resyncAt)
+			exportBuilderFacts(pass, exposure, uses.pkgFiles, facts, healed, uses.resyncAt)
 			exportChannelFacts(pass, uses.pkgFiles, healed)
 		}
 		return res, nil
@@ -205,7 +209,7 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	}
 	// 7. facts
 	if !res.unread {
-		exporter{pass: pass, decls: scan.decls.decls, judge: judge, healing: healed, resyncAt: uses.resyncAt}.exportModel(res)
+		exporter{pass: pass, exposure: res.exposure, decls: scan.decls.decls, judge: judge, healing: healed, resyncAt: uses.resyncAt}.exportModel(res)
 	}
 }
 

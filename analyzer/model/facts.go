@@ -14,6 +14,7 @@ import (
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/diag"
 	"github.com/conflictlint/conflictlint/analyzer/internal/guard"
+	"github.com/conflictlint/conflictlint/analyzer/internal/typeinfo"
 	"github.com/conflictlint/conflictlint/analyzer/model/fate"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
@@ -182,10 +183,11 @@ func importedGuard(f ReturnsConflictFact) *Guard {
 
 // exporter exports the facts of the package's functions and fields.
 type exporter struct {
-	pass    *analysis.Pass
-	decls   map[*types.Func]*ast.FuncDecl
-	judge   *versionJudge // for fresh builders and create helpers
-	healing healingFacts
+	pass     *analysis.Pass
+	exposure *typeinfo.Exposure // the methods whose facts an importer can read
+	decls    map[*types.Func]*ast.FuncDecl
+	judge    *versionJudge // for fresh builders and create helpers
+	healing  healingFacts
 	// resyncAt are the package's uses that can set up a resync (useScan).
 	resyncAt []token.Pos
 }
@@ -200,7 +202,7 @@ func (e exporter) exportModel(res *Result) {
 		}
 	}
 	for fn := range e.decls {
-		if fn.Exported() && !res.isLifted(fn) {
+		if fn.Exported() && !res.isLifted(fn) && e.exposure.Importable(fn) {
 			e.exportFuncFacts(res, fn)
 		}
 	}
@@ -306,13 +308,13 @@ func (e exporter) exportResyncFacts() {
 // Its functions that never return (an e2e framework's Failf) get their
 // EndsFact too, judged by their own bodies alone. files are the files
 // whose declarations count (see testFilter).
-func exportBuilderFacts(pass *analysis.Pass, files []*ast.File, facts []analysis.ObjectFact, healing healingFacts, resyncAt []token.Pos) {
+func exportBuilderFacts(pass *analysis.Pass, exposure *typeinfo.Exposure, files []*ast.File, facts []analysis.ObjectFact, healing healingFacts, resyncAt []token.Pos) {
 	decls := collectDecls(pass.TypesInfo, pass.Pkg, files)
 	res := newResult()
 	res.decls, res.lifted, res.liftedFuncs = decls.decls, decls.lifted, decls.liftedFuncs
 	none, objects := new(writesAndReads), make(objectTypes)
 	judge := newVersionJudge(pass.TypesInfo, decls.decls, none, objects, summarizeBuilders(pass, decls.decls, objects), nil)
-	e := exporter{pass: pass, decls: decls.decls, judge: judge, healing: healing, resyncAt: resyncAt}
+	e := exporter{pass: pass, exposure: exposure, decls: decls.decls, judge: judge, healing: healing, resyncAt: resyncAt}
 	tracer := fate.NewTracer(pass.TypesInfo, pass.Pkg, fateQueries{res}, fate.Foreign{})
 	foreign := foreignFacts(facts)
 	exportPredicateFacts(pass, fate.Predicates(pass.TypesInfo, files, foreign.Predicates))
@@ -322,7 +324,7 @@ func exportBuilderFacts(pass *analysis.Pass, files []*ast.File, facts []analysis
 	e.exportInformerFacts(findInformerKinds(pass.TypesInfo, files, healing.informerOf))
 	exportSignalFacts(pass, files, nil)
 	for fn, decl := range decls.decls {
-		if !fn.Exported() {
+		if !fn.Exported() || !exposure.Importable(fn) {
 			continue
 		}
 		func() {

@@ -61,9 +61,10 @@ type RetryScope struct {
 type Result struct {
 	failure      error // see FailedResult
 	relevant     bool
-	touchesCache bool // see Cache
-	covered      bool // see Covered
-	unread       bool // no unit of the run reads the package's facts (a covered variant, or see upstream.Options.Unimported)
+	touchesCache bool               // see Cache
+	covered      bool               // see Covered
+	unread       bool               // no unit of the run reads the package's facts (a covered variant, or see upstream.Options.Unimported)
+	exposure     *typeinfo.Exposure // the methods whose facts an importer can read
 	// bodiesOnce and bodies memoise BodiesChecked, which the checks may
 	// ask at the same time.
 	bodiesOnce  sync.Once

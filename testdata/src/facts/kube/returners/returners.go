@@ -77,9 +77,25 @@ type Storer interface {
 	Store(ctx context.Context, key client.ObjectKey) error
 }
 
-// clientStore writes through the API server; its methods are exported
-// (callable through an interface or by embedding), so they get facts.
+// clientStore writes through the API server. Its methods are exported
+// and an importer can call them, promoted through Store's embedding, so
+// they get facts.
 type clientStore struct{ c client.Client }
+
+// Store exposes clientStore's methods to importers.
+type Store struct{ clientStore }
+
+// hiddenStore writes too, but no exported declaration mentions it: an
+// importer reaches its method only through Toucher, whose method has a
+// fact of its own, so it gets none.
+type hiddenStore struct{ c client.Client }
+
+func (s hiddenStore) Touch(ctx context.Context, key client.ObjectKey) error {
+	return clientStore(s).touch(ctx, key)
+}
+
+// NewToucher returns a hiddenStore as the interface only.
+func NewToucher(c client.Client) Toucher { return hiddenStore{c} }
 
 func (s clientStore) Touch(ctx context.Context, key client.ObjectKey) error { // want Touch:`^returnsConflict\(param -1, as given -1\)$`
 	return s.touch(ctx, key)

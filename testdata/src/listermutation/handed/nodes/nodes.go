@@ -20,10 +20,12 @@ func Start(informer cache.SharedIndexInformer, kube kubernetes.Interface) *contr
 	return controller.New(informer, &labeler{kube: kube})
 }
 
+// labeler, copier and refresher reach the controller as its handler
+// interface only: no importer can call their methods, which get no facts.
 type labeler struct{ kube kubernetes.Interface }
 
 // Handle labels the cache's node in place.
-func (l *labeler) Handle(ctx context.Context, event controller.EventType, object runtime.Object) error { // want Handle:`^mutates\[3\]$`
+func (l *labeler) Handle(ctx context.Context, event controller.EventType, object runtime.Object) error {
 	node := object.(*corev1.Node)
 	if event == "Delete" {
 		return nil
@@ -50,17 +52,17 @@ func (c *copier) Handle(ctx context.Context, event controller.EventType, object 
 type refresher struct{ kube kubernetes.Interface }
 
 // Refresh is given a node of its own.
-func (r *refresher) Refresh(ctx context.Context, node *corev1.Node) error { // want Refresh:`^mutates\[2\]$`
+func (r *refresher) Refresh(ctx context.Context, node *corev1.Node) error {
 	node.Labels["refreshed"] = "true"
 	_, err := r.kube.CoreV1().Nodes().Update(ctx, node, metav1.UpdateOptions{})
 	return err
 }
 
 // Handle of a type that implements no interface of the controller takes
-// nothing from it.
-type unrelated struct{}
+// nothing from it. Unrelated is exported, so its method's fact is too.
+type Unrelated struct{}
 
-func (unrelated) Handle(ctx context.Context, node *corev1.Node) { // want Handle:`^mutates\[2\]$`
+func (Unrelated) Handle(ctx context.Context, node *corev1.Node) { // want Handle:`^mutates\[2\]$`
 	node.Labels["other"] = "true"
 }
 
