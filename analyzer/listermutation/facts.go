@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
+	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
 
 // MutatesFact: the function changes the objects given as the listed
@@ -99,7 +100,7 @@ func (c *checker) exportFacts(reads bool) {
 			if reads {
 				c.exportReturnsFact(fn)
 			}
-			if !takesObject(fn.Signature()) {
+			if !takesObject(fn.Signature()) || cannotMutate(c.pass.TypesInfo, fd.Body) {
 				continue
 			}
 			if ms := c.mutatedParams(fn); len(ms) > 0 {
@@ -107,6 +108,51 @@ func (c *checker) exportFacts(reads bool) {
 			}
 		}
 	}
+}
+
+// cannotMutate reports whether body holds none of what the tracker
+// reports a mutation at: an assignment or increment of anything but a
+// variable, a call of delete or append, a call of a function or method
+// (which may change its arguments). A getter or a predicate on an API
+// type, most of the exported functions that take an object, changes
+// nothing, and needs no summary to say so.
+func cannotMutate(info *types.Info, body *ast.BlockStmt) bool {
+	safe := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !safe {
+			return false // one is enough: skip the rest
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			safe = !slices.ContainsFunc(n.Lhs, notVariable)
+		case *ast.IncDecStmt:
+			safe = !notVariable(n.X)
+		case *ast.CallExpr:
+			safe = isConversion(info, n) || pureBuiltin(upstream.CalledBuiltin(info, n))
+		}
+		return safe
+	})
+	return safe
+}
+
+func notVariable(e ast.Expr) bool {
+	_, ok := ast.Unparen(e).(*ast.Ident)
+	return !ok
+}
+
+func isConversion(info *types.Info, call *ast.CallExpr) bool {
+	tv, ok := info.Types[call.Fun]
+	return ok && tv.IsType()
+}
+
+// pureBuiltin reports whether name is a builtin that changes no memory it
+// is given ("" is no builtin).
+func pureBuiltin(name string) bool {
+	switch name {
+	case "", "append", "delete", "copy", "clear":
+		return false
+	}
+	return true
 }
 
 // takesObject reports whether sig has a receiver or parameter that can

@@ -40,8 +40,8 @@ type Exposure struct {
 // ones.
 func (e *Exposure) Importable(obj types.Object) bool {
 	tn := receiverOf(obj)
-	if tn == nil || tn.Pkg() != e.pkg {
-		return true
+	if tn == nil || tn.Pkg() != e.pkg || tn.Exported() {
+		return true // an exported type is in ExposedTypes: no need to compute them
 	}
 	if e.named == nil {
 		e.named = ExposedTypes(e.pkg)

@@ -41,3 +41,37 @@ func label(pod *corev1.Pod, key, value string) {
 }
 
 var _ = label
+
+// The exported functions below change their object only by what a
+// function that needs no summary never holds: a builtin that writes, an
+// increment, a closure's assignment. Each gets its fact; the getters
+// beside them, with only reads, local variables, conversions and pure
+// builtins, get none.
+
+// DropLabel deletes from its object's map.
+func DropLabel(pod *corev1.Pod, key string) { // want DropLabel:`^mutates\[0\]$`
+	delete(pod.Labels, key)
+}
+
+// FirstContainerOnly overwrites its object's containers within their length.
+func FirstContainerOnly(pod *corev1.Pod, c corev1.Container) { // want FirstContainerOnly:`^mutates\[0\]$`
+	_ = append(pod.Spec.Containers[:0], c)
+}
+
+// Bump increments a field of its object.
+func Bump(pod *corev1.Pod) { // want Bump:`^mutates\[0\]$`
+	pod.Generation++
+}
+
+// LabelLater changes its object in a closure it runs.
+func LabelLater(pod *corev1.Pod, key string) { // want LabelLater:`^mutates\[0\]$`
+	set := func() { pod.Labels[key] = "" }
+	set()
+}
+
+// ContainerCount reads with a builtin and a conversion, into locals.
+func ContainerCount(pod *corev1.Pod) int64 {
+	n := len(pod.Spec.Containers)
+	n++
+	return int64(n)
+}
