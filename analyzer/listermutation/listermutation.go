@@ -76,13 +76,12 @@ func run(pass *analysis.Pass, res *model.Result, seesMetadata *syntax.ImportReac
 	defer restore()
 	view := res.Cache(pass)
 	c := &checker{
-		pass: pass, exposure: exposure, cache: view, seesMetadata: seesMetadata, writes: res.Writes(),
+		pass: pass, exposure: exposure, factsUnread: res.FactsUnread(), cache: view, seesMetadata: seesMetadata, writes: res.Writes(),
 		sums:    summaries{final: make(map[*types.Func]summary), open: make(map[*types.Func]summary)},
 		callees: make(map[*types.Func][]*types.Func),
 		handed:  make(map[*types.Func][]int),
 	}
 	c.handedFacts()
-	c.factsUnread = res.FactsUnread()
 	if view == nil {
 		// The package never touches a cache itself: it tells its importers
 		// which of its exported functions change an object they are given,
