@@ -23,16 +23,7 @@ import (
 // (FreeingModels). The
 // findings must not change, and every Result must have been freed.
 func TestReleaseKeepsFindings(t *testing.T) {
-	gopath := testdir.Path(t)
-	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax,
-		Dir:  filepath.Join(gopath, "src"),
-		Env:  append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
-	}
-	pkgs, err := packages.Load(cfg, "unretriedupdate/...", "staleupdate/...", "retryreget/...", "crosspkg/...")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkgs := loadGOPATHScenarios(t, false, "unretriedupdate/...", "staleupdate/...", "retryreget/...", "crosspkg/...")
 	kept, models := runSuite(t, false, pkgs)
 	if models == 0 {
 		t.Fatal("no package was modeled: the test loads nothing useful")
@@ -100,4 +91,22 @@ func missing(want, got []string) []string {
 		}
 	}
 	return out
+}
+
+// loadGOPATHScenarios loads the scenario packages matching patterns from
+// testdata's GOPATH, with their tests when tests is set.
+func loadGOPATHScenarios(t *testing.T, tests bool, patterns ...string) []*packages.Package {
+	t.Helper()
+	gopath := testdir.Path(t)
+	cfg := &packages.Config{
+		Mode:  packages.LoadAllSyntax,
+		Tests: tests,
+		Dir:   filepath.Join(gopath, "src"),
+		Env:   append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs
 }

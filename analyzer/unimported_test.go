@@ -2,8 +2,6 @@ package analyzer_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -12,7 +10,6 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/conflictlint/conflictlint/analyzer"
-	"github.com/conflictlint/conflictlint/internal/testdir"
 )
 
 // TestUnimportedKeepsFindings runs the suite over the scenario packages
@@ -23,17 +20,7 @@ import (
 // second run must have left some facts out, or the comparison proves
 // nothing.
 func TestUnimportedKeepsFindings(t *testing.T) {
-	gopath := testdir.Path(t)
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax,
-		Tests: true,
-		Dir:   filepath.Join(gopath, "src"),
-		Env:   append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
-	}
-	pkgs, err := packages.Load(cfg, "unretriedupdate/...", "staleupdate/...", "retryreget/...", "listermutation/...", "crosspkg/...")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkgs := loadGOPATHScenarios(t, true, "unretriedupdate/...", "staleupdate/...", "retryreget/...", "listermutation/...", "crosspkg/...")
 	all, allFacts := suiteFindings(t, pkgs, false)
 	some, someFacts := suiteFindings(t, pkgs, true)
 	if len(all) == 0 {
