@@ -22,29 +22,13 @@ import (
 // it has loaded the packages; go vet analyzes each package once, as its
 // test variant when it has tests, and needs none.
 func CoveredTestVariants(pkgs []*packages.Package) func(path string) bool {
-	plain := make(map[string]bool)    // packages analyzed as themselves
-	imported := make(map[string]bool) // IDs of variants something imports
-	seen := make(map[*packages.Package]bool)
-	var visit func(p *packages.Package)
-	visit = func(p *packages.Package) {
-		if seen[p] {
-			return
-		}
-		seen[p] = true
-		testMain := isTestMain(p)
-		for _, imp := range p.Imports {
-			if !testMain {
-				imported[imp.ID] = true
-			}
-			visit(imp)
-		}
-	}
+	plain := make(map[string]bool) // packages analyzed as themselves
 	for _, p := range pkgs {
 		if p.ID == p.PkgPath {
 			plain[p.PkgPath] = true
 		}
-		visit(p)
 	}
+	imported := importedIDs(pkgs)
 	covered := make(map[string]bool)
 	for _, p := range pkgs {
 		if isTestVariant(p) && plain[p.PkgPath] && !imported[p.ID] {

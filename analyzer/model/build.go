@@ -49,7 +49,6 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 	res := newResult()
 	exposure, restore := typeinfo.ExportImportable(pass)
 	defer restore()
-	res.exposure = exposure
 	// A dependency loaded from export data comes with no files (and no
 	// type information) and has nothing to model; nor has one whose
 	// function bodies were not type-checked (go/packages skips them in a
@@ -58,8 +57,9 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 	if len(pass.Files) == 0 {
 		return res, nil
 	}
-	res.covered = coveredVariant(pass, opts)
-	res.unread = res.covered || unimported(pass, opts)
+	tests := slices.ContainsFunc(pass.Files, func(f *ast.File) bool { return syntax.InTestFile(pass.Fset, f.Pos()) })
+	res.covered = coveredVariant(pass, opts, tests)
+	res.unread = res.covered || opts.Unimported != nil && opts.Unimported(pass.Pkg.Path(), tests)
 	if !reach.ReachesKubeAPI(pass.Pkg) {
 		if res.unread {
 			return res, nil // no importer would read its facts, and it has no finding to make
@@ -105,29 +105,20 @@ func run(pass *analysis.Pass, opts *upstream.Options, reach *upstream.Reach, tes
 	// files get theirs only where the model needs a cursor (see sites.go).
 	res.relevant = true
 	res.files = uses.files
-	build(pass, opts, res, foreignFacts(facts), healed, uses, reach.CRClient(pass.Pkg))
+	build(pass, opts, res, foreignFacts(facts), healed, uses, reach.CRClient(pass.Pkg), exposure)
 	return res, nil
 }
 
-// coveredVariant reports whether pass is a test variant that adds nothing
-// to the run but its test files (see upstream.Options.CoveredVariant): its
-// facts serve no importer.
-func coveredVariant(pass *analysis.Pass, opts *upstream.Options) bool {
+// coveredVariant reports whether pass, holding test files or not
+// (tests), is a test variant that adds nothing to the run but its test
+// files (see upstream.Options.CoveredVariant): its facts serve no
+// importer. Whether no unit imports it otherwise is
+// upstream.Options.Unimported's to say.
+func coveredVariant(pass *analysis.Pass, opts *upstream.Options, tests bool) bool {
 	if opts.CoveredVariant == nil || strings.HasSuffix(pass.Pkg.Name(), "_test") {
 		return false
 	}
-	return slices.ContainsFunc(pass.Files, func(f *ast.File) bool { return syntax.InTestFile(pass.Fset, f.Pos()) }) &&
-		opts.CoveredVariant(pass.Pkg.Path())
-}
-
-// unimported reports whether no unit of the run imports pass's (see
-// upstream.Options.Unimported): its facts would reach nobody.
-func unimported(pass *analysis.Pass, opts *upstream.Options) bool {
-	if opts.Unimported == nil {
-		return false
-	}
-	tests := slices.ContainsFunc(pass.Files, func(f *ast.File) bool { return syntax.InTestFile(pass.Fset, f.Pos()) })
-	return opts.Unimported(pass.Pkg.Path(), tests)
+	return tests && opts.CoveredVariant(pass.Pkg.Path())
 }
 
 // build fills the Result in stages. Each stage takes what the stages
@@ -155,7 +146,7 @@ func unimported(pass *analysis.Pass, opts *upstream.Options) bool {
 //  6. healing: what in the package redoes a lost write (watches,
 //     resyncs, requeues), for grading findings;
 //  7. facts for the package's importers.
-func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fate.Foreign, healed healingFacts, uses useScan, cr *types.Package) {
+func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fate.Foreign, healed healingFacts, uses useScan, cr *types.Package, exposure *typeinfo.Exposure) {
 	info := pass.TypesInfo
 	// 1. calls
 	scan := scanCalls(info, pass.Pkg, uses.pkgFiles, res.files)
@@ -209,7 +200,7 @@ func build(pass *analysis.Pass, opts *upstream.Options, res *Result, foreign fat
 	}
 	// 7. facts
 	if !res.unread {
-		exporter{pass: pass, exposure: res.exposure, decls: scan.decls.decls, judge: judge, healing: healed, resyncAt: uses.resyncAt}.exportModel(res)
+		exporter{pass: pass, exposure: exposure, decls: scan.decls.decls, judge: judge, healing: healed, resyncAt: uses.resyncAt}.exportModel(res)
 	}
 }
 

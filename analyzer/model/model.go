@@ -61,10 +61,9 @@ type RetryScope struct {
 type Result struct {
 	failure      error // see FailedResult
 	relevant     bool
-	touchesCache bool               // see Cache
-	covered      bool               // see Covered
-	unread       bool               // no unit of the run reads the package's facts (a covered variant, or see upstream.Options.Unimported)
-	exposure     *typeinfo.Exposure // the methods whose facts an importer can read
+	touchesCache bool // see Cache
+	covered      bool // see Covered
+	unread       bool // no unit of the run reads the package's facts (a covered variant, or see upstream.Options.Unimported)
 	// bodiesOnce and bodies memoise BodiesChecked, which the checks may
 	// ask at the same time.
 	bodiesOnce  sync.Once
