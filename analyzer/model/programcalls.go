@@ -215,10 +215,11 @@ func appendCaller(callers []FuncID, caller FuncID) []FuncID {
 	return append(callers, caller)
 }
 
-// takeCalls returns the calls added since the last take.
+// takeCalls returns the calls added since the last take. The next
+// package's calls reuse their slice: a reader keeps none past its package.
 func (g *programCalls) takeCalls() []call {
 	out := g.calls
-	g.calls = nil
+	g.calls = out[:0]
 	return out
 }
 

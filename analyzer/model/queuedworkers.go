@@ -350,6 +350,9 @@ func (q *queuedTicks) noteFunc(fn FuncID, period time.Duration) bool {
 // closeOverMainLines adds what the functions run on each tick call on
 // their main line, until nothing is added (or runs on a shorter tick).
 func (f *tickFinder) closeOverMainLines() {
+	if len(f.fresh) == 0 {
+		return // no function runs on a tick: no declaration to look up
+	}
 	byID := map[FuncID]declOf{}
 	for fn, d := range f.declsOf() {
 		byID[FuncIDOf(fn)] = d

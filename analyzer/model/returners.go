@@ -85,6 +85,9 @@ type returnerFinder struct {
 	// is a returner for the rest of the fixed point.
 	returners     map[*types.Func]Returner
 	methodsByName map[string][]*types.Func // the package's methods
+	// implementers are, by interface method, the package's methods that
+	// implement it: asked in every round of the fixed point, computed once.
+	implementers map[*types.Func][]*types.Func
 }
 
 // findReturners is the fifth stage's second half: it adds to returners
@@ -97,6 +100,7 @@ func findReturners(info *types.Info, scan *callScan, found *writesAndReads, scop
 		info: info, scan: scan, found: found, scopes: scopes, tracer: tracer, judge: judge,
 		returners:     returners,
 		methodsByName: methodsByName(scan.decls.decls),
+		implementers:  make(map[*types.Func][]*types.Func),
 	}
 	f.writeReturners()
 	// Each rule reads the returners the other finds.
@@ -280,15 +284,8 @@ func (f *returnerFinder) findInterfaceReturners() bool {
 // implementedByReturners reports whether every method of this package that
 // implements the interface method im is a returner (and there is one).
 func (f *returnerFinder) implementedByReturners(im *types.Func) (Returner, bool) {
-	iface, ok := im.Signature().Recv().Type().Underlying().(*types.Interface)
-	if !ok {
-		return Returner{}, false
-	}
 	var found *Returner
-	for _, fn := range f.methodsByName[im.Name()] {
-		if !types.Implements(fn.Signature().Recv().Type(), iface) {
-			continue
-		}
+	for _, fn := range f.implementersOf(im) {
 		r, ok := f.returners[fn]
 		if !ok {
 			return Returner{}, false
@@ -301,6 +298,24 @@ func (f *returnerFinder) implementedByReturners(im *types.Func) (Returner, bool)
 	out := *found
 	out.AsGiven = -1 // implementations may differ in what they send
 	return out, true
+}
+
+// implementersOf returns the package's methods that implement the
+// interface method im.
+func (f *returnerFinder) implementersOf(im *types.Func) []*types.Func {
+	if fns, ok := f.implementers[im]; ok {
+		return fns
+	}
+	var fns []*types.Func
+	if iface, ok := im.Signature().Recv().Type().Underlying().(*types.Interface); ok {
+		for _, fn := range f.methodsByName[im.Name()] {
+			if types.Implements(fn.Signature().Recv().Type(), iface) {
+				fns = append(fns, fn)
+			}
+		}
+	}
+	f.implementers[im] = fns
+	return fns
 }
 
 // methodsByName groups the methods declared in the package by name:

@@ -17,19 +17,11 @@ import (
 // (calls through the interface would not be counted).
 
 // findDiscardedResults records the functions whose every call in the
-// modeled files drops its results.
-func (s *summarizer) findDiscardedResults() {
+// modeled files drops its results: dropped holds the names of the
+// callees of those files' calls that drop them.
+func (s *summarizer) findDiscardedResults(dropped map[*ast.Ident]bool) {
 	k := s.k
 	k.sum.discarded = make(map[*types.Func]bool)
-	dropped := make(map[*ast.Ident]bool)
-	for _, f := range k.model.Files() {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if id := droppedCallee(n); id != nil {
-				dropped[id] = true
-			}
-			return true
-		})
-	}
 	type count struct{ all, dropped int }
 	counts := make(map[*types.Func]*count)
 	for id, obj := range k.info.Uses {

@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"github.com/conflictlint/conflictlint/analyzer/internal/syntax"
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
@@ -70,6 +71,11 @@ type Tracer struct {
 	// frozen with the tracer (see CFG).
 	graphs map[*ast.BlockStmt]*cfg.CFG
 	frozen bool
+	// traced are the fates traced since the tracer froze, by call: the
+	// checks trace the same writes, and a frozen tracer gives a call one
+	// fate.
+	traced   map[ast.Node]Fate
+	tracedMu sync.Mutex
 }
 
 // Foreign is what the facts of other packages say about their functions.
@@ -95,7 +101,7 @@ type Foreign struct {
 // after it ends.
 func NewTracer(info *types.Info, pkg *types.Package, model Queries, foreign Foreign) *Tracer {
 	k := &knowledge{info: info, pkg: pkg, model: model, foreign: foreign, preds: newPredicateTable(info, nil, foreign.Predicates)}
-	t := &Tracer{k: k, fs: failures{k}, graphs: make(map[*ast.BlockStmt]*cfg.CFG)}
+	t := &Tracer{k: k, fs: failures{k}, graphs: make(map[*ast.BlockStmt]*cfg.CFG), traced: make(map[ast.Node]Fate)}
 	if model != nil {
 		s := &summarizer{k: k, t: t}
 		s.summarize(model.Decls(), len(model.Files()) > 0)
@@ -104,8 +110,13 @@ func NewTracer(info *types.Info, pkg *types.Package, model Queries, foreign Fore
 		k.results = ResultVerdicts(info, model.Files(), foreign.Results)
 		k.sum.passThrough = passThroughs(info, model.Decls())
 		k.sum.programEnds = s.findProgramEnds()
-		s.findSentinels()
-		s.findDiscardedResults()
+		dropped := make(map[*ast.Ident]bool) // the callees of the package's calls whose results nothing keeps
+		s.findSentinels(func(n ast.Node) {
+			if id := droppedCallee(n); id != nil {
+				dropped[id] = true
+			}
+		})
+		s.findDiscardedResults(dropped)
 		s.findNonNilParams()
 	}
 	return t
@@ -148,7 +159,19 @@ func (t *Tracer) CFGsBuilt() int { return len(t.graphs) }
 // Trace returns the fate of the failure of the call at cur: a write of the
 // package, or a call of a function that returns a write's failure.
 func (t *Tracer) Trace(cur inspector.Cursor) Fate {
-	return t.traceFailure(cur, t.objectOfFailure(cur))
+	if !t.frozen {
+		return t.traceFailure(cur, t.objectOfFailure(cur))
+	}
+	t.tracedMu.Lock()
+	f, ok := t.traced[cur.Node()]
+	t.tracedMu.Unlock()
+	if !ok {
+		f = t.traceFailure(cur, t.objectOfFailure(cur))
+		t.tracedMu.Lock()
+		t.traced[cur.Node()] = f
+		t.tracedMu.Unlock()
+	}
+	return f
 }
 
 // objectOfFailure returns the object the call at cur writes: a write's, or

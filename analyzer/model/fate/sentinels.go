@@ -20,10 +20,14 @@ import (
 // address is never taken, asks for one wherever it is returned.
 
 // findSentinels records the package's sentinel errors and its requeue
-// variables.
-func (s *summarizer) findSentinels() {
+// variables, and shows also every node of the package's files on the way
+// (one walk serves the summaries that read them all).
+func (s *summarizer) findSentinels(also func(ast.Node)) {
 	rq := requeueVars{k: s.k, holds: make(map[*types.Var]bool), changed: make(map[*types.Var]bool)}
-	s.collectSentinels(s.k.model.Files(), rq.note)
+	s.collectSentinels(s.k.model.Files(), func(n ast.Node) {
+		rq.note(n)
+		also(n)
+	})
 	s.k.sum.requeueVars = rq.final()
 }
 

@@ -1,13 +1,12 @@
 package fate
 
 import (
-	"fmt"
+	"encoding/binary"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/conflictlint/conflictlint/analyzer/upstream"
 )
@@ -61,34 +60,51 @@ func (s pathState) constOf(v *types.Var) constant.Value {
 	return nil
 }
 
+// key identifies the state for the path engine: two states with the same
+// key are one path from there on. It is built with appends, not fmt: the
+// walks compute one for every step.
 func (s pathState) key() string {
-	var b strings.Builder
-	var in token.Pos
-	if s.testedIn != nil {
-		in = s.testedIn.Pos()
+	b := make([]byte, 0, 64)
+	b = binary.AppendUvarint(b, uint64(s.best))
+	b = binary.AppendUvarint(b, uint64(posOf(s.testedIn)))
+	b = binary.AppendUvarint(b, uint64(posOf(s.undecided)))
+	flags := [...]bool{s.looped, s.reread, s.redefined, s.conflict, s.pastGuard, s.workSet != nil, s.turnOver,
+		s.pending != nil, s.pendingTurnOver, s.pendingPass, s.passAgain}
+	var bits uint64
+	for i, f := range flags {
+		if f {
+			bits |= 1 << i
+		}
 	}
-	var undecided token.Pos
-	if s.undecided != nil {
-		undecided = s.undecided.Pos()
-	}
-	fmt.Fprintf(&b, "%d/%d/%t/%t/%t/%t/%t/%t/%t/%d/%t/%t/%t/%t", s.best, in, s.looped, s.reread, s.redefined, s.conflict, s.pastGuard, s.workSet != nil, s.turnOver, undecided,
-		s.pending != nil, s.pendingTurnOver, s.pendingPass, s.passAgain)
-	sets := []struct {
+	b = binary.AppendUvarint(b, bits)
+	for _, set := range [...]struct {
 		tag  byte
 		vars []*types.Var
 	}{
 		{'c', s.carriers}, {'n', s.nonNil}, {'t', s.set}, {'k', s.counted},
 		{'f', s.unset}, {'r', s.requeued}, {'z', s.nilErrs}, {'e', s.nonEmpty}, {'p', s.pendingLists},
-	}
-	for _, set := range sets {
+	} {
 		for _, v := range set.vars {
-			fmt.Fprintf(&b, "%c%d", set.tag, v.Pos())
+			b = append(b, set.tag)
+			b = binary.AppendUvarint(b, uint64(v.Pos()))
 		}
 	}
 	for _, c := range s.consts {
-		fmt.Fprintf(&b, "=%d:%s", c.v.Pos(), c.val.ExactString())
+		val := c.val.ExactString()
+		b = append(b, '=')
+		b = binary.AppendUvarint(b, uint64(c.v.Pos()))
+		b = binary.AppendUvarint(b, uint64(len(val)))
+		b = append(b, val...)
 	}
-	return b.String()
+	return string(b)
+}
+
+// posOf is n's position, or none for nil.
+func posOf(n ast.Node) token.Pos {
+	if n == nil {
+		return token.NoPos
+	}
+	return n.Pos()
 }
 
 func (s pathState) carries(v *types.Var) bool { return slices.Contains(s.carriers, v) }
