@@ -24,7 +24,7 @@ func (f *tickFinder) findWorkers(pkg ProgramPackage) {
 	for _, it := range f.items {
 		queued[it.queue] = append(queued[it.queue], it)
 	}
-	if !usesAnyVar(pkg.Info, queued) {
+	if !mayUseAnyVar(pkg.Pkg, queued) || !usesAnyVar(pkg.Info, queued) {
 		return
 	}
 	for _, decl := range syntax.FuncDecls(pkg.Info, pkg.Files) {
@@ -33,6 +33,20 @@ func (f *tickFinder) findWorkers(pkg ProgramPackage) {
 			return true
 		})
 	}
+}
+
+// mayUseAnyVar reports whether pkg (nil: not known) may use one of vars:
+// an unexported variable or field is used only in its own package.
+func mayUseAnyVar(pkg *types.Package, vars map[*types.Var][]queuedItem) bool {
+	if pkg == nil {
+		return true
+	}
+	for v := range vars {
+		if v.Exported() || v.Pkg() == nil || v.Pkg().Path() == pkg.Path() {
+			return true
+		}
+	}
+	return false
 }
 
 func usesAnyVar(info *types.Info, vars map[*types.Var][]queuedItem) bool {
@@ -350,18 +364,30 @@ func (q *queuedTicks) noteFunc(fn FuncID, period time.Duration) bool {
 // closeOverMainLines adds what the functions run on each tick call on
 // their main line, until nothing is added (or runs on a shorter tick).
 func (f *tickFinder) closeOverMainLines() {
-	if len(f.fresh) == 0 {
-		return // no function runs on a tick: no declaration to look up
-	}
 	byID := map[FuncID]declOf{}
-	for fn, d := range f.declsOf() {
-		byID[FuncIDOf(fn)] = d
-	}
+	indexed := map[string]bool{} // the packages whose declarations byID holds
 	for len(f.fresh) > 0 {
 		fn := f.fresh[len(f.fresh)-1]
 		f.fresh = f.fresh[:len(f.fresh)-1]
+		if !indexed[fn.pkg] {
+			indexed[fn.pkg] = true
+			f.indexDecls(fn.pkg, byID)
+		}
 		if d, ok := byID[fn]; ok {
 			f.walkStmt(&dispatch{info: d.info, fset: d.fset, items: map[*types.Var]bool{}, period: f.ticks.funcs[fn]}, d.decl.Body, 0)
+		}
+	}
+}
+
+// indexDecls adds to byID the function declarations of the program's
+// package at path: only the packages where a function runs on a tick are
+// indexed.
+func (f *tickFinder) indexDecls(path string, byID map[FuncID]declOf) {
+	for _, pkg := range f.pkgs {
+		if pkg.Pkg == nil || pkg.Pkg.Path() == path { // a package without its types: one package's own loops (dispatchedwatch.go)
+			for fn, decl := range syntax.FuncDecls(pkg.Info, pkg.Files) {
+				byID[FuncIDOf(fn)] = declOf{decl, pkg.Info, pkg.Fset}
+			}
 		}
 	}
 }
