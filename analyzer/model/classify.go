@@ -51,17 +51,29 @@ func (wr *writesAndReads) index() {
 // objectTypes caches upstream.CarriesResourceVersion per type: every
 // assignment of the package asks it, and the answer depends on the type
 // alone, so whoever asks first fills in what every later asker reads.
-type objectTypes map[types.Type]bool
+type objectTypes map[objectTypeKey]bool
+
+// objectTypeKey names a type for objectTypes: a pointer by the type it
+// points to, since the type-checker makes a new *types.Pointer for each
+// `*T` it meets, and `*T` carries a resourceVersion whichever it is.
+type objectTypeKey struct {
+	t       types.Type
+	pointer bool
+}
 
 // is reports whether t carries a resourceVersion.
 func (o objectTypes) is(t types.Type) bool {
 	if t == nil {
 		return false
 	}
-	is, ok := o[t]
+	key := objectTypeKey{t: t}
+	if p, ok := t.(*types.Pointer); ok {
+		key = objectTypeKey{t: p.Elem(), pointer: true}
+	}
+	is, ok := o[key]
 	if !ok {
 		is = upstream.CarriesResourceVersion(t)
-		o[t] = is
+		o[key] = is
 	}
 	return is
 }

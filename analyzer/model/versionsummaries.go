@@ -125,26 +125,43 @@ func (s versionSummarizer) solve(fns []*types.Func, edges map[*types.Func][]*typ
 // functions the package names give (every callee among them: info.Uses
 // names each, as the generic origin or not, without a walk of the files).
 func (s *versionSummaries) importFacts(pass *analysis.Pass) {
-	seen := make(map[*types.Func]bool)
+	byFunc := make(map[*types.Func][]analysis.Fact) // the other packages' functions with a version fact
+	for _, f := range pass.AllObjectFacts() {
+		switch f.Fact.(type) {
+		case *FreshBuildFact, *KeepsVersionFact:
+			if fn, ok := f.Object.(*types.Func); ok && fn.Pkg() != nil && fn.Pkg() != pass.Pkg {
+				byFunc[fn] = append(byFunc[fn], f.Fact)
+			}
+		}
+	}
+	if len(byFunc) == 0 {
+		return // most packages see none: no pass over the uses
+	}
 	for _, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
-		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+		if !ok {
 			continue
 		}
-		if fn = fn.Origin(); !seen[fn] {
-			seen[fn] = true
-			s.importFrom(pass, fn)
+		fn = fn.Origin()
+		if facts, ok := byFunc[fn]; ok {
+			delete(byFunc, fn) // once per function
+			for _, fact := range facts {
+				s.importFrom(fn, fact)
+			}
 		}
 	}
 }
 
-// importFrom records what fn's FreshBuildFact and KeepsVersionFact say.
-func (s *versionSummaries) importFrom(pass *analysis.Pass, fn *types.Func) {
-	if fact := new(FreshBuildFact); pass.ImportObjectFact(fn, fact) && fact.Result >= 0 && fact.Result < fn.Signature().Results().Len() {
-		s.fresh[fn] = make([]bool, fn.Signature().Results().Len())
-		s.fresh[fn][fact.Result] = true
-	}
-	if fact := new(KeepsVersionFact); pass.ImportObjectFact(fn, fact) {
+// importFrom records what fact, a FreshBuildFact or a KeepsVersionFact
+// of fn, says.
+func (s *versionSummaries) importFrom(fn *types.Func, fact analysis.Fact) {
+	switch fact := fact.(type) {
+	case *FreshBuildFact:
+		if fact.Result >= 0 && fact.Result < fn.Signature().Results().Len() {
+			s.fresh[fn] = make([]bool, fn.Signature().Results().Len())
+			s.fresh[fn][fact.Result] = true
+		}
+	case *KeepsVersionFact:
 		kept := make([]bool, fn.Signature().Params().Len())
 		for _, i := range fact.Params {
 			if i < len(kept) {
