@@ -157,7 +157,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
   row "conflictlint / go vet" conflictlint govet
   row "conflictlint as a vet tool / go vet" vettool govet
   row "conflictlint / go vet, results cached" conflictlint govet-cached
-  row "conflictlint / base ($BASE)" conflictlint base
+  row "conflictlint / base (${BASE:-})" conflictlint base
   # Paired within a round, a module's two runs share whatever the machine
   # was doing then: steadier than the ratio of two medians.
   paired() { # paired OVER MODULE-OR-ALL: conflictlint's CPU over OVER's, per round, median
